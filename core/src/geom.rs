@@ -1,0 +1,130 @@
+//! Places on the map: a cell's `Point`, a `Rect` of cells, and the eight
+//! directions a step can take.
+
+/// A cell's place on the map: `x` across from the left, `y` down from the top.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Point {
+    pub x: i32,
+    pub y: i32,
+}
+
+impl Point {
+    pub const fn new(x: i32, y: i32) -> Point {
+        Point { x, y }
+    }
+
+    /// The cell one step away in `dir`.
+    pub const fn step(self, dir: Dir) -> Point {
+        let (dx, dy) = dir.delta();
+        Point::new(self.x + dx, self.y + dy)
+    }
+}
+
+/// A rectangle of cells, as the book's `SDL_Rect`: it covers the columns from
+/// `x` up to, but not including, `x + w`, and the rows from `y` to `y + h`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rect {
+    pub x: i32,
+    pub y: i32,
+    pub w: i32,
+    pub h: i32,
+}
+
+impl Rect {
+    pub const fn new(x: i32, y: i32, w: i32, h: i32) -> Rect {
+        Rect { x, y, w, h }
+    }
+
+    /// True when the cell is inside the rectangle (the half-open rule).
+    pub const fn contains(&self, p: Point) -> bool {
+        p.x >= self.x && p.x < self.x + self.w && p.y >= self.y && p.y < self.y + self.h
+    }
+
+    /// The cell in the middle, rounding down, as the book's `centerOf`: a
+    /// room 10 cells wide has its middle 5 cells in from its left edge.
+    pub const fn center(&self) -> Point {
+        Point::new(self.x + self.w / 2, self.y + self.h / 2)
+    }
+}
+
+/// The eight directions of a step. Straight ones come first, so code that
+/// scans `Dir::ALL` and keeps the first best choice prefers a straight step
+/// on ties, as the book's monsters and explore do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dir {
+    N,
+    E,
+    S,
+    W,
+    NE,
+    SE,
+    SW,
+    NW,
+}
+
+impl Dir {
+    /// Straight steps first, then the diagonals, each clockwise from north.
+    pub const ALL: [Dir; 8] = [
+        Dir::N,
+        Dir::E,
+        Dir::S,
+        Dir::W,
+        Dir::NE,
+        Dir::SE,
+        Dir::SW,
+        Dir::NW,
+    ];
+
+    /// How far a step in this direction moves, across and down.
+    pub const fn delta(self) -> (i32, i32) {
+        match self {
+            Dir::N => (0, -1),
+            Dir::E => (1, 0),
+            Dir::S => (0, 1),
+            Dir::W => (-1, 0),
+            Dir::NE => (1, -1),
+            Dir::SE => (1, 1),
+            Dir::SW => (-1, 1),
+            Dir::NW => (-1, -1),
+        }
+    }
+
+    /// True for a diagonal step, which costs a little more than a straight one.
+    pub const fn is_diagonal(self) -> bool {
+        let (dx, dy) = self.delta();
+        dx != 0 && dy != 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn center_rounds_down() {
+        assert_eq!(Rect::new(11, 7, 10, 6).center(), Point::new(16, 10));
+        assert_eq!(Rect::new(0, 0, 5, 5).center(), Point::new(2, 2));
+    }
+
+    #[test]
+    fn rect_is_half_open() {
+        let r = Rect::new(2, 3, 4, 5);
+        assert!(r.contains(Point::new(2, 3)));
+        assert!(r.contains(Point::new(5, 7)));
+        assert!(!r.contains(Point::new(6, 7)));
+        assert!(!r.contains(Point::new(5, 8)));
+        assert!(!r.contains(Point::new(1, 3)));
+    }
+
+    #[test]
+    fn directions_are_all_different_and_straight_ones_come_first() {
+        for (i, a) in Dir::ALL.iter().enumerate() {
+            for b in &Dir::ALL[i + 1..] {
+                assert_ne!(a.delta(), b.delta());
+            }
+            assert_eq!(a.is_diagonal(), i >= 4);
+            let (dx, dy) = a.delta();
+            assert!(dx.abs() <= 1 && dy.abs() <= 1 && (dx, dy) != (0, 0));
+        }
+    }
+}

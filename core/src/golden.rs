@@ -1,0 +1,139 @@
+//! Golden hashes: a seed's dungeon pinned by a 64-bit FNV-1a of its terrain
+//! bytes, so that every target can prove it builds the same dungeons. The
+//! files live in `tests/golden/` (written by `cargo xtask golden`); this
+//! module says what each kind of hash covers and checks a file's lines, and
+//! has no `std`, so a microcontroller runs the same check.
+//!
+//! A file is lines of `seed hash` (decimal seed, 16 hex digits); lines that
+//! are empty or start with `#` are comments.
+
+use crate::hash::map_hash;
+use crate::map::Map;
+use crate::rng::Rng;
+
+/// The kinds of golden hash, each the name of its file in `tests/golden/`.
+pub const KINDS: [&str; 1] = ["rooms"];
+
+/// The hash a kind pins for a seed, or `None` for an unknown kind.
+/// `rooms`: the bare BSP map of chapter 2, from `Rng::new(seed)`.
+pub fn hash_of(kind: &str, seed: u32) -> Option<u64> {
+    let mut map = Map::new();
+    match kind {
+        "rooms" => {
+            crate::mapgen::rooms::generate(&mut map, &mut Rng::new(seed));
+        }
+        _ => return None,
+    }
+    Some(map_hash(&map))
+}
+
+/// Why a golden file did not check out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mismatch {
+    /// The kind names no hash this module knows.
+    UnknownKind,
+    /// A line (counted from 1) is not `seed hash`.
+    Malformed { line: usize },
+    /// A seed's dungeon hashed to something other than the file says.
+    Differs {
+        line: usize,
+        seed: u32,
+        expected: u64,
+        found: u64,
+    },
+    /// The file has no hash at all, which would check nothing.
+    Empty,
+}
+
+/// Checks every line of a golden file of `kind`, calling `each` with every
+/// seed and hash that matched. Returns how many matched, or the first
+/// problem.
+pub fn check(kind: &str, text: &str, mut each: impl FnMut(u32, u64)) -> Result<usize, Mismatch> {
+    if !KINDS.contains(&kind) {
+        return Err(Mismatch::UnknownKind);
+    }
+    let mut checked = 0;
+    for (i, line) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (seed, expected) = parse_line(line).ok_or(Mismatch::Malformed { line: line_no })?;
+        let found = hash_of(kind, seed).ok_or(Mismatch::UnknownKind)?;
+        if found != expected {
+            return Err(Mismatch::Differs {
+                line: line_no,
+                seed,
+                expected,
+                found,
+            });
+        }
+        each(seed, found);
+        checked += 1;
+    }
+    if checked == 0 {
+        return Err(Mismatch::Empty);
+    }
+    Ok(checked)
+}
+
+/// Reads `seed hash` from one line.
+fn parse_line(line: &str) -> Option<(u32, u64)> {
+    let mut words = line.split_ascii_whitespace();
+    let seed = words.next()?.parse().ok()?;
+    let hash = words.next()?;
+    if hash.len() != 16 || words.next().is_some() {
+        return None;
+    }
+    let hash = u64::from_str_radix(hash, 16).ok()?;
+    Some((seed, hash))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wrong_hash_is_caught_with_its_line() {
+        let good = hash_of("rooms", 5).unwrap();
+        let mut text: heapless::String<128> = heapless::String::new();
+        core::fmt::write(
+            &mut text,
+            format_args!("# comment\n5 {good:016x}\n6 {good:016x}\n"),
+        )
+        .unwrap();
+        let result = check("rooms", &text, |_, _| {});
+        assert!(
+            matches!(
+                result,
+                Err(Mismatch::Differs {
+                    line: 3,
+                    seed: 6,
+                    ..
+                })
+            ),
+            "{result:?}"
+        );
+    }
+
+    #[test]
+    fn malformed_and_empty_files_are_refused() {
+        assert_eq!(
+            check("rooms", "1 xyz\n", |_, _| {}),
+            Err(Mismatch::Malformed { line: 1 })
+        );
+        assert_eq!(
+            check("rooms", "1 00\n", |_, _| {}),
+            Err(Mismatch::Malformed { line: 1 })
+        );
+        assert_eq!(
+            check("rooms", "# nothing\n", |_, _| {}),
+            Err(Mismatch::Empty)
+        );
+        assert_eq!(
+            check("lava", "1 0000000000000000", |_, _| {}),
+            Err(Mismatch::UnknownKind)
+        );
+    }
+}

@@ -1,0 +1,14 @@
+//! Amulets' core: the whole game, with no clock, no file, no heap and no
+//! `unsafe`. A shell turns keys and time into calls, and the core's answers
+//! into pixels or characters; every rule and every roll of the dice lives here,
+//! so a seed plays the same game on a desktop, in a terminal and on a
+//! microcontroller.
+#![no_std]
+#![forbid(unsafe_code)]
+
+pub mod geom;
+pub mod golden;
+pub mod hash;
+pub mod map;
+pub mod mapgen;
+pub mod rng;

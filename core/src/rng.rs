@@ -1,0 +1,140 @@
+//! The dice. Everything random in a run comes from one `Rng`, and the order of
+//! its rolls is part of the game's contract (DECISIONS, "Dice"): the same seed
+//! gives the same run on every machine, because the generator and the way a
+//! range is cut from it are both written down to the bit.
+
+use rand_core::{Rng as _, SeedableRng};
+use rand_xorshift::XorShiftRng;
+
+/// A run's dice: Marsaglia's xorshift128, seeded from a `u32` through
+/// `rand_core`'s PCG32-based `seed_from_u64`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Rng {
+    inner: XorShiftRng,
+}
+
+impl core::fmt::Debug for Rng {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Rng")
+    }
+}
+
+impl Rng {
+    /// The dice for a seed. The same seed always gives the same stream.
+    pub fn new(seed: u32) -> Rng {
+        Rng {
+            inner: XorShiftRng::seed_from_u64(u64::from(seed)),
+        }
+    }
+
+    /// The generator's next raw number.
+    pub fn next_u32(&mut self) -> u32 {
+        self.inner.next_u32()
+    }
+
+    /// A number from `lo` to `hi`, both included, every one equally likely.
+    /// Lemire's multiply-and-shift with rejection: the high half of
+    /// `next * span` is the roll, and the few low halves that would make some
+    /// results likelier than others are thrown back. A span of 0 (the whole
+    /// `u32` range, when `lo` and `hi` are as far apart as can be) takes the
+    /// raw number as it is.
+    pub fn roll(&mut self, lo: i32, hi: i32) -> i32 {
+        debug_assert!(lo <= hi, "roll({lo}, {hi}): the range is empty");
+        let span = (hi.wrapping_sub(lo) as u32).wrapping_add(1);
+        if span == 0 {
+            return lo.wrapping_add(self.next_u32() as i32);
+        }
+        let mut m = u64::from(self.next_u32()) * u64::from(span);
+        let mut low = m as u32;
+        if low < span {
+            let threshold = span.wrapping_neg() % span;
+            while low < threshold {
+                m = u64::from(self.next_u32()) * u64::from(span);
+                low = m as u32;
+            }
+        }
+        lo.wrapping_add((m >> 32) as i32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rolls_stay_in_range_and_hit_every_value() {
+        let mut rng = Rng::new(3);
+        for (lo, hi) in [(0, 0), (0, 1), (1, 6), (-3, 3), (1, 100), (12, 50)] {
+            let mut seen = [0u32; 101];
+            for _ in 0..20_000 {
+                let r = rng.roll(lo, hi);
+                assert!((lo..=hi).contains(&r), "roll({lo}, {hi}) gave {r}");
+                seen[(r - lo) as usize] += 1;
+            }
+            let span = (hi - lo + 1) as usize;
+            assert!(seen[..span].iter().all(|&n| n > 0), "roll({lo}, {hi})");
+        }
+    }
+
+    #[test]
+    fn a_d6_passes_chi_square() {
+        // 60,000 rolls of a d6; with 5 degrees of freedom the 0.1 % critical
+        // value is 20.52, so a fair die fails this once in a thousand seeds,
+        // and this seed is fixed. Kept in whole numbers: chi-square times
+        // 10,000 (the expected count) must stay under 205,200.
+        let mut rng = Rng::new(12345);
+        let mut counts = [0i64; 6];
+        for _ in 0..60_000 {
+            counts[(rng.roll(1, 6) - 1) as usize] += 1;
+        }
+        let chi_times_expected: i64 = counts.iter().map(|c| (c - 10_000) * (c - 10_000)).sum();
+        assert!(chi_times_expected < 205_200, "{counts:?}");
+    }
+
+    #[test]
+    fn extreme_ranges_do_not_overflow() {
+        let mut rng = Rng::new(9);
+        for _ in 0..1000 {
+            let _ = rng.roll(i32::MIN, i32::MAX);
+            assert_eq!(rng.roll(i32::MAX, i32::MAX), i32::MAX);
+            assert_eq!(rng.roll(i32::MIN, i32::MIN), i32::MIN);
+            let r = rng.roll(i32::MIN, 0);
+            assert!(r <= 0);
+            let r = rng.roll(-1, i32::MAX);
+            assert!(r >= -1);
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_rolls() {
+        let mut a = Rng::new(77);
+        let mut b = Rng::new(77);
+        let mut c = Rng::new(78);
+        let mut differ = false;
+        for _ in 0..100 {
+            let x = a.roll(1, 1000);
+            assert_eq!(x, b.roll(1, 1000));
+            differ |= x != c.roll(1, 1000);
+        }
+        assert!(differ);
+    }
+
+    #[test]
+    fn roll_matches_lemire_with_rejection_written_out() {
+        // The contract, step by step, against a copy of the dice: a span of
+        // 3 rejects low halves below 2^32 mod 3 = 1, i.e. only a low half of 0.
+        let mut rng = Rng::new(5);
+        let mut raw = rng.clone();
+        for _ in 0..10_000 {
+            let span = 3u64;
+            let threshold = (u32::MAX as u64 + 1) % span;
+            let expected = loop {
+                let m = u64::from(raw.next_u32()) * span;
+                if (m as u32 as u64) >= threshold {
+                    break (m >> 32) as i32 + 10;
+                }
+            };
+            assert_eq!(rng.roll(10, 12), expected);
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! `cargo xtask determinism`: the same seed must build the same dungeon on
+//! every machine. The core's tests and the golden comparison run on the host
+//! (x86_64), on 32-bit x86 (i686), on a big-endian machine (s390x under
+//! qemu-user), on WebAssembly (wasm32-wasip1 under Node's WASI), and on a
+//! Cortex-M4 (thumbv7em under QEMU's mps2-an386, through semihosting).
+
+use crate::sh;
+use crate::tools::{self, Need};
+use std::time::{Duration, Instant};
+
+/// The hosted targets whose test binaries run under a runner.
+const HOSTED: [&str; 3] = [
+    "i686-unknown-linux-gnu",
+    "s390x-unknown-linux-gnu",
+    "wasm32-wasip1",
+];
+const THUMB: &str = "thumbv7em-none-eabihf";
+
+const NEEDS: [Need; 8] = [
+    Need {
+        program: "i686-linux-gnu-gcc",
+        package: "gcc-i686-linux-gnu",
+        backports: false,
+    },
+    Need {
+        program: "/usr/i686-linux-gnu/lib/crt1.o",
+        package: "libc6-dev-i386-cross",
+        backports: false,
+    },
+    // The 32-bit loader, so i686 test binaries run natively.
+    Need {
+        program: "/lib/ld-linux.so.2",
+        package: "libc6-i386",
+        backports: false,
+    },
+    Need {
+        program: "s390x-linux-gnu-gcc",
+        package: "gcc-s390x-linux-gnu",
+        backports: false,
+    },
+    Need {
+        program: "/usr/s390x-linux-gnu/lib/crt1.o",
+        package: "libc6-dev-s390x-cross",
+        backports: false,
+    },
+    Need {
+        program: "qemu-s390x",
+        package: "qemu-user",
+        backports: true,
+    },
+    Need {
+        program: "qemu-system-arm",
+        package: "qemu-system-arm",
+        backports: true,
+    },
+    Need {
+        program: "node",
+        package: "nodejs",
+        backports: false,
+    },
+];
+
+pub fn run() -> Result<(), String> {
+    let mut targets: Vec<&str> = HOSTED.to_vec();
+    targets.push(THUMB);
+    tools::ensure_rust_targets(&targets)?;
+    tools::ensure_programs(&NEEDS)?;
+
+    let cargo = sh::cargo();
+    let runner = format!(
+        "node --no-warnings {}",
+        sh::root().join("xtask/wasi-run.mjs").display()
+    );
+    let mut table = Vec::new();
+    for target in std::iter::once("x86_64-unknown-linux-gnu").chain(HOSTED) {
+        let start = Instant::now();
+        let mut c = sh::cmd(
+            &cargo,
+            &[
+                "test",
+                "-p",
+                "amulets-core",
+                "-p",
+                "amulets-tests",
+                "--target",
+                target,
+            ],
+        );
+        c.env("CARGO_TARGET_WASM32_WASIP1_RUNNER", &runner);
+        sh::run(c).map_err(|e| format!("determinism on {target}: {e}"))?;
+        table.push((target, "core tests + golden", start.elapsed()));
+    }
+
+    let start = Instant::now();
+    let c = sh::cmd(
+        &cargo,
+        &[
+            "run",
+            "--release",
+            "-p",
+            "amulets-thumb-check",
+            "--target",
+            THUMB,
+        ],
+    );
+    sh::run_with_limit(c, Duration::from_secs(600))
+        .map_err(|e| format!("determinism on {THUMB}: {e}"))?;
+    table.push((THUMB, "golden on QEMU mps2-an386", start.elapsed()));
+
+    println!("\ndeterminism: every target builds the same dungeons");
+    println!("{:<28} {:<28} {:>8}", "target", "checked", "seconds");
+    for (target, what, time) in table {
+        println!("{target:<28} {what:<28} {:>8.1}", time.as_secs_f64());
+    }
+    Ok(())
+}

@@ -1,0 +1,135 @@
+//! Project chores as Rust code, run as `cargo xtask NAME` (an alias in
+//! `.cargo/config.toml`). Each command says what it runs before it runs it,
+//! and stops at the first step that fails, with a non-zero exit code.
+
+mod determinism;
+mod golden;
+mod sh;
+mod tools;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: cargo xtask <command> [args]
+
+commands:
+  ci            every check CI runs: fmt, clippy, tests, no_std builds,
+                the core's dependencies, and determinism on every target
+  determinism   the core's tests and golden hashes on i686, s390x (QEMU),
+                wasm32-wasip1 (Node) and thumbv7em (QEMU mps2-an386)
+  golden        rewrite tests/golden/*.txt from the current generators
+  run-sdl       build and run the desktop game (arguments after --)
+  run-tui       build and run the terminal game (arguments after --)
+  help          this text
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(command) = args.first() else {
+        eprint!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let rest = &args[1..];
+    let result = match command.as_str() {
+        "ci" if rest.is_empty() => ci(),
+        "determinism" if rest.is_empty() => determinism::run(),
+        "golden" if rest.is_empty() => golden::write(),
+        "run-sdl" => run_shell("amulets-sdl", "amulets", rest),
+        "run-tui" => run_shell("amulets-tui", "amulets-tui", rest),
+        "help" | "--help" | "-h" => {
+            print!("{USAGE}");
+            Ok(())
+        }
+        _ => {
+            eprintln!("xtask: unknown command or arguments: {}\n", args.join(" "));
+            eprint!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Everything CI checks, in order from the quickest to fail to the slowest.
+fn ci() -> Result<(), String> {
+    let cargo = sh::cargo();
+    sh::run(sh::cmd(&cargo, &["fmt", "--all", "--check"]))?;
+    sh::run(sh::cmd(
+        &cargo,
+        &[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ],
+    ))?;
+    sh::run(sh::cmd(&cargo, &["test", "--workspace"]))?;
+    tools::ensure_rust_targets(&["thumbv6m-none-eabi", "thumbv7em-none-eabihf"])?;
+    for target in ["thumbv6m-none-eabi", "thumbv7em-none-eabihf"] {
+        sh::run(sh::cmd(
+            &cargo,
+            &["build", "-p", "amulets-core", "--target", target],
+        ))?;
+    }
+    core_dependencies()?;
+    determinism::run()?;
+    println!("xtask ci: all checks passed");
+    Ok(())
+}
+
+/// The core may depend on these crates only (DECISIONS and the foundations
+/// issue): anything else could bring in `std`, `alloc` or other dice.
+const CORE_DEPENDENCIES: [&str; 3] = ["heapless", "rand_core", "rand_xorshift"];
+
+/// Checks the core's direct dependencies on a bare-metal target, where a
+/// crate that needs `std` would show.
+fn core_dependencies() -> Result<(), String> {
+    let out = sh::output(sh::cmd(
+        &sh::cargo(),
+        &[
+            "tree",
+            "-p",
+            "amulets-core",
+            "--target",
+            "thumbv6m-none-eabi",
+            "-e",
+            "normal",
+            "--depth",
+            "1",
+            "--prefix",
+            "none",
+        ],
+    ))?;
+    let mut found: Vec<&str> = out
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    found.sort_unstable();
+    found.dedup();
+    if found != CORE_DEPENDENCIES {
+        return Err(format!(
+            "the core depends on {found:?}; only {CORE_DEPENDENCIES:?} are allowed"
+        ));
+    }
+    println!("core dependencies: {}", found.join(", "));
+    Ok(())
+}
+
+/// Builds and runs one of the shells' binaries with the given arguments.
+fn run_shell(package: &str, binary: &str, args: &[String]) -> Result<(), String> {
+    let args: Vec<&str> = match args.first().map(String::as_str) {
+        Some("--") => args[1..].iter().map(String::as_str).collect(),
+        _ => args.iter().map(String::as_str).collect(),
+    };
+    let mut all = vec!["run", "--release", "-p", package, "--bin", binary, "--"];
+    all.extend(args);
+    sh::run(sh::cmd(&sh::cargo(), &all))
+}

@@ -1,0 +1,106 @@
+//! Running commands: each is printed before it runs, and a failure becomes an
+//! error that names it.
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The cargo that runs this xtask, so nested builds use the same toolchain.
+pub fn cargo() -> String {
+    std::env::var("CARGO").unwrap_or_else(|_| "cargo".into())
+}
+
+/// The workspace's root folder (xtask sits one level below it).
+pub fn root() -> std::path::PathBuf {
+    let manifest = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest
+        .parent()
+        .expect("xtask lives inside the workspace")
+        .to_path_buf()
+}
+
+pub fn cmd(program: &str, args: &[&str]) -> Command {
+    let mut c = Command::new(program);
+    c.args(args).current_dir(root());
+    c
+}
+
+fn describe(c: &Command) -> String {
+    let mut s = String::new();
+    for (k, v) in c.get_envs() {
+        if let (Some(k), Some(v)) = (k.to_str(), v.and_then(|v| v.to_str())) {
+            s += &format!("{k}='{v}' ");
+        }
+    }
+    s += &c.get_program().to_string_lossy();
+    for a in c.get_args() {
+        s.push(' ');
+        s += &a.to_string_lossy();
+    }
+    s
+}
+
+/// Runs a command to its end; an error if it could not start or failed.
+pub fn run(mut c: Command) -> Result<(), String> {
+    let what = describe(&c);
+    println!("+ {what}");
+    let status = c
+        .status()
+        .map_err(|e| format!("could not start `{what}`: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("`{what}` failed ({status})"))
+    }
+}
+
+/// Runs a command, but kills it if it takes longer than `limit`: an
+/// emulator that hangs must not hang CI.
+pub fn run_with_limit(mut c: Command, limit: Duration) -> Result<(), String> {
+    let what = describe(&c);
+    println!("+ {what}");
+    let mut child = c
+        .stdin(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("could not start `{what}`: {e}"))?;
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
+            return if status.success() {
+                Ok(())
+            } else {
+                Err(format!("`{what}` failed ({status})"))
+            };
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!(
+                "`{what}` took longer than {limit:?} and was stopped"
+            ));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Runs a command and returns what it printed.
+pub fn output(mut c: Command) -> Result<String, String> {
+    let what = describe(&c);
+    let out = c
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| format!("could not start `{what}`: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("`{what}` failed ({})", out.status));
+    }
+    String::from_utf8(out.stdout).map_err(|_| format!("`{what}` printed something not UTF-8"))
+}
+
+/// True when a program can be found on the PATH.
+pub fn have(program: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {program}")])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}

@@ -1,0 +1,135 @@
+//! Installing what the checks need when it is missing: rustup targets, and
+//! Debian packages when running as root on Debian (as CI does). Elsewhere it
+//! prints the command to run and stops.
+
+use crate::sh;
+
+/// Adds the rustup targets that are not installed yet.
+pub fn ensure_rust_targets(targets: &[&str]) -> Result<(), String> {
+    let installed = sh::output(sh::cmd("rustup", &["target", "list", "--installed"]))
+        .map_err(|e| format!("{e}: rustup is needed to add the cross targets"))?;
+    let missing: Vec<&str> = targets
+        .iter()
+        .copied()
+        .filter(|t| !installed.lines().any(|l| l.trim() == *t))
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let mut args = vec!["target", "add"];
+    args.extend(&missing);
+    sh::run(sh::cmd("rustup", &args))
+}
+
+/// A program (or, when it starts with `/`, a file) a check needs, and the
+/// Debian package that has it.
+pub struct Need {
+    pub program: &'static str,
+    pub package: &'static str,
+    /// From bookworm-backports: the machines' `qemu-utils` is the backported
+    /// QEMU, and installing the other QEMU packages from bookworm itself
+    /// would make apt remove it.
+    pub backports: bool,
+}
+
+impl Need {
+    fn present(&self) -> bool {
+        if self.program.starts_with('/') {
+            std::path::Path::new(self.program).exists()
+        } else {
+            sh::have(self.program)
+        }
+    }
+}
+
+const BACKPORTS: &str = "/etc/apt/sources.list.d/amulets-bookworm-backports.sources";
+const BACKPORTS_SOURCE: &str = "Types: deb
+URIs: http://deb.debian.org/debian
+Suites: bookworm-backports
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+";
+
+fn is_root() -> bool {
+    sh::output(sh::cmd("id", &["-u"])).is_ok_and(|s| s.trim() == "0")
+}
+
+fn is_bookworm() -> bool {
+    std::fs::read_to_string("/etc/os-release")
+        .is_ok_and(|s| s.contains("VERSION_CODENAME=bookworm"))
+}
+
+fn has_backports() -> bool {
+    let mut files = vec![std::path::PathBuf::from("/etc/apt/sources.list")];
+    if let Ok(dir) = std::fs::read_dir("/etc/apt/sources.list.d") {
+        files.extend(dir.filter_map(|e| e.ok()).map(|e| e.path()));
+    }
+    files
+        .iter()
+        .filter_map(|f| std::fs::read_to_string(f).ok())
+        .any(|s| {
+            s.lines()
+                .any(|l| !l.trim_start().starts_with('#') && l.contains("bookworm-backports"))
+        })
+}
+
+/// Installs the packages of the programs that are missing.
+pub fn ensure_programs(needs: &[Need]) -> Result<(), String> {
+    let missing: Vec<&Need> = needs.iter().filter(|n| !n.present()).collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let plain: Vec<&str> = missing
+        .iter()
+        .filter(|n| !n.backports)
+        .map(|n| n.package)
+        .collect();
+    let backported: Vec<&str> = missing
+        .iter()
+        .filter(|n| n.backports)
+        .map(|n| n.package)
+        .collect();
+    let programs: Vec<&str> = missing.iter().map(|n| n.program).collect();
+    if !is_root() || !sh::have("apt-get") {
+        let mut how = String::new();
+        if !plain.is_empty() {
+            how += &format!("\n  apt-get install {}", plain.join(" "));
+        }
+        if !backported.is_empty() {
+            how += &format!(
+                "\n  apt-get install -t bookworm-backports {}",
+                backported.join(" ")
+            );
+        }
+        return Err(format!(
+            "missing {}; install them (as root on Debian 12):{how}",
+            programs.join(", ")
+        ));
+    }
+    println!("installing what is missing: {}", programs.join(", "));
+    if !backported.is_empty() && is_bookworm() && !has_backports() {
+        std::fs::write(BACKPORTS, BACKPORTS_SOURCE)
+            .map_err(|e| format!("could not add bookworm-backports: {e}"))?;
+    }
+    sh::run(sh::cmd("apt-get", &["update", "-q"]))?;
+    let apt = |extra: &[&str], packages: &[&str]| {
+        let mut args = vec!["install", "-y", "-q", "--no-install-recommends"];
+        args.extend(extra);
+        args.extend(packages);
+        let mut c = sh::cmd("apt-get", &args);
+        c.env("DEBIAN_FRONTEND", "noninteractive");
+        sh::run(c)
+    };
+    if !plain.is_empty() {
+        apt(&[], &plain)?;
+    }
+    if !backported.is_empty() {
+        let extra: &[&str] = if is_bookworm() {
+            &["-t", "bookworm-backports"]
+        } else {
+            &[]
+        };
+        apt(extra, &backported)?;
+    }
+    Ok(())
+}
