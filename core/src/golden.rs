@@ -7,20 +7,64 @@
 //! A file is lines of `seed hash` (decimal seed, 16 hex digits); lines that
 //! are empty or start with `#` are comments.
 
-use crate::hash::map_hash;
+use crate::hash::{Fnv1a, map_hash};
 use crate::map::Map;
 use crate::rng::Rng;
 
 /// The kinds of golden hash, each the name of its file in `tests/golden/`.
-pub const KINDS: [&str; 1] = ["rooms"];
+pub const KINDS: [&str; 5] = ["rooms", "caves", "gh", "grid", "floors"];
 
-/// The hash a kind pins for a seed, or `None` for an unknown kind.
-/// `rooms`: the bare BSP map of chapter 2, from `Rng::new(seed)`.
+/// The seeds each kind's file pins: 1 to this many.
+pub const fn seeds_of(kind: &str) -> u32 {
+    match kind.as_bytes() {
+        b"rooms" => 1000,
+        _ => 200,
+    }
+}
+
+/// The hash a kind pins for a seed, or `None` for an unknown kind. Each is
+/// an FNV-1a 64 of explicit bytes, every map as its terrain discriminants
+/// row by row, all rolled from `Rng::new(seed)`:
+/// - `rooms`: the bare BSP map of chapter 2;
+/// - `caves`: a cave floor of chapter 18, tries and all;
+/// - `gh`: gh-dungeons' BSP;
+/// - `grid`: rrpg's 10 x 10 grid, carved into a map;
+/// - `floors`: floors 1 to 9 assembled in turn with one set of dice, each
+///   floor its map, then the start's and the stairs' x and y as
+///   little-endian `u32`s (all ones for no stairs).
 pub fn hash_of(kind: &str, seed: u32) -> Option<u64> {
+    let mut rng = Rng::new(seed);
     let mut map = Map::new();
     match kind {
         "rooms" => {
-            crate::mapgen::rooms::generate(&mut map, &mut Rng::new(seed));
+            crate::mapgen::rooms::generate(&mut map, &mut rng);
+        }
+        "caves" => {
+            crate::mapgen::caves::generate(&mut map, &mut rng);
+        }
+        "gh" => {
+            crate::mapgen::gh::generate(&mut map, &mut rng);
+        }
+        "grid" => {
+            let grid = crate::mapgen::grid::generate(10, 10, &mut rng).ok()?;
+            grid.carve(&mut map);
+        }
+        "floors" => {
+            let mut h = Fnv1a::new();
+            for depth in 1..=crate::mapgen::floor::LAST_FLOOR {
+                let floor = crate::mapgen::floor::assemble(depth, &mut rng);
+                for &t in floor.map.cells() {
+                    h.byte(t.discriminant());
+                }
+                h.u32(floor.start.x as u32);
+                h.u32(floor.start.y as u32);
+                let stairs = floor
+                    .stairs
+                    .map_or((u32::MAX, u32::MAX), |p| (p.x as u32, p.y as u32));
+                h.u32(stairs.0);
+                h.u32(stairs.1);
+            }
+            return Some(h.finish());
         }
         _ => return None,
     }

@@ -6,9 +6,11 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
+pub mod cellset;
 pub mod geom;
 pub mod golden;
 pub mod hash;
 pub mod map;
 pub mod mapgen;
+pub mod path;
 pub mod rng;

@@ -108,3 +108,81 @@ pub mod book {
         d
     }
 }
+
+pub mod plain {
+    //! Plain `std` versions of the searches the core does with fixed
+    //! buffers: a breadth-first flood fill and a Dijkstra with a standard
+    //! binary heap, for the tests to check the core against.
+    use amulets_core::geom::Point;
+    use amulets_core::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
+    use std::cmp::Reverse;
+    use std::collections::{BinaryHeap, VecDeque};
+
+    const STEPS: [(i32, i32); 8] = [
+        (0, -1),
+        (1, 0),
+        (0, 1),
+        (-1, 0),
+        (1, -1),
+        (1, 1),
+        (-1, 1),
+        (-1, -1),
+    ];
+
+    fn on_map(p: Point) -> bool {
+        (0..MAP_W).contains(&p.x) && (0..MAP_H).contains(&p.y)
+    }
+
+    /// The cells reachable from `start` by 8-way steps onto cells `can_enter`
+    /// allows.
+    pub fn reachable(start: Point, can_enter: impl Fn(Point) -> bool) -> Vec<bool> {
+        let mut seen = vec![false; MAP_CELLS];
+        let mut queue = VecDeque::from([start]);
+        seen[(start.y * MAP_W + start.x) as usize] = true;
+        while let Some(p) = queue.pop_front() {
+            for (dx, dy) in STEPS {
+                let q = Point::new(p.x + dx, p.y + dy);
+                let i = (q.y * MAP_W + q.x) as usize;
+                if on_map(q) && !seen[i] && can_enter(q) {
+                    seen[i] = true;
+                    queue.push_back(q);
+                }
+            }
+        }
+        seen
+    }
+
+    /// Every cell's cost from `start`: 100 a step onto ground, 200 onto a
+    /// door (closed or secret), 1 more for a diagonal; `None` where
+    /// unreached.
+    pub fn costs_built(map: &Map, start: Point) -> Vec<Option<u32>> {
+        let step = |t: Terrain| match t {
+            Terrain::ClosedDoor | Terrain::SecretDoor => Some(200),
+            t if t.is_walkable() => Some(100),
+            _ => None,
+        };
+        let mut cost: Vec<Option<u32>> = vec![None; MAP_CELLS];
+        let mut heap = BinaryHeap::new();
+        cost[(start.y * MAP_W + start.x) as usize] = Some(0);
+        heap.push(Reverse((0u32, start.x, start.y)));
+        while let Some(Reverse((c, x, y))) = heap.pop() {
+            if cost[(y * MAP_W + x) as usize] != Some(c) {
+                continue;
+            }
+            for (dx, dy) in STEPS {
+                let q = Point::new(x + dx, y + dy);
+                if !on_map(q) {
+                    continue;
+                }
+                let Some(s) = step(map.at(q)) else { continue };
+                let n = c + s + u32::from(dx != 0 && dy != 0);
+                let i = (q.y * MAP_W + q.x) as usize;
+                if cost[i].is_none_or(|old| n < old) {
+                    cost[i] = Some(n);
+                    heap.push(Reverse((n, q.x, q.y)));
+                }
+            }
+        }
+        cost
+    }
+}

@@ -2,6 +2,10 @@
 //! dice it is given and keeps nothing afterwards; it returns the floor's
 //! areas (rooms, or a cave's squares) so the game can place things in them.
 
+pub mod caves;
+pub mod floor;
+pub mod gh;
+pub mod grid;
 pub mod rooms;
 
 use crate::geom::Rect;

@@ -7,7 +7,13 @@
 use amulets_core::golden::{self, Mismatch};
 
 /// The golden files, compiled in: the target has no file system.
-const GOLDEN_FILES: [(&str, &str); 1] = [("rooms", include_str!("../../golden/rooms.txt"))];
+const GOLDEN_FILES: [(&str, &str); 5] = [
+    ("rooms", include_str!("../../golden/rooms.txt")),
+    ("caves", include_str!("../../golden/caves.txt")),
+    ("gh", include_str!("../../golden/gh.txt")),
+    ("grid", include_str!("../../golden/grid.txt")),
+    ("floors", include_str!("../../golden/floors.txt")),
+];
 
 /// Checks every golden file, printing each seed in `shown` with its hash.
 /// Returns the first mismatch, or how many hashes matched.
@@ -15,7 +21,7 @@ fn check_all(mut print: impl FnMut(&str, u32, u64)) -> Result<usize, Mismatch> {
     let mut checked = 0;
     for (kind, text) in GOLDEN_FILES {
         checked += golden::check(kind, text, |seed, hash| {
-            if seed <= 3 {
+            if seed <= 2 {
                 print(kind, seed, hash);
             }
         })?;

@@ -1,0 +1,236 @@
+//! A floor put together: the kind by depth (caves on floors 4 and 7, rooms
+//! elsewhere), doors where corridors enter rooms, where the player starts,
+//! and the stairs down on the cell farthest from there by walking. What
+//! stands on the floor (the Amulet, monsters, items, gold, traps) is the
+//! game's to place.
+
+use super::{Areas, caves, rooms};
+use crate::geom::{Point, Rect};
+use crate::map::{Map, Terrain};
+use crate::path::built_cost;
+use crate::path::dijkstra::DijkstraMap;
+use crate::rng::Rng;
+
+/// The deepest floor, which has no stairs down.
+pub const LAST_FLOOR: i32 = 9;
+/// The floors that are caves; the rest are rooms.
+pub const CAVE_FLOORS: [i32; 2] = [4, 7];
+/// Where a corridor enters a room, a door `DOOR_IN` times in `DOOR_OF`, and
+/// one door in `SECRET_ONE_IN` is secret (DECISIONS, *tune*).
+pub const DOOR_IN: i32 = 3;
+pub const DOOR_OF: i32 = 4;
+pub const SECRET_ONE_IN: i32 = 8;
+
+/// What a floor is made of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FloorKind {
+    Rooms,
+    Cave,
+}
+
+/// Which kind of floor a depth is.
+pub fn kind_of(depth: i32) -> FloorKind {
+    if CAVE_FLOORS.contains(&depth) {
+        FloorKind::Cave
+    } else {
+        FloorKind::Rooms
+    }
+}
+
+/// A floor as the generators and this module leave it.
+#[derive(Clone, Debug)]
+pub struct Floor {
+    pub depth: i32,
+    pub kind: FloorKind,
+    pub map: Map,
+    /// Rooms, or a cave's areas; the player starts in the first.
+    pub areas: Areas,
+    pub start: Point,
+    /// None on the last floor.
+    pub stairs: Option<Point>,
+}
+
+/// Makes the floor at `depth` with the run's dice: the map (and its doors,
+/// on a floor of rooms), the start, then the stairs.
+pub fn assemble(depth: i32, rng: &mut Rng) -> Floor {
+    let kind = kind_of(depth);
+    let mut map = Map::new();
+    let areas = match kind {
+        FloorKind::Cave => caves::generate(&mut map, rng),
+        FloorKind::Rooms => {
+            let rooms = rooms::generate(&mut map, rng);
+            place_doors(&mut map, &rooms, rng);
+            rooms
+        }
+    };
+    let start = start_in(&map, areas[0]);
+    let stairs = if depth < LAST_FLOOR {
+        let stairs = farthest_from(&map, start);
+        map.set(stairs, Terrain::StairsDown);
+        Some(stairs)
+    } else {
+        None
+    };
+    Floor {
+        depth,
+        kind,
+        map,
+        areas,
+        start,
+        stairs,
+    }
+}
+
+/// Where the player starts in an area: the walkable cell nearest its
+/// middle, by squared distance, the first found row by row on a tie. In a
+/// room that is the middle itself.
+pub fn start_in(map: &Map, area: Rect) -> Point {
+    let middle = area.center();
+    let mut best = middle;
+    let mut best_distance = i32::MAX;
+    for y in area.y..area.y + area.h {
+        for x in area.x..area.x + area.w {
+            let p = Point::new(x, y);
+            let (dx, dy) = (x - middle.x, y - middle.y);
+            let distance = dx * dx + dy * dy;
+            if map.is_walkable(p) && distance < best_distance {
+                best = p;
+                best_distance = distance;
+            }
+        }
+    }
+    best
+}
+
+/// The ground cell farthest from `start` by walking, the first found row by
+/// row with the strictly greatest cost: where the stairs down go, so every
+/// floor has to be crossed to find the way down. The walk is over the
+/// dungeon as built, where a secret door costs what a closed one does.
+pub fn farthest_from(map: &Map, start: Point) -> Point {
+    let mut distances = DijkstraMap::new();
+    distances.compute(map, &[start], built_cost);
+    let ground = |i: usize| matches!(map.cells()[i], Terrain::Floor | Terrain::CaveFloor);
+    distances.highest(ground).unwrap_or(start)
+}
+
+/// Puts doors where corridors enter rooms through their wall rings: a ring
+/// cell (not a corner) that is floor, with floor beyond it and wall on both
+/// sides along the ring, is a doorway. Each doorway gets a door `DOOR_IN`
+/// times in `DOOR_OF`, and a door is secret one time in `SECRET_ONE_IN`.
+/// Rooms in order, each ring row by row. Returns how many doors it placed.
+pub fn place_doors(map: &mut Map, rooms: &[Rect], rng: &mut Rng) -> usize {
+    let mut doors = 0;
+    for room in rooms {
+        for y in room.y - 1..=room.y + room.h {
+            for x in room.x - 1..=room.x + room.w {
+                let p = Point::new(x, y);
+                let Some((outward, along)) = ring_side(*room, p) else {
+                    continue;
+                };
+                let beyond = Point::new(p.x + outward.0, p.y + outward.1);
+                let side_a = Point::new(p.x + along.0, p.y + along.1);
+                let side_b = Point::new(p.x - along.0, p.y - along.1);
+                let doorway = map.at(p) == Terrain::Floor
+                    && map.at(beyond) == Terrain::Floor
+                    && map.at(side_a) == Terrain::Wall
+                    && map.at(side_b) == Terrain::Wall;
+                if !doorway {
+                    continue;
+                }
+                if rng.roll(1, DOOR_OF) <= DOOR_IN {
+                    let door = if rng.roll(1, SECRET_ONE_IN) == 1 {
+                        Terrain::SecretDoor
+                    } else {
+                        Terrain::ClosedDoor
+                    };
+                    map.set(p, door);
+                    doors += 1;
+                }
+            }
+        }
+    }
+    doors
+}
+
+/// For a cell of a room's wall ring that is not a corner: the step out of
+/// the room, and the step along the ring. `None` for any other cell.
+fn ring_side(room: Rect, p: Point) -> Option<((i32, i32), (i32, i32))> {
+    let inside_x = p.x >= room.x && p.x < room.x + room.w;
+    let inside_y = p.y >= room.y && p.y < room.y + room.h;
+    if inside_x && p.y == room.y - 1 {
+        Some(((0, -1), (1, 0)))
+    } else if inside_x && p.y == room.y + room.h {
+        Some(((0, 1), (1, 0)))
+    } else if inside_y && p.x == room.x - 1 {
+        Some(((-1, 0), (0, 1)))
+    } else if inside_y && p.x == room.x + room.w {
+        Some(((1, 0), (0, 1)))
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn caves_on_four_and_seven() {
+        for depth in 1..=LAST_FLOOR {
+            let want = if depth == 4 || depth == 7 {
+                FloorKind::Cave
+            } else {
+                FloorKind::Rooms
+            };
+            assert_eq!(kind_of(depth), want);
+        }
+    }
+
+    #[test]
+    fn start_in_a_room_is_its_middle_and_in_a_cave_the_nearest_ground() {
+        let mut map = Map::new();
+        let room = Rect::new(3, 3, 6, 5);
+        map.carve(room);
+        assert_eq!(start_in(&map, room), Point::new(6, 5));
+        let mut cave = Map::new();
+        cave.set(Point::new(2, 2), Terrain::CaveFloor);
+        cave.set(Point::new(9, 7), Terrain::CaveFloor);
+        cave.set(Point::new(7, 8), Terrain::CaveFloor);
+        // The middle of (0,0,16,12) is (8,6): (9,7) is 2 away, (7,8) is 5.
+        assert_eq!(start_in(&cave, Rect::new(0, 0, 16, 12)), Point::new(9, 7));
+    }
+
+    #[test]
+    fn a_corridor_into_a_room_makes_a_doorway_but_one_alongside_does_not() {
+        // The room is x 3..=6, y 2..=4. A corridor enters its left ring at
+        // (2, 3); another runs along its top ring, which opens the ring
+        // there, so no doorway.
+        let map = Map::from_rows(&[
+            "############", //
+            "###....#####", //
+            "###....#####", //
+            "#......#####", //
+            "###....#####", //
+            "############",
+        ])
+        .unwrap();
+        let room = Rect::new(3, 2, 4, 3);
+        let doorway = Point::new(2, 3);
+        let mut dice = Rng::new(1);
+        let (mut doors, mut secret) = (0, 0);
+        for _ in 0..400 {
+            let mut m = map.clone();
+            doors += place_doors(&mut m, &[room], &mut dice);
+            match m.at(doorway) {
+                Terrain::SecretDoor => secret += 1,
+                Terrain::ClosedDoor | Terrain::Floor => {}
+                t => panic!("{t:?}"),
+            }
+            m.set(doorway, Terrain::Floor);
+            assert_eq!(m, map, "only the doorway may change");
+        }
+        // 3 in 4 of 400 is 300, and 1 in 8 of those about 37.
+        assert!((250..=350).contains(&doors), "{doors} doors");
+        assert!((15..=65).contains(&secret), "{secret} secret doors");
+    }
+}

@@ -1,0 +1,286 @@
+//! gh-dungeons' BSP, as its "Dungeon Generation" document describes it: a
+//! tree over the whole map, cut to depth 4, each cut's direction a coin that
+//! the 1.25 aspect rule can overrule; a room of 6 to 15 cells a side in each
+//! leaf big enough, with a one-cell border; and, after the rooms, one
+//! L-shaped corridor per cut between the first room of each half.
+//!
+//! Rolled with our dice, not Go's `math/rand`, so a seed does not give the
+//! original's map; every rule and the order of the rolls are the original's.
+//! One fix: where no leaf can hold a room (the original crashes on such a
+//! map), the largest leaf gets one, the leaf less its border.
+
+use super::Areas;
+use crate::geom::{Point, Rect};
+use crate::map::{MAP_H, MAP_W, Map, Terrain};
+use crate::rng::Rng;
+
+pub const MIN_ROOM_SIZE: i32 = 6;
+pub const MAX_ROOM_SIZE: i32 = 15;
+/// How deep the tree is cut: at most 2^4 = 16 leaves.
+pub const DEPTH: usize = 4;
+/// A tree of depth 4 has at most 1 + 2 + 4 + 8 + 16 nodes.
+const MAX_NODES: usize = (1 << (DEPTH + 1)) - 1;
+const _: () = assert!(1 << DEPTH <= super::MAX_AREAS);
+
+#[derive(Clone, Copy, Default)]
+struct Node {
+    area: Rect,
+    /// The halves' node numbers, both or neither.
+    children: Option<(u8, u8)>,
+    depth_left: usize,
+    room: Option<Rect>,
+}
+
+/// The tree, its nodes in a fixed array, the root first.
+struct Tree {
+    nodes: heapless::Vec<Node, MAX_NODES>,
+}
+
+impl Tree {
+    fn add(&mut self, area: Rect, depth_left: usize) -> u8 {
+        let node = Node {
+            area,
+            children: None,
+            depth_left,
+            room: None,
+        };
+        // Every node but the root is one of a parent's two halves, and only
+        // nodes with depth left are cut, so the tree has at most MAX_NODES.
+        self.nodes
+            .push(node)
+            .ok()
+            .expect("a tree of depth DEPTH has at most MAX_NODES nodes");
+        (self.nodes.len() - 1) as u8
+    }
+
+    /// The node numbers of the leaves, left to right.
+    fn leaves(&self) -> heapless::Vec<u8, { 1 << DEPTH }> {
+        let mut leaves = heapless::Vec::new();
+        let mut stack: heapless::Vec<u8, { DEPTH + 2 }> = heapless::Vec::new();
+        push(&mut stack, 0);
+        while let Some(n) = stack.pop() {
+            match self.nodes[usize::from(n)].children {
+                Some((left, right)) => {
+                    push(&mut stack, right);
+                    push(&mut stack, left);
+                }
+                None => leaves
+                    .push(n)
+                    .expect("a tree of depth DEPTH has at most 2^DEPTH leaves"),
+            }
+        }
+        leaves
+    }
+
+    /// The first room found in a subtree, left first (the original's
+    /// `GetRoom`).
+    fn first_room(&self, node: u8) -> Option<Rect> {
+        let mut n = node;
+        let mut stack: heapless::Vec<u8, { DEPTH + 2 }> = heapless::Vec::new();
+        loop {
+            let here = self.nodes[usize::from(n)];
+            if let Some(room) = here.room {
+                return Some(room);
+            }
+            if let Some((left, right)) = here.children {
+                push(&mut stack, right);
+                n = left;
+            } else {
+                n = stack.pop()?;
+            }
+        }
+    }
+}
+
+/// Pushes onto a walk's stack. A walk down a tree of depth `DEPTH` keeps at
+/// most one right half waiting per level, plus the node in hand.
+fn push<const N: usize>(stack: &mut heapless::Vec<u8, N>, node: u8) {
+    stack
+        .push(node)
+        .expect("a walk keeps at most one node per level waiting");
+}
+
+/// Builds a gh-dungeons floor into `map` and returns its rooms, left to
+/// right through the tree; the first is the player's, as in the original.
+pub fn generate(map: &mut Map, rng: &mut Rng) -> Areas {
+    map.fill(Terrain::Wall);
+    let mut tree = Tree {
+        nodes: heapless::Vec::new(),
+    };
+    tree.add(Rect::new(0, 0, MAP_W, MAP_H), DEPTH);
+    split_all(&mut tree, rng);
+
+    let mut rooms = Areas::new();
+    for leaf in tree.leaves() {
+        if let Some(room) = make_room(tree.nodes[usize::from(leaf)].area, rng) {
+            tree.nodes[usize::from(leaf)].room = Some(room);
+            rooms.push(room).expect("one room per leaf at most");
+        }
+    }
+    if rooms.is_empty() {
+        // The original's crash: give the largest leaf (the first of the
+        // largest) a room, inside its border.
+        let mut largest = tree.leaves()[0];
+        for leaf in tree.leaves() {
+            let a = tree.nodes[usize::from(leaf)].area;
+            let b = tree.nodes[usize::from(largest)].area;
+            if a.w * a.h > b.w * b.h {
+                largest = leaf;
+            }
+        }
+        let a = tree.nodes[usize::from(largest)].area;
+        let room = Rect::new(a.x + 1, a.y + 1, a.w - 2, a.h - 2);
+        tree.nodes[usize::from(largest)].room = Some(room);
+        rooms.push(room).expect("an empty list has room for one");
+    }
+    for room in &rooms {
+        map.carve(*room);
+    }
+    connect_all(&tree, map, rng);
+    rooms
+}
+
+/// Cuts every node, the original's recursive `Split` walked in the same
+/// order (a node, then all of its first half, then all of its second) with a
+/// stack of nodes still to cut.
+fn split_all(tree: &mut Tree, rng: &mut Rng) {
+    let mut stack: heapless::Vec<u8, { DEPTH + 2 }> = heapless::Vec::new();
+    push(&mut stack, 0);
+    while let Some(n) = stack.pop() {
+        let node = tree.nodes[usize::from(n)];
+        if node.depth_left == 0 {
+            continue;
+        }
+        let a = node.area;
+        // The coin is always tossed; then a piece 1.25 times longer one way
+        // than the other is cut across its long side.
+        let mut horizontal = rng.roll(0, 1) == 1;
+        if 4 * a.w >= 5 * a.h {
+            horizontal = false;
+        } else if 4 * a.h >= 5 * a.w {
+            horizontal = true;
+        }
+        let max_size = if horizontal { a.h } else { a.w } - MIN_ROOM_SIZE;
+        if max_size <= MIN_ROOM_SIZE {
+            continue; // too small: a leaf
+        }
+        let cut = rng.roll(MIN_ROOM_SIZE, max_size - 1);
+        let (first, second) = if horizontal {
+            (
+                Rect::new(a.x, a.y, a.w, cut),
+                Rect::new(a.x, a.y + cut, a.w, a.h - cut),
+            )
+        } else {
+            (
+                Rect::new(a.x, a.y, cut, a.h),
+                Rect::new(a.x + cut, a.y, a.w - cut, a.h),
+            )
+        };
+        let left = tree.add(first, node.depth_left - 1);
+        let right = tree.add(second, node.depth_left - 1);
+        tree.nodes[usize::from(n)].children = Some((left, right));
+        push(&mut stack, right);
+        push(&mut stack, left);
+    }
+}
+
+/// A room for a leaf, or none when the leaf is under 8 cells either way.
+/// Rolls, in order: width, height, left, top, each room 6 to 15 cells a side
+/// and never touching its leaf's edge.
+fn make_room(leaf: Rect, rng: &mut Rng) -> Option<Rect> {
+    if leaf.w < MIN_ROOM_SIZE + 2 || leaf.h < MIN_ROOM_SIZE + 2 {
+        return None;
+    }
+    let max_w = MAX_ROOM_SIZE.min(leaf.w - 2);
+    let max_h = MAX_ROOM_SIZE.min(leaf.h - 2);
+    let w = rng.roll(MIN_ROOM_SIZE, max_w);
+    let h = rng.roll(MIN_ROOM_SIZE, max_h);
+    // The original rolls a place only when there is more than one.
+    let x = leaf.x
+        + 1
+        + if leaf.w - w - 1 > 1 {
+            rng.roll(0, leaf.w - w - 2)
+        } else {
+            0
+        };
+    let y = leaf.y
+        + 1
+        + if leaf.h - h - 1 > 1 {
+            rng.roll(0, leaf.h - h - 2)
+        } else {
+            0
+        };
+    Some(Rect::new(x, y, w, h))
+}
+
+/// Joins the two halves of every cut, deepest first (the original's
+/// post-order walk): an L between the middles of the first room of each
+/// half, across then down on a roll of 1, else down then across. A half
+/// with no room is not joined (it has nothing to join).
+fn connect_all(tree: &Tree, map: &mut Map, rng: &mut Rng) {
+    // (node, halves done): a node comes off twice, first to push its halves
+    // and then, after them, to join them. At most two entries per level.
+    let mut stack: heapless::Vec<(u8, bool), { 2 * DEPTH + 2 }> = heapless::Vec::new();
+    let push2 = |stack: &mut heapless::Vec<(u8, bool), { 2 * DEPTH + 2 }>, e| {
+        stack.push(e).expect("at most two entries per level");
+    };
+    push2(&mut stack, (0, false));
+    while let Some((n, done)) = stack.pop() {
+        let Some((left, right)) = tree.nodes[usize::from(n)].children else {
+            continue;
+        };
+        if !done {
+            push2(&mut stack, (n, true));
+            push2(&mut stack, (right, false));
+            push2(&mut stack, (left, false));
+            continue;
+        }
+        let (Some(a), Some(b)) = (tree.first_room(left), tree.first_room(right)) else {
+            continue;
+        };
+        let (from, to) = (a.center(), b.center());
+        if rng.roll(0, 1) == 1 {
+            carve_across(map, from.x, to.x, from.y);
+            carve_down(map, from.y, to.y, to.x);
+        } else {
+            carve_down(map, from.y, to.y, from.x);
+            carve_across(map, from.x, to.x, to.y);
+        }
+    }
+}
+
+fn carve_across(map: &mut Map, x1: i32, x2: i32, y: i32) {
+    for x in x1.min(x2)..=x1.max(x2) {
+        map.set(Point::new(x, y), Terrain::Floor);
+    }
+}
+
+fn carve_down(map: &mut Map, y1: i32, y2: i32, x: i32) {
+    for y in y1.min(y2)..=y1.max(y2) {
+        map.set(Point::new(x, y), Terrain::Floor);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rooms_are_sized_bordered_and_apart() {
+        for seed in 0..300 {
+            let mut map = Map::new();
+            let rooms = generate(&mut map, &mut Rng::new(seed));
+            assert!(!rooms.is_empty());
+            for (i, r) in rooms.iter().enumerate() {
+                assert!((MIN_ROOM_SIZE..=MAX_ROOM_SIZE).contains(&r.w), "{r:?}");
+                assert!((MIN_ROOM_SIZE..=MAX_ROOM_SIZE).contains(&r.h), "{r:?}");
+                assert!(r.x >= 1 && r.y >= 1 && r.x + r.w < MAP_W && r.y + r.h < MAP_H);
+                for s in &rooms[i + 1..] {
+                    let apart =
+                        r.x + r.w < s.x || s.x + s.w < r.x || r.y + r.h < s.y || s.y + s.h < r.y;
+                    assert!(apart, "seed {seed}: {r:?} touches {s:?}");
+                }
+            }
+        }
+    }
+}

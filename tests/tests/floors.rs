@@ -1,0 +1,196 @@
+//! Floors put together, 1 to 9 for 1,000 runs' seeds: the start is ground,
+//! the stairs are the farthest ground by walking (checked against a plain
+//! Dijkstra written here), the last floor has none, and every door sits in a
+//! room's wall between the room and a corridor, with nothing cut off.
+
+use amulets_core::geom::{Point, Rect};
+use amulets_core::map::{MAP_CELLS, Map, Terrain};
+use amulets_core::mapgen::floor::{self, FloorKind, LAST_FLOOR};
+use amulets_core::rng::Rng;
+use amulets_tests::plain;
+
+const RUNS: u32 = 1000;
+
+/// For a door cell, the room whose wall ring (not a corner) it is in, and
+/// the step out of that room.
+fn ring_of(rooms: &[Rect], p: Point) -> Option<(Rect, (i32, i32))> {
+    rooms.iter().find_map(|r| {
+        let in_x = (r.x..r.x + r.w).contains(&p.x);
+        let in_y = (r.y..r.y + r.h).contains(&p.y);
+        let out = if in_x && p.y == r.y - 1 {
+            (0, -1)
+        } else if in_x && p.y == r.y + r.h {
+            (0, 1)
+        } else if in_y && p.x == r.x - 1 {
+            (-1, 0)
+        } else if in_y && p.x == r.x + r.w {
+            (1, 0)
+        } else {
+            return None;
+        };
+        Some((*r, out))
+    })
+}
+
+#[test]
+fn every_floor_keeps_its_guarantees() {
+    let (mut doors, mut secret, mut room_floors) = (0usize, 0usize, 0usize);
+    for seed in 1..=RUNS {
+        let mut rng = Rng::new(seed);
+        for depth in 1..=LAST_FLOOR {
+            let f = floor::assemble(depth, &mut rng);
+            let at = |p| format!("seed {seed}, floor {depth}, {p:?}");
+            assert_eq!(f.kind, floor::kind_of(depth));
+            assert!(f.map.is_walkable(f.start), "{}", at(f.start));
+            assert!(f.areas[0].contains(f.start), "{}", at(f.start));
+            if f.kind == FloorKind::Rooms {
+                assert_eq!(f.start, f.areas[0].center(), "{}", at(f.start));
+            }
+
+            // Everything can be reached, doors of both kinds opened.
+            let reached = plain::reachable(f.start, |p| {
+                f.map.is_walkable(p)
+                    || matches!(f.map.at(p), Terrain::ClosedDoor | Terrain::SecretDoor)
+            });
+            for (i, &t) in f.map.cells().iter().enumerate() {
+                if t != Terrain::Wall {
+                    assert!(reached[i], "{} is cut off", at(Map::point_of(i)));
+                }
+            }
+
+            // The stairs: the first ground cell with the greatest cost.
+            let stairs_cells = f.map.count(|t| t == Terrain::StairsDown);
+            if depth == LAST_FLOOR {
+                assert_eq!((f.stairs, stairs_cells), (None, 0), "seed {seed}");
+            } else {
+                let stairs = f.stairs.expect("stairs above the last floor");
+                assert_eq!(f.map.at(stairs), Terrain::StairsDown);
+                assert_eq!(stairs_cells, 1);
+                let costs = plain::costs_built(&f.map, f.start);
+                let ground = |i: usize| {
+                    matches!(
+                        f.map.cells()[i],
+                        Terrain::Floor | Terrain::CaveFloor | Terrain::StairsDown
+                    )
+                };
+                let mut best = (0, 0);
+                for i in (0..MAP_CELLS).filter(|&i| ground(i)) {
+                    if let Some(c) = costs[i]
+                        && c > best.1
+                    {
+                        best = (i, c);
+                    }
+                }
+                assert_eq!(
+                    stairs,
+                    Map::point_of(best.0),
+                    "{}: not the farthest",
+                    at(stairs)
+                );
+            }
+
+            // Doors: only on floors of rooms, each in a room's wall ring with
+            // the room inside and corridor floor outside.
+            for i in 0..MAP_CELLS {
+                let t = f.map.cells()[i];
+                if !matches!(t, Terrain::ClosedDoor | Terrain::SecretDoor) {
+                    continue;
+                }
+                let p = Map::point_of(i);
+                assert_eq!(f.kind, FloorKind::Rooms, "{}", at(p));
+                let (room, (dx, dy)) =
+                    ring_of(&f.areas, p).unwrap_or_else(|| panic!("{} is not in a wall", at(p)));
+                let inside = Point::new(p.x - dx, p.y - dy);
+                let outside = Point::new(p.x + dx, p.y + dy);
+                assert!(room.contains(inside));
+                assert!(f.map.is_walkable(inside), "{}", at(p));
+                assert!(f.map.is_walkable(outside), "{}", at(p));
+                assert!(
+                    !f.areas.iter().any(|r| r.contains(outside)),
+                    "{}: outside is a room",
+                    at(p)
+                );
+                doors += 1;
+                secret += usize::from(t == Terrain::SecretDoor);
+            }
+            room_floors += usize::from(f.kind == FloorKind::Rooms);
+        }
+    }
+    println!(
+        "{RUNS} runs: {doors} doors on {room_floors} floors of rooms ({:.1} a floor), {secret} secret ({:.1} %)",
+        doors as f64 / room_floors as f64,
+        100.0 * secret as f64 / doors as f64
+    );
+    // One in eight doors is secret: 12.5 %, give or take.
+    assert!(
+        (10..=15).contains(&(100 * secret / doors)),
+        "{secret} of {doors}"
+    );
+}
+
+/// Seed 42's first floor, as a picture somebody looked at: rooms, doors
+/// (`+`, `S` secret) where corridors come in, and the stairs (`>`) at the
+/// far end from the start in the first room.
+#[test]
+fn seed_42_floor_1_looks_as_it_did() {
+    let f = floor::assemble(1, &mut Rng::new(42));
+    let picture: Vec<String> = (0..36)
+        .map(|y| {
+            (0..64)
+                .map(|x| {
+                    let p = Point::new(x, y);
+                    if p == f.start {
+                        '@'
+                    } else {
+                        f.map.at(p).letter()
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let printed = picture.join("\n");
+    println!("seed 42, floor 1:\n{printed}");
+    assert_eq!(
+        picture, SEED_42_FLOOR_1,
+        "seed 42's floor 1 changed:\n{printed}"
+    );
+}
+
+const SEED_42_FLOOR_1: &[&str] = &[
+    "################################################################",
+    "################################################################",
+    "##############################............######################",
+    "##############################............####................##",
+    "##...........########.......##............####................##",
+    "##...........########.......##............####................##",
+    "##...........########.......+.............####................##",
+    "##...........########.......##............####................##",
+    "##.....@.....########.......##............####................##",
+    "##...........S......+.......+.............+..+................##",
+    "##...........########.......##............####................##",
+    "##...........########.......##################................##",
+    "####.##+#############.......##########################+#.#######",
+    "####.##.#############.......##########################.#.#######",
+    "####.##.################.#############################.#.#######",
+    "####.##.################.#############################.#.#######",
+    "####+##.################.####################.................##",
+    "##....#.################.####################.................##",
+    "##....#.################.####################.................##",
+    "##....#.################.####################.................##",
+    "##....+.################.####################.................##",
+    "##....##################.####################.................##",
+    "##....###########....###.############################+##+#######",
+    "####.############....###.#####.........##############.##.#######",
+    "####.############....###.#####.........##############.##.#######",
+    "####.############....+.......+.........##############......#####",
+    "####+############....###.#####.........##############......#####",
+    "####.....########....+...############################......#####",
+    "####.....########....################################......#####",
+    "####.....########....################################......#####",
+    "####.....########....#################################.....#####",
+    "####.....########....#################################.....#####",
+    "####.....#############################################....>#####",
+    "################################################################",
+    "################################################################",
+    "################################################################",
+];

@@ -1,0 +1,179 @@
+//! The two other generators over 10,000 seeds each: gh-dungeons' BSP (every
+//! map has a room and all of it can be walked; rooms keep their sizes and
+//! borders) and rrpg's grid (doors always match on both sides, every room
+//! can be reached from the entrance, three quarters of the grid or more is
+//! rooms, and the carved map is one piece).
+
+use amulets_core::geom::Point;
+use amulets_core::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
+use amulets_core::mapgen::gh::{self, MAX_ROOM_SIZE, MIN_ROOM_SIZE};
+use amulets_core::mapgen::grid::{self, EAST, ENTRANCE, NORTH, SOUTH, WEST};
+use amulets_core::rng::Rng;
+use amulets_tests::plain;
+use std::collections::{BTreeMap, VecDeque};
+
+const SEEDS: u32 = 10_000;
+
+#[test]
+fn gh_maps_have_rooms_and_are_whole() {
+    let mut histogram = BTreeMap::new();
+    for seed in 1..=SEEDS {
+        let mut map = Map::new();
+        let rooms = gh::generate(&mut map, &mut Rng::new(seed));
+        assert!(!rooms.is_empty(), "seed {seed}: no room");
+        *histogram.entry(rooms.len()).or_insert(0) += 1;
+        for (i, r) in rooms.iter().enumerate() {
+            assert!(
+                (MIN_ROOM_SIZE..=MAX_ROOM_SIZE).contains(&r.w),
+                "seed {seed}: {r:?}"
+            );
+            assert!(
+                (MIN_ROOM_SIZE..=MAX_ROOM_SIZE).contains(&r.h),
+                "seed {seed}: {r:?}"
+            );
+            assert!(r.x >= 1 && r.y >= 1 && r.x + r.w < MAP_W && r.y + r.h < MAP_H);
+            for s in &rooms[i + 1..] {
+                let apart =
+                    r.x + r.w < s.x || s.x + s.w < r.x || r.y + r.h < s.y || s.y + s.h < r.y;
+                assert!(apart, "seed {seed}: {r:?} touches {s:?}");
+            }
+        }
+        let start = rooms[0].center();
+        let reached = plain::reachable(start, |p| map.is_walkable(p));
+        for (i, &t) in map.cells().iter().enumerate() {
+            if t == Terrain::Floor {
+                assert!(reached[i], "seed {seed}: {:?} is cut off", Map::point_of(i));
+            }
+        }
+    }
+    println!("gh rooms per map over {SEEDS} seeds (rooms: maps): {histogram:?}");
+}
+
+/// The bits of the door on the far side, and the step to the neighbour.
+const DOORS: [(u8, u8, i32, i32); 4] = [
+    (NORTH, SOUTH, 0, -1),
+    (EAST, WEST, 1, 0),
+    (SOUTH, NORTH, 0, 1),
+    (WEST, EAST, -1, 0),
+];
+
+#[test]
+fn grids_have_matching_doors_and_are_whole() {
+    let mut fills = BTreeMap::new();
+    for seed in 1..=SEEDS {
+        let g = grid::generate(10, 10, &mut Rng::new(seed)).unwrap();
+        let (w, h) = (g.w as i32, g.h as i32);
+        let rooms = g.cells.iter().filter(|&&v| v != 0).count();
+        assert_eq!(
+            rooms, g.queued,
+            "seed {seed}: every queued cell is a room and no other"
+        );
+        assert!(4 * rooms >= 3 * 100, "seed {seed}: {rooms} rooms");
+        *fills.entry(rooms).or_insert(0) += 1;
+        assert_eq!(g.cells.iter().filter(|&&v| v & ENTRANCE != 0).count(), 1);
+
+        for y in 0..h {
+            for x in 0..w {
+                let v = g.at(x as usize, y as usize);
+                for (bit, opposite, dx, dy) in DOORS {
+                    let (nx, ny) = (x + dx, y + dy);
+                    let inside = (0..w).contains(&nx) && (0..h).contains(&ny);
+                    if v & bit != 0 {
+                        assert!(inside, "seed {seed}: a door off the grid at ({x}, {y})");
+                        let n = g.at(nx as usize, ny as usize);
+                        assert!(
+                            n & opposite != 0,
+                            "seed {seed}: a one-sided door at ({x}, {y})"
+                        );
+                    }
+                }
+            }
+        }
+
+        // Every room can be reached from the entrance through doors.
+        let entrance = g.cells.iter().position(|&v| v & ENTRANCE != 0).unwrap() as i32;
+        let mut seen = [false; 100];
+        let mut queue = VecDeque::from([entrance]);
+        seen[entrance as usize] = true;
+        while let Some(i) = queue.pop_front() {
+            let (x, y) = (i % w, i / w);
+            for (bit, _, dx, dy) in DOORS {
+                let j = (y + dy) * w + x + dx;
+                if g.cells[i as usize] & bit != 0 && !seen[j as usize] {
+                    seen[j as usize] = true;
+                    queue.push_back(j);
+                }
+            }
+        }
+        assert_eq!(seen.iter().filter(|&&s| s).count(), rooms, "seed {seed}");
+
+        // The carved map is one piece with a floor cell per room's middle.
+        let mut map = Map::new();
+        let start = g.carve(&mut map);
+        let reached = plain::reachable(start, |p| map.is_walkable(p));
+        let floor: Vec<usize> = (0..MAP_CELLS)
+            .filter(|&i| map.cells()[i] == Terrain::Floor)
+            .collect();
+        assert!(
+            floor.iter().all(|&i| reached[i]),
+            "seed {seed}: the carved map is in pieces"
+        );
+        let (ox, oy) = g.origin();
+        for y in 0..h {
+            for x in 0..w {
+                let middle = Point::new(ox + 3 * x + 1, oy + 3 * y + 1);
+                assert_eq!(map.is_walkable(middle), g.at(x as usize, y as usize) != 0);
+            }
+        }
+    }
+    let mean = fills.iter().map(|(r, n)| r * n).sum::<usize>() as f64 / f64::from(SEEDS);
+    println!("grid 10 x 10 rooms over {SEEDS} seeds (rooms: grids): {fills:?}; mean {mean:.1}");
+}
+
+/// rrpg's picture for seed 3, somebody looked at: doors always meet, the
+/// entrance is marked, every room hangs together.
+#[test]
+fn a_grid_picture_looks_as_it_did() {
+    let g = grid::generate(10, 10, &mut Rng::new(3)).unwrap();
+    let mut text = String::new();
+    g.write_picture(&mut text).unwrap();
+    println!("grid 10 x 10, seed 3:\n{text}");
+    assert_eq!(
+        text.lines().collect::<Vec<_>>(),
+        GRID_SEED_3,
+        "seed 3's grid changed:\n{text}"
+    );
+}
+
+const GRID_SEED_3: &[&str] = &[
+    "##############################",
+    "#             ##E   ##       #",
+    "# ## ######## ## ##### ## ## #",
+    "# ## ######## ## ##### ## ## #",
+    "# ##    ## ## ##       ## ## #",
+    "#### ##### ## ## ########### #",
+    "#### ##### ## ## #######   # #",
+    "#          ##    ##    #   # #",
+    "#### ## ##### ##### ## #   # #",
+    "   # ## ##### ##### ## #   # #",
+    "   # ##    ## ##    ## #   # #",
+    "   # ##### ## ##### ## #   ###",
+    "#### ##### ## ##### ## #",
+    "# ##    ##          ## #",
+    "# ######## #############",
+    "# ######## ################",
+    "#          ##             #",
+    "########## ##### ##### ## #",
+    "         # ##### ##### ## ####",
+    "         #             ##    #",
+    "         # ##### ## ######## #",
+    "   ####### ##### ## ######## #",
+    "   # ##          ##    ##    #",
+    "   # ## ##### ##### ## ##### #",
+    "   # ## ##### ##### ## ##### #",
+    "   #                ##       #",
+    "   # ##### ######## ##########",
+    "   # #   # ######## #",
+    "   # #   #       ## #",
+    "   ###   ############",
+];
