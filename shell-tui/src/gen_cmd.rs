@@ -1,0 +1,291 @@
+//! `amulets-tui gen`: prints a dungeon as text, one row of the map a line,
+//! then a line for each room or area. The output is stable; the README
+//! describes it.
+//!
+//! - `gen rooms|caves|gh --seed N`: the bare map as the generator leaves it
+//!   (`#` rock, `.` floor, `:` cave floor), then the rooms or areas.
+//! - `gen grid --seed N [-w W] [-h H] [-v]`: rrpg's grid: the room values
+//!   one per line, as rrpg lists them, or with `-v` its picture.
+//! - `gen --seed N --floor D [--reveal]`: floor D of a run, put together:
+//!   doors `+`, secret doors drawn as rock `#` unless `--reveal` shows them
+//!   as `S`, the stairs `>`, and the start `@`.
+
+use crate::seed;
+use amulets_core::geom::{Point, Rect};
+use amulets_core::map::{MAP_H, MAP_W, Map, Terrain};
+use amulets_core::mapgen::{caves, floor, gh, grid, rooms};
+use amulets_core::rng::Rng;
+use clap::{ArgAction, Args, ValueEnum};
+use std::fmt::Write as _;
+
+/// The generators `gen` can run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Kind {
+    /// The book's chapter 2 BSP rooms and corridors
+    Rooms,
+    /// The book's chapter 18 cellular-automaton caves
+    Caves,
+    /// gh-dungeons' BSP
+    Gh,
+    /// rrpg's grid of 3 x 3 rooms
+    Grid,
+}
+
+#[derive(Args, Debug)]
+#[command(disable_help_flag = true)]
+pub struct GenArgs {
+    /// Which generator (with --floor it may be left out)
+    pub kind: Option<Kind>,
+    /// The seed, a whole number; 0 or none chooses one at random
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u32>,
+    /// Print floor D (1 to 9) of a run with this seed, put together
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(i32).range(1..=floor::LAST_FLOOR as i64))]
+    pub floor: Option<i32>,
+    /// With --floor: show secret doors as S instead of rock
+    #[arg(long)]
+    pub reveal: bool,
+    /// Grid: how many rooms across
+    #[arg(short = 'w', value_name = "W")]
+    pub width: Option<usize>,
+    /// Grid: how many rooms down
+    #[arg(short = 'h', value_name = "H")]
+    pub height: Option<usize>,
+    /// Grid: draw rrpg's picture instead of listing the room values
+    #[arg(short = 'v')]
+    pub visual: bool,
+    /// Print help
+    #[arg(long, action = ArgAction::Help)]
+    pub help: Option<bool>,
+}
+
+/// The text `gen` prints, or what was wrong with its arguments.
+pub fn run(args: &GenArgs) -> Result<String, String> {
+    let seed = seed::choose(args.seed);
+    let grid_flags = args.width.is_some() || args.height.is_some() || args.visual;
+    if grid_flags && args.kind != Some(Kind::Grid) {
+        return Err("-w, -h and -v go with `gen grid`".into());
+    }
+    if args.reveal && args.floor.is_none() {
+        return Err("--reveal goes with --floor".into());
+    }
+    if let Some(depth) = args.floor {
+        let kind = match floor::kind_of(depth) {
+            floor::FloorKind::Rooms => Kind::Rooms,
+            floor::FloorKind::Cave => Kind::Caves,
+        };
+        if args.kind.is_some_and(|k| k != kind) {
+            return Err(format!(
+                "floor {depth} is {}; leave out the kind, or name that one",
+                if kind == Kind::Caves {
+                    "a cave"
+                } else {
+                    "rooms"
+                }
+            ));
+        }
+        return Ok(print_floor(seed, depth, args.reveal));
+    }
+    let Some(kind) = args.kind else {
+        return Err("name a generator (rooms, caves, gh, grid) or give --floor D".into());
+    };
+    let mut rng = Rng::new(seed);
+    let mut map = Map::new();
+    let mut out = String::new();
+    match kind {
+        Kind::Rooms => {
+            let rooms = rooms::generate(&mut map, &mut rng);
+            write_map(&mut out, &map, |p| map.at(p).letter());
+            write_areas(&mut out, "rooms", seed, &map, &rooms);
+        }
+        Kind::Gh => {
+            let rooms = gh::generate(&mut map, &mut rng);
+            write_map(&mut out, &map, |p| map.at(p).letter());
+            write_areas(&mut out, "rooms", seed, &map, &rooms);
+        }
+        Kind::Caves => {
+            let (areas, tries) = caves::generate_counting_tries(&mut map, &mut rng);
+            write_map(&mut out, &map, |p| map.at(p).letter());
+            writeln!(
+                out,
+                "cave of {} cells, made in {tries} tries",
+                map.count(|t| t.is_walkable())
+            )
+            .ok();
+            write_areas(&mut out, "areas", seed, &map, &areas);
+        }
+        Kind::Grid => {
+            let w = args.width.unwrap_or(grid::DEFAULT_W);
+            let h = args.height.unwrap_or(grid::DEFAULT_H);
+            let g = grid::generate(w, h, &mut rng).map_err(|e| e.to_string())?;
+            if args.visual {
+                g.write_picture(&mut out)
+                    .expect("writing to a String cannot fail");
+            } else {
+                for v in &g.cells {
+                    writeln!(out, "{v}").ok();
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The map, one row a line, each cell as `letter` draws it.
+fn write_map(out: &mut String, _map: &Map, letter: impl Fn(Point) -> char) {
+    for y in 0..MAP_H {
+        let row: String = (0..MAP_W).map(|x| letter(Point::new(x, y))).collect();
+        out.push_str(&row);
+        out.push('\n');
+    }
+}
+
+/// A line naming the seed and the count, then a line for each room or area:
+/// its number from 1, its left, top, width and height, and its walkable
+/// cells.
+fn write_areas(out: &mut String, what: &str, seed: u32, map: &Map, areas: &[Rect]) {
+    writeln!(out, "seed {seed}: {} {what}", areas.len()).ok();
+    for (i, a) in areas.iter().enumerate() {
+        let cells = (a.y..a.y + a.h)
+            .flat_map(|y| (a.x..a.x + a.w).map(move |x| Point::new(x, y)))
+            .filter(|&p| map.is_walkable(p))
+            .count();
+        writeln!(
+            out,
+            "{:2}: x {:2} y {:2} w {:2} h {:2}, {cells} cells",
+            i + 1,
+            a.x,
+            a.y,
+            a.w,
+            a.h
+        )
+        .ok();
+    }
+}
+
+/// Floor `depth` of the run with `seed`: floors 1 to `depth` are put
+/// together in turn with the run's dice, and the last is printed.
+fn print_floor(seed: u32, depth: i32, reveal: bool) -> String {
+    let mut rng = Rng::new(seed);
+    let mut f = floor::assemble(1, &mut rng);
+    for d in 2..=depth {
+        f = floor::assemble(d, &mut rng);
+    }
+    let mut out = String::new();
+    write_map(&mut out, &f.map, |p| {
+        if p == f.start {
+            return '@';
+        }
+        match f.map.at(p) {
+            Terrain::SecretDoor if !reveal => Terrain::Wall.letter(),
+            t => t.letter(),
+        }
+    });
+    let kind = match f.kind {
+        floor::FloorKind::Rooms => "rooms",
+        floor::FloorKind::Cave => "a cave",
+    };
+    let doors = f.map.count(|t| t == Terrain::ClosedDoor);
+    let secret = f.map.count(|t| t == Terrain::SecretDoor);
+    let stairs = f.stairs.map_or("none (the last floor)".to_string(), |p| {
+        format!("({}, {})", p.x, p.y)
+    });
+    writeln!(
+        out,
+        "seed {seed}, floor {depth}: {kind}; start ({}, {}); stairs {stairs}; {doors} doors, {secret} secret",
+        f.start.x, f.start.y
+    )
+    .ok();
+    let what = if f.kind == floor::FloorKind::Rooms {
+        "rooms"
+    } else {
+        "areas"
+    };
+    write_areas(&mut out, what, seed, &f.map, &f.areas);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(kind: Option<Kind>) -> GenArgs {
+        GenArgs {
+            kind,
+            seed: Some(42),
+            floor: None,
+            reveal: false,
+            width: None,
+            height: None,
+            visual: false,
+            help: None,
+        }
+    }
+
+    #[test]
+    fn a_bare_map_is_36_rows_then_its_rooms() {
+        let text = run(&args(Some(Kind::Rooms))).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(
+            lines[..36]
+                .iter()
+                .all(|l| l.len() == 64 && l.chars().all(|c| "#.".contains(c)))
+        );
+        let mut map = Map::new();
+        let rooms = rooms::generate(&mut map, &mut Rng::new(42));
+        assert_eq!(lines[36], format!("seed 42: {} rooms", rooms.len()));
+        assert_eq!(lines.len(), 37 + rooms.len());
+    }
+
+    #[test]
+    fn secret_doors_hide_unless_revealed() {
+        let mut a = args(None);
+        a.floor = Some(1);
+        let hidden = run(&a).unwrap();
+        a.reveal = true;
+        let shown = run(&a).unwrap();
+        let f = floor::assemble(1, &mut Rng::new(42));
+        let secret = f.map.count(|t| t == Terrain::SecretDoor);
+        assert!(
+            secret > 0,
+            "seed 42's first floor has a secret door to test with"
+        );
+        assert_eq!(
+            shown.matches('S').count() - hidden.matches('S').count(),
+            secret
+        );
+        assert_eq!(shown.matches('@').count(), 1);
+        assert_eq!(shown.matches('>').count(), 1);
+    }
+
+    #[test]
+    fn mismatched_arguments_are_refused() {
+        let mut a = args(Some(Kind::Rooms));
+        a.visual = true;
+        assert!(run(&a).is_err());
+        let mut a = args(Some(Kind::Rooms));
+        a.floor = Some(4);
+        assert!(run(&a).unwrap_err().contains("a cave"));
+        let mut a = args(None);
+        a.reveal = true;
+        assert!(run(&a).is_err());
+        assert!(run(&args(None)).is_err());
+        let mut a = args(Some(Kind::Grid));
+        a.width = Some(50);
+        assert!(run(&a).unwrap_err().contains("cannot be made"));
+    }
+
+    #[test]
+    fn the_grid_lists_values_or_draws_its_picture() {
+        let mut a = args(Some(Kind::Grid));
+        a.width = Some(4);
+        a.height = Some(3);
+        let list = run(&a).unwrap();
+        assert_eq!(list.lines().count(), 12);
+        assert!(list.lines().all(|l| l.parse::<u8>().is_ok()));
+        a.visual = true;
+        let picture = run(&a).unwrap();
+        assert_eq!(picture.lines().count(), 9);
+        assert_eq!(picture.matches('E').count(), 1);
+    }
+}
