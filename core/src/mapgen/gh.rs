@@ -118,19 +118,16 @@ pub fn generate(map: &mut Map, rng: &mut Rng) -> Areas {
         }
     }
     if rooms.is_empty() {
-        // The original's crash: give the largest leaf (the first of the
-        // largest) a room, inside its border.
-        let mut largest = tree.leaves()[0];
-        for leaf in tree.leaves() {
-            let a = tree.nodes[usize::from(leaf)].area;
-            let b = tree.nodes[usize::from(largest)].area;
-            if a.w * a.h > b.w * b.h {
-                largest = leaf;
-            }
-        }
-        let a = tree.nodes[usize::from(largest)].area;
-        let room = Rect::new(a.x + 1, a.y + 1, a.w - 2, a.h - 2);
-        tree.nodes[usize::from(largest)].room = Some(room);
+        // The original's crash: give the largest leaf a room instead.
+        let leaves = tree.leaves();
+        let largest = largest_leaf(leaves.iter().map(|&n| tree.nodes[usize::from(n)].area));
+        let room = Rect::new(largest.x + 1, largest.y + 1, largest.w - 2, largest.h - 2);
+        let node = leaves
+            .iter()
+            .find(|&&n| tree.nodes[usize::from(n)].area == largest)
+            .copied()
+            .expect("the largest leaf is one of the leaves");
+        tree.nodes[usize::from(node)].room = Some(room);
         rooms.push(room).expect("an empty list has room for one");
     }
     for room in &rooms {
@@ -138,6 +135,18 @@ pub fn generate(map: &mut Map, rng: &mut Rng) -> Areas {
     }
     connect_all(&tree, map, rng);
     rooms
+}
+
+/// The first of the leaves with the greatest area: where a map with no room
+/// gets one, the leaf less its one-cell border.
+fn largest_leaf(leaves: impl Iterator<Item = Rect>) -> Rect {
+    let mut best = Rect::default();
+    for leaf in leaves {
+        if leaf.w * leaf.h > best.w * best.h {
+            best = leaf;
+        }
+    }
+    best
 }
 
 /// Cuts every node, the original's recursive `Split` walked in the same
@@ -264,6 +273,21 @@ fn carve_down(map: &mut Map, y1: i32, y2: i32, x: i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn no_leaf_big_enough_means_a_room_in_the_largest() {
+        // Leaves too narrow for a room (under 8 a side), as the original
+        // crashed on: the largest, first of equals, is chosen.
+        let leaves = [
+            Rect::new(0, 0, 7, 30),
+            Rect::new(7, 0, 31, 7),
+            Rect::new(7, 7, 7, 31),
+        ];
+        for leaf in leaves {
+            assert_eq!(make_room(leaf, &mut Rng::new(1)), None);
+        }
+        assert_eq!(largest_leaf(leaves.into_iter()), Rect::new(7, 0, 31, 7));
+    }
 
     #[test]
     fn rooms_are_sized_bordered_and_apart() {
