@@ -89,6 +89,30 @@ impl Dir {
         }
     }
 
+    /// The direction's place in `ALL`, 0 to 7.
+    pub const fn index(self) -> u8 {
+        self as u8
+    }
+
+    /// The direction at a place in `ALL`; places wrap around past 7.
+    pub const fn from_index(i: u8) -> Dir {
+        Dir::ALL[(i % 8) as usize]
+    }
+
+    /// The way back.
+    pub const fn opposite(self) -> Dir {
+        match self {
+            Dir::N => Dir::S,
+            Dir::E => Dir::W,
+            Dir::S => Dir::N,
+            Dir::W => Dir::E,
+            Dir::NE => Dir::SW,
+            Dir::SE => Dir::NW,
+            Dir::SW => Dir::NE,
+            Dir::NW => Dir::SE,
+        }
+    }
+
     /// True for a diagonal step, which costs a little more than a straight one.
     pub const fn is_diagonal(self) -> bool {
         let (dx, dy) = self.delta();
@@ -123,6 +147,10 @@ mod tests {
                 assert_ne!(a.delta(), b.delta());
             }
             assert_eq!(a.is_diagonal(), i >= 4);
+            assert_eq!(Dir::from_index(a.index()), *a);
+            assert_eq!(a.index() as usize, i);
+            let (ox, oy) = a.opposite().delta();
+            assert_eq!((ox, oy), (-a.delta().0, -a.delta().1));
             let (dx, dy) = a.delta();
             assert!(dx.abs() <= 1 && dy.abs() <= 1 && (dx, dy) != (0, 0));
         }

@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 
 pub mod cellset;
+pub mod fov;
 pub mod geom;
 pub mod golden;
 pub mod hash;

@@ -156,15 +156,25 @@ pub mod plain {
     /// door (closed or secret), 1 more for a diagonal; `None` where
     /// unreached.
     pub fn costs_built(map: &Map, start: Point) -> Vec<Option<u32>> {
+        costs(map, &[start], true)
+    }
+
+    /// Every cell's cost from the nearest goal by the book's rule: 100 a
+    /// step onto ground, 200 onto a closed door (and a secret one too when
+    /// `secret_doors_open`), 1 more for a diagonal; `None` where unreached.
+    pub fn costs(map: &Map, goals: &[Point], secret_doors_open: bool) -> Vec<Option<u32>> {
         let step = |t: Terrain| match t {
-            Terrain::ClosedDoor | Terrain::SecretDoor => Some(200),
+            Terrain::ClosedDoor => Some(200),
+            Terrain::SecretDoor if secret_doors_open => Some(200),
             t if t.is_walkable() => Some(100),
             _ => None,
         };
         let mut cost: Vec<Option<u32>> = vec![None; MAP_CELLS];
         let mut heap = BinaryHeap::new();
-        cost[(start.y * MAP_W + start.x) as usize] = Some(0);
-        heap.push(Reverse((0u32, start.x, start.y)));
+        for &g in goals {
+            cost[(g.y * MAP_W + g.x) as usize] = Some(0);
+            heap.push(Reverse((0u32, g.x, g.y)));
+        }
         while let Some(Reverse((c, x, y))) = heap.pop() {
             if cost[(y * MAP_W + x) as usize] != Some(c) {
                 continue;
@@ -184,5 +194,154 @@ pub mod plain {
             }
         }
         cost
+    }
+}
+
+pub mod book_astar {
+    //! The book's `AStar::findPath`, as it reads: a `std` priority queue of
+    //! (guess, crow's distance, index) tuples, smallest first, stale entries
+    //! skipped, `cameFrom` followed back from the goal and turned around.
+    //! The directions in the core's order (the book's `DIRECTIONS` is not
+    //! in the chapters we have): straight steps first, then diagonals.
+    use amulets_core::geom::Point;
+    use amulets_core::map::{MAP_W, Map, Terrain};
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+
+    const STEP: i32 = 100;
+    const DIAGONAL_EXTRA: i32 = 1;
+    const DOOR_STEPS: i32 = 2;
+    const UNREACHED: i32 = i32::MAX;
+    const DIRECTIONS: [(i32, i32); 8] = [
+        (0, -1),
+        (1, 0),
+        (0, 1),
+        (-1, 0),
+        (1, -1),
+        (1, 1),
+        (-1, 1),
+        (-1, -1),
+    ];
+
+    fn least_cost(a: Point, b: Point) -> i32 {
+        let across = (a.x - b.x).abs();
+        let down = (a.y - b.y).abs();
+        across.max(down) * STEP + across.min(down) * DIAGONAL_EXTRA
+    }
+
+    fn crow_flies(a: Point, b: Point) -> i32 {
+        let (dx, dy) = (a.x - b.x, a.y - b.y);
+        dx * dx + dy * dy
+    }
+
+    fn index_of(p: Point) -> i32 {
+        p.y * MAP_W + p.x
+    }
+
+    /// The way and its cost, or an empty way.
+    pub fn find_path(map: &Map, from: Point, to: Point) -> (Vec<Point>, i32) {
+        let mut path = Vec::new();
+        if from == to || !map.is_passable(to) {
+            return (path, 0);
+        }
+        let n = map.cells().len();
+        let mut cost = vec![UNREACHED; n];
+        let mut came_from = vec![-1i32; n];
+        let mut open = BinaryHeap::new();
+        cost[index_of(from) as usize] = 0;
+        open.push(Reverse((
+            least_cost(from, to),
+            crow_flies(from, to),
+            index_of(from),
+        )));
+        while let Some(Reverse((guess, _crow, index))) = open.pop() {
+            let cell = Point::new(index % MAP_W, index / MAP_W);
+            if cell == to {
+                break;
+            }
+            if guess > cost[index as usize] + least_cost(cell, to) {
+                continue;
+            }
+            for (dx, dy) in DIRECTIONS {
+                let next = Point::new(cell.x + dx, cell.y + dy);
+                let mut step_cost = STEP;
+                if map.at(next) == Terrain::ClosedDoor {
+                    step_cost = DOOR_STEPS * STEP;
+                } else if !map.is_walkable(next) {
+                    continue;
+                }
+                if dx != 0 && dy != 0 {
+                    step_cost += DIAGONAL_EXTRA;
+                }
+                let next_cost = cost[index as usize] + step_cost;
+                let next_index = index_of(next);
+                if next_cost < cost[next_index as usize] {
+                    cost[next_index as usize] = next_cost;
+                    came_from[next_index as usize] = index;
+                    open.push(Reverse((
+                        next_cost + least_cost(next, to),
+                        crow_flies(next, to),
+                        next_index,
+                    )));
+                }
+            }
+        }
+        let total = cost[index_of(to) as usize];
+        if total == UNREACHED {
+            return (path, 0);
+        }
+        let mut index = index_of(to);
+        while index != index_of(from) {
+            path.push(Point::new(index % MAP_W, index / MAP_W));
+            index = came_from[index as usize];
+        }
+        path.reverse();
+        (path, total)
+    }
+}
+
+pub mod maps {
+    //! Hand-made maps for the worst cases of the searches and for the
+    //! benchmarks: a serpentine maze, an open floor, and a floor of pillars.
+    use amulets_core::geom::{Point, Rect};
+    use amulets_core::map::{MAP_H, MAP_W, Map, Terrain};
+
+    /// Corridors one cell wide running the whole width, joined at
+    /// alternate ends: the longest way across the map, about 1,000 steps.
+    /// Start at (1, 1); the far end is returned too.
+    pub fn serpentine() -> (Map, Point, Point) {
+        let mut map = Map::new();
+        let mut y = 1;
+        let mut row = 0;
+        let mut end = Point::new(1, 1);
+        while y < MAP_H - 1 {
+            map.carve(Rect::new(1, y, MAP_W - 2, 1));
+            end = Point::new(if row % 2 == 0 { MAP_W - 2 } else { 1 }, y);
+            if y + 2 < MAP_H - 1 {
+                let x = if row % 2 == 0 { MAP_W - 2 } else { 1 };
+                map.set(Point::new(x, y + 1), Terrain::Floor);
+            }
+            y += 2;
+            row += 1;
+        }
+        (map, Point::new(1, 1), end)
+    }
+
+    /// Floor everywhere inside the outer ring.
+    pub fn open() -> (Map, Point, Point) {
+        let mut map = Map::new();
+        map.carve(Rect::new(1, 1, MAP_W - 2, MAP_H - 2));
+        (map, Point::new(1, 1), Point::new(MAP_W - 2, MAP_H - 2))
+    }
+
+    /// An open floor with a pillar on every other cell of every other row.
+    pub fn pillars() -> (Map, Point, Point) {
+        let (mut map, from, to) = open();
+        for y in (2..MAP_H - 2).step_by(2) {
+            for x in (2..MAP_W - 2).step_by(2) {
+                map.set(Point::new(x, y), Terrain::Wall);
+            }
+        }
+        (map, from, to)
     }
 }

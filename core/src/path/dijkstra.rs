@@ -2,28 +2,25 @@
 //! walking in eight directions. Monsters walk downhill on one toward the
 //! player; the stairs go on the highest cell of one from the start.
 //!
-//! Dijkstra's algorithm with a binary heap of packed `u32` entries (the cost
-//! above, the cell's index below, so the smallest entry is the cheapest,
-//! then the lowest index). An entry is pushed only when a cell's cost
-//! improves, and stale entries are skipped when they come out. The heap
-//! holds at most `MAP_CELLS` entries: when it is full, the stale entries are
-//! dropped first, which leaves at most one entry per cell still waiting.
+//! Dijkstra's algorithm on a `Frontier` (a heap of cells with
+//! decrease-key), the cheapest cell first and the lowest index on a tie.
 
 use super::DIAGONAL_EXTRA;
+use super::frontier::Frontier;
 use crate::geom::{Dir, Point};
 use crate::map::{MAP_CELLS, Map, Terrain};
 
 /// The cost of a cell no goal can reach.
 pub const UNREACHED: u32 = u32::MAX;
 
-/// Bits of a heap entry that hold the cell's index (2,304 < 4,096).
-const INDEX_BITS: u32 = 12;
+/// Bits of a key that hold the cell's index (2,304 < 4,096).
+pub(crate) const INDEX_BITS: u32 = 12;
 const _: () = assert!(MAP_CELLS <= 1 << INDEX_BITS);
 /// The dearest way has at most `MAP_CELLS - 1` steps of at most
-/// `DOOR_STEPS * STEP + DIAGONAL_EXTRA` = 201 each: 462,903, which needs 19
-/// bits, and 19 + 12 fit in a `u32`.
-const MAX_COST: u32 = (MAP_CELLS as u32 - 1) * 201;
-const _: () = assert!(MAX_COST < 1 << (32 - INDEX_BITS));
+/// `DOOR_STEPS * STEP + DIAGONAL_EXTRA` = 201 each: 462,903, under 2^19, so
+/// costs never overflow a `u32` and keys fit a `u64` with room to spare.
+pub const MAX_COST: u32 = (MAP_CELLS as u32 - 1) * 201;
+const _: () = assert!(MAX_COST < 1 << 19);
 
 /// Every cell's cost from the nearest goal, `UNREACHED` where none reaches.
 #[derive(Clone)]
@@ -47,29 +44,42 @@ impl DijkstraMap {
     /// Works out every cell's cost from the nearest goal. `step_cost` says
     /// what stepping onto a terrain costs, or `None` where no step can go
     /// (see `path::book_cost`); a diagonal step costs `DIAGONAL_EXTRA` more.
-    /// Goals off the map are ignored.
+    /// Goals off the map are ignored. The search's heap lives on the stack
+    /// for the call; `compute_with` takes one to reuse.
     pub fn compute(
         &mut self,
         map: &Map,
         goals: &[Point],
         step_cost: impl Fn(Terrain) -> Option<u32>,
     ) {
+        self.compute_with(&mut Frontier::new(), map, goals, step_cost);
+    }
+
+    /// `compute`, with a heap the caller keeps.
+    pub fn compute_with(
+        &mut self,
+        frontier: &mut Frontier,
+        map: &Map,
+        goals: &[Point],
+        step_cost: impl Fn(Terrain) -> Option<u32>,
+    ) {
         self.cost = [UNREACHED; MAP_CELLS];
-        let mut heap = Heap::new();
+        frontier.clear();
         for &goal in goals {
             if Map::in_bounds(goal) {
                 let i = Map::index(goal);
-                if self.cost[i] != 0 {
-                    self.cost[i] = 0;
-                    heap.push(0, i, &self.cost);
-                }
+                self.cost[i] = 0;
+                let cost = &self.cost;
+                frontier.push_or_decrease(i, |c| key(cost, c));
             }
         }
-        while let Some((cost, i)) = heap.pop() {
-            if cost != self.cost[i] {
-                continue; // a stale entry: the cell was reached cheaper since
-            }
+        loop {
+            let cost = &self.cost;
+            let Some(i) = frontier.pop(|c| key(cost, c)) else {
+                break;
+            };
             let here = Map::point_of(i);
+            let base = self.cost[i];
             for dir in Dir::ALL {
                 let next = here.step(dir);
                 if !Map::in_bounds(next) {
@@ -82,10 +92,11 @@ impl DijkstraMap {
                     step += DIAGONAL_EXTRA;
                 }
                 let j = Map::index(next);
-                let new_cost = cost + step;
+                let new_cost = base + step;
                 if new_cost < self.cost[j] {
                     self.cost[j] = new_cost;
-                    heap.push(new_cost, j, &self.cost);
+                    let cost = &self.cost;
+                    frontier.push_or_decrease(j, |c| key(cost, c));
                 }
             }
         }
@@ -130,99 +141,9 @@ impl DijkstraMap {
     }
 }
 
-/// A min-heap of packed entries, `cost << INDEX_BITS | index`, in a fixed
-/// array of `MAP_CELLS`.
-struct Heap {
-    entries: [u32; MAP_CELLS],
-    len: usize,
-}
-
-impl Heap {
-    fn new() -> Heap {
-        Heap {
-            entries: [0; MAP_CELLS],
-            len: 0,
-        }
-    }
-
-    /// Adds a cell at a cost; `costs` are the map's current costs, to tell
-    /// the stale entries when the heap must be compacted. A cell's cost is
-    /// set before its entry is pushed, so after compaction every entry left
-    /// is a different cell's, and this one has room.
-    fn push(&mut self, cost: u32, index: usize, costs: &[u32; MAP_CELLS]) {
-        if self.len == MAP_CELLS {
-            self.drop_stale(costs);
-        }
-        // Compaction leaves one entry per waiting cell, and this cell's old
-        // entry (if any) was stale, so at most MAP_CELLS - 1 remain.
-        debug_assert!(self.len < MAP_CELLS);
-        let mut hole = self.len;
-        let entry = (cost << INDEX_BITS) | index as u32;
-        self.len += 1;
-        while hole > 0 {
-            let parent = (hole - 1) / 2;
-            if self.entries[parent] <= entry {
-                break;
-            }
-            self.entries[hole] = self.entries[parent];
-            hole = parent;
-        }
-        self.entries[hole] = entry;
-    }
-
-    /// Takes out the cheapest entry: its cost and cell index.
-    fn pop(&mut self) -> Option<(u32, usize)> {
-        if self.len == 0 {
-            return None;
-        }
-        let top = self.entries[0];
-        self.len -= 1;
-        if self.len > 0 {
-            let last = self.entries[self.len];
-            self.sift_down(0, last);
-        }
-        Some((top >> INDEX_BITS, (top & ((1 << INDEX_BITS) - 1)) as usize))
-    }
-
-    fn sift_down(&mut self, mut hole: usize, entry: u32) {
-        loop {
-            let left = 2 * hole + 1;
-            if left >= self.len {
-                break;
-            }
-            let right = left + 1;
-            let child = if right < self.len && self.entries[right] < self.entries[left] {
-                right
-            } else {
-                left
-            };
-            if self.entries[child] >= entry {
-                break;
-            }
-            self.entries[hole] = self.entries[child];
-            hole = child;
-        }
-        self.entries[hole] = entry;
-    }
-
-    /// Keeps only the entries whose cost is still their cell's cost, then
-    /// makes the array a heap again.
-    fn drop_stale(&mut self, costs: &[u32; MAP_CELLS]) {
-        let mut kept = 0;
-        for k in 0..self.len {
-            let e = self.entries[k];
-            let i = (e & ((1 << INDEX_BITS) - 1)) as usize;
-            if e >> INDEX_BITS == costs[i] {
-                self.entries[kept] = e;
-                kept += 1;
-            }
-        }
-        self.len = kept;
-        for k in (0..kept / 2).rev() {
-            let e = self.entries[k];
-            self.sift_down(k, e);
-        }
-    }
+/// The order cells leave the heap: the cheapest, then the lowest index.
+fn key(cost: &[u32; MAP_CELLS], cell: usize) -> u64 {
+    (u64::from(cost[cell]) << INDEX_BITS) | cell as u64
 }
 
 #[cfg(test)]
@@ -295,29 +216,5 @@ mod tests {
             }
         }
         assert_eq!(d.highest(|_| true), Some(highest.0));
-    }
-
-    #[test]
-    fn a_full_heap_drops_its_stale_entries_and_keeps_order() {
-        let mut costs = [UNREACHED; MAP_CELLS];
-        let mut heap = Heap::new();
-        // Cell 7 improves 3,000 times: every entry but the last goes stale,
-        // and the heap fills and is compacted on the way.
-        for k in 0..3000u32 {
-            costs[7] = 10_000 - k;
-            heap.push(costs[7], 7, &costs);
-        }
-        for i in [3usize, 9, 1] {
-            costs[i] = 500;
-            heap.push(500, i, &costs);
-        }
-        assert!(heap.len < MAP_CELLS);
-        let mut live = heapless::Vec::<(u32, usize), 8>::new();
-        while let Some((c, i)) = heap.pop() {
-            if costs[i] == c {
-                live.push((c, i)).unwrap();
-            }
-        }
-        assert_eq!(live.as_slice(), [(500, 1), (500, 3), (500, 9), (7001, 7)]);
     }
 }

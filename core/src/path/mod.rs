@@ -2,9 +2,13 @@
 //! for stairs, monsters and explore). Costs are whole hundredths of a step,
 //! as the book's chapter 23 counts them.
 
+pub mod astar;
 pub mod dijkstra;
+pub mod frontier;
 
-use crate::map::Terrain;
+use crate::cellset::CellSet;
+use crate::geom::Point;
+use crate::map::{MAP_CELLS, Map, Terrain};
 
 /// A step onto the ground costs `STEP`; a diagonal step `DIAGONAL_EXTRA`
 /// more, so of the ways with as many steps, the one with the fewest
@@ -31,5 +35,44 @@ pub fn built_cost(terrain: Terrain) -> Option<u32> {
     match terrain {
         Terrain::SecretDoor => Some(DOOR_STEPS * STEP),
         t => book_cost(t),
+    }
+}
+
+/// The floor as the player knows it, for finding ways across it: a cell
+/// never seen is solid as far as they know, a secret door looks like wall,
+/// and a known trap is made wall since it is the last place they would want
+/// a way to go. Only the terrain is copied.
+pub fn known_map(
+    map: &Map,
+    explored: &CellSet,
+    known_traps: impl IntoIterator<Item = Point>,
+) -> Map {
+    let mut known = map.clone();
+    for i in 0..MAP_CELLS {
+        if !explored.contains_index(i) || map.cells()[i] == Terrain::SecretDoor {
+            known.set(Map::point_of(i), Terrain::Wall);
+        }
+    }
+    for trap in known_traps {
+        known.set(trap, Terrain::Wall);
+    }
+    known
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_known_map_hides_the_unseen_secret_doors_and_known_traps() {
+        let map = Map::from_rows(&["#####", "#..S.", "#...#"]).unwrap();
+        let mut explored = CellSet::new();
+        for x in 0..4 {
+            explored.insert(Point::new(x, 1));
+        }
+        explored.insert(Point::new(1, 2));
+        let known = known_map(&map, &explored, [Point::new(2, 1)]);
+        let want = Map::from_rows(&["#####", "#.###", "#.###"]).unwrap();
+        assert_eq!(known, want);
     }
 }

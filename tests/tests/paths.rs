@@ -1,0 +1,187 @@
+//! The searches against plain versions written here: A* against the book's
+//! `findPath` on 10,000 pairs of cells over generated floors, cell for cell;
+//! A*'s cost against the Dijkstra map's; the Dijkstra map against a plain
+//! Dijkstra with 1 and 40 goals; the worst cases for the open set; and the
+//! field of view's symmetry over 1,000 floors.
+
+use amulets_core::cellset::CellSet;
+use amulets_core::fov::{FOV_RADIUS, field_of_view};
+use amulets_core::geom::Point;
+use amulets_core::map::{MAP_CELLS, Map};
+use amulets_core::mapgen::floor::{self, Floor, LAST_FLOOR};
+use amulets_core::path::astar::AStar;
+use amulets_core::path::book_cost;
+use amulets_core::path::dijkstra::{DijkstraMap, UNREACHED};
+use amulets_core::rng::Rng;
+use amulets_tests::{book_astar, maps, plain};
+
+/// `n` floors, floors 1 to 9 of runs from seed 1 on.
+fn floors(n: usize) -> Vec<Floor> {
+    let mut out = Vec::new();
+    let mut seed = 1;
+    while out.len() < n {
+        let mut rng = Rng::new(seed);
+        for depth in 1..=LAST_FLOOR {
+            out.push(floor::assemble(depth, &mut rng));
+        }
+        seed += 1;
+    }
+    out.truncate(n);
+    out
+}
+
+/// A random cell that can be stood on or stepped toward.
+fn passable_cell(map: &Map, dice: &mut Rng) -> Point {
+    loop {
+        let p = Map::point_of(dice.roll(0, MAP_CELLS as i32 - 1) as usize);
+        if map.is_passable(p) {
+            return p;
+        }
+    }
+}
+
+#[test]
+fn astar_finds_the_books_way_cell_for_cell() {
+    let mut astar = AStar::new();
+    let mut dijkstra = DijkstraMap::new();
+    let mut dice = Rng::new(2024);
+    let (mut found, mut none) = (0, 0);
+    for f in floors(200) {
+        for _ in 0..50 {
+            let from = passable_cell(&f.map, &mut dice);
+            let to = passable_cell(&f.map, &mut dice);
+            let (book_way, book_cost_total) = book_astar::find_path(&f.map, from, to);
+            let steps = astar.find_path(&f.map, from, to);
+            let ours: Vec<Point> = astar.path().collect();
+            assert_eq!(ours, book_way, "floor {} {from:?} -> {to:?}", f.depth);
+            assert_eq!(steps, book_way.len());
+            if steps == 0 {
+                none += 1;
+                continue;
+            }
+            found += 1;
+            assert_eq!(astar.cost(), Some(book_cost_total as u32));
+            dijkstra.compute(&f.map, &[from], book_cost);
+            assert_eq!(
+                astar.cost(),
+                Some(dijkstra.at(to)),
+                "A* and Dijkstra disagree on the cost"
+            );
+        }
+    }
+    println!(
+        "A*: 10,000 pairs, {found} ways found, {none} with none (cut off by secret doors, or the same cell)"
+    );
+    // About a fifth of random pairs have no way: one end behind a secret door.
+    assert!(found > 7000, "{found}");
+}
+
+#[test]
+fn astar_survives_the_worst_maps() {
+    let mut astar = AStar::new();
+    for (name, (map, from, to)) in [
+        ("serpentine", maps::serpentine()),
+        ("open", maps::open()),
+        ("pillars", maps::pillars()),
+    ] {
+        let (book_way, _) = book_astar::find_path(&map, from, to);
+        let steps = astar.find_path(&map, from, to);
+        assert!(steps > 0, "{name}");
+        assert_eq!(astar.path().collect::<Vec<_>>(), book_way, "{name}");
+        // And back again, and from the middle, where the open set is widest.
+        let mid = Point::new(31, 17);
+        for (a, b) in [(to, from), (mid, from), (mid, to)] {
+            if map.is_passable(a) {
+                let (book_way, _) = book_astar::find_path(&map, a, b);
+                astar.find_path(&map, a, b);
+                assert_eq!(
+                    astar.path().collect::<Vec<_>>(),
+                    book_way,
+                    "{name} {a:?} -> {b:?}"
+                );
+            }
+        }
+        println!("{name}: {steps} steps from {from:?} to {to:?}");
+    }
+    assert!(
+        astar.find_path(
+            &maps::serpentine().0,
+            Point::new(1, 1),
+            maps::serpentine().2
+        ) > 1000
+    );
+}
+
+#[test]
+fn dijkstra_maps_match_a_plain_dijkstra() {
+    let mut ours = DijkstraMap::new();
+    let mut dice = Rng::new(7);
+    for f in floors(300) {
+        for goals in [1, 40] {
+            let goals: Vec<Point> = (0..goals)
+                .map(|_| passable_cell(&f.map, &mut dice))
+                .collect();
+            ours.compute(&f.map, &goals, book_cost);
+            let want = plain::costs(&f.map, &goals, false);
+            for (i, w) in want.iter().enumerate() {
+                let p = Map::point_of(i);
+                assert_eq!(
+                    ours.at(p),
+                    w.unwrap_or(UNREACHED),
+                    "floor {} {p:?}",
+                    f.depth
+                );
+                if let Some(dir) = ours.step_down(p) {
+                    assert!(
+                        ours.at(p.step(dir)) < ours.at(p),
+                        "step_down climbs at {p:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_field_of_view_is_symmetric() {
+    let mut dice = Rng::new(99);
+    let mut checked = 0u64;
+    for f in floors(1000) {
+        let mut views: Vec<Option<CellSet>> = vec![None; MAP_CELLS];
+        let view_of = |p: Point, views: &mut Vec<Option<CellSet>>| {
+            let i = Map::index(p);
+            if views[i].is_none() {
+                let mut v = CellSet::new();
+                field_of_view(&f.map, p, FOV_RADIUS, &mut v);
+                views[i] = Some(v);
+            }
+            views[i].clone().unwrap()
+        };
+        for _ in 0..50 {
+            let a = loop {
+                let p = passable_cell(&f.map, &mut dice);
+                if f.map.is_walkable(p) {
+                    break p;
+                }
+            };
+            let from_a = view_of(a, &mut views);
+            for dy in -FOV_RADIUS - 1..=FOV_RADIUS + 1 {
+                for dx in -FOV_RADIUS - 1..=FOV_RADIUS + 1 {
+                    let b = Point::new(a.x + dx, a.y + dy);
+                    if !Map::in_bounds(b) || !f.map.is_walkable(b) {
+                        continue;
+                    }
+                    let from_b = view_of(b, &mut views);
+                    assert_eq!(
+                        from_a.contains(b),
+                        from_b.contains(a),
+                        "floor {}: {a:?} and {b:?}",
+                        f.depth
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    println!("field of view: {checked} pairs checked both ways");
+}
