@@ -1,2 +1,178 @@
-//! Benchmarks of the core against its peers. The criterion benches arrive
-//! with the pathfinding issue; this crate holds their shared set-ups.
+//! Benchmarks of the core against its peers: the maps they run on, and the
+//! peers' searches set up on the same maps with the same costs (hundredths
+//! of a step: 100 a step, 101 a diagonal, 200 onto a closed door) so their
+//! answers can be compared with ours.
+
+use amulets_core::geom::{Dir, Point};
+use amulets_core::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
+use amulets_core::mapgen::floor;
+use amulets_core::path::book_cost;
+use amulets_core::rng::Rng;
+use bracket_pathfinding::prelude as bracket;
+use std::collections::HashMap;
+
+/// One search to run: a map, and two cells far apart.
+#[derive(Clone)]
+pub struct Case {
+    pub map: Map,
+    pub from: Point,
+    pub to: Point,
+}
+
+/// A floor ready for benchmarks: secret doors made plain closed doors, so
+/// the way from the start to the stairs is always there.
+fn opened(mut map: Map) -> Map {
+    for i in 0..MAP_CELLS {
+        if map.cells()[i] == Terrain::SecretDoor {
+            map.set(Map::point_of(i), Terrain::ClosedDoor);
+        }
+    }
+    map
+}
+
+/// `n` floors of rooms (floor 1 of runs 1 to n) or caves (floor 4), from
+/// the start to the stairs.
+pub fn floors(n: u32, depth: i32) -> Vec<Case> {
+    (1..=n)
+        .map(|seed| {
+            let f = floor::assemble(depth, &mut Rng::new(seed));
+            Case {
+                map: opened(f.map),
+                from: f.start,
+                to: f.stairs.expect("floors 1 and 4 have stairs"),
+            }
+        })
+        .collect()
+}
+
+/// The hand-made worst cases: a serpentine maze, an open floor, pillars.
+pub fn hand_made() -> Vec<(&'static str, Case)> {
+    use amulets_tests::maps;
+    [
+        ("serpentine", maps::serpentine()),
+        ("open", maps::open()),
+        ("pillars", maps::pillars()),
+    ]
+    .into_iter()
+    .map(|(name, (map, from, to))| (name, Case { map, from, to }))
+    .collect()
+}
+
+/// Forty cells spread over a map's ground, the same every time.
+pub fn goals(map: &Map, n: usize) -> Vec<Point> {
+    let ground: Vec<Point> = (0..MAP_CELLS)
+        .map(Map::point_of)
+        .filter(|&p| map.is_walkable(p))
+        .collect();
+    (0..n).map(|k| ground[k * ground.len() / n]).collect()
+}
+
+/// The steps out of a cell and what they cost, as the book counts them.
+fn exits(map: &Map, cell: usize) -> impl Iterator<Item = (usize, u32)> + '_ {
+    let here = Map::point_of(cell);
+    Dir::ALL.into_iter().filter_map(move |dir| {
+        let next = here.step(dir);
+        if !Map::in_bounds(next) {
+            return None;
+        }
+        let step = book_cost(map.at(next))? + u32::from(dir.is_diagonal());
+        Some((Map::index(next), step))
+    })
+}
+
+fn least_cost(a: usize, b: usize) -> u32 {
+    amulets_core::path::astar::least_cost(Map::point_of(a), Map::point_of(b))
+}
+
+/// The `pathfinding` crate's A*: the cost of the way, if there is one.
+pub fn pathfinding_astar(map: &Map, from: Point, to: Point) -> Option<u32> {
+    let goal = Map::index(to);
+    pathfinding::prelude::astar(
+        &Map::index(from),
+        |&c| exits(map, c),
+        |&c| least_cost(c, goal),
+        |&c| c == goal,
+    )
+    .map(|(_, cost)| cost)
+}
+
+/// The node every goal hangs from, so a one-source search serves many.
+const ALL_GOALS: usize = usize::MAX;
+
+/// The `pathfinding` crate's `dijkstra_all` from many goals at once (a
+/// node before all of them, joined at no cost): each reached cell's cost.
+pub fn pathfinding_dijkstra(map: &Map, goals: &[Point]) -> HashMap<usize, (usize, u32)> {
+    let starts: Vec<usize> = goals.iter().map(|&g| Map::index(g)).collect();
+    pathfinding::prelude::dijkstra_all(&ALL_GOALS, |&c| {
+        let from_all: Vec<(usize, u32)> = if c == ALL_GOALS {
+            starts.iter().map(|&g| (g, 0)).collect()
+        } else {
+            Vec::new()
+        };
+        let onward: Vec<(usize, u32)> = if c == ALL_GOALS {
+            Vec::new()
+        } else {
+            exits(map, c).collect()
+        };
+        from_all.into_iter().chain(onward)
+    })
+}
+
+/// The map seen through bracket-lib's traits.
+pub struct BracketMap<'a>(pub &'a Map);
+
+impl bracket::Algorithm2D for BracketMap<'_> {
+    fn dimensions(&self) -> bracket::Point {
+        bracket::Point::new(MAP_W, MAP_H)
+    }
+}
+
+impl bracket::BaseMap for BracketMap<'_> {
+    fn is_opaque(&self, idx: usize) -> bool {
+        self.0.cells()[idx].blocks_sight()
+    }
+
+    fn get_available_exits(&self, idx: usize) -> bracket::SmallVec<[(usize, f32); 10]> {
+        exits(self.0, idx)
+            .map(|(c, cost)| (c, cost as f32))
+            .collect()
+    }
+
+    fn get_pathing_distance(&self, a: usize, b: usize) -> f32 {
+        least_cost(a, b) as f32
+    }
+}
+
+/// bracket-pathfinding's A*: the cost of its way, summed in our
+/// hundredths, if it found one.
+pub fn bracket_astar(map: &Map, from: Point, to: Point) -> Option<u32> {
+    let path = bracket::a_star_search(Map::index(from), Map::index(to), &BracketMap(map));
+    if !path.success {
+        return None;
+    }
+    let mut total = 0;
+    for pair in path.steps.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        total += exits(map, a).find(|&(c, _)| c == b).map(|(_, s)| s)?;
+    }
+    Some(total)
+}
+
+/// bracket-pathfinding's Dijkstra map from many goals.
+pub fn bracket_dijkstra(map: &Map, goals: &[Point]) -> bracket::DijkstraMap {
+    let starts: Vec<usize> = goals.iter().map(|&g| Map::index(g)).collect();
+    bracket::DijkstraMap::new(MAP_W, MAP_H, &starts, &BracketMap(map), f32::MAX)
+}
+
+/// bracket-pathfinding's symmetric shadowcasting.
+pub fn bracket_fov(
+    map: &Map,
+    origin: Point,
+    radius: i32,
+) -> std::collections::HashSet<bracket::Point> {
+    bracket::FieldOfViewAlg::SymmetricShadowcasting.field_of_view_set(
+        bracket::Point::new(origin.x, origin.y),
+        radius,
+        &BracketMap(map),
+    )
+}

@@ -2,6 +2,7 @@
 //! `.cargo/config.toml`). Each command says what it runs before it runs it,
 //! and stops at the first step that fails, with a non-zero exit code.
 
+mod bench;
 mod determinism;
 mod golden;
 mod sh;
@@ -18,6 +19,8 @@ commands:
   determinism   the core's tests and golden hashes on i686, s390x (QEMU),
                 wasm32-wasip1 (Node) and thumbv7em (QEMU mps2-an386)
   golden        rewrite tests/golden/*.txt from the current generators
+  bench [F]     run the benchmarks against the peers (criterion; F filters
+                benchmark names) and print the table of medians and ratios
   run-sdl       build and run the desktop game (arguments after --)
   run-tui       build and run the terminal game (arguments after --)
   help          this text
@@ -34,6 +37,7 @@ fn main() -> ExitCode {
         "ci" if rest.is_empty() => ci(),
         "determinism" if rest.is_empty() => determinism::run(),
         "golden" if rest.is_empty() => golden::write(),
+        "bench" => bench::run(rest),
         "run-sdl" => run_shell("amulets-sdl", "amulets", rest),
         "run-tui" => run_shell("amulets-tui", "amulets-tui", rest),
         "help" | "--help" | "-h" => {

@@ -15,11 +15,9 @@
 //! of any length needs no more room.
 
 use super::frontier::Frontier;
-use super::{DIAGONAL_EXTRA, STEP, book_cost};
+use super::{DIAGONAL_EXTRA, STEP};
 use crate::geom::{Dir, Point};
-use crate::map::{MAP_CELLS, Map};
-
-use super::dijkstra::UNREACHED;
+use crate::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
 
 /// Marks the end of the way in `link`.
 const END: u8 = 8;
@@ -43,19 +41,77 @@ pub fn crow_flies(a: Point, b: Point) -> u32 {
     dx * dx + dy * dy
 }
 
-// A key packs (cost so far + guess, crow's distance, index): the guess part
-// stays under 2^20 (462,903 at most for the cost, 6,335 for the guess), the
-// crow's distance under 2^13 (63^2 + 35^2 = 5,194), and the index under 2^12.
+// Each cell keeps its place in the queue's order as one u32: the whole
+// way's guess (cost so far + `least_cost`) above, the crow's distance below.
+// The guess stays under 2^19 (462,903 at most for a cost, 6,335 for the
+// guess), the crow's distance under 2^13 (63^2 + 35^2 = 5,194): 32 bits. The
+// heap compares (that, index) packed in a u64.
 const CROW_BITS: u32 = 13;
 const INDEX_BITS: u32 = 12;
 const _: () = assert!(63 * 63 + 35 * 35 < 1 << CROW_BITS);
+const _: () =
+    assert!(super::dijkstra::MAX_COST + 63 * STEP + 35 * DIAGONAL_EXTRA < 1 << (32 - CROW_BITS));
 const _: () = assert!(MAP_CELLS <= 1 << INDEX_BITS);
+/// The key of a cell not reached yet: its guess is above every real one.
+const UNSEEN: u32 = u32::MAX;
 
-/// A* and the room it searches in: 20,736 bytes, reused from search to
+/// For each direction of `Dir::ALL`: its step, its step in cell indices,
+/// and what it adds for being diagonal.
+const DELTAS: [(i32, i32); 8] = {
+    let mut d = [(0, 0); 8];
+    let mut k = 0;
+    while k < 8 {
+        d[k] = Dir::ALL[k].delta();
+        k += 1;
+    }
+    d
+};
+const NEIGHBOURS: [isize; 8] = {
+    let mut o = [0; 8];
+    let mut k = 0;
+    while k < 8 {
+        o[k] = (DELTAS[k].1 * MAP_W + DELTAS[k].0) as isize;
+        k += 1;
+    }
+    o
+};
+const DIAGONAL: [u32; 8] = {
+    let mut d = [0; 8];
+    let mut k = 0;
+    while k < 8 {
+        if Dir::ALL[k].is_diagonal() {
+            d[k] = DIAGONAL_EXTRA;
+        }
+        k += 1;
+    }
+    d
+};
+/// What stepping onto each terrain costs by the book (`book_cost`), 0
+/// where no step can go, by discriminant.
+const STEP_ONTO: [u32; 8] = {
+    let mut t = [0; 8];
+    let mut k = 0;
+    while k < Terrain::ALL.len() {
+        let terrain = Terrain::ALL[k];
+        t[k] = if terrain.is_walkable() {
+            STEP
+        } else if matches!(terrain, Terrain::ClosedDoor) {
+            super::DOOR_STEPS * STEP
+        } else {
+            0
+        };
+        k += 1;
+    }
+    t
+};
+
+/// A* and the room it searches in: 20,768 bytes, reused from search to
 /// search. After `find_path`, `path` walks the way found.
 #[derive(Clone)]
 pub struct AStar {
-    cost: [u32; MAP_CELLS],
+    /// Each cell's (guess << CROW_BITS | crow's distance), `UNSEEN` if not
+    /// reached; the cost so far is the guess less `least_cost`.
+    key: [u32; MAP_CELLS],
     /// While searching, the step (`Dir` index) that reached each cell by its
     /// cheapest way so far; after, along the way, the step to the next cell.
     link: [u8; MAP_CELLS],
@@ -74,7 +130,7 @@ impl Default for AStar {
 impl AStar {
     pub const fn new() -> AStar {
         AStar {
-            cost: [UNREACHED; MAP_CELLS],
+            key: [UNSEEN; MAP_CELLS],
             link: [END; MAP_CELLS],
             frontier: Frontier::new(),
             from: Point::new(0, 0),
@@ -94,51 +150,50 @@ impl AStar {
         if from == to || !Map::in_bounds(from) || !map.is_passable(to) {
             return 0;
         }
-        self.cost = [UNREACHED; MAP_CELLS];
+        self.key = [UNSEEN; MAP_CELLS];
         self.frontier.clear();
         let goal = Map::index(to);
         let start = Map::index(from);
-        self.cost[start] = 0;
-        let key = |cost: &[u32; MAP_CELLS], c: usize| {
-            let p = Map::point_of(c);
-            let f = u64::from(cost[c] + least_cost(p, to));
-            (f << (CROW_BITS + INDEX_BITS))
-                | (u64::from(crow_flies(p, to)) << INDEX_BITS)
-                | c as u64
-        };
-        let cost = &self.cost;
-        self.frontier.push_or_decrease(start, |c| key(cost, c));
+        self.key[start] = (least_cost(from, to) << CROW_BITS) | crow_flies(from, to);
+        let order = |key: &[u32; MAP_CELLS], c: usize| (u64::from(key[c]) << INDEX_BITS) | c as u64;
+        let key = &self.key;
+        self.frontier.push_or_decrease(start, |c| order(key, c));
+        let cells = map.cells();
         loop {
-            let cost = &self.cost;
-            let Some(i) = self.frontier.pop(|c| key(cost, c)) else {
+            let key = &self.key;
+            let Some(i) = self.frontier.pop(|c| order(key, c)) else {
                 break;
             };
             if i == goal {
                 break;
             }
-            let here = Map::point_of(i);
-            for dir in Dir::ALL {
-                let next = here.step(dir);
-                if !Map::in_bounds(next) {
+            let (x, y) = ((i % MAP_W as usize) as i32, (i / MAP_W as usize) as i32);
+            let cost_here = (self.key[i] >> CROW_BITS) - least_cost(Point::new(x, y), to);
+            let inside = x > 0 && y > 0 && x < MAP_W - 1 && y < MAP_H - 1;
+            for (k, &offset) in NEIGHBOURS.iter().enumerate() {
+                let (dx, dy) = DELTAS[k];
+                let next = Point::new(x + dx, y + dy);
+                if !inside && !Map::in_bounds(next) {
                     continue;
                 }
-                let Some(mut step) = book_cost(map.at(next)) else {
+                // Inside the edge, every neighbour is on the map.
+                let j = i.wrapping_add_signed(offset);
+                let step = STEP_ONTO[usize::from(cells[j].discriminant()) & 7];
+                if step == 0 {
                     continue;
-                };
-                if dir.is_diagonal() {
-                    step += DIAGONAL_EXTRA;
                 }
-                let j = Map::index(next);
-                let next_cost = self.cost[i] + step;
-                if next_cost < self.cost[j] {
-                    self.cost[j] = next_cost;
-                    self.link[j] = dir.index();
-                    let cost = &self.cost;
-                    self.frontier.push_or_decrease(j, |c| key(cost, c));
+                // A cheaper way has a lower guess, the cell's own guess
+                // being the same either way.
+                let guess = cost_here + step + DIAGONAL[k] + least_cost(next, to);
+                if guess < self.key[j] >> CROW_BITS {
+                    self.key[j] = (guess << CROW_BITS) | crow_flies(next, to);
+                    self.link[j] = k as u8;
+                    let key = &self.key;
+                    self.frontier.push_or_decrease(j, |c| order(key, c));
                 }
             }
         }
-        if self.cost[goal] == UNREACHED {
+        if self.key[goal] == UNSEEN {
             return 0;
         }
         // Turn the way around in place: follow the steps back from the goal,
@@ -165,7 +220,8 @@ impl AStar {
 
     /// The cost of the way found last, in hundredths of a step, or `None`.
     pub fn cost(&self) -> Option<u32> {
-        (self.steps > 0).then(|| self.cost[Map::index(self.to)])
+        // At the goal the guess of what is left is 0: the key is the cost.
+        (self.steps > 0).then(|| self.key[Map::index(self.to)] >> CROW_BITS)
     }
 
     /// The cells of the way found last, after the start and ending with the
@@ -188,6 +244,20 @@ impl AStar {
 mod tests {
     use super::*;
     use crate::geom::Rect;
+
+    #[test]
+    fn the_step_table_is_the_books_rule() {
+        for t in Terrain::ALL {
+            assert_eq!(
+                STEP_ONTO[usize::from(t.discriminant())],
+                super::super::book_cost(t).unwrap_or(0)
+            );
+        }
+        for (k, dir) in Dir::ALL.iter().enumerate() {
+            assert_eq!(DELTAS[k], dir.delta());
+            assert_eq!(DIAGONAL[k] == DIAGONAL_EXTRA, dir.is_diagonal());
+        }
+    }
 
     fn cells(a: &AStar) -> heapless::Vec<Point, 128> {
         a.path().collect()

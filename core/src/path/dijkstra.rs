@@ -2,25 +2,47 @@
 //! walking in eight directions. Monsters walk downhill on one toward the
 //! player; the stairs go on the highest cell of one from the start.
 //!
-//! Dijkstra's algorithm on a `Frontier` (a heap of cells with
-//! decrease-key), the cheapest cell first and the lowest index on a tie.
+//! Dijkstra's algorithm on `Buckets` one step wide: every step costs at
+//! least a step, so the cells of the lowest bucket are final and come out
+//! in any order. No heap, no stale entries.
 
 use super::DIAGONAL_EXTRA;
-use super::frontier::Frontier;
+use super::buckets::{Buckets, MAX_STEP};
 use crate::geom::{Dir, Point};
-use crate::map::{MAP_CELLS, Map, Terrain};
+use crate::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
 
 /// The cost of a cell no goal can reach.
 pub const UNREACHED: u32 = u32::MAX;
 
-/// Bits of a key that hold the cell's index (2,304 < 4,096).
-pub(crate) const INDEX_BITS: u32 = 12;
-const _: () = assert!(MAP_CELLS <= 1 << INDEX_BITS);
 /// The dearest way has at most `MAP_CELLS - 1` steps of at most
 /// `DOOR_STEPS * STEP + DIAGONAL_EXTRA` = 201 each: 462,903, under 2^19, so
 /// costs never overflow a `u32` and keys fit a `u64` with room to spare.
 pub const MAX_COST: u32 = (MAP_CELLS as u32 - 1) * 201;
 const _: () = assert!(MAX_COST < 1 << 19);
+
+/// The index steps to the neighbours, in `Dir::ALL`'s order, and what each
+/// adds for being diagonal.
+const NEIGHBOURS: [isize; 8] = {
+    let mut offsets = [0; 8];
+    let mut k = 0;
+    while k < 8 {
+        let (dx, dy) = Dir::ALL[k].delta();
+        offsets[k] = (dy * MAP_W + dx) as isize;
+        k += 1;
+    }
+    offsets
+};
+const DIAGONAL: [u32; 8] = [
+    0,
+    0,
+    0,
+    0,
+    DIAGONAL_EXTRA,
+    DIAGONAL_EXTRA,
+    DIAGONAL_EXTRA,
+    DIAGONAL_EXTRA,
+];
+const _: () = assert!(!Dir::ALL[3].is_diagonal() && Dir::ALL[4].is_diagonal());
 
 /// Every cell's cost from the nearest goal, `UNREACHED` where none reaches.
 #[derive(Clone)]
@@ -44,59 +66,70 @@ impl DijkstraMap {
     /// Works out every cell's cost from the nearest goal. `step_cost` says
     /// what stepping onto a terrain costs, or `None` where no step can go
     /// (see `path::book_cost`); a diagonal step costs `DIAGONAL_EXTRA` more.
-    /// Goals off the map are ignored. The search's heap lives on the stack
-    /// for the call; `compute_with` takes one to reuse.
+    /// Every step must cost from `STEP` to `buckets::MAX_STEP`. Goals off
+    /// the map are ignored. The search's buckets live on the stack for the
+    /// call; `compute_with` takes some to reuse.
     pub fn compute(
         &mut self,
         map: &Map,
         goals: &[Point],
         step_cost: impl Fn(Terrain) -> Option<u32>,
     ) {
-        self.compute_with(&mut Frontier::new(), map, goals, step_cost);
+        self.compute_with(&mut Buckets::new(), map, goals, step_cost);
     }
 
-    /// `compute`, with a heap the caller keeps.
+    /// `compute`, with buckets the caller keeps.
     pub fn compute_with(
         &mut self,
-        frontier: &mut Frontier,
+        open: &mut Buckets,
         map: &Map,
         goals: &[Point],
         step_cost: impl Fn(Terrain) -> Option<u32>,
     ) {
+        // What a step onto each kind of terrain costs, looked up once; 0
+        // where no step can go.
+        let mut table = [0u32; 8];
+        for t in Terrain::ALL {
+            let step = step_cost(t);
+            debug_assert!(step.is_none_or(|s| (super::STEP..MAX_STEP).contains(&s)));
+            table[usize::from(t.discriminant())] = step.unwrap_or(0);
+        }
         self.cost = [UNREACHED; MAP_CELLS];
-        frontier.clear();
+        open.clear();
         for &goal in goals {
             if Map::in_bounds(goal) {
                 let i = Map::index(goal);
-                self.cost[i] = 0;
-                let cost = &self.cost;
-                frontier.push_or_decrease(i, |c| key(cost, c));
+                if self.cost[i] != 0 {
+                    let old = (self.cost[i] != UNREACHED).then_some(self.cost[i]);
+                    self.cost[i] = 0;
+                    open.put(i, 0, old);
+                }
             }
         }
-        loop {
-            let cost = &self.cost;
-            let Some(i) = frontier.pop(|c| key(cost, c)) else {
-                break;
-            };
-            let here = Map::point_of(i);
+        let cells = map.cells();
+        while let Some(i) = open.take() {
             let base = self.cost[i];
-            for dir in Dir::ALL {
-                let next = here.step(dir);
-                if !Map::in_bounds(next) {
+            let (x, y) = ((i % MAP_W as usize) as i32, (i / MAP_W as usize) as i32);
+            let inside = x > 0 && y > 0 && x < MAP_W - 1 && y < MAP_H - 1;
+            for (k, &offset) in NEIGHBOURS.iter().enumerate() {
+                if !inside {
+                    let (dx, dy) = Dir::ALL[k].delta();
+                    let (nx, ny) = (x + dx, y + dy);
+                    if nx < 0 || ny < 0 || nx >= MAP_W || ny >= MAP_H {
+                        continue;
+                    }
+                }
+                // Inside the edge, every neighbour is on the map.
+                let j = i.wrapping_add_signed(offset);
+                let step = table[usize::from(cells[j].discriminant()) & 7];
+                if step == 0 {
                     continue;
                 }
-                let Some(mut step) = step_cost(map.at(next)) else {
-                    continue;
-                };
-                if dir.is_diagonal() {
-                    step += DIAGONAL_EXTRA;
-                }
-                let j = Map::index(next);
-                let new_cost = base + step;
-                if new_cost < self.cost[j] {
+                let new_cost = base + step + DIAGONAL[k];
+                let old = self.cost[j];
+                if new_cost < old {
                     self.cost[j] = new_cost;
-                    let cost = &self.cost;
-                    frontier.push_or_decrease(j, |c| key(cost, c));
+                    open.put(j, new_cost, (old != UNREACHED).then_some(old));
                 }
             }
         }
@@ -139,11 +172,6 @@ impl DijkstraMap {
         }
         best.map(|(i, _)| Map::point_of(i))
     }
-}
-
-/// The order cells leave the heap: the cheapest, then the lowest index.
-fn key(cost: &[u32; MAP_CELLS], cell: usize) -> u64 {
-    (u64::from(cost[cell]) << INDEX_BITS) | cell as u64
 }
 
 #[cfg(test)]

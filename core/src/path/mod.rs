@@ -3,6 +3,7 @@
 //! as the book's chapter 23 counts them.
 
 pub mod astar;
+pub mod buckets;
 pub mod dijkstra;
 pub mod frontier;
 

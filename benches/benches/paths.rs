@@ -1,0 +1,314 @@
+//! `cargo xtask bench` runs this: first the checks (sizes, heap allocations
+//! of ours, and whether every peer's answers match ours), then criterion's
+//! timings of ours and the peers on the same maps. The xtask reads the
+//! medians criterion writes and prints the table with ratios.
+
+use amulets_benches::{self as b, Case};
+use amulets_core::cellset::CellSet;
+use amulets_core::fov::field_of_view;
+use amulets_core::geom::Point;
+use amulets_core::map::{MAP_CELLS, Map};
+use amulets_core::path::astar::AStar;
+use amulets_core::path::book_cost;
+use amulets_core::path::buckets::Buckets;
+use amulets_core::path::dijkstra::{DijkstraMap, UNREACHED};
+use criterion::Criterion;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::hint::black_box;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+/// Counts every allocation, so the checks can show ours make none.
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+#[allow(unsafe_code)]
+// SAFETY: every call is passed straight to the system allocator; the count
+// is only a relaxed atomic add.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: the caller's layout goes to System unchanged.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: ptr came from System.alloc with this layout.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// How many allocations `f` makes.
+fn allocations_of(f: impl FnOnce()) -> usize {
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    f();
+    ALLOCATIONS.load(Ordering::Relaxed) - before
+}
+
+struct Sets {
+    rooms: Vec<Case>,
+    caves: Vec<Case>,
+    hand_made: Vec<(&'static str, Case)>,
+}
+
+fn sets() -> Sets {
+    Sets {
+        rooms: b::floors(50, 1),
+        caves: b::floors(50, 4),
+        hand_made: b::hand_made(),
+    }
+}
+
+/// Where the field of view is looked from on a floor: the start, the stairs
+/// and three cells of ground between.
+fn origins(case: &Case) -> Vec<Point> {
+    let mut v = vec![case.from, case.to];
+    v.extend(b::goals(&case.map, 3));
+    v
+}
+
+fn checks(sets: &Sets) {
+    println!(
+        "check: size_of AStar (its heap, costs and steps) = {} bytes",
+        size_of::<AStar>()
+    );
+    println!(
+        "check: size_of DijkstraMap = {} bytes, plus Buckets of {} bytes while it is computed",
+        size_of::<DijkstraMap>(),
+        size_of::<Buckets>()
+    );
+    println!(
+        "check: shared, if never needed at once (a DijkstraMap and an AStar) = {} bytes",
+        size_of::<DijkstraMap>() + size_of::<AStar>()
+    );
+
+    let case = &sets.rooms[0];
+    let mut astar = Box::new(AStar::new());
+    let mut dijkstra = Box::new(DijkstraMap::new());
+    let mut frontier = Box::new(Buckets::new());
+    let mut visible = CellSet::new();
+    let goals = b::goals(&case.map, 40);
+    let a = allocations_of(|| {
+        astar.find_path(&case.map, case.from, case.to);
+    });
+    let d = allocations_of(|| dijkstra.compute_with(&mut frontier, &case.map, &goals, book_cost));
+    let f = allocations_of(|| field_of_view(&case.map, case.from, 9, &mut visible));
+    println!(
+        "check: heap allocations in one call of ours: A* {a}, Dijkstra map {d}, field of view {f}"
+    );
+
+    let all: Vec<(&str, &Case)> = sets
+        .rooms
+        .iter()
+        .map(|c| ("rooms", c))
+        .chain(sets.caves.iter().map(|c| ("caves", c)))
+        .chain(sets.hand_made.iter().map(|(n, c)| (*n, c)))
+        .collect();
+    let (mut pf_same, mut br_same, mut n) = (0, 0, 0);
+    let mut differ = Vec::new();
+    for (name, case) in &all {
+        astar.find_path(&case.map, case.from, case.to);
+        let ours = astar.cost();
+        let pf = b::pathfinding_astar(&case.map, case.from, case.to);
+        let br = b::bracket_astar(&case.map, case.from, case.to);
+        n += 1;
+        pf_same += usize::from(pf == ours);
+        br_same += usize::from(br == ours);
+        if pf != ours || br != ours {
+            differ.push(format!(
+                "{name}: ours {ours:?}, pathfinding {pf:?}, bracket {br:?}"
+            ));
+        }
+    }
+    println!(
+        "check: A* way costs equal ours: pathfinding {pf_same} of {n}, bracket-pathfinding {br_same} of {n}"
+    );
+    for d in differ.iter().take(5) {
+        println!("check:   differs: {d}");
+    }
+
+    let (mut pf_cells, mut br_cells, mut cells) = (0usize, 0usize, 0usize);
+    for (_, case) in all.iter().filter(|(n, _)| *n == "rooms" || *n == "caves") {
+        for k in [1, 40] {
+            let goals = b::goals(&case.map, k);
+            dijkstra.compute(&case.map, &goals, book_cost);
+            let pf = b::pathfinding_dijkstra(&case.map, &goals);
+            let br = b::bracket_dijkstra(&case.map, &goals);
+            for i in 0..MAP_CELLS {
+                let ours = dijkstra.at(Map::point_of(i));
+                let theirs_pf = if goals.iter().any(|&g| Map::index(g) == i) {
+                    0
+                } else {
+                    pf.get(&i).map_or(UNREACHED, |&(_, c)| c)
+                };
+                let theirs_br = br.map[i];
+                cells += 1;
+                pf_cells += usize::from(theirs_pf == ours);
+                let br_ours = if ours == UNREACHED {
+                    f32::MAX
+                } else {
+                    ours as f32
+                };
+                br_cells += usize::from(theirs_br == br_ours);
+            }
+        }
+    }
+    println!(
+        "check: Dijkstra map cells equal ours: pathfinding {pf_cells} of {cells}, bracket-pathfinding {br_cells} of {cells}"
+    );
+
+    let (mut same, mut views) = (0, 0);
+    for case in sets.rooms.iter().chain(&sets.caves) {
+        for o in origins(case) {
+            field_of_view(&case.map, o, 9, &mut visible);
+            let theirs = b::bracket_fov(&case.map, o, 9);
+            let ours: std::collections::HashSet<(i32, i32)> =
+                visible.iter().map(|p| (p.x, p.y)).collect();
+            let theirs: std::collections::HashSet<(i32, i32)> =
+                theirs.iter().map(|p| (p.x, p.y)).collect();
+            views += 1;
+            same += usize::from(ours == theirs);
+        }
+    }
+    println!(
+        "check: fields of view equal to bracket-pathfinding's symmetric ones: {same} of {views}"
+    );
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2))
+        .configure_from_args()
+}
+
+fn bench_astar(c: &mut Criterion, name: &str, cases: &[Case]) {
+    let mut g = c.benchmark_group(format!("astar-{name}"));
+    let mut astar = Box::new(AStar::new());
+    g.bench_function("amulets", |bench| {
+        bench.iter(|| {
+            for case in cases {
+                black_box(astar.find_path(&case.map, case.from, case.to));
+            }
+        })
+    });
+    g.bench_function("pathfinding", |bench| {
+        bench.iter(|| {
+            for case in cases {
+                black_box(b::pathfinding_astar(&case.map, case.from, case.to));
+            }
+        })
+    });
+    g.bench_function("bracket", |bench| {
+        bench.iter(|| {
+            for case in cases {
+                black_box(b::bracket_astar(&case.map, case.from, case.to));
+            }
+        })
+    });
+    g.finish();
+}
+
+fn bench_dijkstra(c: &mut Criterion, name: &str, cases: &[Case], k: usize) {
+    let goals: Vec<Vec<Point>> = cases.iter().map(|c| b::goals(&c.map, k)).collect();
+    let mut g = c.benchmark_group(format!("dijkstra{k}-{name}"));
+    let mut map = Box::new(DijkstraMap::new());
+    let mut frontier = Box::new(Buckets::new());
+    g.bench_function("amulets", |bench| {
+        bench.iter(|| {
+            for (case, goals) in cases.iter().zip(&goals) {
+                map.compute_with(&mut frontier, &case.map, goals, book_cost);
+                black_box(map.at(case.to));
+            }
+        })
+    });
+    g.bench_function("pathfinding", |bench| {
+        bench.iter(|| {
+            for (case, goals) in cases.iter().zip(&goals) {
+                black_box(b::pathfinding_dijkstra(&case.map, goals).len());
+            }
+        })
+    });
+    g.bench_function("bracket", |bench| {
+        bench.iter(|| {
+            for (case, goals) in cases.iter().zip(&goals) {
+                black_box(b::bracket_dijkstra(&case.map, goals).map[0]);
+            }
+        })
+    });
+    g.finish();
+}
+
+fn bench_fov(c: &mut Criterion, name: &str, cases: &[Case]) {
+    let views: Vec<(&Case, Vec<Point>)> = cases.iter().map(|c| (c, origins(c))).collect();
+    let mut g = c.benchmark_group(format!("fov9-{name}"));
+    let mut visible = CellSet::new();
+    g.bench_function("amulets", |bench| {
+        bench.iter(|| {
+            for (case, origins) in &views {
+                for &o in origins {
+                    field_of_view(&case.map, o, 9, &mut visible);
+                    black_box(&visible);
+                }
+            }
+        })
+    });
+    g.bench_function("bracket", |bench| {
+        bench.iter(|| {
+            for (case, origins) in &views {
+                for &o in origins {
+                    black_box(b::bracket_fov(&case.map, o, 9).len());
+                }
+            }
+        })
+    });
+    g.finish();
+}
+
+fn bench_generation(c: &mut Criterion) {
+    use amulets_core::mapgen::{caves, rooms};
+    use amulets_core::rng::Rng;
+    let mut g = c.benchmark_group("generate");
+    let mut map = Map::new();
+    let mut seed = 0;
+    g.bench_function("rooms", |bench| {
+        bench.iter(|| {
+            seed += 1;
+            black_box(rooms::generate(&mut map, &mut Rng::new(seed)).len())
+        })
+    });
+    g.bench_function("caves", |bench| {
+        bench.iter(|| {
+            seed += 1;
+            black_box(caves::generate(&mut map, &mut Rng::new(seed)).len())
+        })
+    });
+    g.finish();
+}
+
+fn main() {
+    let sets = sets();
+    let listing = std::env::args().any(|a| a == "--list");
+    if !listing {
+        checks(&sets);
+    }
+    let mut c = config();
+    bench_astar(&mut c, "rooms", &sets.rooms);
+    bench_astar(&mut c, "caves", &sets.caves);
+    for (name, case) in &sets.hand_made {
+        bench_astar(&mut c, name, std::slice::from_ref(case));
+    }
+    for k in [1, 40] {
+        bench_dijkstra(&mut c, "rooms", &sets.rooms, k);
+        bench_dijkstra(&mut c, "caves", &sets.caves, k);
+    }
+    bench_fov(&mut c, "rooms", &sets.rooms);
+    bench_fov(&mut c, "caves", &sets.caves);
+    bench_generation(&mut c);
+    c.final_summary();
+}

@@ -1,0 +1,34 @@
+//! A driver for profilers (valgrind's callgrind counts instructions here):
+//! `cargo build --release -p amulets-benches --example profile`, then
+//! `valgrind --tool=callgrind target/release/examples/profile dijkstra`.
+
+use amulets_core::path::astar::AStar;
+use amulets_core::path::book_cost;
+use amulets_core::path::buckets::Buckets;
+use amulets_core::path::dijkstra::DijkstraMap;
+use std::hint::black_box;
+
+fn main() {
+    let what = std::env::args().nth(1).unwrap_or_default();
+    let cases = amulets_benches::floors(50, 1);
+    let mut map = Box::new(DijkstraMap::new());
+    let mut open = Box::new(Buckets::new());
+    let mut astar = Box::new(AStar::new());
+    for _ in 0..20 {
+        for case in &cases {
+            match what.as_str() {
+                "dijkstra" => {
+                    map.compute_with(&mut open, &case.map, &[case.from], book_cost);
+                    black_box(map.at(case.to));
+                }
+                "astar" => {
+                    black_box(astar.find_path(&case.map, case.from, case.to));
+                }
+                _ => {
+                    eprintln!("usage: profile dijkstra|astar");
+                    std::process::exit(2);
+                }
+            }
+        }
+    }
+}

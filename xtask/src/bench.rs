@@ -1,0 +1,108 @@
+//! `cargo xtask bench`: runs the criterion benchmarks (`benches/`), then
+//! prints one table of the medians with each peer's time as a ratio to
+//! ours, the targets of the pathfinding issue, the checks the bench printed
+//! (sizes, allocations, answers that differ) and the machine's load.
+
+use crate::sh;
+use std::path::Path;
+
+/// What each group's ratio must reach: ours over the best peer's.
+fn target(group: &str) -> Option<(f64, &'static str)> {
+    if group.starts_with("astar-rooms") || group.starts_with("astar-caves") {
+        Some((1.0 / 5.0, "<= 1/5 of pathfinding"))
+    } else if group.starts_with("dijkstra") {
+        Some((1.0 / 4.0, "<= 1/4 of the best peer"))
+    } else if group.starts_with("fov9") {
+        Some((1.0 / 8.0, "<= 1/8 of bracket"))
+    } else {
+        None
+    }
+}
+
+/// The median of one benchmark in nanoseconds, from criterion's estimates.
+fn median(dir: &Path) -> Option<f64> {
+    let text = std::fs::read_to_string(dir.join("new/estimates.json")).ok()?;
+    let at = text.find("\"median\"")?;
+    let rest = &text[at..];
+    let p = rest.find("\"point_estimate\":")? + "\"point_estimate\":".len();
+    let end = rest[p..].find([',', '}'])?;
+    rest[p..p + end].trim().parse().ok()
+}
+
+fn show(ns: f64) -> String {
+    if ns >= 1e6 {
+        format!("{:.2} ms", ns / 1e6)
+    } else {
+        format!("{:.1} us", ns / 1e3)
+    }
+}
+
+pub fn run(filter: &[String]) -> Result<(), String> {
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    let mut args = vec!["bench", "-p", "amulets-benches", "--bench", "paths", "--"];
+    args.extend(filter.iter().map(String::as_str));
+    let out = sh::output(sh::cmd(&sh::cargo(), &args))?;
+    let checks: Vec<&str> = out.lines().filter(|l| l.starts_with("check:")).collect();
+
+    let root = sh::root().join("target/criterion");
+    let mut groups: Vec<String> = std::fs::read_dir(&root)
+        .map_err(|e| format!("{}: {e} (did the benchmarks run?)", root.display()))?
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|g| g != "report")
+        .collect();
+    groups.sort();
+
+    println!(
+        "\nAmulets against its peers (medians of criterion; a ratio is ours / theirs, lower is better)"
+    );
+    println!("load average before the run: {}", load.trim());
+    println!(
+        "{:<20} {:>10} {:>12} {:>10} {:>12} {:>10}  {}",
+        "group", "amulets", "pathfinding", "ratio", "bracket", "ratio", "target"
+    );
+    for group in &groups {
+        let dir = root.join(group);
+        let ours = median(&dir.join("amulets"));
+        let pf = median(&dir.join("pathfinding"));
+        let br = median(&dir.join("bracket"));
+        if group == "generate" {
+            for kind in ["rooms", "caves"] {
+                if let Some(t) = median(&dir.join(kind)) {
+                    println!("{:<20} {:>10}", format!("generate {kind}"), show(t));
+                }
+            }
+            continue;
+        }
+        let Some(ours) = ours else { continue };
+        let ratio = |t: Option<f64>| t.map_or("-".into(), |t| format!("{:.3}", ours / t));
+        let cell = |t: Option<f64>| t.map_or("-".into(), show);
+        let verdict = target(group).map_or(String::new(), |(goal, words)| {
+            let best = if group.starts_with("astar") {
+                pf
+            } else {
+                [pf, br].into_iter().flatten().reduce(f64::min)
+            };
+            match best {
+                Some(best) if ours / best <= goal => format!("{words}: met"),
+                Some(best) => format!("{words}: not met ({:.2})", ours / best),
+                None => words.to_string(),
+            }
+        });
+        println!(
+            "{:<20} {:>10} {:>12} {:>10} {:>12} {:>10}  {}",
+            group,
+            show(ours),
+            cell(pf),
+            ratio(pf),
+            cell(br),
+            ratio(br),
+            verdict
+        );
+    }
+    println!();
+    for c in checks {
+        println!("{c}");
+    }
+    Ok(())
+}
