@@ -58,8 +58,8 @@ pub fn run(filter: &[String]) -> Result<(), String> {
     );
     println!("load average before the run: {}", load.trim());
     println!(
-        "{:<20} {:>10} {:>12} {:>10} {:>12} {:>10}  {}",
-        "group", "amulets", "pathfinding", "ratio", "bracket", "ratio", "target"
+        "{:<20} {:>10} {:>12} {:>10} {:>12} {:>10}  target",
+        "group", "amulets", "pathfinding", "ratio", "bracket", "ratio"
     );
     for group in &groups {
         let dir = root.join(group);
