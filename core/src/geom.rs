@@ -156,3 +156,54 @@ mod tests {
         }
     }
 }
+
+/// The cells of a straight line from `from` toward `to` and on past it,
+/// after `from`, at most `len` of them: Bresenham's line, in whole numbers.
+/// Arrows, darts and bolts fly along it.
+pub fn line_of_fire<const N: usize>(from: Point, to: Point, len: usize) -> heapless::Vec<Point, N> {
+    let mut cells = heapless::Vec::new();
+    let (dx, dy) = (to.x - from.x, to.y - from.y);
+    if (dx, dy) == (0, 0) {
+        return cells;
+    }
+    let (ax, ay) = (dx.abs(), dy.abs());
+    let (sx, sy) = (dx.signum(), dy.signum());
+    let mut err = ax - ay;
+    let mut p = from;
+    while cells.len() < len.min(N) {
+        let e2 = 2 * err;
+        if e2 > -ay {
+            err -= ay;
+            p.x += sx;
+        }
+        if e2 < ax {
+            err += ax;
+            p.y += sy;
+        }
+        // The loop stops at N cells, the capacity, so a push cannot fail.
+        let _ = cells.push(p);
+    }
+    cells
+}
+
+#[cfg(test)]
+mod line_tests {
+    use super::*;
+
+    #[test]
+    fn a_line_passes_through_its_target_and_goes_on() {
+        let cells: heapless::Vec<Point, 16> = line_of_fire(Point::new(0, 0), Point::new(4, 2), 8);
+        assert_eq!(cells.len(), 8);
+        assert!(cells.contains(&Point::new(4, 2)));
+        for w in cells.windows(2) {
+            assert!((w[1].x - w[0].x).abs() <= 1 && (w[1].y - w[0].y).abs() <= 1);
+        }
+        let straight: heapless::Vec<Point, 4> = line_of_fire(Point::new(5, 5), Point::new(5, 2), 3);
+        assert_eq!(
+            straight.as_slice(),
+            [Point::new(5, 4), Point::new(5, 3), Point::new(5, 2)]
+        );
+        let none: heapless::Vec<Point, 4> = line_of_fire(Point::new(5, 5), Point::new(5, 5), 3);
+        assert!(none.is_empty());
+    }
+}

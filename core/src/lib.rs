@@ -7,11 +7,21 @@
 #![forbid(unsafe_code)]
 
 pub mod cellset;
+pub mod color;
 pub mod fov;
+pub mod game;
 pub mod geom;
 pub mod golden;
 pub mod hash;
+pub mod input;
+pub mod item;
+pub mod level;
+pub mod log;
 pub mod map;
 pub mod mapgen;
+pub mod monster;
 pub mod path;
+pub mod player;
 pub mod rng;
+pub mod text;
+pub mod view;

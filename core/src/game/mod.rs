@@ -1,0 +1,692 @@
+//! A run of the game: one value that holds everything (the dice, the floor,
+//! the player, the log, the state of the screen) and takes what a person
+//! asks for, one `Action` at a time. The core has no clock: a turn passes
+//! when an action takes one, and everything that happens in it happens
+//! before `act` returns.
+//!
+//! The rules are split by what they are about: `turn` (steps, fights, the
+//! monsters' turn, statuses), `items` (the pack and the floor's items),
+//! `aim` (bow, throwing and Lightning), `place` (a new floor's monsters,
+//! items, gold and traps).
+
+mod aim;
+mod items;
+mod place;
+mod turn;
+
+use crate::color::Rgb;
+use crate::fov;
+use crate::geom::{Dir, Point};
+use crate::input::{self, Action, DebugKey, Key};
+use crate::level::{Level, TrapKind};
+use crate::log::Log;
+use crate::map::Map;
+use crate::mapgen::floor;
+use crate::monster::KindId;
+use crate::player::{Class, Player};
+use crate::rng::Rng;
+use crate::text::line;
+
+pub use place::{
+    AWAKE_ONE_IN, CAVE_MONSTERS_PERCENT, GOLD_MAX, GOLD_MIN, GOLD_PILES_MAX, GOLD_PILES_MIN,
+    ITEMS_BASE, MONSTERS_BASE, MONSTERS_PER_FLOOR,
+};
+
+/// A hurt player heals 1 HP every `REGENERATION` turns, not while poisoned.
+pub const REGENERATION: u32 = 10;
+/// The most events (for animations) waiting for the shell; older ones are
+/// dropped when it does not take them.
+pub const MAX_EVENTS: usize = 32;
+
+/// What the screen is showing, and so what keys mean.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum State {
+    Title,
+    ChooseClass,
+    Playing,
+    /// Aiming with a cursor along the line of fire.
+    Aiming(Aim),
+    Looking,
+    Inventory(Pack),
+    /// A question to answer with y or n.
+    Confirming(Question),
+    Menu,
+    Help,
+    Dead,
+    Won,
+}
+
+/// What aiming is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aim {
+    Fire,
+    Throw { slot: u8 },
+    Cast,
+}
+
+/// What the inventory screen is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pack {
+    /// Showing the pack; a letter picks an item.
+    Browse,
+    /// A letter drops that item.
+    Drop,
+    /// One item picked: use, wear or drop it.
+    Item(u8),
+}
+
+/// A question the game asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// "Leave this floor's Amulet behind for good? (y or n)"
+    LeaveAmulet,
+    /// "Step onto the <trap>? (y or n)", for a step that way.
+    StepOnto(Dir),
+}
+
+/// Something for a shell to animate. Drawing never waits on these and they
+/// change nothing; a shell may ignore them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A blow landed on a cell; `big` when it took a third of the maximum
+    /// health or more.
+    Hit { at: Point, big: bool },
+    /// Something flew from one cell to another, drawn with a glyph.
+    Missile {
+        from: Point,
+        to: Point,
+        glyph: char,
+        color: Rgb,
+    },
+    /// A bolt of lightning along a line to where it stopped.
+    Bolt { from: Point, to: Point },
+}
+
+/// What happened when an action was taken.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    pub turn_passed: bool,
+    pub request: Option<Request>,
+}
+
+/// What the game asks of the shell: the things only a shell can do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Request {
+    Quit,
+    SaveAndQuit,
+    /// The title's C: load the saved run.
+    Continue,
+}
+
+/// What killed the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cause {
+    Monster(KindId),
+    Poison,
+    Trap(TrapKind),
+}
+
+/// The F6 debugging aid: a cave being made, with dice of its own.
+#[derive(Clone, Debug)]
+pub struct CaveSteps {
+    pub map: Map,
+    /// 0 the random fill, 1 to 4 the smoothing passes, 5 the biggest cave.
+    pub step: u8,
+    pub cells: usize,
+    pub start: Option<Point>,
+}
+
+/// The debugging aids' switches. None of them touches the run's dice.
+#[derive(Clone, Debug, Default)]
+pub struct DebugView {
+    pub reveal: bool,
+    pub distances: bool,
+    pub minds: bool,
+    pub cave: Option<CaveSteps>,
+    pub caves_shown: u32,
+}
+
+/// A run of the game.
+#[derive(Clone, Debug)]
+pub struct Game {
+    seed: u32,
+    rng: Rng,
+    state: State,
+    /// Where Help and the menu go back to.
+    back: State,
+    turn: u32,
+    level: Level,
+    player: Player,
+    log: Log,
+    events: heapless::Deque<Event, MAX_EVENTS>,
+    /// The aiming or looking cursor.
+    cursor: Point,
+    cause: Option<Cause>,
+    debug: DebugView,
+}
+
+impl Game {
+    /// A game at its title screen, for a seed (0 is a seed like any other
+    /// here: the shells choose a random one before they call this).
+    pub fn new(seed: u32) -> Game {
+        Game {
+            seed,
+            rng: Rng::new(seed),
+            state: State::Title,
+            back: State::Title,
+            turn: 0,
+            level: Level::empty(),
+            player: Player::new(Class::Fighter),
+            log: Log::new(),
+            events: heapless::Deque::new(),
+            cursor: Point::new(0, 0),
+            cause: None,
+            debug: DebugView::default(),
+        }
+    }
+
+    /// A new run of a class, past the title screen: floor 1, the player at
+    /// its start.
+    pub fn new_run(seed: u32, class: Class) -> Game {
+        let mut game = Game::new(seed);
+        game.start_as(class);
+        game
+    }
+
+    /// A run on a hand-made floor with nothing on it yet, for tests and
+    /// tools: the floor's stairs are where the map has them, and the whole
+    /// map is one area.
+    pub fn with_floor(seed: u32, class: Class, depth: i32, map: Map, start: Point) -> Game {
+        let mut game = Game::new(seed);
+        game.player = Player::new(class);
+        game.state = State::Playing;
+        game.level = Level::empty();
+        game.level.depth = depth;
+        game.level.stairs = (0..crate::map::MAP_CELLS)
+            .map(Map::point_of)
+            .find(|&p| map.at(p) == crate::map::Terrain::StairsDown);
+        game.level.map = map;
+        let _ = game.level.areas.push(crate::geom::Rect::new(
+            0,
+            0,
+            crate::map::MAP_W,
+            crate::map::MAP_H,
+        ));
+        game.level.start = start;
+        game.player.pos = start;
+        game.update_view();
+        game
+    }
+
+    /// The floor, to change by hand: for tests and the save loader. What is
+    /// changed here does not go through the rules.
+    pub fn level_mut(&mut self) -> &mut Level {
+        &mut self.level
+    }
+
+    /// The player, to change by hand (tests and the save loader).
+    pub fn player_mut(&mut self) -> &mut Player {
+        &mut self.player
+    }
+
+    /// Works out the view again after a change by hand.
+    pub fn refresh_view(&mut self) {
+        self.update_view();
+    }
+
+    pub fn seed(&self) -> u32 {
+        self.seed
+    }
+    pub fn state(&self) -> State {
+        self.state
+    }
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+    pub fn depth(&self) -> i32 {
+        self.level.depth
+    }
+    pub fn level(&self) -> &Level {
+        &self.level
+    }
+    pub fn player(&self) -> &Player {
+        &self.player
+    }
+    pub fn log(&self) -> &Log {
+        &self.log
+    }
+    pub fn cursor(&self) -> Point {
+        self.cursor
+    }
+    pub fn cause_of_death(&self) -> Option<Cause> {
+        self.cause
+    }
+    pub fn debug(&self) -> &DebugView {
+        &self.debug
+    }
+    /// The run's dice, to compare runs (tests, replays).
+    pub fn rng(&self) -> &Rng {
+        &self.rng
+    }
+
+    /// The next event for the shell to animate, oldest first.
+    pub fn take_event(&mut self) -> Option<Event> {
+        self.events.pop_front()
+    }
+
+    fn event(&mut self, e: Event) {
+        if self.events.is_full() {
+            self.events.pop_front();
+        }
+        let _ = self.events.push_back(e);
+    }
+
+    /// What a key means in the state the game is in, or `None` for a key
+    /// that means nothing here.
+    pub fn action_for(&self, key: Key) -> Option<Action> {
+        if let Some(d) = input::debug_key(key) {
+            return matches!(
+                self.state,
+                State::Playing | State::Looking | State::Aiming(_)
+            )
+            .then_some(Action::Debug(d));
+        }
+        let char_of = |k: Key| match k {
+            Key::Char(c) => Some(c),
+            _ => None,
+        };
+        Some(match self.state {
+            State::Title => match char_of(key) {
+                Some('n' | 'N') => Action::NewRun,
+                Some('c' | 'C') => Action::Continue,
+                Some('q' | 'Q') => Action::Cancel,
+                Some('?') => Action::Help,
+                _ if key == Key::Escape => Action::Cancel,
+                _ => return None,
+            },
+            State::ChooseClass => match char_of(key) {
+                Some(c) => Action::ChooseClass(
+                    *Class::ALL
+                        .iter()
+                        .find(|k| k.letter() == c.to_ascii_lowercase())?,
+                ),
+                None if key == Key::Escape => Action::Cancel,
+                None => return None,
+            },
+            State::Playing => {
+                if let Some(d) = input::direction(key) {
+                    return Some(Action::Move(d));
+                }
+                match key {
+                    Key::Numpad(5) | Key::Char('.') => Action::Wait,
+                    Key::Char('g') => Action::PickUp,
+                    Key::Char('d') => Action::Drop,
+                    Key::Char('i') => Action::Inventory,
+                    Key::Char('x') => Action::Look,
+                    Key::Char('c') => Action::Close,
+                    Key::Char('s') => Action::Search,
+                    Key::Char('f') => Action::Fire,
+                    Key::Char('t') => Action::Throw,
+                    Key::Char('z') => Action::Cast,
+                    Key::Char('>') => Action::Descend,
+                    Key::Char('?') => Action::Help,
+                    Key::Escape => Action::Menu,
+                    _ => return None,
+                }
+            }
+            State::Aiming(aim) => {
+                if let Some(d) = input::direction(key) {
+                    return Some(Action::Cursor(d));
+                }
+                let again = match aim {
+                    Aim::Fire => 'f',
+                    Aim::Throw { .. } => 't',
+                    Aim::Cast => 'z',
+                };
+                match key {
+                    Key::Enter => Action::Select,
+                    Key::Char(c) if c == again => Action::Select,
+                    Key::Tab => Action::NextTarget,
+                    Key::Escape => Action::Cancel,
+                    _ => return None,
+                }
+            }
+            State::Looking => {
+                if let Some(d) = input::direction(key) {
+                    return Some(Action::Cursor(d));
+                }
+                match key {
+                    Key::Escape | Key::Enter | Key::Char('x') => Action::Cancel,
+                    _ => return None,
+                }
+            }
+            State::Inventory(_) | State::Menu => match key {
+                Key::Escape => Action::Cancel,
+                Key::Char(c) if c.is_ascii_lowercase() => Action::Letter(c),
+                _ => return None,
+            },
+            State::Confirming(_) => match key {
+                Key::Char('y' | 'Y') => Action::Confirm(true),
+                Key::Char('n' | 'N') | Key::Escape => Action::Confirm(false),
+                _ => return None,
+            },
+            State::Help => Action::Cancel,
+            State::Dead | State::Won => match key {
+                Key::Enter | Key::Escape | Key::Char(' ') => Action::Cancel,
+                _ => return None,
+            },
+        })
+    }
+
+    /// A key press: what it means here, acted on.
+    pub fn press(&mut self, key: Key) -> Outcome {
+        match self.action_for(key) {
+            Some(action) => self.act(action),
+            None => Outcome::default(),
+        }
+    }
+
+    /// Does what a person asked for, if it means anything in this state.
+    pub fn act(&mut self, action: Action) -> Outcome {
+        if let Action::Debug(d) = action {
+            self.toggle_debug(d);
+            return Outcome::default();
+        }
+        match self.state {
+            State::Title => self.on_title(action),
+            State::ChooseClass => {
+                match action {
+                    Action::ChooseClass(class) => self.start_as(class),
+                    Action::Cancel => self.state = State::Title,
+                    _ => {}
+                }
+                Outcome::default()
+            }
+            State::Playing => self.on_playing(action),
+            State::Aiming(aim) => self.on_aiming(aim, action),
+            State::Looking => {
+                match action {
+                    Action::Cursor(d) => self.move_cursor(d),
+                    Action::CursorTo(p) => self.cursor_to(p),
+                    Action::Cancel => self.state = State::Playing,
+                    _ => {}
+                }
+                Outcome::default()
+            }
+            State::Inventory(pack) => self.on_inventory(pack, action),
+            State::Confirming(q) => self.on_question(q, action),
+            State::Menu => self.on_menu(action),
+            State::Help => {
+                self.state = self.back;
+                Outcome::default()
+            }
+            State::Dead | State::Won => {
+                if action == Action::Cancel {
+                    *self = Game::new(self.seed.wrapping_add(1));
+                }
+                Outcome::default()
+            }
+        }
+    }
+
+    fn on_title(&mut self, action: Action) -> Outcome {
+        match action {
+            Action::NewRun => self.state = State::ChooseClass,
+            Action::Continue => {
+                return Outcome {
+                    turn_passed: false,
+                    request: Some(Request::Continue),
+                };
+            }
+            Action::Help => {
+                self.back = State::Title;
+                self.state = State::Help;
+            }
+            Action::Cancel => {
+                return Outcome {
+                    turn_passed: false,
+                    request: Some(Request::Quit),
+                };
+            }
+            _ => {}
+        }
+        Outcome::default()
+    }
+
+    fn on_menu(&mut self, action: Action) -> Outcome {
+        let request = match action {
+            Action::Cancel | Action::Letter('c') => {
+                self.state = State::Playing;
+                None
+            }
+            Action::Letter('s') => Some(Request::SaveAndQuit),
+            Action::Letter('q') => Some(Request::Quit),
+            Action::Letter('n') => {
+                let seed = self.seed;
+                *self = Game::new(seed);
+                self.state = State::ChooseClass;
+                None
+            }
+            _ => None,
+        };
+        Outcome {
+            turn_passed: false,
+            request,
+        }
+    }
+
+    fn on_question(&mut self, q: Question, action: Action) -> Outcome {
+        let Action::Confirm(yes) = action else {
+            return Outcome::default();
+        };
+        self.state = State::Playing;
+        if !yes {
+            return Outcome::default();
+        }
+        match q {
+            Question::LeaveAmulet => {
+                self.go_down();
+                Outcome::default()
+            }
+            Question::StepOnto(dir) => self.step_onto(dir),
+        }
+    }
+
+    fn on_playing(&mut self, action: Action) -> Outcome {
+        self.log.mark_read();
+        let turn_passed = match action {
+            Action::Move(d) => self.player_step(d),
+            Action::Wait => {
+                self.player.searches = 0;
+                true
+            }
+            Action::PickUp => self.pick_up(),
+            Action::Drop => {
+                self.state = State::Inventory(Pack::Drop);
+                false
+            }
+            Action::Inventory => {
+                self.state = State::Inventory(Pack::Browse);
+                false
+            }
+            Action::Look => {
+                self.cursor = self.player.pos;
+                self.state = State::Looking;
+                false
+            }
+            Action::Close => self.close_door(),
+            Action::Search => self.search(),
+            Action::Fire => self.start_aim(Aim::Fire),
+            Action::Throw => self.start_throw(),
+            Action::Cast => self.start_aim(Aim::Cast),
+            Action::Descend => self.descend(),
+            Action::Help => {
+                self.back = State::Playing;
+                self.state = State::Help;
+                false
+            }
+            Action::Menu => {
+                self.state = State::Menu;
+                false
+            }
+            _ => false,
+        };
+        if turn_passed {
+            self.finish_turn();
+        }
+        Outcome {
+            turn_passed,
+            request: None,
+        }
+    }
+
+    /// Starts a new run as a class: floor 1, from the run's own dice.
+    fn start_as(&mut self, class: Class) {
+        self.rng = Rng::new(self.seed);
+        self.player = Player::new(class);
+        self.turn = 0;
+        self.log = Log::new();
+        self.cause = None;
+        self.state = State::Playing;
+        self.new_level(1);
+        self.log.add(line(format_args!(
+            "Welcome, {}. Find the Amulet on each floor, and the ninth one wins.",
+            class.name()
+        )));
+    }
+
+    /// Makes the floor at a depth and puts the player on it, in the order
+    /// chapter 18 and DECISIONS give: the map, the player, the stairs, the
+    /// Amulet, monsters, items, gold, traps.
+    fn new_level(&mut self, depth: i32) {
+        let f = floor::assemble(depth, &mut self.rng);
+        self.level = Level::empty();
+        self.level.depth = depth;
+        self.level.map = f.map;
+        self.level.areas = f.areas;
+        self.level.stairs = f.stairs;
+        self.level.start = f.start;
+        self.player.pos = f.start;
+        self.place_amulet();
+        self.place_monsters();
+        self.place_items();
+        self.place_gold();
+        self.place_traps();
+        self.update_view();
+    }
+
+    /// Goes down the stairs to the next floor.
+    fn go_down(&mut self) {
+        let depth = self.level.depth + 1;
+        self.new_level(depth);
+        self.log.say("You go down the stairs");
+    }
+
+    /// `>`: down the stairs when on them (asking first if this floor's
+    /// Amulet is still here). Off them, the commands issue travels there.
+    fn descend(&mut self) -> bool {
+        if self.level.stairs == Some(self.player.pos) {
+            if self.level.amulet_still_here() {
+                self.state = State::Confirming(Question::LeaveAmulet);
+                self.log
+                    .say("Leave this floor's Amulet behind for good? (y or n)");
+            } else {
+                self.go_down();
+            }
+        } else if self.level.depth >= floor::LAST_FLOOR {
+            self.log
+                .say("There are no stairs down from the deepest floor.");
+        } else if self
+            .level
+            .stairs
+            .is_none_or(|s| !self.level.explored.contains(s))
+        {
+            self.log.say("You haven't found the stairs down yet.");
+        } else {
+            self.log.say("The stairs are elsewhere on this floor.");
+        }
+        false
+    }
+
+    /// Works out what the player sees, remembers it, and notes the items
+    /// seen for the first time.
+    fn update_view(&mut self) {
+        let level = &mut self.level;
+        fov::update(
+            &level.map,
+            self.player.pos,
+            &mut level.visible,
+            &mut level.explored,
+        );
+        for item in level.items.iter_mut() {
+            if level.visible.contains(item.pos) {
+                item.seen = true;
+            }
+        }
+    }
+
+    fn toggle_debug(&mut self, d: DebugKey) {
+        match d {
+            DebugKey::Reveal => self.debug.reveal = !self.debug.reveal,
+            DebugKey::Distances => self.debug.distances = !self.debug.distances,
+            DebugKey::Minds => self.debug.minds = !self.debug.minds,
+            DebugKey::SwitchView => {}
+            DebugKey::CaveSteps => self.step_cave(),
+        }
+    }
+
+    /// F6: a cave made a step at a time, with dice of its own (the run's
+    /// seed plus the caves shown so far), so looking changes nothing.
+    fn step_cave(&mut self) {
+        use crate::mapgen::caves;
+        let Some(steps) = &mut self.debug.cave else {
+            let mut dice = Rng::new(self.seed.wrapping_add(self.debug.caves_shown));
+            self.debug.caves_shown += 1;
+            let mut map = Map::new();
+            caves::fill_randomly(&mut map, &mut dice);
+            self.debug.cave = Some(CaveSteps {
+                map,
+                step: 0,
+                cells: 0,
+                start: None,
+            });
+            return;
+        };
+        if i32::from(steps.step) < caves::SMOOTHING_PASSES {
+            caves::smooth(&mut steps.map);
+            steps.step += 1;
+        } else if i32::from(steps.step) == caves::SMOOTHING_PASSES {
+            steps.cells = caves::keep_biggest_cave(&mut steps.map);
+            let areas = caves::areas_of(&steps.map);
+            if let Some(first) = areas.first() {
+                let start = floor::start_in(&steps.map, *first);
+                let stairs = floor::farthest_from(&steps.map, start);
+                steps.map.set(stairs, crate::map::Terrain::StairsDown);
+                steps.start = Some(start);
+            }
+            steps.step += 1;
+        } else {
+            self.debug.cave = None;
+        }
+    }
+
+    fn move_cursor(&mut self, d: Dir) {
+        let p = self.cursor.step(d);
+        if Map::in_bounds(p) {
+            self.cursor = p;
+        }
+    }
+
+    fn cursor_to(&mut self, p: Point) {
+        if Map::in_bounds(p) {
+            self.cursor = p;
+        }
+    }
+
+    /// The player has died: the end screen follows.
+    fn die(&mut self, cause: Cause) {
+        self.cause = Some(cause);
+        self.state = State::Dead;
+        self.log.say("You die...");
+    }
+}

@@ -1,0 +1,232 @@
+//! What a new floor holds, placed in the order DECISIONS gives after the
+//! player and the stairs: the Amulet, monsters, items, gold, traps. Every
+//! number of chapter 18 is here, with ours where the book's is unknown.
+
+use super::Game;
+use crate::geom::{Point, Rect};
+use crate::item::{FloorItem, Item, kinds};
+use crate::level::{Trap, TrapKind};
+use crate::map::{MAP_CELLS, Map, Terrain};
+use crate::mapgen::floor::{FloorKind, kind_of};
+use crate::monster::{MONSTERS, Mind, Monster, traits};
+use crate::path::built_cost;
+use crate::path::dijkstra::DijkstraMap;
+
+/// A floor of rooms wants `MONSTERS_BASE + MONSTERS_PER_FLOOR * depth`
+/// monsters (17 on floor 1, 20 on floor 4); a cave `CAVE_MONSTERS_PERCENT`
+/// of that (multiplied first: 15 on floor 4).
+pub const MONSTERS_BASE: i32 = 16;
+pub const MONSTERS_PER_FLOOR: i32 = 1;
+pub const CAVE_MONSTERS_PERCENT: i32 = 75;
+/// A monster starts awake (wandering) 1 time in this many (*tune*).
+pub const AWAKE_ONE_IN: i32 = 4;
+/// Items: `ITEMS_BASE` and one more for every two floors down (*tune*).
+pub const ITEMS_BASE: i32 = 6;
+/// Gold: 3 to 6 piles of 5 to 15 pieces times the depth (*tune*).
+pub const GOLD_PILES_MIN: i32 = 3;
+pub const GOLD_PILES_MAX: i32 = 6;
+pub const GOLD_MIN: i32 = 5;
+pub const GOLD_MAX: i32 = 15;
+/// Hidden traps: `TRAPS_BASE + depth / 2`.
+pub const TRAPS_BASE: i32 = 2;
+/// Tries to find a cell before giving up on one thing.
+const TRIES: i32 = 20;
+
+impl Game {
+    /// A random cell of an area.
+    fn cell_in(&mut self, area: Rect) -> Point {
+        let x = area.x + self.rng.roll(0, area.w - 1);
+        let y = area.y + self.rng.roll(0, area.h - 1);
+        Point::new(x, y)
+    }
+
+    /// A random area: from `first` to the last.
+    fn area_from(&mut self, first: i32) -> Rect {
+        let last = self.level.areas.len() as i32 - 1;
+        self.level.areas[self.rng.roll(first, last) as usize]
+    }
+
+    /// Ground with nothing on it: no item, not the player's cell.
+    fn free_for_item(&self, p: Point) -> bool {
+        self.level.map.is_walkable(p) && p != self.player.pos && self.level.item_at(p).is_none()
+    }
+
+    /// The floor's Amulet: in an area other than the player's, on free
+    /// ground (20 tries), or else on the free ground farthest from the
+    /// start.
+    pub(super) fn place_amulet(&mut self) {
+        let mut at = None;
+        if self.level.areas.len() > 1 {
+            for _ in 0..TRIES {
+                let area = self.area_from(1);
+                let p = self.cell_in(area);
+                if self.free_for_item(p) && self.level.stairs != Some(p) {
+                    at = Some(p);
+                    break;
+                }
+            }
+        }
+        let at = at.unwrap_or_else(|| {
+            let mut distances = DijkstraMap::new();
+            distances.compute(&self.level.map, &[self.player.pos], built_cost);
+            let map = &self.level.map;
+            let (stairs, start) = (self.level.stairs, self.player.pos);
+            distances
+                .highest(|i| {
+                    let p = Map::point_of(i);
+                    map.is_walkable(p) && Some(p) != stairs && p != start
+                })
+                .unwrap_or(start)
+        });
+        // The floor is empty of items yet.
+        let _ = self.level.items.push(FloorItem {
+            item: Item::one(kinds::AMULET),
+            pos: at,
+            seen: false,
+        });
+    }
+
+    /// A kind for a new monster: any kind found on this floor, alike.
+    fn choose_monster_kind(&mut self) -> u8 {
+        let depth = self.level.depth;
+        let fits = |k: &crate::monster::MonsterKind| (k.floors.0..=k.floors.1).contains(&depth);
+        let n = MONSTERS.iter().filter(|k| fits(k)).count() as i32;
+        let pick = self.rng.roll(0, n - 1) as usize;
+        MONSTERS
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| fits(k))
+            .nth(pick)
+            .map_or(0, |(i, _)| i as u8)
+    }
+
+    /// A cell of ground in the area with no monster on it, or none if 20
+    /// tries find none.
+    fn free_cell_in(&mut self, area: Rect) -> Option<Point> {
+        for _ in 0..TRIES {
+            let p = self.cell_in(area);
+            if self.level.map.is_walkable(p)
+                && self.level.monster_at(p).is_none()
+                && p != self.player.pos
+            {
+                return Some(p);
+            }
+        }
+        None
+    }
+
+    /// The floor's monsters, chapter 18's way: up to 100 tries, each a kind
+    /// and an area other than the player's, a pack all in that area, asleep
+    /// or awake together.
+    pub(super) fn place_monsters(&mut self) {
+        let last = self.level.areas.len() as i32 - 1;
+        if last < 1 {
+            return;
+        }
+        let depth = self.level.depth;
+        let mut wanted = MONSTERS_BASE + MONSTERS_PER_FLOOR * depth;
+        if kind_of(depth) == FloorKind::Cave {
+            wanted = wanted * CAVE_MONSTERS_PERCENT / 100;
+        }
+        let mut packs = 0u8;
+        for _ in 0..100 {
+            if self.level.monsters.len() as i32 >= wanted {
+                return;
+            }
+            let kind = self.choose_monster_kind();
+            let area = self.area_from(1);
+            let def = &MONSTERS[usize::from(kind)];
+            let mut pack = 0;
+            if def.pack > 1 {
+                packs += 1;
+                pack = packs;
+            }
+            let awake = def.has(traits::NEVER_SLEEPS) || self.rng.roll(1, AWAKE_ONE_IN) == 1;
+            for _ in 0..def.pack {
+                if let Some(pos) = self.free_cell_in(area) {
+                    let heading = self.rng.roll(0, 7) as u8;
+                    // Bounded by MAX_MONSTERS (see level.rs).
+                    let _ = self.level.monsters.push(Monster {
+                        kind,
+                        pos,
+                        hp: def.hp,
+                        mind: if awake { Mind::Wandering } else { Mind::Asleep },
+                        pack,
+                        heading,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Items in any area: each has 20 tries at free ground.
+    pub(super) fn place_items(&mut self) {
+        let wanted = ITEMS_BASE + self.level.depth / 2;
+        for _ in 0..wanted {
+            for _ in 0..TRIES {
+                let area = self.area_from(0);
+                let p = self.cell_in(area);
+                if self.free_for_item(p) {
+                    let kind = crate::item::choose_kind(&mut self.rng);
+                    let count = match kind {
+                        kinds::ARROW => self.rng.roll(4, 10),
+                        kinds::DART => self.rng.roll(3, 6),
+                        _ => 1,
+                    } as u16;
+                    let _ = self.level.items.push(FloorItem {
+                        item: Item { kind, count },
+                        pos: p,
+                        seen: false,
+                    });
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Piles of gold, the deeper the bigger.
+    pub(super) fn place_gold(&mut self) {
+        let piles = self.rng.roll(GOLD_PILES_MIN, GOLD_PILES_MAX);
+        for _ in 0..piles {
+            for _ in 0..TRIES {
+                let area = self.area_from(0);
+                let p = self.cell_in(area);
+                if self.free_for_item(p) {
+                    let count = (self.rng.roll(GOLD_MIN, GOLD_MAX) * self.level.depth) as u16;
+                    let _ = self.level.items.push(FloorItem {
+                        item: Item {
+                            kind: kinds::GOLD,
+                            count,
+                        },
+                        pos: p,
+                        seen: false,
+                    });
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Hidden traps on plain floor with nothing on it, away from the
+    /// player's cell and the stairs.
+    pub(super) fn place_traps(&mut self) {
+        let wanted = TRAPS_BASE + self.level.depth / 2;
+        for _ in 0..wanted {
+            for _ in 0..TRIES {
+                let area = self.area_from(0);
+                let p = self.cell_in(area);
+                let plain = matches!(self.level.map.at(p), Terrain::Floor | Terrain::CaveFloor);
+                if plain && self.free_for_item(p) && self.level.trap_at(p).is_none() {
+                    let kind = TrapKind::ALL[self.rng.roll(0, 3) as usize];
+                    let _ = self.level.traps.push(Trap {
+                        pos: p,
+                        kind,
+                        known: false,
+                    });
+                    break;
+                }
+            }
+        }
+        debug_assert!(self.level.traps.len() <= MAP_CELLS);
+    }
+}

@@ -1,0 +1,490 @@
+//! A turn: the player's step or blow, then the monsters', then the
+//! statuses, healing, and what the player sees.
+
+use super::{Cause, Event, Game, Question, REGENERATION, State};
+use crate::geom::{Dir, Point};
+use crate::level::TrapKind;
+use crate::map::{Map, Terrain};
+use crate::monster::{Mind, traits};
+use crate::path::buckets::Buckets;
+use crate::path::dijkstra::DijkstraMap;
+use crate::player::LIGHTNING_RECHARGE;
+use crate::text::{capitalized, line, with_article};
+
+/// A sleeping monster the player can see wakes 1 time in this many turns
+/// (*tune*).
+pub const WAKE_ONE_IN: i32 = 3;
+/// Searching finds each hidden thing next to the player 1 time in this many,
+/// and so do the Rogue's keen eyes at each step.
+pub const FIND_ONE_IN: i32 = 3;
+/// The search that finds everything next to the player, in a row.
+pub const SEARCHES_TO_FIND_ALL: u8 = 5;
+/// How far a monster that shoots will shoot from.
+pub const SHOOTING_RANGE: i32 = 6;
+
+/// The chance to hit in percent: 75, and 5 more for each point of attack
+/// over the defence, from 5 to 95 (DECISIONS, "combat").
+pub fn hit_chance(attack: i32, defence: i32) -> i32 {
+    (75 + 5 * (attack - defence)).clamp(5, 95)
+}
+
+impl Game {
+    /// A step in a direction, as a moving key takes it: a confused player
+    /// staggers one step in two; a monster there is attacked; a closed door
+    /// opens; a known trap asks first. True when a turn passed.
+    pub(super) fn player_step(&mut self, mut dir: Dir) -> bool {
+        self.player.searches = 0;
+        if self.player.confused > 0 && self.rng.roll(1, 2) == 1 {
+            dir = Dir::from_index(self.rng.roll(0, 7) as u8);
+        }
+        let to = self.player.pos.step(dir);
+        if let Some(m) = self.level.monster_at(to) {
+            self.player_attacks(m);
+            return true;
+        }
+        match self.level.map.at(to) {
+            Terrain::ClosedDoor => {
+                self.level.map.set(to, Terrain::OpenDoor);
+                self.log.say("You open the door.");
+                return true;
+            }
+            t if !t.is_walkable() => return self.player.confused > 0,
+            _ => {}
+        }
+        if let Some(t) = self.level.trap_at(to)
+            && self.level.traps[t].known
+        {
+            self.state = State::Confirming(Question::StepOnto(dir));
+            let name = self.level.traps[t].kind.name();
+            self.log
+                .add(line(format_args!("Step onto the {name}? (y or n)")));
+            return false;
+        }
+        self.walk_to(to);
+        true
+    }
+
+    /// A step onto a known trap, once the player said yes: the turn the key
+    /// would have taken.
+    pub(super) fn step_onto(&mut self, dir: Dir) -> super::Outcome {
+        let to = self.player.pos.step(dir);
+        let turn_passed = self.level.map.is_walkable(to) && self.level.monster_at(to).is_none();
+        if turn_passed {
+            self.walk_to(to);
+            self.finish_turn();
+        }
+        super::Outcome {
+            turn_passed,
+            request: None,
+        }
+    }
+
+    /// Moves the player onto a cell: a hidden trap there springs, what lies
+    /// there is named, and the Rogue's keen eyes look around.
+    fn walk_to(&mut self, to: Point) {
+        self.player.pos = to;
+        if let Some(t) = self.level.trap_at(to) {
+            self.spring_trap(t);
+        }
+        if let Some(i) = self.level.item_at(self.player.pos) {
+            let name = self.level.items[i].item.name();
+            self.log.add(line(format_args!("There is {name} here.")));
+        }
+        if self.player.class == crate::player::Class::Rogue {
+            self.look_around(FIND_ONE_IN, false);
+        }
+    }
+
+    /// A trap goes off under the player, and is known from then on.
+    fn spring_trap(&mut self, t: usize) {
+        self.level.traps[t].known = true;
+        match self.level.traps[t].kind {
+            TrapKind::PoisonNeedle => {
+                self.log.say("A needle pricks you.");
+                self.player.poisoned += self.rng.roll(3, 6);
+            }
+            TrapKind::Alarm => {
+                self.log.say("An alarm rings out across the floor!");
+                for m in self.level.monsters.iter_mut() {
+                    m.mind = Mind::Hunting;
+                }
+            }
+            TrapKind::Teleport => {
+                self.log
+                    .say("The floor gives way to light, and you are somewhere else.");
+                self.teleport_player();
+            }
+            TrapKind::Dart => {
+                if self.rng.roll(1, 100) <= hit_chance(2, self.player.defence) {
+                    let damage = self.rng.roll(1, 4);
+                    self.log.say("A dart shoots out and hits you.");
+                    self.hurt_player(damage, Cause::Trap(TrapKind::Dart));
+                } else {
+                    self.log.say("A dart shoots out and misses you.");
+                }
+            }
+        }
+    }
+
+    /// Moves the player to a random free cell of ground.
+    pub(super) fn teleport_player(&mut self) {
+        for _ in 0..200 {
+            let p = Map::point_of(self.rng.roll(0, crate::map::MAP_CELLS as i32 - 1) as usize);
+            if self.level.map.is_walkable(p)
+                && self.level.monster_at(p).is_none()
+                && self.level.trap_at(p).is_none()
+            {
+                self.player.pos = p;
+                return;
+            }
+        }
+    }
+
+    /// Looks for hidden traps and secret doors next to the player: each is
+    /// found 1 time in `one_in`, or all of them when `all`.
+    pub(super) fn look_around(&mut self, one_in: i32, all: bool) -> bool {
+        let mut found = false;
+        for dir in Dir::ALL {
+            let p = self.player.pos.step(dir);
+            if self.level.map.at(p) == Terrain::SecretDoor && (all || self.rng.roll(1, one_in) == 1)
+            {
+                self.level.map.set(p, Terrain::ClosedDoor);
+                self.log.say("You find a secret door!");
+                found = true;
+            }
+            if let Some(t) = self.level.trap_at(p)
+                && !self.level.traps[t].known
+                && (all || self.rng.roll(1, one_in) == 1)
+            {
+                self.level.traps[t].known = true;
+                let name = self.level.traps[t].kind.name();
+                self.log
+                    .add(line(format_args!("You find {}!", with_article(name))));
+                found = true;
+            }
+        }
+        found
+    }
+
+    /// `s`: a turn of searching; the fifth search in a row finds all.
+    pub(super) fn search(&mut self) -> bool {
+        self.player.searches = self.player.searches.saturating_add(1);
+        let all = self.player.searches >= SEARCHES_TO_FIND_ALL;
+        if !self.look_around(FIND_ONE_IN, all) && all {
+            self.log.say("You find nothing.");
+        }
+        if all {
+            self.player.searches = 0;
+        }
+        true
+    }
+
+    /// `c`: closes an open door next to the player, the first one found
+    /// clockwise from the north; not one with a monster or an item in it.
+    pub(super) fn close_door(&mut self) -> bool {
+        self.player.searches = 0;
+        let doors = Dir::ALL
+            .iter()
+            .map(|&d| self.player.pos.step(d))
+            .find(|&p| self.level.map.at(p) == Terrain::OpenDoor);
+        let Some(door) = doors else {
+            self.log.say("There is no open door next to you.");
+            return false;
+        };
+        if self.level.monster_at(door).is_some() || self.level.item_at(door).is_some() {
+            self.log.say("Something is in the way.");
+            return false;
+        }
+        self.level.map.set(door, Terrain::ClosedDoor);
+        self.log.say("You close the door.");
+        true
+    }
+
+    /// A melee blow at a monster: the hit chance, the weapon's damage.
+    fn player_attacks(&mut self, m: usize) {
+        let damage = self.player.melee_damage();
+        let attack = self.player.attack;
+        self.strike(m, attack, damage, "hit");
+    }
+
+    /// A blow, arrow or dart at a monster, with the message naming both.
+    pub(super) fn strike(&mut self, m: usize, attack: i32, damage: (i32, i32), verb: &str) {
+        let target = self.level.monsters[m];
+        let name = target.kind().name;
+        if self.rng.roll(1, 100) > hit_chance(attack, target.kind().defence) {
+            self.log.add(line(format_args!("You miss the {name}.")));
+            self.wake(m);
+            return;
+        }
+        let dealt = self.rng.roll(damage.0, damage.1);
+        self.hurt_monster(m, dealt, verb);
+    }
+
+    /// Damage to a monster: it dies at 0, or wakes and hunts.
+    pub(super) fn hurt_monster(&mut self, m: usize, dealt: i32, verb: &str) {
+        let target = self.level.monsters[m];
+        let name = target.kind().name;
+        let big = dealt * 3 >= target.kind().hp;
+        self.event(Event::Hit {
+            at: target.pos,
+            big,
+        });
+        if dealt >= target.hp {
+            self.log.add(line(format_args!("You kill the {name}.")));
+            self.level.monsters.remove(m);
+            self.player.kills = self.player.kills.saturating_add(1);
+        } else {
+            self.level.monsters[m].hp -= dealt;
+            self.log.add(line(format_args!("You {verb} the {name}.")));
+            self.wake(m);
+        }
+    }
+
+    fn wake(&mut self, m: usize) {
+        self.level.monsters[m].mind = Mind::Hunting;
+    }
+
+    /// Damage to the player; death at 0.
+    pub(super) fn hurt_player(&mut self, damage: i32, cause: Cause) {
+        let big = damage * 3 >= self.player.max_hp;
+        self.event(Event::Hit {
+            at: self.player.pos,
+            big,
+        });
+        self.player.hp -= damage;
+        if self.player.hp <= 0 {
+            self.player.hp = 0;
+            self.die(cause);
+        }
+    }
+
+    /// The rest of a turn, after the player's part: the monsters act, the
+    /// statuses tick, a hurt player heals every `REGENERATION` turns, and
+    /// the view is worked out again.
+    pub(super) fn finish_turn(&mut self) {
+        self.monsters_act();
+        if self.state == State::Dead {
+            return;
+        }
+        if self.player.poisoned > 0 {
+            self.player.poisoned -= 1;
+            self.hurt_player(1, Cause::Poison);
+            if self.state == State::Dead {
+                return;
+            }
+            if self.player.poisoned == 0 {
+                self.log.say("You feel the poison wear off.");
+            }
+        }
+        if self.player.confused > 0 {
+            self.player.confused -= 1;
+            if self.player.confused == 0 {
+                self.log.say("You feel less confused.");
+            }
+        }
+        if self.player.lightning_wait > 0 {
+            self.player.lightning_wait -= 1;
+        }
+        self.turn += 1;
+        if self.turn.is_multiple_of(REGENERATION)
+            && self.player.is_hurt()
+            && self.player.poisoned == 0
+        {
+            self.player.hp += 1;
+        }
+        self.update_view();
+    }
+
+    /// Every monster's turn, in the floor's order. Those hunting walk down
+    /// one Dijkstra map toward the player, shared by all of them this turn.
+    fn monsters_act(&mut self) {
+        let mut toward_player = DijkstraMap::new();
+        if self.level.monsters.iter().any(|m| m.mind != Mind::Asleep) {
+            toward_player.compute_with(
+                &mut Buckets::new(),
+                &self.level.map,
+                &[self.player.pos],
+                monster_cost,
+            );
+        }
+        let mut i = 0;
+        while i < self.level.monsters.len() {
+            self.monster_turn(i, &toward_player);
+            if self.state == State::Dead {
+                return;
+            }
+            i += 1;
+        }
+    }
+
+    fn monster_turn(&mut self, i: usize, toward_player: &DijkstraMap) {
+        let m = self.level.monsters[i];
+        let kind = m.kind();
+        let seen = self.level.visible.contains(m.pos);
+        if kind.has(traits::REGENERATES) && m.hp < kind.hp {
+            self.level.monsters[i].hp += 1;
+        }
+        match m.mind {
+            Mind::Asleep => {
+                if seen && self.rng.roll(1, WAKE_ONE_IN) == 1 {
+                    self.level.monsters[i].mind = Mind::Hunting;
+                }
+                return;
+            }
+            Mind::Wandering => {
+                if seen {
+                    self.level.monsters[i].mind = Mind::Hunting;
+                } else {
+                    self.wander(i);
+                    return;
+                }
+            }
+            Mind::Hunting => {}
+        }
+        if kind.has(traits::ERRATIC) && self.rng.roll(1, 2) == 1 {
+            self.flutter(i);
+            return;
+        }
+        let pos = self.level.monsters[i].pos;
+        let next_to =
+            (pos.x - self.player.pos.x).abs() <= 1 && (pos.y - self.player.pos.y).abs() <= 1;
+        if next_to {
+            self.monster_attacks(i);
+            return;
+        }
+        if kind.has(traits::RANGED) && seen && self.shoot_at_player(i) {
+            return;
+        }
+        if let Some(dir) = toward_player.step_down(pos) {
+            self.monster_moves(i, pos.step(dir));
+        }
+    }
+
+    /// A monster takes a step onto a cell if it can: a closed door opens
+    /// instead, and another monster or the player is in the way.
+    fn monster_moves(&mut self, i: usize, to: Point) -> bool {
+        if to == self.player.pos || self.level.monster_at(to).is_some() {
+            return false;
+        }
+        match self.level.map.at(to) {
+            Terrain::ClosedDoor => {
+                self.level.map.set(to, Terrain::OpenDoor);
+                true
+            }
+            t if t.is_walkable() => {
+                self.level.monsters[i].pos = to;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// An awake monster that has not seen the player walks on the way it
+    /// was going, turning at random when it cannot.
+    fn wander(&mut self, i: usize) {
+        let m = self.level.monsters[i];
+        if self.rng.roll(1, 4) == 1
+            || !self.monster_moves(i, m.pos.step(Dir::from_index(m.heading)))
+        {
+            self.level.monsters[i].heading = self.rng.roll(0, 7) as u8;
+        }
+    }
+
+    /// An erratic flyer's step in a random direction.
+    fn flutter(&mut self, i: usize) {
+        let dir = Dir::from_index(self.rng.roll(0, 7) as u8);
+        let to = self.level.monsters[i].pos.step(dir);
+        if to == self.player.pos {
+            self.monster_attacks(i);
+        } else {
+            self.monster_moves(i, to);
+        }
+    }
+
+    fn monster_attacks(&mut self, i: usize) {
+        let m = self.level.monsters[i];
+        let kind = m.kind();
+        if self.rng.roll(1, 100) > hit_chance(kind.attack, self.player.defence) {
+            self.log.add(capitalized(line(format_args!(
+                "the {} misses you.",
+                kind.name
+            ))));
+            return;
+        }
+        let damage = self.rng.roll(kind.damage.0, kind.damage.1);
+        self.log.add(capitalized(line(format_args!(
+            "the {} hits you.",
+            kind.name
+        ))));
+        if kind.has(traits::POISONS) && damage > 0 {
+            self.player.poisoned += self.rng.roll(2, 5);
+            self.log.say("You are poisoned!");
+        }
+        self.hurt_player(damage, Cause::Monster(m.kind));
+    }
+
+    /// A monster that shoots: when the player is within range and the line
+    /// of fire is clear, it shoots instead of walking. True if it shot.
+    fn shoot_at_player(&mut self, i: usize) -> bool {
+        let m = self.level.monsters[i];
+        let (dx, dy) = (self.player.pos.x - m.pos.x, self.player.pos.y - m.pos.y);
+        if dx.abs().max(dy.abs()) > SHOOTING_RANGE {
+            return false;
+        }
+        let path: heapless::Vec<Point, 16> = crate::geom::line_of_fire(m.pos, self.player.pos, 16);
+        for &p in &path {
+            if p == self.player.pos {
+                break;
+            }
+            if self.level.map.blocks_sight(p) || self.level.monster_at(p).is_some() {
+                return false;
+            }
+        }
+        let kind = m.kind();
+        self.event(Event::Missile {
+            from: m.pos,
+            to: self.player.pos,
+            glyph: '/',
+            color: kind.color,
+        });
+        if self.rng.roll(1, 100) > hit_chance(kind.attack, self.player.defence) {
+            self.log.add(capitalized(line(format_args!(
+                "the {} shoots and misses you.",
+                kind.name
+            ))));
+            return true;
+        }
+        let damage = self.rng.roll(kind.damage.0, kind.damage.1);
+        self.log.add(capitalized(line(format_args!(
+            "the {} shoots you.",
+            kind.name
+        ))));
+        self.hurt_player(damage, Cause::Monster(m.kind));
+        true
+    }
+
+    /// Casting Lightning by heart starts its wait.
+    pub(super) fn lightning_cast(&mut self) {
+        self.player.lightning_wait = LIGHTNING_RECHARGE;
+    }
+}
+
+/// What a step costs a monster: the book's costs, closed doors included
+/// (a monster opens them).
+fn monster_cost(t: Terrain) -> Option<u32> {
+    crate::path::book_cost(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hit_chances_are_clamped() {
+        assert_eq!(hit_chance(0, 0), 75);
+        assert_eq!(hit_chance(5, 0), 95);
+        assert_eq!(hit_chance(10, 0), 95);
+        assert_eq!(hit_chance(0, 5), 50);
+        assert_eq!(hit_chance(0, 20), 5);
+    }
+}

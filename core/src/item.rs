@@ -1,0 +1,422 @@
+//! Items: the kinds in one const table, an item (a kind and a count), and
+//! its name as messages say it ("a potion of healing", "18 gold pieces").
+
+use crate::color::Rgb;
+use crate::geom::Point;
+use crate::text::{Line, line, with_article};
+
+/// What an item is used as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Use {
+    Gold,
+    Potion,
+    Scroll,
+    /// Wielded for melee: attack bonus and damage.
+    Weapon {
+        attack: i32,
+        damage: (i32, i32),
+    },
+    /// Worn: defence.
+    Armour {
+        defence: i32,
+    },
+    /// The bow: `f` shoots its arrows for this damage.
+    Bow {
+        damage: (i32, i32),
+    },
+    Arrows,
+    /// Thrown with `t` for this damage.
+    Thrown {
+        damage: (i32, i32),
+    },
+    Amulet,
+}
+
+/// A kind of item.
+#[derive(Debug, PartialEq, Eq)]
+pub struct ItemKind {
+    pub name: &'static str,
+    /// The name of more than one, for kinds that stack.
+    pub plural: &'static str,
+    pub glyph: char,
+    pub color: Rgb,
+    pub uses: Use,
+    /// Whether many of them share one inventory slot.
+    pub stacks: bool,
+    /// How likely a random item is this kind (0: never placed at random).
+    pub weight: u16,
+}
+
+/// A kind's place in `ITEMS`.
+pub type ItemId = u8;
+
+/// Named places in `ITEMS`, for the rules that need a particular kind.
+pub mod kinds {
+    use super::ItemId;
+    pub const GOLD: ItemId = 0;
+    pub const HEALING: ItemId = 1;
+    pub const EXTRA_HEALING: ItemId = 2;
+    pub const POISON: ItemId = 3;
+    pub const CONFUSION: ItemId = 4;
+    pub const STRENGTH: ItemId = 5;
+    pub const LIGHTNING: ItemId = 6;
+    pub const MAGIC_MAPPING: ItemId = 7;
+    pub const TELEPORTATION: ItemId = 8;
+    pub const REMOVE_POISON: ItemId = 9;
+    pub const BOW: ItemId = 10;
+    pub const ARROW: ItemId = 11;
+    pub const DART: ItemId = 12;
+    pub const DAGGER: ItemId = 13;
+    pub const SWORD: ItemId = 14;
+    pub const STAFF: ItemId = 15;
+    pub const LEATHER: ItemId = 16;
+    pub const CHAIN_MAIL: ItemId = 17;
+    pub const ROBE: ItemId = 18;
+    pub const AMULET: ItemId = 19;
+}
+
+const POTION: Rgb = Rgb::new(230, 80, 160);
+const SCROLL: Rgb = Rgb::new(230, 230, 180);
+const METAL: Rgb = Rgb::new(180, 190, 210);
+const WOOD: Rgb = Rgb::new(170, 120, 70);
+
+/// Every kind (*tune*: the weights are balanced with the bot).
+pub const ITEMS: [ItemKind; 20] = [
+    ItemKind {
+        name: "gold piece",
+        plural: "gold pieces",
+        glyph: '$',
+        color: crate::color::palette::GOLD,
+        uses: Use::Gold,
+        stacks: true,
+        weight: 0,
+    },
+    ItemKind {
+        name: "potion of healing",
+        plural: "potions of healing",
+        glyph: '!',
+        color: POTION,
+        uses: Use::Potion,
+        stacks: true,
+        weight: 18,
+    },
+    ItemKind {
+        name: "potion of extra healing",
+        plural: "potions of extra healing",
+        glyph: '!',
+        color: Rgb::new(255, 120, 200),
+        uses: Use::Potion,
+        stacks: true,
+        weight: 6,
+    },
+    ItemKind {
+        name: "potion of poison",
+        plural: "potions of poison",
+        glyph: '!',
+        color: Rgb::new(120, 200, 60),
+        uses: Use::Potion,
+        stacks: true,
+        weight: 6,
+    },
+    ItemKind {
+        name: "potion of confusion",
+        plural: "potions of confusion",
+        glyph: '!',
+        color: Rgb::new(120, 140, 255),
+        uses: Use::Potion,
+        stacks: true,
+        weight: 5,
+    },
+    ItemKind {
+        name: "potion of strength",
+        plural: "potions of strength",
+        glyph: '!',
+        color: Rgb::new(255, 150, 60),
+        uses: Use::Potion,
+        stacks: true,
+        weight: 4,
+    },
+    ItemKind {
+        name: "scroll of lightning",
+        plural: "scrolls of lightning",
+        glyph: '?',
+        color: SCROLL,
+        uses: Use::Scroll,
+        stacks: true,
+        weight: 6,
+    },
+    ItemKind {
+        name: "scroll of magic mapping",
+        plural: "scrolls of magic mapping",
+        glyph: '?',
+        color: SCROLL,
+        uses: Use::Scroll,
+        stacks: true,
+        weight: 6,
+    },
+    ItemKind {
+        name: "scroll of teleportation",
+        plural: "scrolls of teleportation",
+        glyph: '?',
+        color: SCROLL,
+        uses: Use::Scroll,
+        stacks: true,
+        weight: 6,
+    },
+    ItemKind {
+        name: "scroll of remove poison",
+        plural: "scrolls of remove poison",
+        glyph: '?',
+        color: SCROLL,
+        uses: Use::Scroll,
+        stacks: true,
+        weight: 6,
+    },
+    ItemKind {
+        name: "bow",
+        plural: "bows",
+        glyph: '}',
+        color: WOOD,
+        uses: Use::Bow { damage: (2, 6) },
+        stacks: false,
+        weight: 3,
+    },
+    ItemKind {
+        name: "arrow",
+        plural: "arrows",
+        glyph: '/',
+        color: WOOD,
+        uses: Use::Arrows,
+        stacks: true,
+        weight: 8,
+    },
+    ItemKind {
+        name: "dart",
+        plural: "darts",
+        glyph: '~',
+        color: METAL,
+        uses: Use::Thrown { damage: (1, 4) },
+        stacks: true,
+        weight: 8,
+    },
+    ItemKind {
+        name: "dagger",
+        plural: "daggers",
+        glyph: ')',
+        color: METAL,
+        uses: Use::Weapon {
+            attack: 1,
+            damage: (1, 4),
+        },
+        stacks: true,
+        weight: 4,
+    },
+    ItemKind {
+        name: "sword",
+        plural: "swords",
+        glyph: ')',
+        color: Rgb::new(220, 220, 240),
+        uses: Use::Weapon {
+            attack: 2,
+            damage: (2, 8),
+        },
+        stacks: false,
+        weight: 3,
+    },
+    ItemKind {
+        name: "staff",
+        plural: "staves",
+        glyph: ')',
+        color: WOOD,
+        uses: Use::Weapon {
+            attack: 0,
+            damage: (1, 5),
+        },
+        stacks: false,
+        weight: 2,
+    },
+    ItemKind {
+        name: "leather armour",
+        plural: "leather armours",
+        glyph: '[',
+        color: WOOD,
+        uses: Use::Armour { defence: 1 },
+        stacks: false,
+        weight: 3,
+    },
+    ItemKind {
+        name: "chain mail",
+        plural: "chain mails",
+        glyph: '[',
+        color: METAL,
+        uses: Use::Armour { defence: 3 },
+        stacks: false,
+        weight: 2,
+    },
+    ItemKind {
+        name: "robe",
+        plural: "robes",
+        glyph: '[',
+        color: Rgb::new(120, 100, 200),
+        uses: Use::Armour { defence: 0 },
+        stacks: false,
+        weight: 1,
+    },
+    ItemKind {
+        name: "Amulet",
+        plural: "Amulets",
+        glyph: '"',
+        color: Rgb::new(255, 215, 0),
+        uses: Use::Amulet,
+        stacks: false,
+        weight: 0,
+    },
+];
+
+pub fn kind(id: ItemId) -> &'static ItemKind {
+    &ITEMS[usize::from(id)]
+}
+
+/// An item: its kind and how many (1 for kinds that do not stack).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Item {
+    pub kind: ItemId,
+    pub count: u16,
+}
+
+impl Item {
+    pub const fn one(kind: ItemId) -> Item {
+        Item { kind, count: 1 }
+    }
+
+    pub fn kind(&self) -> &'static ItemKind {
+        kind(self.kind)
+    }
+
+    /// The item as a message names it: "a potion of healing", "3 darts",
+    /// "18 gold pieces", "an Amulet".
+    pub fn name(&self) -> Line {
+        let k = self.kind();
+        if self.count == 1 {
+            with_article(k.name)
+        } else {
+            line(format_args!("{} {}", self.count, k.plural))
+        }
+    }
+}
+
+/// An item lying on a floor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FloorItem {
+    pub item: Item,
+    pub pos: Point,
+    /// Set the first time the item comes into view; commands stop for an
+    /// item the player has not seen before.
+    pub seen: bool,
+}
+
+/// The sum of the weights of the kinds placed at random.
+pub const TOTAL_WEIGHT: i32 = {
+    let mut sum = 0;
+    let mut i = 0;
+    while i < ITEMS.len() {
+        sum += ITEMS[i].weight as i32;
+        i += 1;
+    }
+    sum
+};
+
+/// A kind for a random item: one roll of `1..=TOTAL_WEIGHT`.
+pub fn choose_kind(rng: &mut crate::rng::Rng) -> ItemId {
+    let mut roll = rng.roll(1, TOTAL_WEIGHT);
+    for (i, k) in ITEMS.iter().enumerate() {
+        roll -= i32::from(k.weight);
+        if roll <= 0 {
+            return i as ItemId;
+        }
+    }
+    kinds::HEALING
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_have_articles_and_counts() {
+        assert_eq!(
+            Item::one(kinds::HEALING).name().as_str(),
+            "a potion of healing"
+        );
+        assert_eq!(
+            Item {
+                kind: kinds::GOLD,
+                count: 18
+            }
+            .name()
+            .as_str(),
+            "18 gold pieces"
+        );
+        assert_eq!(
+            Item {
+                kind: kinds::DART,
+                count: 3
+            }
+            .name()
+            .as_str(),
+            "3 darts"
+        );
+        assert_eq!(Item::one(kinds::AMULET).name().as_str(), "an Amulet");
+        assert_eq!(Item::one(kinds::ARROW).name().as_str(), "an arrow");
+    }
+
+    #[test]
+    fn named_places_match_the_table() {
+        use kinds::*;
+        let want = [
+            (GOLD, "gold piece"),
+            (HEALING, "potion of healing"),
+            (EXTRA_HEALING, "potion of extra healing"),
+            (POISON, "potion of poison"),
+            (CONFUSION, "potion of confusion"),
+            (STRENGTH, "potion of strength"),
+            (LIGHTNING, "scroll of lightning"),
+            (MAGIC_MAPPING, "scroll of magic mapping"),
+            (TELEPORTATION, "scroll of teleportation"),
+            (REMOVE_POISON, "scroll of remove poison"),
+            (BOW, "bow"),
+            (ARROW, "arrow"),
+            (DART, "dart"),
+            (DAGGER, "dagger"),
+            (SWORD, "sword"),
+            (STAFF, "staff"),
+            (LEATHER, "leather armour"),
+            (CHAIN_MAIL, "chain mail"),
+            (ROBE, "robe"),
+            (AMULET, "Amulet"),
+        ];
+        for (id, name) in want {
+            assert_eq!(kind(id).name, name);
+        }
+        assert_eq!(kind(GOLD).weight, 0);
+        assert_eq!(kind(AMULET).weight, 0);
+    }
+
+    #[test]
+    fn random_kinds_follow_the_weights() {
+        let mut rng = crate::rng::Rng::new(4);
+        let mut counts = [0u32; 20];
+        for _ in 0..TOTAL_WEIGHT * 500 {
+            counts[usize::from(choose_kind(&mut rng))] += 1;
+        }
+        for (i, k) in ITEMS.iter().enumerate() {
+            let want = u32::from(k.weight) * 500;
+            let got = counts[i];
+            assert!(
+                got.abs_diff(want) <= want / 5 + 5,
+                "{}: {got} of {want}",
+                k.name
+            );
+        }
+    }
+}

@@ -1,0 +1,107 @@
+//! One floor as the game plays it: the map and what the player has seen of
+//! it, and what stands and lies on it. Fixed capacities, each with its
+//! bound.
+
+use crate::cellset::CellSet;
+use crate::geom::Point;
+use crate::item::{FloorItem, kinds};
+use crate::map::Map;
+use crate::mapgen::Areas;
+use crate::monster::Monster;
+
+/// The most monsters a floor holds. Placement stops trying once a floor
+/// has the monsters it wants (at most `MONSTERS_BASE + MONSTERS_PER_FLOOR *
+/// LAST_FLOOR` = 25), and a pack that starts below that can add at most
+/// `pack - 1` = 2 more: 27. Monsters are never made during play.
+pub const MAX_MONSTERS: usize = 32;
+/// The most items a floor holds: 1 Amulet, at most 10 items and 6 piles of
+/// gold at the start, and what the player drops or shoots; a drop that would
+/// not fit is refused, and an arrow with nowhere to land breaks.
+pub const MAX_FLOOR_ITEMS: usize = 48;
+/// The most traps: `2 + LAST_FLOOR / 2` = 6.
+pub const MAX_TRAPS: usize = 8;
+
+/// The kinds of trap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrapKind {
+    PoisonNeedle,
+    Alarm,
+    Teleport,
+    Dart,
+}
+
+impl TrapKind {
+    pub const ALL: [TrapKind; 4] = [
+        TrapKind::PoisonNeedle,
+        TrapKind::Alarm,
+        TrapKind::Teleport,
+        TrapKind::Dart,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            TrapKind::PoisonNeedle => "poison needle trap",
+            TrapKind::Alarm => "alarm trap",
+            TrapKind::Teleport => "teleport trap",
+            TrapKind::Dart => "dart trap",
+        }
+    }
+}
+
+/// A trap: hidden until it springs or is found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Trap {
+    pub pos: Point,
+    pub kind: TrapKind,
+    pub known: bool,
+}
+
+/// A floor being played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Level {
+    pub depth: i32,
+    pub map: Map,
+    /// What the player sees this turn, and everything ever seen here.
+    pub visible: CellSet,
+    pub explored: CellSet,
+    pub monsters: heapless::Vec<Monster, MAX_MONSTERS>,
+    pub items: heapless::Vec<FloorItem, MAX_FLOOR_ITEMS>,
+    pub traps: heapless::Vec<Trap, MAX_TRAPS>,
+    pub stairs: Option<Point>,
+    pub areas: Areas,
+    pub start: Point,
+}
+
+impl Level {
+    pub fn empty() -> Level {
+        Level {
+            depth: 0,
+            map: Map::new(),
+            visible: CellSet::new(),
+            explored: CellSet::new(),
+            monsters: heapless::Vec::new(),
+            items: heapless::Vec::new(),
+            traps: heapless::Vec::new(),
+            stairs: None,
+            areas: Areas::new(),
+            start: Point::new(0, 0),
+        }
+    }
+
+    pub fn monster_at(&self, p: Point) -> Option<usize> {
+        self.monsters.iter().position(|m| m.pos == p)
+    }
+
+    pub fn item_at(&self, p: Point) -> Option<usize> {
+        self.items.iter().position(|i| i.pos == p)
+    }
+
+    pub fn trap_at(&self, p: Point) -> Option<usize> {
+        self.traps.iter().position(|t| t.pos == p)
+    }
+
+    /// True while this floor's Amulet lies on it.
+    pub fn amulet_still_here(&self) -> bool {
+        self.items.iter().any(|i| i.item.kind == kinds::AMULET)
+    }
+}

@@ -1,0 +1,88 @@
+//! The message log: the last lines the game said, each marked read once the
+//! player has had a turn to see it, so a shell draws unread lines brighter.
+
+use crate::text::Line;
+
+/// How many lines the log keeps; older ones fall off the top.
+pub const LOG_LINES: usize = 24;
+
+/// One line of the log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    pub text: Line,
+    pub read: bool,
+}
+
+/// The last `LOG_LINES` messages, oldest first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Log {
+    lines: heapless::Deque<Message, LOG_LINES>,
+}
+
+impl Log {
+    pub const fn new() -> Log {
+        Log {
+            lines: heapless::Deque::new(),
+        }
+    }
+
+    /// Adds a line, unread; when the log is full the oldest line goes.
+    pub fn add(&mut self, text: Line) {
+        if self.lines.is_full() {
+            self.lines.pop_front();
+        }
+        // There is room now: one line was just taken off a full log.
+        let _ = self.lines.push_back(Message { text, read: false });
+    }
+
+    /// Adds a line of plain text.
+    pub fn say(&mut self, text: &str) {
+        self.add(crate::text::line(format_args!("{text}")));
+    }
+
+    /// Marks every line read: called as the player's next action starts.
+    pub fn mark_read(&mut self) {
+        for m in self.lines.iter_mut() {
+            m.read = true;
+        }
+    }
+
+    /// The lines, oldest first.
+    pub fn lines(&self) -> impl DoubleEndedIterator<Item = &Message> + ExactSizeIterator {
+        self.lines.iter()
+    }
+
+    /// The newest line's text, if any.
+    pub fn last(&self) -> Option<&str> {
+        self.lines.back().map(|m| m.text.as_str())
+    }
+
+    pub fn len(&self) -> usize {
+        self.lines.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn old_lines_fall_off_and_reading_marks_them() {
+        let mut log = Log::new();
+        for i in 0..LOG_LINES + 5 {
+            log.add(crate::text::line(format_args!("line {i}")));
+        }
+        assert_eq!(log.len(), LOG_LINES);
+        assert_eq!(log.lines().next().unwrap().text.as_str(), "line 5");
+        assert_eq!(log.last(), Some("line 28"));
+        assert!(log.lines().all(|m| !m.read));
+        log.mark_read();
+        log.say("new");
+        assert!(log.lines().rev().skip(1).all(|m| m.read));
+        assert!(!log.lines().last().unwrap().read);
+    }
+}

@@ -1,0 +1,301 @@
+//! Monsters: the kinds in one const table, in three bands by depth, and a
+//! monster on a floor. The rules they follow each turn are the game's
+//! (`game::monsters`); this module says what each kind is.
+
+use crate::color::Rgb;
+use crate::geom::Point;
+
+/// What a kind of monster does beyond walking and biting, as bits.
+pub mod traits {
+    /// Awake from the start and never asleep.
+    pub const NEVER_SLEEPS: u8 = 1;
+    /// A bite that lands poisons.
+    pub const POISONS: u8 = 2;
+    /// Flies at random one step in two.
+    pub const ERRATIC: u8 = 4;
+    /// Heals 1 a turn.
+    pub const REGENERATES: u8 = 8;
+    /// Shoots from afar when it sees the player.
+    pub const RANGED: u8 = 16;
+}
+
+/// A kind of monster.
+#[derive(Debug, PartialEq, Eq)]
+pub struct MonsterKind {
+    pub name: &'static str,
+    pub glyph: char,
+    pub color: Rgb,
+    pub hp: i32,
+    pub attack: i32,
+    pub defence: i32,
+    pub damage: (i32, i32),
+    /// How many come together (all in one area, asleep or awake together).
+    pub pack: u8,
+    /// The floors it is found on, both included.
+    pub floors: (i32, i32),
+    pub traits: u8,
+}
+
+impl MonsterKind {
+    pub const fn has(&self, t: u8) -> bool {
+        self.traits & t != 0
+    }
+}
+
+use traits::*;
+
+/// Every kind, shallow to deep (*tune*: the bot balances these numbers).
+/// Shallow floors 1-3, middle 4-6, deep 7-9; a kind may reach into the
+/// band beside its own.
+pub const MONSTERS: [MonsterKind; 14] = [
+    MonsterKind {
+        name: "giant white rat",
+        glyph: 'r',
+        color: Rgb::new(230, 230, 220),
+        hp: 4,
+        attack: 0,
+        defence: 0,
+        damage: (1, 2),
+        pack: 1,
+        floors: (1, 3),
+        traits: 0,
+    },
+    MonsterKind {
+        name: "jackal",
+        glyph: 'j',
+        color: Rgb::new(200, 160, 90),
+        hp: 3,
+        attack: 0,
+        defence: 0,
+        damage: (1, 2),
+        pack: 3,
+        floors: (1, 4),
+        traits: 0,
+    },
+    MonsterKind {
+        name: "fruit bat",
+        glyph: 'b',
+        color: Rgb::new(170, 110, 200),
+        hp: 3,
+        attack: 1,
+        defence: 1,
+        damage: (1, 2),
+        pack: 1,
+        floors: (1, 4),
+        traits: ERRATIC,
+    },
+    MonsterKind {
+        name: "kobold",
+        glyph: 'k',
+        color: Rgb::new(120, 200, 120),
+        hp: 6,
+        attack: 1,
+        defence: 1,
+        damage: (1, 4),
+        pack: 1,
+        floors: (1, 5),
+        traits: 0,
+    },
+    MonsterKind {
+        name: "cave spider",
+        glyph: 's',
+        color: Rgb::new(150, 100, 50),
+        hp: 5,
+        attack: 2,
+        defence: 1,
+        damage: (1, 3),
+        pack: 1,
+        floors: (2, 6),
+        traits: POISONS,
+    },
+    MonsterKind {
+        name: "goblin",
+        glyph: 'g',
+        color: Rgb::new(90, 170, 60),
+        hp: 8,
+        attack: 2,
+        defence: 2,
+        damage: (2, 5),
+        pack: 3,
+        floors: (3, 7),
+        traits: 0,
+    },
+    MonsterKind {
+        name: "snake",
+        glyph: 'S',
+        color: Rgb::new(60, 200, 90),
+        hp: 8,
+        attack: 3,
+        defence: 2,
+        damage: (2, 4),
+        pack: 1,
+        floors: (3, 7),
+        traits: POISONS,
+    },
+    MonsterKind {
+        name: "orc",
+        glyph: 'o',
+        color: Rgb::new(200, 80, 60),
+        hp: 12,
+        attack: 3,
+        defence: 3,
+        damage: (3, 6),
+        pack: 1,
+        floors: (4, 8),
+        traits: 0,
+    },
+    MonsterKind {
+        name: "hobgoblin",
+        glyph: 'h',
+        color: Rgb::new(210, 140, 60),
+        hp: 14,
+        attack: 4,
+        defence: 3,
+        damage: (3, 7),
+        pack: 1,
+        floors: (5, 9),
+        traits: 0,
+    },
+    MonsterKind {
+        name: "vampire bat",
+        glyph: 'v',
+        color: Rgb::new(160, 40, 60),
+        hp: 12,
+        attack: 5,
+        defence: 3,
+        damage: (2, 6),
+        pack: 1,
+        floors: (5, 9),
+        traits: ERRATIC | POISONS,
+    },
+    MonsterKind {
+        name: "goblin archer",
+        glyph: 'a',
+        color: Rgb::new(140, 200, 60),
+        hp: 12,
+        attack: 4,
+        defence: 2,
+        damage: (2, 6),
+        pack: 1,
+        floors: (6, 9),
+        traits: RANGED,
+    },
+    MonsterKind {
+        name: "ogre",
+        glyph: 'O',
+        color: Rgb::new(190, 150, 110),
+        hp: 24,
+        attack: 5,
+        defence: 4,
+        damage: (5, 10),
+        pack: 1,
+        floors: (6, 9),
+        traits: 0,
+    },
+    MonsterKind {
+        name: "troll",
+        glyph: 'T',
+        color: Rgb::new(60, 160, 120),
+        hp: 30,
+        attack: 6,
+        defence: 4,
+        damage: (4, 9),
+        pack: 1,
+        floors: (7, 9),
+        traits: REGENERATES,
+    },
+    MonsterKind {
+        name: "wraith",
+        glyph: 'W',
+        color: Rgb::new(200, 200, 255),
+        hp: 20,
+        attack: 6,
+        defence: 5,
+        damage: (4, 8),
+        pack: 1,
+        floors: (7, 9),
+        traits: NEVER_SLEEPS,
+    },
+];
+
+/// A kind's place in `MONSTERS`, as saves and tables name it.
+pub type KindId = u8;
+
+pub fn kind(id: KindId) -> &'static MonsterKind {
+    &MONSTERS[usize::from(id)]
+}
+
+/// What a monster is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mind {
+    Asleep,
+    /// Awake, walking where it likes until it sees the player.
+    Wandering,
+    /// Chasing the player down the turn's Dijkstra map.
+    Hunting,
+}
+
+/// A monster on a floor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Monster {
+    pub kind: KindId,
+    pub pos: Point,
+    pub hp: i32,
+    pub mind: Mind,
+    /// Monsters of one pack share a number (0 for none).
+    pub pack: u8,
+    /// The way a wandering monster last went, so it keeps going.
+    pub heading: u8,
+}
+
+impl Monster {
+    pub fn kind(&self) -> &'static MonsterKind {
+        kind(self.kind)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_has_the_kinds_decisions_asks_for() {
+        let has = |name: &str| MONSTERS.iter().find(|k| k.name == name);
+        for name in [
+            "giant white rat",
+            "jackal",
+            "fruit bat",
+            "kobold",
+            "cave spider",
+            "goblin",
+            "snake",
+            "orc",
+            "ogre",
+            "troll",
+            "wraith",
+        ] {
+            assert!(has(name).is_some(), "{name}");
+        }
+        assert_eq!(has("jackal").unwrap().pack, 3);
+        assert!(has("fruit bat").unwrap().has(ERRATIC));
+        assert!(has("cave spider").unwrap().has(POISONS));
+        assert!(has("snake").unwrap().has(POISONS));
+        assert!(has("troll").unwrap().has(REGENERATES));
+        assert!(has("wraith").unwrap().has(NEVER_SLEEPS));
+        assert!(MONSTERS.iter().any(|k| k.has(RANGED) && k.floors.0 >= 6));
+        // Every floor has kinds to choose from, and glyphs tell kinds apart.
+        for depth in 1..=9 {
+            assert!(
+                MONSTERS
+                    .iter()
+                    .any(|k| (k.floors.0..=k.floors.1).contains(&depth))
+            );
+        }
+        for (i, a) in MONSTERS.iter().enumerate() {
+            assert!(a.damage.0 <= a.damage.1 && a.hp > 0);
+            for b in &MONSTERS[i + 1..] {
+                assert_ne!(a.glyph, b.glyph);
+            }
+        }
+    }
+}

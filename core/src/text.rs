@@ -1,0 +1,85 @@
+//! Words for messages: names with articles, and short fixed-capacity
+//! strings, so every message is built without a heap.
+
+use core::fmt::Write;
+
+/// The longest line the game writes: the log, the side panel and the look
+/// panel all hold lines of this many bytes at most. A longer message is cut
+/// at a character boundary (never in the game's own messages, a test
+/// checks).
+pub const LINE: usize = 96;
+
+/// A line of text.
+pub type Line = heapless::String<LINE>;
+
+/// Writes formatted text into a line, cutting what does not fit.
+pub fn line(args: core::fmt::Arguments<'_>) -> Line {
+    let mut out = Clipped(Line::new());
+    let _ = out.write_fmt(args);
+    out.0
+}
+
+/// A writer that keeps what fits and drops the rest, so formatting never
+/// fails half-way through a character.
+struct Clipped(Line);
+
+impl Write for Clipped {
+    fn write_str(&mut self, s: &str) -> core::fmt::Result {
+        for c in s.chars() {
+            if self.0.push(c).is_err() {
+                break;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// "a" or "an", by the sound the word starts with (by its first letter:
+/// the game's names have no silent h or long u).
+pub fn article(word: &str) -> &'static str {
+    match word.chars().next() {
+        Some('a' | 'e' | 'i' | 'o' | 'u' | 'A' | 'E' | 'I' | 'O' | 'U') => "an",
+        _ => "a",
+    }
+}
+
+/// The name with "a" or "an" in front: "a jackal", "an orc".
+pub fn with_article(name: &str) -> Line {
+    line(format_args!("{} {name}", article(name)))
+}
+
+/// The sentence with its first letter made a capital: "The jackal bites."
+pub fn capitalized(mut text: Line) -> Line {
+    if let Some(first) = text.chars().next()
+        && first.is_ascii_lowercase()
+    {
+        let mut out = Line::new();
+        let _ = out.push(first.to_ascii_uppercase());
+        let _ = out.push_str(&text[1..]);
+        text = out;
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn articles_follow_the_first_letter() {
+        assert_eq!(with_article("jackal").as_str(), "a jackal");
+        assert_eq!(with_article("orc").as_str(), "an orc");
+        assert_eq!(
+            with_article("giant white rat").as_str(),
+            "a giant white rat"
+        );
+        assert_eq!(capitalized(with_article("orc")).as_str(), "An orc");
+    }
+
+    #[test]
+    fn long_text_is_cut_not_lost() {
+        let long = line(format_args!("{}", "é".repeat(100)));
+        assert!(long.len() <= LINE);
+        assert!(long.chars().all(|c| c == 'é'));
+    }
+}

@@ -1,0 +1,577 @@
+//! The core's picture: for any cell, what a shell should draw, and the
+//! words of the side panel, the look panel, the log and every screen. The
+//! shells draw from this and nothing else, so the game looks the same in a
+//! window, a terminal and on a small display. Drawing never changes the run.
+
+use crate::color::{Rgb, palette};
+use crate::game::{Cause, Game, Pack, State};
+use crate::geom::Point;
+use crate::item::ItemId;
+use crate::map::{Map, Terrain};
+use crate::mapgen::caves;
+use crate::mapgen::floor::{FloorKind, LAST_FLOOR, kind_of};
+use crate::monster::{KindId, Mind};
+use crate::path::book_cost;
+use crate::path::dijkstra::{DijkstraMap, UNREACHED};
+use crate::text::{Line, capitalized, line, with_article};
+
+/// What the tile view draws for a cell, from our own atlas.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tile {
+    Wall,
+    Floor,
+    /// A cave's earth, tinted with `DIRT_TINT`.
+    Dirt,
+    Stairs,
+    ClosedDoor,
+    OpenDoor,
+    Trap,
+    Player,
+    Monster(KindId),
+    Item(ItemId),
+}
+
+/// How to draw one cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Look {
+    pub glyph: char,
+    pub fg: Rgb,
+    pub bg: Rgb,
+    /// The tile, and the ground tile under it (for stairs, monsters and
+    /// items, which the tile view draws over the ground).
+    pub tile: Tile,
+    pub ground: Tile,
+    /// Multiplied into the tile's colours: the dirt tint, the memory tint.
+    pub tint: Rgb,
+    /// In view now; otherwise remembered.
+    pub lit: bool,
+}
+
+/// How a cell of ground looks, lit or remembered; `None` for rock nobody
+/// would see (a wall with no open ground next to it).
+fn terrain_look(map: &Map, p: Point, lit: bool) -> Option<Look> {
+    let t = map.at(p);
+    let (glyph, fg_lit, tile) = match t {
+        Terrain::Wall | Terrain::SecretDoor => {
+            if !map.borders_floor(p) {
+                return None;
+            }
+            ('#', palette::WALL, Tile::Wall)
+        }
+        Terrain::Floor => ('.', palette::FLOOR, Tile::Floor),
+        Terrain::CaveFloor => ('.', palette::CAVE_FLOOR, Tile::Dirt),
+        Terrain::StairsDown => ('>', palette::STAIRS, Tile::Stairs),
+        Terrain::ClosedDoor => ('+', palette::DOOR, Tile::ClosedDoor),
+        Terrain::OpenDoor => ('\'', palette::DOOR, Tile::OpenDoor),
+    };
+    let is_wall = tile == Tile::Wall;
+    let fg = match (lit, is_wall) {
+        (true, _) => fg_lit,
+        (false, true) => palette::MEMORY_WALL,
+        (false, false) => palette::MEMORY_FLOOR,
+    };
+    let bg = match (lit, is_wall) {
+        (true, true) => palette::WALL_BACK,
+        (false, true) => palette::MEMORY_WALL_BACK,
+        _ => palette::BACKGROUND,
+    };
+    let base_tint = if tile == Tile::Dirt {
+        palette::DIRT_TINT
+    } else {
+        palette::NO_TINT
+    };
+    let ground = match tile {
+        Tile::Stairs => Tile::Floor,
+        other => other,
+    };
+    Some(Look {
+        glyph,
+        fg,
+        bg,
+        tile,
+        ground,
+        tint: if lit {
+            base_tint
+        } else {
+            base_tint.tinted(palette::MEMORY_TINT)
+        },
+        lit,
+    })
+}
+
+/// What to draw at a cell of the map view, or `None` for nothing (rock,
+/// or what the player has never seen).
+pub fn cell(game: &Game, p: Point) -> Option<Look> {
+    if let Some(steps) = &game.debug().cave {
+        return cave_step_cell(steps, p);
+    }
+    let level = game.level();
+    let reveal = game.debug().reveal;
+    let lit = level.visible.contains(p) || reveal;
+    if !level.explored.contains(p) && !reveal {
+        return None;
+    }
+    let mut look = terrain_look(&level.map, p, lit)?;
+    let over = |look: &mut Look, glyph: char, color: Rgb, tile: Tile| {
+        look.glyph = glyph;
+        look.fg = if look.lit {
+            color
+        } else {
+            palette::MEMORY_FLOOR
+        };
+        look.bg = palette::BACKGROUND;
+        look.tile = tile;
+    };
+    if let Some(t) = level.trap_at(p)
+        && (level.traps[t].known || reveal)
+    {
+        over(&mut look, '^', palette::TRAP, Tile::Trap);
+    }
+    if let Some(i) = level.item_at(p)
+        && (level.items[i].seen || reveal)
+    {
+        let item = level.items[i].item;
+        over(
+            &mut look,
+            item.kind().glyph,
+            item.kind().color,
+            Tile::Item(item.kind),
+        );
+    }
+    if lit && let Some(m) = level.monster_at(p) {
+        let m = level.monsters[m];
+        over(
+            &mut look,
+            m.kind().glyph,
+            m.kind().color,
+            Tile::Monster(m.kind),
+        );
+    }
+    if p == game.player().pos {
+        over(&mut look, '@', palette::PLAYER, Tile::Player);
+    }
+    Some(look)
+}
+
+/// F6's cave: every cell lit, walls and all, and where a player would start.
+fn cave_step_cell(steps: &crate::game::CaveSteps, p: Point) -> Option<Look> {
+    let t = steps.map.at(p);
+    let mut look = match t {
+        Terrain::Wall => Look {
+            glyph: '#',
+            fg: palette::WALL,
+            bg: palette::WALL_BACK,
+            tile: Tile::Wall,
+            ground: Tile::Wall,
+            tint: palette::NO_TINT,
+            lit: true,
+        },
+        _ => terrain_look(&steps.map, p, true)?,
+    };
+    if steps.start == Some(p) {
+        look.glyph = '@';
+        look.fg = palette::PLAYER;
+        look.tile = Tile::Player;
+    }
+    Some(look)
+}
+
+/// F3's overlay: every cell's distance from the player in steps, from a
+/// Dijkstra map worked out for the picture (never the run's dice).
+pub fn distances(game: &Game) -> Option<DijkstraMap> {
+    if !game.debug().distances || game.debug().cave.is_some() {
+        return None;
+    }
+    let mut d = DijkstraMap::new();
+    d.compute(&game.level().map, &[game.player().pos], book_cost);
+    Some(d)
+}
+
+/// The number F3 shows at a cell: whole steps, the last two digits.
+pub fn distance_label(map: &DijkstraMap, p: Point) -> Option<u32> {
+    let c = map.at(p);
+    (c != UNREACHED).then_some((c / crate::path::STEP) % 100)
+}
+
+/// F4's overlay at a monster's cell: z asleep, w wandering, h hunting.
+pub fn mind_label(game: &Game, p: Point) -> Option<char> {
+    if !game.debug().minds {
+        return None;
+    }
+    let m = game.level().monster_at(p)?;
+    Some(match game.level().monsters[m].mind {
+        Mind::Asleep => 'z',
+        Mind::Wandering => 'w',
+        Mind::Hunting => 'h',
+    })
+}
+
+/// A line of a panel and its colour.
+pub type Styled = (Line, Rgb);
+/// The most lines any panel or screen has.
+pub const PANEL_LINES: usize = 32;
+pub type Lines = heapless::Vec<Styled, PANEL_LINES>;
+
+fn push(lines: &mut Lines, text: Line, color: Rgb) {
+    // Every list below has far fewer lines than PANEL_LINES.
+    let _ = lines.push((text, color));
+}
+
+/// The side panel, top to bottom.
+pub fn panel(game: &Game) -> Lines {
+    let mut out = Lines::new();
+    push(&mut out, line(format_args!("Amulets")), palette::TEXT);
+    push(
+        &mut out,
+        line(format_args!("Seed {}", game.seed())),
+        palette::DIM_TEXT,
+    );
+    if matches!(game.state(), State::Title | State::ChooseClass) {
+        return out;
+    }
+    let p = game.player();
+    push(
+        &mut out,
+        line(format_args!("{}", p.class.name())),
+        palette::TEXT,
+    );
+    let kind = match kind_of(game.depth()) {
+        FloorKind::Rooms => "rooms",
+        FloorKind::Cave => "a cave",
+    };
+    push(
+        &mut out,
+        line(format_args!(
+            "Floor {} of {LAST_FLOOR} ({kind})",
+            game.depth()
+        )),
+        palette::TEXT,
+    );
+    push(
+        &mut out,
+        line(format_args!("Turn {}", game.turn())),
+        palette::TEXT,
+    );
+    let hp_color = if p.hp * 3 <= p.max_hp {
+        palette::HURT
+    } else {
+        palette::TEXT
+    };
+    push(
+        &mut out,
+        line(format_args!("HP {}/{}", p.hp, p.max_hp)),
+        hp_color,
+    );
+    if p.poisoned > 0 {
+        push(
+            &mut out,
+            line(format_args!("Poisoned ({})", p.poisoned)),
+            palette::HURT,
+        );
+    }
+    if p.confused > 0 {
+        push(
+            &mut out,
+            line(format_args!("Confused ({})", p.confused)),
+            palette::HURT,
+        );
+    }
+    push(
+        &mut out,
+        line(format_args!("Attack {}  Defence {}", p.attack, p.defence)),
+        palette::DIM_TEXT,
+    );
+    push(
+        &mut out,
+        line(format_args!("Gold {}", p.gold)),
+        palette::GOLD,
+    );
+    push(
+        &mut out,
+        line(format_args!("Amulets {} of {LAST_FLOOR}", p.amulets)),
+        palette::GOLD,
+    );
+    if p.knows_lightning {
+        let text = if p.lightning_wait == 0 {
+            line(format_args!("Lightning: ready (z)"))
+        } else {
+            line(format_args!("Lightning: {} turns", p.lightning_wait))
+        };
+        push(&mut out, text, palette::TEXT);
+    }
+    let d = game.debug();
+    if d.reveal {
+        push(
+            &mut out,
+            line(format_args!("DEBUG: the whole floor (F1)")),
+            palette::DEBUG,
+        );
+    }
+    if d.distances {
+        push(
+            &mut out,
+            line(format_args!("DEBUG: distances (F3)")),
+            palette::DEBUG,
+        );
+    }
+    if d.minds {
+        push(
+            &mut out,
+            line(format_args!("DEBUG: minds (F4)")),
+            palette::DEBUG,
+        );
+    }
+    if let Some(steps) = &d.cave {
+        push(
+            &mut out,
+            line(format_args!("DEBUG: a cave (F6)")),
+            palette::DEBUG,
+        );
+        push(&mut out, cave_step_words(steps), palette::DEBUG);
+        if i32::from(steps.step) > caves::SMOOTHING_PASSES && steps.cells < caves::MIN_CAVE_CELLS {
+            push(
+                &mut out,
+                line(format_args!("too few, so it's made again")),
+                palette::DEBUG,
+            );
+        }
+    }
+    out
+}
+
+/// What F6 is showing, as the side panel says it.
+pub fn cave_step_words(steps: &crate::game::CaveSteps) -> Line {
+    let step = i32::from(steps.step);
+    if step == 0 {
+        line(format_args!("the random fill"))
+    } else if step <= caves::SMOOTHING_PASSES {
+        line(format_args!(
+            "smoothing pass {step} of {}",
+            caves::SMOOTHING_PASSES
+        ))
+    } else {
+        line(format_args!("the biggest cave: {} cells", steps.cells))
+    }
+}
+
+/// The words of the look panel for a cell: what the player knows is there.
+pub fn look(game: &Game, p: Point) -> Line {
+    let level = game.level();
+    if !level.explored.contains(p) && !game.debug().reveal {
+        return line(format_args!("You haven't seen that."));
+    }
+    if p == game.player().pos {
+        return line(format_args!("You, the {}.", game.player().class.name()));
+    }
+    if (level.visible.contains(p) || game.debug().reveal)
+        && let Some(m) = level.monster_at(p)
+    {
+        let m = level.monsters[m];
+        let mind = match m.mind {
+            Mind::Asleep => " (asleep)",
+            Mind::Wandering => " (wandering)",
+            Mind::Hunting => "",
+        };
+        return capitalized(line(format_args!("{}{mind}", with_article(m.kind().name))));
+    }
+    if let Some(i) = level.item_at(p)
+        && level.items[i].seen
+    {
+        return capitalized(level.items[i].item.name());
+    }
+    if let Some(t) = level.trap_at(p)
+        && level.traps[t].known
+    {
+        return capitalized(with_article(level.traps[t].kind.name()));
+    }
+    line(format_args!(
+        "{}",
+        match level.map.at(p) {
+            Terrain::Floor => "The floor",
+            Terrain::CaveFloor => "The cave floor",
+            Terrain::StairsDown => "The stairs down",
+            Terrain::ClosedDoor => "A closed door",
+            Terrain::OpenDoor => "An open door",
+            Terrain::Wall | Terrain::SecretDoor => "A wall",
+        }
+    ))
+}
+
+/// The lines of whatever screen is over the map, with its title, or `None`
+/// while playing.
+pub fn screen(game: &Game) -> Option<(Line, Lines)> {
+    let mut out = Lines::new();
+    let title = match game.state() {
+        State::Playing | State::Looking | State::Aiming(_) | State::Confirming(_) => return None,
+        State::Title => {
+            push(
+                &mut out,
+                line(format_args!(
+                    "Nine floors down, an Amulet on each. Take the ninth to win."
+                )),
+                palette::TEXT,
+            );
+            push(&mut out, line(format_args!("N  a new run")), palette::TEXT);
+            push(
+                &mut out,
+                line(format_args!("C  continue the saved run")),
+                palette::TEXT,
+            );
+            push(&mut out, line(format_args!("?  the keys")), palette::TEXT);
+            push(&mut out, line(format_args!("Esc  quit")), palette::TEXT);
+            line(format_args!("Amulets"))
+        }
+        State::ChooseClass => {
+            for class in crate::player::Class::ALL {
+                push(
+                    &mut out,
+                    line(format_args!(
+                        "{}  the {}: {}",
+                        class.letter(),
+                        class.name(),
+                        class.blurb()
+                    )),
+                    palette::TEXT,
+                );
+            }
+            push(&mut out, line(format_args!("Esc  back")), palette::DIM_TEXT);
+            line(format_args!("Choose a class"))
+        }
+        State::Inventory(pack) => {
+            let p = game.player();
+            for (i, slot) in p.pack.iter().enumerate() {
+                if let Some(item) = slot {
+                    let i8 = i as u8;
+                    let note = if p.weapon == Some(i8) {
+                        " (wielded)"
+                    } else if p.armour == Some(i8) {
+                        " (worn)"
+                    } else if p.bow == Some(i8) {
+                        " (ready)"
+                    } else {
+                        ""
+                    };
+                    let chosen = pack == Pack::Item(i8);
+                    let color = if chosen {
+                        palette::HIGHLIGHT
+                    } else {
+                        palette::TEXT
+                    };
+                    push(
+                        &mut out,
+                        line(format_args!(
+                            "{}) {}{note}",
+                            (b'a' + i8) as char,
+                            item.name()
+                        )),
+                        color,
+                    );
+                }
+            }
+            if out.is_empty() {
+                push(
+                    &mut out,
+                    line(format_args!("Your pack is empty.")),
+                    palette::DIM_TEXT,
+                );
+            }
+            match pack {
+                Pack::Browse => line(format_args!(
+                    "Inventory: a letter picks an item, Esc closes"
+                )),
+                Pack::Drop => line(format_args!("Drop which? (a letter, Esc)")),
+                Pack::Item(_) => line(format_args!("u: use, wear or wield   d: drop   Esc: back")),
+            }
+        }
+        State::Menu => {
+            push(&mut out, line(format_args!("c  continue")), palette::TEXT);
+            push(
+                &mut out,
+                line(format_args!("s  save and quit")),
+                palette::TEXT,
+            );
+            push(
+                &mut out,
+                line(format_args!("q  quit without saving")),
+                palette::TEXT,
+            );
+            push(&mut out, line(format_args!("n  a new run")), palette::TEXT);
+            line(format_args!("Menu"))
+        }
+        State::Help => {
+            for (key, what) in crate::input::KEY_HELP {
+                push(
+                    &mut out,
+                    line(format_args!("{key:<26} {what}")),
+                    palette::TEXT,
+                );
+            }
+            line(format_args!("Keys (any key closes)"))
+        }
+        State::Dead | State::Won => {
+            let p = game.player();
+            if game.state() == State::Dead {
+                let cause = match game.cause_of_death() {
+                    Some(Cause::Monster(k)) => with_article(crate::monster::kind(k).name),
+                    Some(Cause::Poison) => line(format_args!("poison")),
+                    Some(Cause::Trap(t)) => with_article(t.name()),
+                    None => line(format_args!("something")),
+                };
+                push(
+                    &mut out,
+                    line(format_args!("Killed by {cause} on floor {}.", game.depth())),
+                    palette::HURT,
+                );
+            } else {
+                push(
+                    &mut out,
+                    line(format_args!(
+                        "You carried the ninth Amulet out of the deep."
+                    )),
+                    palette::GOLD,
+                );
+            }
+            push(
+                &mut out,
+                line(format_args!("Amulets: {} of {LAST_FLOOR}", p.amulets)),
+                palette::GOLD,
+            );
+            push(
+                &mut out,
+                line(format_args!("Gold: {}", p.gold)),
+                palette::GOLD,
+            );
+            push(
+                &mut out,
+                line(format_args!("Floor reached: {}", game.depth())),
+                palette::TEXT,
+            );
+            push(
+                &mut out,
+                line(format_args!("Turns: {}", game.turn())),
+                palette::TEXT,
+            );
+            push(
+                &mut out,
+                line(format_args!("Kills: {}", p.kills)),
+                palette::TEXT,
+            );
+            push(
+                &mut out,
+                line(format_args!("The {}, seed {}", p.class.name(), game.seed())),
+                palette::TEXT,
+            );
+            push(
+                &mut out,
+                line(format_args!("Enter for the title screen")),
+                palette::DIM_TEXT,
+            );
+            if game.state() == State::Dead {
+                line(format_args!("You die..."))
+            } else {
+                line(format_args!("You have won!"))
+            }
+        }
+    };
+    Some((title, out))
+}

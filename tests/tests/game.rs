@@ -1,0 +1,458 @@
+//! The game, as stories and as invariants: a fixed seed and class, a list
+//! of keys, and what the log and the state must say after; and random
+//! actions over many runs with the rules' invariants checked after every
+//! one.
+
+use amulets_core::game::{Cause, Game, State};
+use amulets_core::geom::Point;
+use amulets_core::input::Key;
+use amulets_core::item::{FloorItem, Item, kinds};
+use amulets_core::level::{Trap, TrapKind};
+use amulets_core::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
+use amulets_core::monster::{MONSTERS, Mind, Monster};
+use amulets_core::player::Class;
+use amulets_core::rng::Rng;
+use amulets_core::view;
+
+/// The map as the player sees it, for a failing test's message.
+fn picture(game: &Game) -> String {
+    let mut s = String::new();
+    for y in 0..MAP_H {
+        for x in 0..MAP_W {
+            s.push(view::cell(game, Point::new(x, y)).map_or(' ', |l| l.glyph));
+        }
+        s.push('\n');
+    }
+    s
+}
+
+fn log_text(game: &Game) -> Vec<String> {
+    game.log().lines().map(|m| m.text.to_string()).collect()
+}
+
+fn said(game: &Game, text: &str) -> bool {
+    game.log().lines().any(|m| m.text.as_str() == text)
+}
+
+fn keys(game: &mut Game, keys: &str) {
+    for c in keys.chars() {
+        game.press(Key::Char(c));
+    }
+}
+
+/// A hand-made floor: two rooms joined by a door, as pictures.
+fn two_rooms(door: char) -> Map {
+    let door_row = format!("#.....{door}.....#");
+    Map::from_rows(&[
+        "#############",
+        "#.....#.....#",
+        "#.....#.....#",
+        &door_row,
+        "#.....#.....#",
+        "#############",
+    ])
+    .unwrap()
+}
+
+fn monster(name: &str, pos: Point, mind: Mind) -> Monster {
+    let kind = MONSTERS.iter().position(|k| k.name == name).unwrap() as u8;
+    Monster {
+        kind,
+        pos,
+        hp: MONSTERS[usize::from(kind)].hp,
+        mind,
+        pack: 0,
+        heading: 0,
+    }
+}
+
+#[test]
+fn size_of_game() {
+    let size = size_of::<Game>();
+    println!("size_of::<Game>() = {size} bytes");
+    assert!(size <= 24 * 1024, "{size}");
+}
+
+#[test]
+fn a_bump_opens_a_door_and_the_next_step_walks_in() {
+    let mut game = Game::with_floor(1, Class::Fighter, 1, two_rooms('+'), Point::new(5, 3));
+    keys(&mut game, "l");
+    assert!(said(&game, "You open the door."), "{:?}", log_text(&game));
+    assert_eq!(game.level().map.at(Point::new(6, 3)), Terrain::OpenDoor);
+    assert_eq!(
+        game.player().pos,
+        Point::new(5, 3),
+        "the bump took the turn"
+    );
+    assert_eq!(game.turn(), 1);
+    keys(&mut game, "ll");
+    assert_eq!(game.player().pos, Point::new(7, 3));
+    // And c closes it again once the player has stepped back out.
+    keys(&mut game, "h");
+    keys(&mut game, "h");
+    keys(&mut game, "c");
+    assert!(said(&game, "You close the door."));
+    assert_eq!(game.level().map.at(Point::new(6, 3)), Terrain::ClosedDoor);
+}
+
+#[test]
+fn a_hidden_trap_springs_and_then_asks_before_a_second_step() {
+    let mut game = Game::with_floor(1, Class::Fighter, 1, two_rooms('.'), Point::new(2, 2));
+    game.level_mut()
+        .traps
+        .push(Trap {
+            pos: Point::new(3, 2),
+            kind: TrapKind::PoisonNeedle,
+            known: false,
+        })
+        .unwrap();
+    keys(&mut game, "l");
+    assert!(said(&game, "A needle pricks you."), "{:?}", log_text(&game));
+    assert!(game.player().poisoned > 0);
+    assert!(game.level().traps[0].known);
+    keys(&mut game, "h");
+    let turn = game.turn();
+    keys(&mut game, "l");
+    assert!(said(&game, "Step onto the poison needle trap? (y or n)"));
+    assert!(matches!(game.state(), State::Confirming(_)));
+    keys(&mut game, "n");
+    assert_eq!(
+        (game.turn(), game.player().pos),
+        (turn, Point::new(2, 2)),
+        "no means no turn"
+    );
+    keys(&mut game, "ly");
+    assert_eq!(game.player().pos, Point::new(3, 2));
+    assert_eq!(game.turn(), turn + 1);
+}
+
+#[test]
+fn a_fighter_kills_a_rat() {
+    let mut game = Game::with_floor(3, Class::Fighter, 1, two_rooms('.'), Point::new(2, 2));
+    game.level_mut()
+        .monsters
+        .push(monster("giant white rat", Point::new(3, 2), Mind::Asleep))
+        .unwrap();
+    for _ in 0..20 {
+        if game.level().monsters.is_empty() {
+            break;
+        }
+        keys(&mut game, "l");
+    }
+    assert!(
+        said(&game, "You kill the giant white rat."),
+        "{:?}",
+        log_text(&game)
+    );
+    assert_eq!(game.player().kills, 1);
+    assert!(
+        game.log()
+            .lines()
+            .any(|m| m.text.starts_with("You hit the giant white rat.")
+                || m.text.starts_with("You kill"))
+    );
+}
+
+#[test]
+fn picking_up_a_potion_and_gold() {
+    let mut game = Game::with_floor(1, Class::Fighter, 1, two_rooms('.'), Point::new(2, 2));
+    let items = &mut game.level_mut().items;
+    items
+        .push(FloorItem {
+            item: Item::one(kinds::HEALING),
+            pos: Point::new(2, 2),
+            seen: true,
+        })
+        .unwrap();
+    items
+        .push(FloorItem {
+            item: Item {
+                kind: kinds::GOLD,
+                count: 18,
+            },
+            pos: Point::new(3, 2),
+            seen: true,
+        })
+        .unwrap();
+    keys(&mut game, "g");
+    // The Fighter's two potions of healing are in slot c: one more stacks.
+    assert!(
+        said(&game, "You pick up a potion of healing (c)."),
+        "{:?}",
+        log_text(&game)
+    );
+    assert_eq!(
+        game.player().pack[2],
+        Some(Item {
+            kind: kinds::HEALING,
+            count: 3
+        })
+    );
+    keys(&mut game, "l");
+    assert!(said(&game, "There is 18 gold pieces here."));
+    keys(&mut game, "g");
+    assert!(said(&game, "You pick up 18 gold pieces."));
+    assert_eq!(game.player().gold, 18);
+    keys(&mut game, "g");
+    assert!(said(&game, "There is nothing here to pick up."));
+}
+
+#[test]
+fn the_stairs_ask_about_the_amulet_then_go_down() {
+    let mut map = two_rooms('.');
+    map.set(Point::new(3, 3), Terrain::StairsDown);
+    let mut game = Game::with_floor(5, Class::Fighter, 1, map, Point::new(3, 3));
+    game.level_mut()
+        .items
+        .push(FloorItem {
+            item: Item::one(kinds::AMULET),
+            pos: Point::new(9, 2),
+            seen: true,
+        })
+        .unwrap();
+    keys(&mut game, ">");
+    assert!(said(
+        &game,
+        "Leave this floor's Amulet behind for good? (y or n)"
+    ));
+    keys(&mut game, "n");
+    assert_eq!(game.depth(), 1);
+    keys(&mut game, ">y");
+    assert_eq!(game.depth(), 2);
+    assert_eq!(game.log().last(), Some("You go down the stairs"));
+    assert!(
+        game.level().amulet_still_here(),
+        "floor 2 has its own Amulet"
+    );
+    assert!(game.level().map.is_walkable(game.player().pos));
+}
+
+#[test]
+fn poison_kills_and_the_end_screen_says_so() {
+    let mut game = Game::with_floor(1, Class::Wizard, 2, two_rooms('.'), Point::new(2, 2));
+    game.player_mut().hp = 2;
+    game.player_mut().poisoned = 5;
+    keys(&mut game, "..");
+    assert_eq!(game.state(), State::Dead);
+    assert_eq!(game.cause_of_death(), Some(Cause::Poison));
+    assert_eq!(game.log().last(), Some("You die..."));
+    let (title, lines) = view::screen(&game).unwrap();
+    assert_eq!(title.as_str(), "You die...");
+    assert_eq!(lines[0].0.as_str(), "Killed by poison on floor 2.");
+}
+
+#[test]
+fn the_ninth_amulet_wins() {
+    let mut game = Game::with_floor(9, Class::Rogue, 9, two_rooms('.'), Point::new(2, 2));
+    game.player_mut().amulets = 8;
+    game.level_mut()
+        .items
+        .push(FloorItem {
+            item: Item::one(kinds::AMULET),
+            pos: Point::new(3, 2),
+            seen: true,
+        })
+        .unwrap();
+    keys(&mut game, "lg");
+    assert_eq!(game.state(), State::Won);
+    assert_eq!(game.player().amulets, 9);
+    let (title, _) = view::screen(&game).unwrap();
+    assert_eq!(title.as_str(), "You have won!");
+}
+
+#[test]
+fn a_new_run_starts_on_floor_one_with_the_player_on_ground() {
+    for seed in 1..=200 {
+        for class in Class::ALL {
+            let game = Game::new_run(seed, class);
+            assert_eq!(game.state(), State::Playing);
+            assert_eq!(game.depth(), 1);
+            assert!(game.level().map.is_walkable(game.player().pos));
+            assert!(game.level().amulet_still_here());
+            let l = game.level();
+            assert!(
+                l.monsters.len() >= 10,
+                "seed {seed}: {} monsters",
+                l.monsters.len()
+            );
+            assert!(
+                l.monsters.iter().all(|m| !l.areas[0].contains(m.pos)),
+                "no monster starts in the player's area"
+            );
+        }
+    }
+}
+
+/// What stays true after every action, whatever happens.
+fn check_invariants(game: &Game, explored_before: usize, depth_before: i32, step: usize) {
+    let l = game.level();
+    let p = game.player();
+    let ctx = || format!("step {step}, seed {}\n{}", game.seed(), picture(game));
+    assert!(
+        (0..=p.max_hp).contains(&p.hp),
+        "HP {} of {}: {}",
+        p.hp,
+        p.max_hp,
+        ctx()
+    );
+    if matches!(game.state(), State::Title | State::ChooseClass) {
+        return; // a new run was asked for from the menu: nothing to check
+    }
+    if game.state() != State::Dead {
+        assert!(l.map.is_walkable(p.pos), "the player in a wall: {}", ctx());
+    }
+    for (i, m) in l.monsters.iter().enumerate() {
+        assert!(
+            l.map.is_walkable(m.pos),
+            "a monster in a wall at {:?}: {}",
+            m.pos,
+            ctx()
+        );
+        assert_ne!(m.pos, p.pos, "a monster on the player: {}", ctx());
+        assert!(
+            l.monsters[i + 1..].iter().all(|o| o.pos != m.pos),
+            "two monsters on one cell: {}",
+            ctx()
+        );
+        assert!(m.hp > 0 && m.hp <= m.kind().hp);
+    }
+    if l.depth == depth_before {
+        assert!(
+            l.explored.len() >= explored_before,
+            "the explored set shrank: {}",
+            ctx()
+        );
+    }
+    let mut seen = vec![false; MAP_CELLS];
+    for it in &l.items {
+        let i = Map::index(it.pos);
+        assert!(!seen[i], "two items on one cell: {}", ctx());
+        seen[i] = true;
+        assert!(it.item.count > 0);
+    }
+}
+
+/// The keys a random player presses, roughly as often as a person would.
+const KEYS: &[(Key, u32)] = &[
+    (Key::Char('h'), 8),
+    (Key::Char('j'), 8),
+    (Key::Char('k'), 8),
+    (Key::Char('l'), 8),
+    (Key::Char('y'), 4),
+    (Key::Char('u'), 4),
+    (Key::Char('b'), 4),
+    (Key::Char('n'), 4),
+    (Key::Char('.'), 3),
+    (Key::Char('g'), 3),
+    (Key::Char('s'), 2),
+    (Key::Char('c'), 1),
+    (Key::Char('i'), 1),
+    (Key::Char('a'), 1),
+    (Key::Char('b'), 1),
+    (Key::Char('u'), 1),
+    (Key::Char('d'), 1),
+    (Key::Char('f'), 1),
+    (Key::Char('t'), 1),
+    (Key::Char('z'), 1),
+    (Key::Enter, 2),
+    (Key::Tab, 1),
+    (Key::Escape, 2),
+    (Key::Char('>'), 2),
+    (Key::Char('Y'), 1),
+    (Key::Char('x'), 1),
+    (Key::Char('?'), 1),
+];
+
+fn random_key(dice: &mut Rng) -> Key {
+    let total: u32 = KEYS.iter().map(|(_, w)| w).sum();
+    let mut roll = dice.roll(1, total as i32) as u32;
+    for (k, w) in KEYS {
+        if roll <= *w {
+            return *k;
+        }
+        roll -= w;
+    }
+    Key::Char('.')
+}
+
+/// Plays a run of random keys; the menu's quit keys are never pressed (Esc
+/// opens the menu, and the next key closes it or picks c, s, q or n, all
+/// fine here: the game only asks the shell to quit).
+fn random_run(seed: u32, class: Class, steps: usize, mut between: impl FnMut(&mut Game)) -> Game {
+    let mut game = Game::new_run(seed, class);
+    let mut dice = Rng::new(seed ^ 0x5eed);
+    for step in 0..steps {
+        let explored = game.level().explored.len();
+        let depth = game.depth();
+        // Now and then a shortcut to the stairs, so the runs see deeper
+        // floors (and caves) than random keys would reach.
+        if step % 50 == 49
+            && game.state() == State::Playing
+            && let Some(stairs) = game.level().stairs
+            && game.level().monster_at(stairs).is_none()
+        {
+            game.player_mut().pos = stairs;
+            game.refresh_view();
+            game.press(Key::Char('>'));
+            game.press(Key::Char('y'));
+            continue;
+        }
+        let key = random_key(&mut dice);
+        game.press(key);
+        between(&mut game);
+        check_invariants(&game, explored, depth, step);
+        if matches!(
+            game.state(),
+            State::Dead | State::Won | State::Title | State::ChooseClass
+        ) {
+            break;
+        }
+    }
+    game
+}
+
+#[test]
+fn invariants_hold_over_a_thousand_random_runs() {
+    let mut deaths = 0;
+    let mut deepest = 0;
+    for seed in 1..=1000 {
+        let class = Class::ALL[seed as usize % 3];
+        let game = random_run(seed, class, 300, |_| {});
+        deaths += usize::from(game.state() == State::Dead);
+        deepest = deepest.max(game.depth());
+    }
+    println!("1,000 random runs of 300 keys: {deaths} deaths, deepest floor {deepest}");
+}
+
+#[test]
+fn drawing_and_debug_views_never_touch_the_run() {
+    for seed in 1..=100 {
+        let plain = random_run(seed, Class::Rogue, 200, |_| {});
+        let mut presses = 0;
+        let looked = random_run(seed, Class::Rogue, 200, |g| {
+            presses += 1;
+            // Draw everything, and flip every debug view now and then.
+            for y in 0..MAP_H {
+                for x in 0..MAP_W {
+                    let p = Point::new(x, y);
+                    let _ = view::cell(g, p);
+                    let _ = view::look(g, p);
+                    let _ = view::mind_label(g, p);
+                }
+            }
+            let _ = view::panel(g);
+            let _ = view::screen(g);
+            let _ = view::distances(g);
+            if presses % 7 == 0 {
+                for f in [1, 3, 4, 6, 6] {
+                    g.press(Key::F(f));
+                }
+            }
+        });
+        assert_eq!(plain.rng(), looked.rng(), "seed {seed}: the dice");
+        assert_eq!(plain.level(), looked.level(), "seed {seed}: the floor");
+        assert_eq!(plain.player(), looked.player(), "seed {seed}: the player");
+        assert_eq!(plain.turn(), looked.turn());
+        assert_eq!(log_text(&plain), log_text(&looked));
+    }
+}
