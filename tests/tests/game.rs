@@ -456,3 +456,222 @@ fn drawing_and_debug_views_never_touch_the_run() {
         assert_eq!(log_text(&plain), log_text(&looked));
     }
 }
+
+#[test]
+fn seed_42_fighter_walks_to_the_first_door_and_opens_it() {
+    use amulets_core::path::astar::AStar;
+    let mut game = Game::new_run(42, Class::Fighter);
+    // The nearest closed door the player can see from the start.
+    let start = game.player().pos;
+    let door = (0..MAP_CELLS)
+        .map(Map::point_of)
+        .filter(|&p| {
+            game.level().map.at(p) == Terrain::ClosedDoor && game.level().visible.contains(p)
+        })
+        .min_by_key(|p| (p.x - start.x).pow(2) + (p.y - start.y).pow(2))
+        .expect("seed 42's first room shows a door");
+    let mut astar = AStar::new();
+    let steps = astar.find_path(&game.level().map, start, door);
+    let way: Vec<Point> = astar.path().collect();
+    assert_eq!(steps, way.len());
+    let mut at = start;
+    for next in way {
+        let dir = amulets_core::geom::Dir::ALL
+            .into_iter()
+            .find(|d| at.step(*d) == next)
+            .unwrap();
+        game.act(amulets_core::input::Action::Move(dir));
+        if next == door {
+            break;
+        }
+        at = next;
+    }
+    assert!(
+        said(&game, "You open the door."),
+        "{:?}\n{}",
+        log_text(&game),
+        picture(&game)
+    );
+    assert_eq!(game.level().map.at(door), Terrain::OpenDoor);
+}
+
+#[test]
+fn the_rogue_shoots_a_rat_and_the_arrow_can_be_picked_up() {
+    let mut game = Game::with_floor(2, Class::Rogue, 1, two_rooms('.'), Point::new(1, 2));
+    game.level_mut()
+        .monsters
+        .push(monster("giant white rat", Point::new(5, 2), Mind::Asleep))
+        .unwrap();
+    game.refresh_view();
+    keys(&mut game, "f");
+    assert!(matches!(game.state(), State::Aiming(_)));
+    assert_eq!(
+        game.cursor(),
+        Point::new(5, 2),
+        "aiming starts on the nearest monster"
+    );
+    assert_eq!(game.aim_line().last(), Some(&Point::new(5, 2)));
+    game.press(Key::Enter);
+    assert_eq!(game.player().pack[3].unwrap().count, 23, "one arrow used");
+    let shot = game.log().lines().any(|m| {
+        m.text.as_str() == "You hit the giant white rat."
+            || m.text.as_str() == "You kill the giant white rat."
+            || m.text.as_str() == "You miss the giant white rat."
+    });
+    assert!(shot, "{:?}", log_text(&game));
+    let arrow = game
+        .level()
+        .items
+        .iter()
+        .find(|i| i.item.kind == kinds::ARROW)
+        .expect("the arrow lies where it landed");
+    assert_eq!(arrow.pos, Point::new(5, 2));
+}
+
+#[test]
+fn the_wizard_casts_lightning_and_waits_for_it() {
+    let mut game = Game::with_floor(4, Class::Wizard, 1, two_rooms('.'), Point::new(1, 3));
+    game.level_mut()
+        .monsters
+        .push(monster("jackal", Point::new(3, 3), Mind::Asleep))
+        .unwrap();
+    game.level_mut()
+        .monsters
+        .push(monster("jackal", Point::new(5, 3), Mind::Asleep))
+        .unwrap();
+    game.refresh_view();
+    keys(&mut game, "z");
+    game.press(Key::Enter);
+    assert!(said(&game, "Lightning leaps from your hands!"));
+    // Lightning does 6 to 12, and a jackal has 3 HP: both die.
+    assert!(game.level().monsters.is_empty(), "{:?}", log_text(&game));
+    assert_eq!(game.player().kills, 2);
+    // 40 turns from the cast, the casting turn counted.
+    keys(&mut game, "z");
+    assert!(
+        said(&game, "Lightning needs 39 more turns to come back."),
+        "{:?}",
+        log_text(&game)
+    );
+    assert!(
+        view::panel(&game)
+            .iter()
+            .any(|(l, _)| l.as_str() == "Lightning: 39 turns")
+    );
+    keys(&mut game, &".".repeat(38));
+    keys(&mut game, "z");
+    assert_eq!(game.state(), State::Playing, "one turn short");
+    keys(&mut game, ".z");
+    assert!(
+        matches!(game.state(), State::Aiming(_)),
+        "{:?}",
+        log_text(&game)
+    );
+}
+
+#[test]
+fn searching_finds_a_secret_door_by_the_fifth_try() {
+    let mut game = Game::with_floor(6, Class::Fighter, 1, two_rooms('S'), Point::new(5, 3));
+    for _ in 0..5 {
+        keys(&mut game, "s");
+    }
+    assert!(said(&game, "You find a secret door!"));
+    assert_eq!(game.level().map.at(Point::new(6, 3)), Terrain::ClosedDoor);
+}
+
+#[test]
+fn the_pack_uses_wears_and_drops() {
+    let mut game = Game::with_floor(1, Class::Wizard, 1, two_rooms('.'), Point::new(2, 2));
+    game.player_mut().hp = 5;
+    keys(&mut game, "icu"); // the potion of healing is c
+    assert!(said(&game, "You feel better."));
+    assert!(game.player().hp > 5);
+    assert_eq!(game.player().pack[2], None);
+    keys(&mut game, "dd"); // drop the scroll of magic mapping
+    assert!(
+        said(&game, "You drop a scroll of magic mapping."),
+        "{:?}",
+        log_text(&game)
+    );
+    keys(&mut game, "g");
+    keys(&mut game, "icu"); // it came back as c, and is read
+    assert!(
+        said(&game, "A map of the floor forms in your mind."),
+        "{:?}",
+        log_text(&game)
+    );
+    assert!(game.level().explored.contains(Point::new(11, 4)));
+}
+
+#[test]
+fn f6_shows_a_cave_in_six_steps_with_its_own_dice() {
+    let mut game = Game::new_run(42, Class::Fighter);
+    let dice = game.rng().clone();
+    let mut words = Vec::new();
+    for _ in 0..6 {
+        game.press(Key::F(6));
+        let steps = game.debug().cave.as_ref().expect("a cave is showing");
+        words.push(view::cave_step_words(steps).to_string());
+    }
+    assert_eq!(words[0], "the random fill");
+    assert_eq!(words[1], "smoothing pass 1 of 4");
+    assert_eq!(words[4], "smoothing pass 4 of 4");
+    assert!(words[5].starts_with("the biggest cave: "), "{}", words[5]);
+    assert!(
+        view::cell(&game, game.debug().cave.as_ref().unwrap().start.unwrap())
+            .is_some_and(|l| l.glyph == '@')
+    );
+    game.press(Key::F(6));
+    assert!(
+        game.debug().cave.is_none(),
+        "the seventh press puts the game back"
+    );
+    assert_eq!(game.rng(), &dice, "the run's dice were not touched");
+}
+
+#[test]
+fn the_look_panel_names_what_is_there() {
+    let mut map = two_rooms('+');
+    map.set(Point::new(8, 2), Terrain::CaveFloor);
+    let mut game = Game::with_floor(1, Class::Fighter, 1, map, Point::new(2, 2));
+    game.level_mut()
+        .monsters
+        .push(monster("jackal", Point::new(3, 3), Mind::Asleep))
+        .unwrap();
+    game.level_mut()
+        .items
+        .push(FloorItem {
+            item: Item {
+                kind: kinds::GOLD,
+                count: 18,
+            },
+            pos: Point::new(4, 1),
+            seen: true,
+        })
+        .unwrap();
+    game.refresh_view();
+    assert_eq!(
+        view::look(&game, Point::new(3, 3)).as_str(),
+        "A jackal (asleep)"
+    );
+    assert_eq!(
+        view::look(&game, Point::new(4, 1)).as_str(),
+        "18 gold pieces"
+    );
+    assert_eq!(
+        view::look(&game, Point::new(6, 3)).as_str(),
+        "A closed door"
+    );
+    assert_eq!(view::look(&game, Point::new(1, 1)).as_str(), "The floor");
+    assert_eq!(
+        view::look(&game, Point::new(8, 2)).as_str(),
+        "You haven't seen that."
+    );
+    game.press(Key::F(1));
+    assert_eq!(
+        view::look(&game, Point::new(8, 2)).as_str(),
+        "The cave floor"
+    );
+    // Walls are drawn only where they border open ground.
+    assert!(view::cell(&game, Point::new(0, 0)).is_some());
+}
