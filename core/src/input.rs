@@ -74,6 +74,12 @@ pub enum Action {
     /// Tab while aiming: the next monster in view.
     NextTarget,
     Debug(DebugKey),
+    /// `R`: rest until healed.
+    Rest,
+    /// `o`: explore.
+    Explore,
+    /// A click on the map: travel there (the shells send it while playing).
+    TravelTo(Point),
     /// Any key that is not a step, while a command runs: it stops the
     /// command and does nothing else (the commands issue).
     Interrupt,

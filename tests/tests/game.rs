@@ -399,6 +399,13 @@ fn random_run(seed: u32, class: Class, steps: usize, mut between: impl FnMut(&mu
         }
         let key = random_key(&mut dice);
         game.press(key);
+        // A command runs a few steps, as a shell would play it, then a key
+        // may stop it.
+        let mut left = dice.roll(1, 40);
+        while game.command_running() && left > 0 {
+            game.step_command();
+            left -= 1;
+        }
         between(&mut game);
         check_invariants(&game, explored, depth, step);
         if matches!(

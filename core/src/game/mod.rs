@@ -10,6 +10,7 @@
 //! items, gold and traps).
 
 mod aim;
+pub mod command;
 mod items;
 mod place;
 mod turn;
@@ -163,6 +164,8 @@ pub struct Game {
     cursor: Point,
     cause: Option<Cause>,
     debug: DebugView,
+    command: Option<command::Command>,
+    last_stop: Option<command::Stop>,
 }
 
 impl Game {
@@ -182,6 +185,8 @@ impl Game {
             cursor: Point::new(0, 0),
             cause: None,
             debug: DebugView::default(),
+            command: None,
+            last_stop: None,
         }
     }
 
@@ -329,6 +334,8 @@ impl Game {
                     Key::Char('t') => Action::Throw,
                     Key::Char('z') => Action::Cast,
                     Key::Char('>') => Action::Descend,
+                    Key::Char('R' | 'r') => Action::Rest,
+                    Key::Char('o') => Action::Explore,
                     Key::Char('?') => Action::Help,
                     Key::Escape => Action::Menu,
                     _ => return None,
@@ -388,6 +395,11 @@ impl Game {
 
     /// Does what a person asked for, if it means anything in this state.
     pub fn act(&mut self, action: Action) -> Outcome {
+        // While a command runs, any action stops it and does nothing else.
+        if self.command.is_some() {
+            self.interrupt();
+            return Outcome::default();
+        }
         if let Action::Debug(d) = action {
             self.toggle_debug(d);
             return Outcome::default();
@@ -520,6 +532,18 @@ impl Game {
             Action::Throw => self.start_throw(),
             Action::Cast => self.start_aim(Aim::Cast),
             Action::Descend => self.descend(),
+            Action::Rest => {
+                self.rest();
+                false
+            }
+            Action::Explore => {
+                self.explore();
+                false
+            }
+            Action::TravelTo(p) => {
+                self.travel_to(p);
+                false
+            }
             Action::Help => {
                 self.back = State::Playing;
                 self.state = State::Help;
@@ -559,6 +583,7 @@ impl Game {
     /// chapter 18 and DECISIONS give: the map, the player, the stairs, the
     /// Amulet, monsters, items, gold, traps.
     fn new_level(&mut self, depth: i32) {
+        self.command = None;
         let f = floor::assemble(depth, &mut self.rng);
         self.level = Level::empty();
         self.level.depth = depth;
@@ -583,7 +608,7 @@ impl Game {
     }
 
     /// `>`: down the stairs when on them (asking first if this floor's
-    /// Amulet is still here). Off them, the commands issue travels there.
+    /// Amulet is still here); off them, travel to them once seen.
     fn descend(&mut self) -> bool {
         if self.level.stairs == Some(self.player.pos) {
             if self.level.amulet_still_here() {
@@ -593,17 +618,8 @@ impl Game {
             } else {
                 self.go_down();
             }
-        } else if self.level.depth >= floor::LAST_FLOOR {
-            self.log
-                .say("There are no stairs down from the deepest floor.");
-        } else if self
-            .level
-            .stairs
-            .is_none_or(|s| !self.level.explored.contains(s))
-        {
-            self.log.say("You haven't found the stairs down yet.");
         } else {
-            self.log.say("The stairs are elsewhere on this floor.");
+            self.travel_to_stairs();
         }
         false
     }

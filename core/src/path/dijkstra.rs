@@ -86,6 +86,18 @@ impl DijkstraMap {
         goals: &[Point],
         step_cost: impl Fn(Terrain) -> Option<u32>,
     ) {
+        self.compute_from(open, map, goals.iter().copied(), step_cost);
+    }
+
+    /// `compute_with`, the goals from any list (explore's edge can be most
+    /// of the map, and is never gathered into an array).
+    pub fn compute_from(
+        &mut self,
+        open: &mut Buckets,
+        map: &Map,
+        goals: impl IntoIterator<Item = Point>,
+        step_cost: impl Fn(Terrain) -> Option<u32>,
+    ) {
         // What a step onto each kind of terrain costs, looked up once; 0
         // where no step can go.
         let mut table = [0u32; 8];
@@ -96,7 +108,7 @@ impl DijkstraMap {
         }
         self.cost = [UNREACHED; MAP_CELLS];
         open.clear();
-        for &goal in goals {
+        for goal in goals {
             if Map::in_bounds(goal) {
                 let i = Map::index(goal);
                 if self.cost[i] != 0 {

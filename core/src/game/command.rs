@@ -1,0 +1,457 @@
+//! Commands that take many turns, as the book's chapter 23 builds them:
+//! rest (`R`), travel (a click, or `>` to the stairs) by A* over the floor
+//! as the player knows it, and explore (`o`) downhill on a Dijkstra map
+//! whose goals are the edge of what the player has seen. The core has no
+//! clock: a shell calls `step_command` every `COMMAND_STEP_MS` while
+//! `command_running`. Each step is exactly the turn a key would play.
+//!
+//! Beyond the book, every end and every refusal is a `StopReason`, kept as
+//! `last_stop`, with the book's message as its text, so every shell can
+//! show why a command stopped.
+
+use super::{Game, State};
+use crate::cellset::CellSet;
+use crate::geom::{Dir, Point};
+use crate::item::Item;
+use crate::map::{MAP_CELLS, Map, Terrain};
+use crate::monster::KindId;
+use crate::path::astar::AStar;
+use crate::path::buckets::Buckets;
+use crate::path::dijkstra::DijkstraMap;
+use crate::path::{book_cost, known_map};
+use crate::text::{Line, line, with_article};
+
+/// A command takes a step every `COMMAND_STEP_MS` milliseconds, so the
+/// player sees it happen.
+pub const COMMAND_STEP_MS: u32 = 30;
+/// Resting stops after `REST_TURNS` turns, healed or not.
+pub const REST_TURNS: u32 = 300;
+/// The most cells `route_to` gives: a preview longer than this shows its
+/// first `MAX_ROUTE` cells.
+pub const MAX_ROUTE: usize = 256;
+
+/// What a command that takes many turns is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CommandKind {
+    /// Waiting until the player is healed.
+    Rest,
+    /// Walking to a cell the player chose, by the shortest way they know.
+    Travel,
+    /// Walking to the nearest edge of what the player has seen.
+    Explore,
+}
+
+/// A command running: its kind, its goal (travel's), the turns so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Command {
+    pub kind: CommandKind,
+    pub goal: Point,
+    pub turns: u32,
+}
+
+/// Why a command ended, or would not start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// Travel arrived.
+    Arrived,
+    /// "You feel rested."
+    Rested,
+    /// "You stop resting." after `REST_TURNS` turns.
+    RestCapReached,
+    /// "You're already at full health."
+    AlreadyRested,
+    /// "You see a jackal." (stopped) or "Not with a jackal in view."
+    /// (refused).
+    MonsterInView(KindId),
+    /// Health went down by this much.
+    HurtBy(i32),
+    NewFloor,
+    TrapFound,
+    SecretDoorFound,
+    /// "You see 18 gold pieces."
+    ItemSeen(Item),
+    /// "The way there is blocked."
+    Blocked,
+    /// "You don't know a safe way there."
+    NoSafeWay,
+    /// "Explored."
+    Explored,
+    /// "Explored, as far as you can safely go."
+    ExploredAsFarAsSafe,
+    /// A key stopped it.
+    Interrupted,
+    /// "Not while you're poisoned."
+    Poisoned,
+    /// "Not while you're confused."
+    Confused,
+    /// "You haven't found the stairs down yet."
+    StairsUnknown,
+    /// "There are no stairs down from the deepest floor."
+    NoStairsHere,
+    /// The step asked a question, or ended the run.
+    LeftPlay,
+}
+
+/// A command's end or refusal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stop {
+    pub reason: StopReason,
+    /// True when the command never started.
+    pub refused: bool,
+}
+
+impl Stop {
+    /// The words for it: the book's message where the book has one.
+    pub fn text(&self) -> Line {
+        use StopReason::*;
+        match self.reason {
+            Arrived => line(format_args!("Arrived.")),
+            Rested => line(format_args!("You feel rested.")),
+            RestCapReached => line(format_args!("You stop resting.")),
+            AlreadyRested => line(format_args!("You're already at full health.")),
+            MonsterInView(k) => {
+                let name = with_article(crate::monster::kind(k).name);
+                if self.refused {
+                    line(format_args!("Not with {name} in view."))
+                } else {
+                    line(format_args!("You see {name}."))
+                }
+            }
+            HurtBy(n) => line(format_args!("Hurt, {n} HP.")),
+            NewFloor => line(format_args!("A new floor.")),
+            TrapFound => line(format_args!("A trap.")),
+            SecretDoorFound => line(format_args!("A secret door.")),
+            ItemSeen(item) => line(format_args!("You see {}.", item.name())),
+            Blocked => line(format_args!("The way there is blocked.")),
+            NoSafeWay => line(format_args!("You don't know a safe way there.")),
+            Explored => line(format_args!("Explored.")),
+            ExploredAsFarAsSafe => line(format_args!("Explored, as far as you can safely go.")),
+            Interrupted => line(format_args!("Stopped.")),
+            Poisoned => line(format_args!("Not while you're poisoned.")),
+            Confused => line(format_args!("Not while you're confused.")),
+            StairsUnknown => line(format_args!("You haven't found the stairs down yet.")),
+            NoStairsHere => line(format_args!(
+                "There are no stairs down from the deepest floor."
+            )),
+            LeftPlay => line(format_args!("Stopped.")),
+        }
+    }
+
+    /// True for the reasons the book writes in the log itself.
+    fn logged(&self) -> bool {
+        use StopReason::*;
+        !matches!(
+            self.reason,
+            Arrived | HurtBy(_) | NewFloor | TrapFound | SecretDoorFound | Interrupted | LeftPlay
+        )
+    }
+}
+
+/// What the player knows as a step begins, so the step can tell what is
+/// new: the floor, their health, the traps known, the secret doors still
+/// hidden, and which items they have seen (a bit each; a floor has at most
+/// 48).
+#[derive(Clone, Copy)]
+struct Watch {
+    depth: i32,
+    hp: i32,
+    traps_known: usize,
+    secret_doors: usize,
+    items_seen: u64,
+}
+const _: () = assert!(crate::level::MAX_FLOOR_ITEMS <= 64);
+
+impl Game {
+    pub fn command(&self) -> Option<Command> {
+        self.command
+    }
+
+    pub fn command_running(&self) -> bool {
+        self.command.is_some()
+    }
+
+    /// Why the last command ended or was refused.
+    pub fn last_stop(&self) -> Option<Stop> {
+        self.last_stop
+    }
+
+    /// Ends or refuses a command for a reason; the book's message goes to
+    /// the log.
+    fn stop(&mut self, reason: StopReason, refused: bool) {
+        self.command = None;
+        let stop = Stop { reason, refused };
+        if stop.logged() {
+            self.log.add(stop.text());
+        }
+        self.last_stop = Some(stop);
+    }
+
+    /// Stops the running command because a key was pressed: it does nothing
+    /// else.
+    pub(super) fn interrupt(&mut self) {
+        if self.command.is_some() {
+            self.stop(StopReason::Interrupted, false);
+        }
+    }
+
+    /// The first monster in view, by the floor's order.
+    fn first_monster_in_view(&self) -> Option<KindId> {
+        self.level
+            .monsters
+            .iter()
+            .find(|m| self.level.visible.contains(m.pos))
+            .map(|m| m.kind)
+    }
+
+    /// Whether a command can start, refusing it with the reason if not: a
+    /// monster in view, poison, or for a command that walks, confusion.
+    fn can_start(&mut self, kind: CommandKind) -> bool {
+        let refusal = if let Some(k) = self.first_monster_in_view() {
+            Some(StopReason::MonsterInView(k))
+        } else if self.player.poisoned > 0 {
+            Some(StopReason::Poisoned)
+        } else if kind != CommandKind::Rest && self.player.confused > 0 {
+            Some(StopReason::Confused)
+        } else {
+            None
+        };
+        match refusal {
+            Some(reason) => {
+                self.stop(reason, true);
+                false
+            }
+            None => true,
+        }
+    }
+
+    fn start(&mut self, kind: CommandKind, goal: Point) {
+        self.command = Some(Command {
+            kind,
+            goal,
+            turns: 0,
+        });
+        self.last_stop = None;
+    }
+
+    /// `R`: rest until healed, `REST_TURNS` turns, or something happens.
+    pub(super) fn rest(&mut self) {
+        if !self.player.is_hurt() {
+            self.stop(StopReason::AlreadyRested, true);
+        } else if self.can_start(CommandKind::Rest) {
+            self.start(CommandKind::Rest, self.player.pos);
+        }
+    }
+
+    /// A click, or `>` toward known stairs: travel to a cell by the
+    /// shortest way the player knows.
+    pub(super) fn travel_to(&mut self, goal: Point) {
+        if goal == self.player.pos || !self.can_start(CommandKind::Travel) {
+            return;
+        }
+        if self.first_step_toward(goal).is_none() {
+            self.stop(StopReason::NoSafeWay, true);
+            return;
+        }
+        self.start(CommandKind::Travel, goal);
+    }
+
+    /// `o`: explore until nothing is left that can be reached, or something
+    /// happens.
+    pub(super) fn explore(&mut self) {
+        if self.can_start(CommandKind::Explore) {
+            self.start(CommandKind::Explore, self.player.pos);
+        }
+    }
+
+    /// The floor as the player knows it: unseen cells, secret doors and
+    /// known traps are wall.
+    pub fn known_map(&self) -> Map {
+        let traps = self.level.traps.iter().filter(|t| t.known).map(|t| t.pos);
+        known_map(&self.level.map, &self.level.explored, traps)
+    }
+
+    /// Where the stairs down are, if the player has seen them.
+    pub fn known_stairs(&self) -> Option<Point> {
+        self.level
+            .stairs
+            .filter(|&s| self.level.explored.contains(s))
+    }
+
+    /// The first step of the way travel would take to a cell.
+    fn first_step_toward(&self, goal: Point) -> Option<Point> {
+        let mut astar = AStar::new();
+        astar.find_path(&self.known_map(), self.player.pos, goal);
+        astar.path().next()
+    }
+
+    /// The way travel would take to a cell, by the same A* over the known
+    /// map, for the shells' previews: the cells after the player's, at most
+    /// `MAX_ROUTE` of them; empty when there is no way.
+    pub fn route_to(&self, goal: Point) -> heapless::Vec<Point, MAX_ROUTE> {
+        let mut astar = AStar::new();
+        astar.find_path(&self.known_map(), self.player.pos, goal);
+        astar.path().take(MAX_ROUTE).collect()
+    }
+
+    fn watch(&self) -> Watch {
+        let mut items_seen = 0u64;
+        for (i, item) in self.level.items.iter().enumerate() {
+            if item.seen {
+                items_seen |= 1 << i;
+            }
+        }
+        Watch {
+            depth: self.level.depth,
+            hp: self.player.hp,
+            traps_known: self.level.traps.iter().filter(|t| t.known).count(),
+            secret_doors: self.level.map.count(|t| t == Terrain::SecretDoor),
+            items_seen,
+        }
+    }
+
+    /// What a step brought that the player should see to, first things
+    /// first: a monster in view, a new floor, a trap known, a secret door
+    /// found, health lost, an item seen for the first time. A floor's items
+    /// keep their order while the player is on it (only the player's own
+    /// keys add or take them), so they compare one by one.
+    fn something_new(&self, before: &Watch) -> Option<StopReason> {
+        if let Some(k) = self.first_monster_in_view() {
+            return Some(StopReason::MonsterInView(k));
+        }
+        let now = self.watch();
+        if now.depth != before.depth {
+            return Some(StopReason::NewFloor);
+        }
+        // A trap or a secret door found first: a trap's hurt is its doing.
+        if now.traps_known > before.traps_known {
+            return Some(StopReason::TrapFound);
+        }
+        if now.secret_doors < before.secret_doors {
+            return Some(StopReason::SecretDoorFound);
+        }
+        if now.hp < before.hp {
+            return Some(StopReason::HurtBy(before.hp - now.hp));
+        }
+        let new = now.items_seen & !before.items_seen;
+        if new != 0 {
+            let i = new.trailing_zeros() as usize;
+            return Some(StopReason::ItemSeen(self.level.items[i].item));
+        }
+        None
+    }
+
+    /// One step of the running command, which takes a turn (unless it finds
+    /// there is nothing left to do). The command stops when it is done, and
+    /// as soon as anything happens the player should see to.
+    pub fn step_command(&mut self) {
+        let Some(command) = self.command else {
+            return;
+        };
+        let before = self.watch();
+        self.log.mark_read();
+        let done = match command.kind {
+            CommandKind::Rest => self.rest_step(),
+            CommandKind::Travel => self.travel_step(command.goal),
+            CommandKind::Explore => self.explore_step(),
+        };
+        if let Some(c) = &mut self.command {
+            c.turns += 1;
+        }
+        if self.state != State::Playing {
+            self.stop(StopReason::LeftPlay, false);
+        } else if let Some(new) = self.something_new(&before) {
+            self.stop(new, false);
+        } else if let Some(reason) = done {
+            self.stop(reason, false);
+        }
+    }
+
+    /// A turn of rest, as `.` plays it.
+    fn rest_step(&mut self) -> Option<StopReason> {
+        self.finish_turn();
+        let turns = self.command.map_or(0, |c| c.turns + 1);
+        if !self.player.is_hurt() {
+            Some(StopReason::Rested)
+        } else if turns >= REST_TURNS {
+            Some(StopReason::RestCapReached)
+        } else {
+            None
+        }
+    }
+
+    /// A step as a moving key takes it.
+    fn key_step(&mut self, dir: Dir) {
+        if self.player_step(dir) {
+            self.finish_turn();
+        }
+    }
+
+    /// A step of travel along the shortest way the player knows, worked
+    /// out again every step since doors open and more is seen.
+    fn travel_step(&mut self, goal: Point) -> Option<StopReason> {
+        let Some(next) = self.first_step_toward(goal) else {
+            return Some(StopReason::Blocked);
+        };
+        let dir = dir_between(self.player.pos, next);
+        self.key_step(dir);
+        (self.player.pos == goal).then_some(StopReason::Arrived)
+    }
+
+    /// A step of exploring: downhill on a Dijkstra map whose goals are the
+    /// edge of what the player has seen, worked out again every step.
+    fn explore_step(&mut self) -> Option<StopReason> {
+        let known = self.known_map();
+        let edge = unexplored_edge(&known, &self.level.explored);
+        let mut to_edge = DijkstraMap::new();
+        to_edge.compute_from(&mut Buckets::new(), &known, edge.iter(), book_cost);
+        match to_edge.step_down(self.player.pos) {
+            Some(dir) => {
+                self.key_step(dir);
+                None
+            }
+            None if edge.is_empty() => Some(StopReason::Explored),
+            None => Some(StopReason::ExploredAsFarAsSafe),
+        }
+    }
+
+    /// `>` off the stairs: travel to them once seen.
+    pub(super) fn travel_to_stairs(&mut self) {
+        if self.level.depth >= crate::mapgen::floor::LAST_FLOOR {
+            self.stop(StopReason::NoStairsHere, true);
+        } else if let Some(stairs) = self.known_stairs() {
+            self.travel_to(stairs);
+        } else {
+            self.stop(StopReason::StairsUnknown, true);
+        }
+    }
+}
+
+/// The edge of what the player has seen: the cells they know they could
+/// stand on (or open) that touch a cell they have never seen, diagonals
+/// too.
+pub fn unexplored_edge(known: &Map, explored: &CellSet) -> CellSet {
+    let mut edge = CellSet::new();
+    for i in 0..MAP_CELLS {
+        let p = Map::point_of(i);
+        if !known.is_passable(p) {
+            continue;
+        }
+        let unseen_next = Dir::ALL.iter().any(|&d| {
+            let q = p.step(d);
+            Map::in_bounds(q) && !explored.contains(q)
+        });
+        if unseen_next {
+            edge.insert_index(i);
+        }
+    }
+    edge
+}
+
+/// The direction of a step from one cell to a neighbour.
+fn dir_between(from: Point, to: Point) -> Dir {
+    let want = ((to.x - from.x).signum(), (to.y - from.y).signum());
+    Dir::ALL
+        .into_iter()
+        .find(|d| d.delta() == want)
+        .unwrap_or(Dir::N)
+}
