@@ -1,12 +1,13 @@
 //! `amulets-tui`: Amulets in a terminal, and the `gen` command that prints
-//! any dungeon the core can make. The game itself arrives with the terminal
-//! shell's issue; `gen` is how we look at dungeons meanwhile, and its output
-//! is kept stable (the README documents it).
+//! any dungeon the core can make.
 
 mod gen_cmd;
 mod seed;
+mod tui;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use amulets_core::game::Game;
+use amulets_core::player::Class;
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -15,19 +16,62 @@ use std::process::ExitCode;
     version,
     about = "Amulets, a roguelike, in a terminal",
     long_about = "Amulets, a roguelike, in a terminal.\n\n\
-                  `amulets-tui gen` prints the dungeons the game is made of."
+                  With no command it plays (as `play`). `amulets-tui gen` prints the dungeons\n\
+                  the game is made of.",
+    args_conflicts_with_subcommands = true
 )]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    #[command(flatten)]
+    play: PlayArgs,
 }
 
 #[derive(Subcommand)]
 enum Command {
-    /// Play (the terminal game is not built yet)
-    Play,
+    /// Play (the default)
+    Play(PlayArgs),
     /// Print a generated dungeon: a bare map, or a whole floor of a run
     Gen(gen_cmd::GenArgs),
+}
+
+#[derive(Args, Clone, Copy, Debug)]
+struct PlayArgs {
+    /// The run's seed, a whole number; 0 or none chooses one at random
+    #[arg(long, value_name = "N")]
+    seed: Option<u32>,
+    /// Start a new run of this class at once, past the title screen
+    #[arg(long, value_enum)]
+    class: Option<ClassArg>,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ClassArg {
+    Fighter,
+    Rogue,
+    Wizard,
+}
+
+fn play(args: PlayArgs) -> ExitCode {
+    let seed = seed::choose(args.seed);
+    let game = match args.class {
+        Some(c) => Game::new_run(
+            seed,
+            match c {
+                ClassArg::Fighter => Class::Fighter,
+                ClassArg::Rogue => Class::Rogue,
+                ClassArg::Wizard => Class::Wizard,
+            },
+        ),
+        None => Game::new(seed),
+    };
+    match tui::run(game) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("amulets-tui: the terminal failed: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -49,11 +93,7 @@ fn main() -> ExitCode {
                     .exit()
             }
         },
-        Some(Command::Play) | None => {
-            eprintln!(
-                "amulets-tui: the terminal game is not built yet; `amulets-tui gen --help` prints dungeons."
-            );
-            ExitCode::FAILURE
-        }
+        Some(Command::Play(args)) => play(args),
+        None => play(cli.play),
     }
 }

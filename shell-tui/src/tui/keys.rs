@@ -1,0 +1,56 @@
+//! crossterm's key events as the core's keys. Only presses count: a key's
+//! repeats and releases (which some terminals report) are ignored, so a
+//! held key never moves twice or restarts a command.
+
+use amulets_core::input::Key;
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers};
+
+/// The core's key for a key press, or `None` for keys the game does not use.
+pub fn key_of(event: &KeyEvent) -> Option<Key> {
+    if event.kind != KeyEventKind::Press {
+        return None;
+    }
+    let keypad = event.state.contains(KeyEventState::KEYPAD);
+    Some(match event.code {
+        KeyCode::Char(c) if keypad && c.is_ascii_digit() => Key::Numpad(c as u8 - b'0'),
+        KeyCode::Char('c') if event.modifiers.contains(KeyModifiers::CONTROL) => Key::Escape,
+        KeyCode::Char(c) => Key::Char(c),
+        KeyCode::Up => Key::Up,
+        KeyCode::Down => Key::Down,
+        KeyCode::Left => Key::Left,
+        KeyCode::Right => Key::Right,
+        // The numpad with Num Lock off, as terminals send it.
+        KeyCode::Home => Key::Numpad(7),
+        KeyCode::PageUp => Key::Numpad(9),
+        KeyCode::End => Key::Numpad(1),
+        KeyCode::PageDown => Key::Numpad(3),
+        KeyCode::KeypadBegin => Key::Numpad(5),
+        KeyCode::Enter => Key::Enter,
+        KeyCode::Esc => Key::Escape,
+        KeyCode::Tab => Key::Tab,
+        KeyCode::F(n) => Key::F(n),
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_presses_count() {
+        let mut e = KeyEvent::new(KeyCode::Char('h'), KeyModifiers::NONE);
+        assert_eq!(key_of(&e), Some(Key::Char('h')));
+        e.kind = KeyEventKind::Repeat;
+        assert_eq!(key_of(&e), None);
+        e.kind = KeyEventKind::Release;
+        assert_eq!(key_of(&e), None);
+        let mut pad = KeyEvent::new(KeyCode::Char('7'), KeyModifiers::NONE);
+        pad.state = KeyEventState::KEYPAD;
+        assert_eq!(key_of(&pad), Some(Key::Numpad(7)));
+        assert_eq!(
+            key_of(&KeyEvent::new(KeyCode::Char('>'), KeyModifiers::SHIFT)),
+            Some(Key::Char('>'))
+        );
+    }
+}

@@ -1,0 +1,425 @@
+//! The terminal game: the loop that turns key presses, clicks and time into
+//! calls on the core, and the core's picture into characters. It holds no
+//! rules: everything it shows comes from `amulets_core::view`.
+
+pub mod colors;
+pub mod draw;
+pub mod keys;
+
+use amulets_core::game::command::COMMAND_STEP_MS;
+use amulets_core::game::{Event, Game, Request, State};
+use amulets_core::geom::{Point, line_of_fire};
+use amulets_core::input::Action;
+use crossterm::event::{
+    self, Event as TermEvent, KeyEvent, MouseButton, MouseEvent, MouseEventKind,
+};
+use crossterm::execute;
+use std::collections::VecDeque;
+use std::io::{self, stdout};
+use std::time::{Duration, Instant};
+
+/// How long a hit cell shows inverted.
+pub const HIT_FLASH: Duration = Duration::from_millis(120);
+/// How long a missile takes over each cell of its flight.
+pub const MISSILE_CELL: Duration = Duration::from_millis(25);
+
+/// A missile in flight, for the picture only.
+struct Flight {
+    path: Vec<Point>,
+    glyph: char,
+    started: Instant,
+}
+
+/// The terminal game's state: the run, and what the screen shows besides.
+pub struct App {
+    pub game: Game,
+    pub depth: colors::Depth,
+    /// The map cell under the mouse, for the route preview and the look line.
+    pub hover: Option<Point>,
+    /// A line the shell itself says (no saved run yet, say).
+    pub note: Option<String>,
+    pub quit: bool,
+    flashes: Vec<(Point, Instant)>,
+    flights: VecDeque<Flight>,
+    step_due: Instant,
+    now: Instant,
+    size: (u16, u16),
+}
+
+impl App {
+    pub fn new(game: Game, depth: colors::Depth, size: (u16, u16)) -> App {
+        let now = Instant::now();
+        App {
+            game,
+            depth,
+            hover: None,
+            note: None,
+            quit: false,
+            flashes: Vec::new(),
+            flights: VecDeque::new(),
+            step_due: now,
+            now,
+            size,
+        }
+    }
+
+    /// True while a hit at the cell is flashing.
+    pub fn flashing(&self, p: Point) -> bool {
+        self.flashes
+            .iter()
+            .any(|&(at, until)| at == p && self.now < until)
+    }
+
+    /// The cell and glyph of the missile in flight now, if any.
+    pub fn missile_at(&self) -> Option<(Point, char)> {
+        let f = self.flights.front()?;
+        let cell = (self.now.saturating_duration_since(f.started).as_millis()
+            / MISSILE_CELL.as_millis()) as usize;
+        f.path.get(cell).map(|&p| (p, f.glyph))
+    }
+
+    /// Takes the core's events for animation; they never hold input up.
+    fn take_events(&mut self) {
+        while let Some(e) = self.game.take_event() {
+            match e {
+                Event::Hit { at, .. } => self.flashes.push((at, self.now + HIT_FLASH)),
+                Event::Missile {
+                    from, to, glyph, ..
+                } => self.fly(from, to, glyph),
+                Event::Bolt { from, to } => self.fly(from, to, '*'),
+            }
+        }
+    }
+
+    fn fly(&mut self, from: Point, to: Point, glyph: char) {
+        let mut path: Vec<Point> = line_of_fire::<64>(from, to, 64)
+            .into_iter()
+            .take_while(|&p| p != to)
+            .collect();
+        path.push(to);
+        let started = self
+            .flights
+            .back()
+            .map_or(self.now, |f| f.started + MISSILE_CELL * f.path.len() as u32)
+            .max(self.now);
+        self.flights.push_back(Flight {
+            path,
+            glyph,
+            started,
+        });
+    }
+
+    /// Forgets animations that are over.
+    fn expire(&mut self) {
+        let now = self.now;
+        self.flashes.retain(|&(_, until)| now < until);
+        while let Some(f) = self.flights.front() {
+            if now >= f.started + MISSILE_CELL * f.path.len() as u32 {
+                self.flights.pop_front();
+            } else {
+                break;
+            }
+        }
+    }
+
+    /// How long the loop may sleep before something is due: a command's
+    /// step, or the next frame of an animation. `None`: until an event.
+    pub fn wake_in(&self) -> Option<Duration> {
+        let mut due: Option<Instant> = None;
+        if self.game.command_running() {
+            due = Some(self.step_due);
+        }
+        if !self.flashes.is_empty() || !self.flights.is_empty() {
+            let frame = self.now + MISSILE_CELL;
+            due = Some(due.map_or(frame, |d| d.min(frame)));
+        }
+        due.map(|d| d.saturating_duration_since(Instant::now()))
+    }
+
+    /// Time passes: a command takes its step when one is due, a step every
+    /// `COMMAND_STEP_MS` whatever events come between.
+    pub fn tick(&mut self, now: Instant) {
+        self.now = now;
+        if self.game.command_running() && now >= self.step_due {
+            self.game.step_command();
+            self.step_due = now + Duration::from_millis(u64::from(COMMAND_STEP_MS));
+        }
+        self.take_events();
+        self.expire();
+    }
+
+    /// A key press: while a command runs it stops it and does nothing else.
+    pub fn on_key(&mut self, event: &KeyEvent) {
+        let Some(key) = keys::key_of(event) else {
+            return;
+        };
+        self.note = None;
+        if self.game.command_running() {
+            self.game.act(Action::Interrupt);
+            return;
+        }
+        let outcome = self.game.press(key);
+        if self.game.command_running() {
+            // The first step is due at once.
+            self.step_due = self.now;
+        }
+        self.on_request(outcome.request);
+        self.take_events();
+    }
+
+    fn on_request(&mut self, request: Option<Request>) {
+        match request {
+            Some(Request::Quit) => self.quit = true,
+            Some(Request::SaveAndQuit) => {
+                // Saves arrive with their own issue; until then the run ends.
+                self.quit = true;
+            }
+            Some(Request::Continue) => {
+                self.note = Some("There is no saved run to continue yet.".into());
+            }
+            None => {}
+        }
+    }
+
+    /// The mouse: hovering shows the route and names the cell; a left click
+    /// travels there, or fires there while aiming.
+    pub fn on_mouse(&mut self, event: &MouseEvent) {
+        let Some(layout) = draw::Layout::for_size(self.size.0, self.size.1) else {
+            return;
+        };
+        let camera = layout.camera(draw::focus(self));
+        let cell = layout.cell_at(camera, event.column, event.row);
+        match event.kind {
+            MouseEventKind::Moved => self.hover = cell,
+            MouseEventKind::Down(MouseButton::Left) => {
+                let Some(cell) = cell else { return };
+                if self.game.command_running() {
+                    self.game.act(Action::Interrupt);
+                    return;
+                }
+                match self.game.state() {
+                    State::Aiming(_) => {
+                        self.game.act(Action::CursorTo(cell));
+                        self.game.act(Action::Select);
+                    }
+                    State::Playing => {
+                        self.game.act(Action::TravelTo(cell));
+                        self.step_due = self.now;
+                    }
+                    _ => {}
+                }
+                self.take_events();
+            }
+            _ => {}
+        }
+    }
+
+    pub fn on_resize(&mut self, w: u16, h: u16) {
+        self.size = (w, h);
+    }
+}
+
+/// Plays in the terminal until the player quits. The terminal is put back
+/// on every way out: a normal quit, an error, and a panic (ratatui's hook
+/// restores it, ours first lets the mouse go, then the panic is printed).
+pub fn run(game: Game) -> io::Result<()> {
+    let mut terminal = ratatui::try_init()?;
+    let ratatui_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(stdout(), event::DisableMouseCapture);
+        ratatui_hook(info);
+    }));
+    let result = execute!(stdout(), event::EnableMouseCapture).and_then(|()| {
+        let size = terminal.size()?;
+        let mut app = App::new(game, colors::Depth::detect(), (size.width, size.height));
+        play(&mut terminal, &mut app)
+    });
+    let _ = execute!(stdout(), event::DisableMouseCapture);
+    ratatui::restore();
+    result
+}
+
+/// Set in the environment, makes the game panic after its first frame:
+/// the end-to-end test proves the terminal comes back from a panic.
+const PANIC_FOR_TEST: &str = "AMULETS_TUI_TEST_PANIC";
+
+fn play(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Result<()> {
+    while !app.quit {
+        terminal.draw(|f| draw::draw(f, app))?;
+        if std::env::var_os(PANIC_FOR_TEST).is_some() {
+            panic!("{PANIC_FOR_TEST} is set, so the game panics here on purpose");
+        }
+        let ready = match app.wake_in() {
+            Some(wait) => event::poll(wait)?,
+            None => true,
+        };
+        app.now = Instant::now();
+        if ready {
+            match event::read()? {
+                TermEvent::Key(k) => app.on_key(&k),
+                TermEvent::Mouse(m) => app.on_mouse(&m),
+                TermEvent::Resize(w, h) => app.on_resize(w, h),
+                _ => {}
+            }
+        }
+        app.tick(Instant::now());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use amulets_core::map::Map;
+    use amulets_core::player::Class;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    /// Draws the app on a test terminal of a size and returns its lines.
+    fn screen(app: &App, w: u16, h: u16) -> Vec<String> {
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+        terminal.draw(|f| draw::draw(f, app)).unwrap();
+        let buf = terminal.backend().buffer();
+        (0..h)
+            .map(|y| {
+                (0..w)
+                    .map(|x| buf[(x, y)].symbol().chars().next().unwrap_or(' '))
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn at(lines: &[String], x: i32, y: i32) -> char {
+        lines[y as usize].chars().nth(x as usize).unwrap()
+    }
+
+    #[test]
+    fn the_whole_map_shows_at_100_by_40() {
+        let game = Game::new_run(42, Class::Fighter);
+        let p = game.player().pos;
+        let app = App::new(game, colors::Depth::TrueColor, (100, 40));
+        let lines = screen(&app, 100, 40);
+        assert_eq!(at(&lines, p.x, p.y), '@');
+        // The first room's top-left wall, drawn because it borders floor.
+        let room = app.game.level().areas[0];
+        assert_eq!(at(&lines, room.x - 1, room.y - 1), '#');
+        assert!(lines.iter().any(|l| l.contains("Seed 42")), "{lines:#?}");
+        assert!(lines.iter().any(|l| l.contains("HP 32/32")));
+    }
+
+    #[test]
+    fn the_log_shows_a_door_opened_by_a_bump() {
+        let map = Map::from_rows(&[
+            "#############",
+            "#.....#.....#",
+            "#.....+.....#",
+            "#############",
+        ])
+        .unwrap();
+        let game = Game::with_floor(1, Class::Fighter, 1, map, Point::new(5, 2));
+        let mut app = App::new(game, colors::Depth::Basic16, (100, 40));
+        app.on_key(&KeyEvent::new(
+            crossterm::event::KeyCode::Char('l'),
+            crossterm::event::KeyModifiers::NONE,
+        ));
+        let lines = screen(&app, 100, 40);
+        assert!(
+            lines[36..39]
+                .iter()
+                .any(|l| l.trim_end() == "You open the door."),
+            "{:#?}",
+            &lines[36..]
+        );
+        assert_eq!(at(&lines, 6, 2), '\'');
+    }
+
+    #[test]
+    fn a_small_terminal_follows_the_player_with_a_camera() {
+        let mut game = Game::new_run(7, Class::Rogue);
+        // Put the player far right and down, where a 60 x 20 view needs the
+        // camera to move.
+        let far = (0..amulets_core::map::MAP_CELLS)
+            .map(Map::point_of)
+            .filter(|&q| game.level().map.is_walkable(q) && game.level().monster_at(q).is_none())
+            .max_by_key(|q| q.x + q.y)
+            .unwrap();
+        game.player_mut().pos = far;
+        game.refresh_view();
+        let app = App::new(game, colors::Depth::Indexed256, (60, 20));
+        let layout = draw::Layout::for_size(60, 20).unwrap();
+        let camera = layout.camera(far);
+        assert!(camera.x > 0 && camera.y > 0, "{camera:?}");
+        let lines = screen(&app, 60, 20);
+        assert_eq!(
+            at(&lines, far.x - camera.x, far.y - camera.y),
+            '@',
+            "{lines:#?}"
+        );
+        assert!(lines.iter().any(|l| l.contains("Seed 7")));
+    }
+
+    #[test]
+    fn too_small_a_terminal_says_so() {
+        let app = App::new(Game::new(1), colors::Depth::Basic16, (59, 30));
+        let lines = screen(&app, 59, 30);
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.contains("Make the terminal at least 60 x 20.")),
+            "{lines:#?}"
+        );
+        let lines = screen(&app, 80, 19);
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.contains("Make the terminal at least 60 x 20."))
+        );
+    }
+
+    #[test]
+    fn commands_step_on_time_and_any_key_stops_them() {
+        let map = Map::from_rows(&[
+            "#############",
+            "#.....#.....#",
+            "#.....#.....#",
+            "#############",
+        ])
+        .unwrap();
+        let mut game = Game::with_floor(1, Class::Fighter, 1, map, Point::new(2, 1));
+        game.player_mut().hp = 5;
+        let mut app = App::new(game, colors::Depth::TrueColor, (100, 40));
+        let t0 = Instant::now();
+        app.tick(t0);
+        app.on_key(&KeyEvent::new(
+            crossterm::event::KeyCode::Char('R'),
+            crossterm::event::KeyModifiers::SHIFT,
+        ));
+        assert!(app.game.command_running());
+        app.tick(t0);
+        assert_eq!(app.game.turn(), 1, "the first step at once");
+        app.tick(t0 + Duration::from_millis(10));
+        assert_eq!(app.game.turn(), 1, "not before 30 ms");
+        app.tick(t0 + Duration::from_millis(31));
+        assert_eq!(app.game.turn(), 2);
+        let mut repeat = KeyEvent::new(
+            crossterm::event::KeyCode::Char('R'),
+            crossterm::event::KeyModifiers::SHIFT,
+        );
+        repeat.kind = crossterm::event::KeyEventKind::Repeat;
+        app.on_key(&repeat);
+        assert!(
+            app.game.command_running(),
+            "a key's repeat does not stop it"
+        );
+        app.on_key(&KeyEvent::new(
+            crossterm::event::KeyCode::Char('h'),
+            crossterm::event::KeyModifiers::NONE,
+        ));
+        assert!(!app.game.command_running());
+        assert_eq!(
+            app.game.player().pos,
+            Point::new(2, 1),
+            "the key that stopped it did nothing else"
+        );
+    }
+}
