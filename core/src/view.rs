@@ -112,6 +112,11 @@ pub fn cell(game: &Game, p: Point) -> Option<Look> {
         return None;
     }
     let mut look = terrain_look(&level.map, p, lit)?;
+    if reveal && level.map.at(p) == Terrain::SecretDoor {
+        // F1 shows what the floor hides, secret doors too.
+        look.glyph = 'S';
+        look.fg = palette::DOOR;
+    }
     let over = |look: &mut Look, glyph: char, color: Rgb, tile: Tile| {
         look.glyph = glyph;
         look.fg = if look.lit {

@@ -74,6 +74,12 @@ fn ci() -> Result<(), String> {
             "warnings",
         ],
     ))?;
+    // The terminal game's end-to-end test runs it in tmux.
+    tools::ensure_programs(&[tools::Need {
+        program: "tmux",
+        package: "tmux",
+        backports: false,
+    }])?;
     sh::run(sh::cmd(&cargo, &["test", "--workspace"]))?;
     tools::ensure_rust_targets(&["thumbv6m-none-eabi", "thumbv7em-none-eabihf"])?;
     for target in ["thumbv6m-none-eabi", "thumbv7em-none-eabihf"] {
