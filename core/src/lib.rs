@@ -6,6 +6,7 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
+pub mod bot;
 pub mod cellset;
 pub mod color;
 pub mod fov;

@@ -1,0 +1,517 @@
+//! A bot that plays the game by itself, as the book's chapter 27 builds
+//! one to tune the game's numbers: it fights what is next to it, shoots or
+//! casts at what it sees, drinks healing when low, rests when hurt and
+//! safe, explores, picks up what it sees, searches dead ends when the
+//! stairs are still hidden, takes the Amulet and goes down. It rolls no
+//! dice: the same run plays the same way every time.
+
+use crate::cellset::CellSet;
+use crate::game::command::StopReason;
+use crate::game::{Cause, Game, Pack, Question, State};
+use crate::geom::{Dir, Point};
+use crate::input::Action;
+use crate::item::{Use, kinds};
+use crate::map::{MAP_CELLS, Map, Terrain};
+use crate::player::Class;
+
+/// Drink healing at or below this share of the maximum health, in percent.
+pub const DRINK_AT_PERCENT: i32 = 40;
+/// Rest when below this share, with nothing in view.
+pub const REST_BELOW_PERCENT: i32 = 70;
+/// Searches at each dead end before trying the next.
+const SEARCHES_PER_SPOT: u8 = 5;
+
+/// What the bot remembers between actions.
+#[derive(Clone, Debug, Default)]
+pub struct Bot {
+    depth: i32,
+    /// Cells it has searched from on this floor.
+    searched: CellSet,
+    /// Searches left at the current spot.
+    searching: u8,
+    /// Items it gave up on (no way there), by cell, on this floor.
+    skipped: CellSet,
+    /// Leave the floor's Amulet behind (it could not be reached).
+    give_up_amulet: bool,
+    /// Every known way to the stairs crosses a known trap: step on it.
+    through_traps: bool,
+}
+
+impl Bot {
+    pub fn new() -> Bot {
+        Bot::default()
+    }
+
+    /// The next action, or `None` when the run is over. While a command runs
+    /// the driver steps it instead of asking.
+    pub fn next_action(&mut self, game: &Game) -> Option<Action> {
+        if game.depth() != self.depth {
+            *self = Bot {
+                depth: game.depth(),
+                ..Bot::default()
+            };
+        }
+        let p = game.player();
+        Some(match game.state() {
+            State::Dead | State::Won | State::Title | State::ChooseClass => return None,
+            State::Menu | State::Help | State::Looking => Action::Cancel,
+            State::Confirming(Question::LeaveAmulet) => {
+                Action::Confirm(self.give_up_amulet || !self.amulet_reachable(game))
+            }
+            State::Confirming(Question::StepOnto(_)) => Action::Confirm(self.through_traps),
+            State::Aiming(_) => {
+                if game.level().monster_at(game.cursor()).is_some() && !game.aim_line().is_empty() {
+                    Action::Select
+                } else {
+                    Action::Cancel
+                }
+            }
+            State::Inventory(Pack::Browse) => match self.healing_slot(game) {
+                Some(slot) if low(game) => Action::Letter((b'a' + slot) as char),
+                _ => Action::Cancel,
+            },
+            State::Inventory(Pack::Item(_)) => Action::Letter('u'),
+            State::Inventory(Pack::Drop) => Action::Cancel,
+            State::Playing => self.play(game, p.pos),
+        })
+    }
+
+    fn play(&mut self, game: &Game, pos: Point) -> Action {
+        let level = game.level();
+        let p = game.player();
+        // Drink healing when low and something is near.
+        if low(game) && self.healing_slot(game).is_some() {
+            return Action::Inventory;
+        }
+        // Fight what is next to it.
+        for dir in Dir::ALL {
+            if let Some(m) = level.monster_at(pos.step(dir))
+                && level.visible.contains(level.monsters[m].pos)
+            {
+                return Action::Move(dir);
+            }
+        }
+        // Shoot, cast or throw at what it sees, else walk up to it; what it
+        // can neither reach nor hit, it walks on past (exploring by hand,
+        // since commands will not start with a monster in view).
+        let targets = game.targets();
+        if let Some(&target) = targets.first() {
+            if clear_shot(game, target) {
+                if p.knows_lightning && p.lightning_wait == 0 {
+                    return Action::Cast;
+                }
+                if p.bow.is_some() && p.slot_of(kinds::ARROW).is_some() {
+                    return Action::Fire;
+                }
+                if p.slot_of(kinds::DART).is_some() {
+                    return Action::Throw;
+                }
+            }
+            if let Some(dir) = self.first_step(game, target) {
+                return Action::Move(dir);
+            }
+            return match explore_by_hand(game) {
+                Some(dir) => Action::Move(dir),
+                None => Action::Wait,
+            };
+        }
+        if p.poisoned > 0 || p.confused > 0 {
+            return Action::Wait;
+        }
+        if p.hp * 100 < p.max_hp * REST_BELOW_PERCENT {
+            return Action::Rest;
+        }
+        // What lies here, then the nearest thing seen.
+        if let Some(i) = level.item_at(pos)
+            && wanted(game, i)
+        {
+            return Action::PickUp;
+        }
+        if let Some(goal) = self.nearest_item(game) {
+            if game.route_to(goal).is_empty() {
+                self.skipped.insert(goal);
+            } else {
+                return Action::TravelTo(goal);
+            }
+        }
+        if let Some(stairs) = game.known_stairs()
+            && (self.through_traps
+                || game
+                    .last_stop()
+                    .is_some_and(|s| s.reason == StopReason::NoSafeWay))
+        {
+            // The only ways to the stairs cross known traps: walk one; with
+            // no way at all, a secret door must be in the way.
+            self.through_traps = true;
+            if pos == stairs {
+                return Action::Descend;
+            }
+            return match step_through_traps(game, stairs) {
+                Some(dir) => Action::Move(dir),
+                None => self.search_for_the_way(game, pos),
+            };
+        }
+        // Explore until it says so.
+        let explored = matches!(
+            game.last_stop().map(|s| s.reason),
+            Some(StopReason::Explored | StopReason::ExploredAsFarAsSafe)
+        );
+        if !explored {
+            return Action::Explore;
+        }
+        if game.known_stairs().is_some() || game.depth() >= crate::mapgen::floor::LAST_FLOOR {
+            if level.amulet_still_here() && !self.give_up_amulet {
+                // The Amulet was seen but cannot be walked to: leave it.
+                self.give_up_amulet = true;
+            }
+            return Action::Descend;
+        }
+        self.search_for_the_way(game, pos)
+    }
+
+    /// The stairs are hidden behind a secret door: search from each cell
+    /// next to a wall with the unknown beyond it, nearest first, five times
+    /// at each.
+    fn search_for_the_way(&mut self, game: &Game, pos: Point) -> Action {
+        if self.searching > 0 {
+            self.searching -= 1;
+            if self.searching == 0 {
+                // Something may have been found: look again.
+                return Action::Explore;
+            }
+            return Action::Search;
+        }
+        let known = game.known_map();
+        let explored = &game.level().explored;
+        // What can be walked to from here: a wall with the unknown, or the
+        // known but cut off (after a teleport), beyond it could hide a door.
+        let reachable = crate::cellset::flood_fill(pos, |q| known.is_passable(q));
+        let mut best: Option<(usize, Point)> = None;
+        for i in 0..MAP_CELLS {
+            let c = Map::point_of(i);
+            if !known.is_walkable(c) || self.searched.contains(c) {
+                continue;
+            }
+            // A wall next to it with the unknown beyond could hide a door.
+            let hides = [Dir::N, Dir::E, Dir::S, Dir::W].iter().any(|&d| {
+                let wall = c.step(d);
+                let beyond = wall.step(d);
+                known.at(wall) == Terrain::Wall
+                    && Map::in_bounds(beyond)
+                    && (!explored.contains(beyond)
+                        || (known.is_passable(beyond) && !reachable.contains(beyond)))
+            });
+            if !hides {
+                continue;
+            }
+            if !reachable.contains(c) {
+                continue;
+            }
+            let (dx, dy) = ((c.x - pos.x).abs(), (c.y - pos.y).abs());
+            let near = dx.max(dy) as usize;
+            if best.is_none_or(|(r, _)| near < r) {
+                best = Some((near, c));
+            }
+        }
+        match best {
+            Some((_, c)) if c == pos => {
+                self.searched.insert(c);
+                self.searching = SEARCHES_PER_SPOT;
+                Action::Search
+            }
+            Some((_, c)) => Action::TravelTo(c),
+            // Nowhere left to search (every wall next to the unknown was
+            // searched): rest a turn and let the driver's limit end the run.
+            None => Action::Wait,
+        }
+    }
+
+    fn first_step(&self, game: &Game, goal: Point) -> Option<Dir> {
+        let next = *game.route_to(goal).first()?;
+        let pos = game.player().pos;
+        Dir::ALL.into_iter().find(|d| pos.step(*d) == next)
+    }
+
+    fn healing_slot(&self, game: &Game) -> Option<u8> {
+        let p = game.player();
+        p.slot_of(kinds::EXTRA_HEALING)
+            .or_else(|| p.slot_of(kinds::HEALING))
+    }
+
+    fn nearest_item(&self, game: &Game) -> Option<Point> {
+        let level = game.level();
+        let pos = game.player().pos;
+        (0..level.items.len())
+            .filter(|&i| {
+                level.items[i].seen && wanted(game, i) && !self.skipped.contains(level.items[i].pos)
+            })
+            .map(|i| level.items[i].pos)
+            .min_by_key(|q| (q.x - pos.x).abs().max((q.y - pos.y).abs()))
+    }
+
+    fn amulet_reachable(&self, game: &Game) -> bool {
+        let level = game.level();
+        level
+            .items
+            .iter()
+            .find(|i| i.item.kind == kinds::AMULET)
+            .is_some_and(|a| a.seen && !game.route_to(a.pos).is_empty())
+    }
+}
+
+/// True when a missile from the player would reach `target`: no wall and
+/// no other monster on the line before it.
+fn clear_shot(game: &Game, target: Point) -> bool {
+    let level = game.level();
+    for p in crate::geom::line_of_fire::<{ crate::game::RANGE }>(
+        game.player().pos,
+        target,
+        crate::game::RANGE,
+    ) {
+        if p == target {
+            return true;
+        }
+        if level.map.blocks_sight(p) || level.monster_at(p).is_some() {
+            return false;
+        }
+    }
+    false
+}
+
+/// A step toward the nearest edge of what the player has seen, as explore
+/// would take it, for when commands refuse to start.
+fn explore_by_hand(game: &Game) -> Option<Dir> {
+    let known = game.known_map();
+    let edge = crate::game::command::unexplored_edge(&known, &game.level().explored);
+    let mut map = crate::path::dijkstra::DijkstraMap::new();
+    map.compute_from(
+        &mut crate::path::buckets::Buckets::new(),
+        &known,
+        edge.iter(),
+        crate::path::book_cost,
+    );
+    map.step_down(game.player().pos)
+}
+
+/// The first step toward a cell over the known floor with its known traps
+/// counted as ground.
+fn step_through_traps(game: &Game, goal: Point) -> Option<Dir> {
+    let known = crate::path::known_map(
+        &game.level().map,
+        &game.level().explored,
+        core::iter::empty(),
+    );
+    let mut astar = crate::path::astar::AStar::new();
+    astar.find_path(&known, game.player().pos, goal);
+    let next = astar.path().next()?;
+    let pos = game.player().pos;
+    Dir::ALL.into_iter().find(|d| pos.step(*d) == next)
+}
+
+/// True when the player is low enough on health to drink.
+fn low(game: &Game) -> bool {
+    let p = game.player();
+    p.hp * 100 <= p.max_hp * DRINK_AT_PERCENT
+}
+
+/// Items worth walking to: gold, the Amulet, potions, scrolls, ammunition
+/// the class uses, while the pack has room.
+fn wanted(game: &Game, i: usize) -> bool {
+    let item = game.level().items[i].item;
+    let p = game.player();
+    let room = p.pack.iter().any(Option::is_none)
+        || (item.kind().stacks && p.slot_of(item.kind).is_some());
+    match item.kind().uses {
+        Use::Gold | Use::Amulet => true,
+        Use::Potion | Use::Scroll => room,
+        Use::Arrows => room && p.bow.is_some(),
+        Use::Thrown { .. } => room,
+        _ => false,
+    }
+}
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunResult {
+    pub seed: u32,
+    pub class: Class,
+    pub won: bool,
+    /// The floor the run ended on.
+    pub floor: i32,
+    pub turns: u32,
+    pub amulets: u8,
+    pub kills: u16,
+    pub gold: u32,
+    pub killer: Option<Cause>,
+    /// True when the run was cut off by the action limit.
+    pub stuck: bool,
+}
+
+/// A check that failed during a run, and where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Failure {
+    pub what: &'static str,
+    pub floor: i32,
+    pub turn: u32,
+}
+
+/// The most actions a bot run takes before it is called stuck.
+pub const MAX_ACTIONS: u32 = 60_000;
+
+/// Plays a whole run headless with the bot. `check` is called after every
+/// action and command step (the soak test's invariants); an `Err` from it
+/// ends the run, and says where.
+pub fn play_run(
+    seed: u32,
+    class: Class,
+    mut check: impl FnMut(&Game) -> Result<(), &'static str>,
+) -> Result<RunResult, Failure> {
+    let mut game = Game::new_run(seed, class);
+    let mut bot = Bot::new();
+    let mut actions = 0;
+    let mut stuck = false;
+    loop {
+        if game.command_running() {
+            game.step_command();
+        } else {
+            match bot.next_action(&game) {
+                Some(action) => {
+                    game.act(action);
+                }
+                None => break,
+            }
+        }
+        if let Err(what) = check(&game) {
+            return Err(Failure {
+                what,
+                floor: game.depth(),
+                turn: game.turn(),
+            });
+        }
+        actions += 1;
+        if actions >= MAX_ACTIONS {
+            stuck = true;
+            break;
+        }
+    }
+    let p = game.player();
+    Ok(RunResult {
+        seed,
+        class,
+        won: game.state() == State::Won,
+        floor: game.depth(),
+        turns: game.turn(),
+        amulets: p.amulets,
+        kills: p.kills,
+        gold: p.gold,
+        killer: game.cause_of_death(),
+        stuck,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::item::{FloorItem, Item};
+    use crate::monster::{MONSTERS, Mind, Monster};
+
+    fn floor() -> Map {
+        Map::from_rows(&[
+            "#############",
+            "#.....#.....#",
+            "#.....+.....#",
+            "#.....#.....#",
+            "#############",
+        ])
+        .unwrap()
+    }
+
+    fn rat(at: Point) -> Monster {
+        Monster {
+            kind: 0,
+            pos: at,
+            hp: MONSTERS[0].hp,
+            mind: Mind::Hunting,
+            pack: 0,
+            heading: 0,
+        }
+    }
+
+    #[test]
+    fn it_drinks_healing_when_low_with_a_monster_next_to_it() {
+        let mut game = Game::with_floor(1, Class::Fighter, 1, floor(), Point::new(2, 2));
+        game.player_mut().hp = 6; // under a fifth of 32
+        game.level_mut()
+            .monsters
+            .push(rat(Point::new(3, 2)))
+            .unwrap();
+        game.refresh_view();
+        let mut bot = Bot::new();
+        assert_eq!(bot.next_action(&game), Some(Action::Inventory));
+        game.act(Action::Inventory);
+        assert_eq!(bot.next_action(&game), Some(Action::Letter('c')));
+        game.act(Action::Letter('c'));
+        assert_eq!(bot.next_action(&game), Some(Action::Letter('u')));
+        game.act(Action::Letter('u'));
+        assert!(game.player().hp > 6);
+    }
+
+    #[test]
+    fn it_does_not_rest_with_a_monster_in_view_but_fights() {
+        let mut game = Game::with_floor(1, Class::Fighter, 1, floor(), Point::new(2, 2));
+        game.player_mut().hp = 20;
+        game.level_mut()
+            .monsters
+            .push(rat(Point::new(4, 2)))
+            .unwrap();
+        game.refresh_view();
+        let mut bot = Bot::new();
+        let action = bot.next_action(&game);
+        assert_ne!(action, Some(Action::Rest));
+        assert_eq!(action, Some(Action::Move(Dir::E)), "it walks up to the rat");
+        game.level_mut().monsters.clear();
+        game.refresh_view();
+        assert_eq!(
+            bot.next_action(&game),
+            Some(Action::Rest),
+            "and rests once it is alone"
+        );
+    }
+
+    #[test]
+    fn it_takes_the_stairs_only_after_the_amulet() {
+        let mut map = floor();
+        map.set(Point::new(4, 3), Terrain::StairsDown);
+        let mut game = Game::with_floor(1, Class::Fighter, 1, map, Point::new(4, 3));
+        game.level_mut()
+            .items
+            .push(FloorItem {
+                item: Item::one(kinds::AMULET),
+                pos: Point::new(1, 1),
+                seen: true,
+            })
+            .unwrap();
+        game.refresh_view();
+        let mut bot = Bot::new();
+        // The Amulet is seen and reachable: it goes for it, not down.
+        assert_eq!(
+            bot.next_action(&game),
+            Some(Action::TravelTo(Point::new(1, 1)))
+        );
+        game.act(Action::TravelTo(Point::new(1, 1)));
+        while game.command_running() {
+            game.step_command();
+        }
+        assert_eq!(bot.next_action(&game), Some(Action::PickUp));
+        game.act(Action::PickUp);
+        assert_eq!(game.player().amulets, 1);
+    }
+
+    #[test]
+    fn a_run_is_the_same_played_twice() {
+        let a = play_run(5, Class::Rogue, |_| Ok(())).unwrap();
+        let b = play_run(5, Class::Rogue, |_| Ok(())).unwrap();
+        assert_eq!(a, b);
+        assert!(a.turns > 0);
+    }
+}
