@@ -159,7 +159,12 @@ impl Bot {
         if !explored {
             return Action::Explore;
         }
-        if game.known_stairs().is_some() || game.depth() >= crate::mapgen::floor::LAST_FLOOR {
+        let last = game.depth() >= crate::mapgen::floor::LAST_FLOOR;
+        if last && level.amulet_still_here() {
+            // The last Amulet is hidden behind a secret door.
+            return self.search_for_the_way(game, pos);
+        }
+        if game.known_stairs().is_some() || last {
             if level.amulet_still_here() && !self.give_up_amulet {
                 // The Amulet was seen but cannot be walked to: leave it.
                 self.give_up_amulet = true;

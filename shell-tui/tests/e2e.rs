@@ -114,7 +114,7 @@ fn plays_in_a_terminal_and_puts_it_back() {
         "send-keys",
         "-t",
         s,
-        &format!("stty -a > /tmp/{s}.after; echo done-$?"),
+        &format!("stty -a > /tmp/{s}.after; echo do\"\"ne-$?"),
         "Enter",
     ]);
     wait_for(s, "done-0");
@@ -151,11 +151,12 @@ fn a_panic_puts_the_terminal_back_and_then_says_why() {
         "-t",
         s,
         &format!(
-            "stty -a > /tmp/{s}.before; AMULETS_TUI_TEST_PANIC=1 {bin} --seed 3 --class rogue; echo exit-$?"
+            "stty -a > /tmp/{s}.before; AMULETS_TUI_TEST_PANIC=1 {bin} --seed 3 --class rogue; echo ex\"\"it-$?"
         ),
         "Enter",
     ]);
-    let after_panic = wait_for(s, "exit-");
+    // The quotes keep the typed command from matching what it prints.
+    let after_panic = wait_for(s, "exit-1");
     assert!(
         after_panic.contains("panics here on purpose"),
         "{after_panic}"
@@ -179,7 +180,7 @@ fn a_panic_puts_the_terminal_back_and_then_says_why() {
         "send-keys",
         "-t",
         s,
-        &format!("stty -a > /tmp/{s}.after; echo done-$?"),
+        &format!("stty -a > /tmp/{s}.after; echo do\"\"ne-$?"),
         "Enter",
     ]);
     wait_for(s, "done-0");

@@ -553,19 +553,23 @@ fn the_wizard_casts_lightning_and_waits_for_it() {
     // Lightning does 6 to 12, and a jackal has 3 HP: both die.
     assert!(game.level().monsters.is_empty(), "{:?}", log_text(&game));
     assert_eq!(game.player().kills, 2);
-    // 40 turns from the cast, the casting turn counted.
+    // LIGHTNING_RECHARGE turns from the cast, the casting turn counted.
+    let left = amulets_core::player::LIGHTNING_RECHARGE - 1;
     keys(&mut game, "z");
     assert!(
-        said(&game, "Lightning needs 39 more turns to come back."),
+        said(
+            &game,
+            &format!("Lightning needs {left} more turns to come back.")
+        ),
         "{:?}",
         log_text(&game)
     );
     assert!(
         view::panel(&game)
             .iter()
-            .any(|(l, _)| l.as_str() == "Lightning: 39 turns")
+            .any(|(l, _)| l.as_str() == format!("Lightning: {left} turns"))
     );
-    keys(&mut game, &".".repeat(38));
+    keys(&mut game, &".".repeat(left as usize - 1));
     keys(&mut game, "z");
     assert_eq!(game.state(), State::Playing, "one turn short");
     keys(&mut game, ".z");

@@ -3,6 +3,7 @@
 //! and stops at the first step that fails, with a non-zero exit code.
 
 mod bench;
+mod bot;
 mod determinism;
 mod golden;
 mod sh;
@@ -21,6 +22,9 @@ commands:
   golden        rewrite tests/golden/*.txt from the current generators
   bench [F]     run the benchmarks against the peers (criterion; F filters
                 benchmark names) and print the table of medians and ratios
+  bot [...]     play whole runs with the bot and print the statistics:
+                --runs N --class fighter|rogue|wizard|all --seed-from S
+                --jobs J --csv FILE
   run-sdl       build and run the desktop game (arguments after --)
   run-tui       build and run the terminal game (arguments after --)
   help          this text
@@ -38,6 +42,7 @@ fn main() -> ExitCode {
         "determinism" if rest.is_empty() => determinism::run(),
         "golden" if rest.is_empty() => golden::write(),
         "bench" => bench::run(rest),
+        "bot" => bot::run(rest),
         "run-sdl" => run_shell("amulets-sdl", "amulets", rest),
         "run-tui" => run_shell("amulets-tui", "amulets-tui", rest),
         "help" | "--help" | "-h" => {

@@ -169,7 +169,7 @@ impl Game {
         let p = &mut self.player;
         match kind {
             kinds::HEALING => {
-                let heal = self.rng.roll(8, 16);
+                let heal = self.rng.roll(10, 20);
                 p.hp = (p.hp + heal).min(p.max_hp);
                 self.log.say("You feel better.");
             }

@@ -19,9 +19,9 @@ pub const MONSTERS_BASE: i32 = 16;
 pub const MONSTERS_PER_FLOOR: i32 = 1;
 pub const CAVE_MONSTERS_PERCENT: i32 = 75;
 /// A monster starts awake (wandering) 1 time in this many (*tune*).
-pub const AWAKE_ONE_IN: i32 = 4;
+pub const AWAKE_ONE_IN: i32 = 6;
 /// Items: `ITEMS_BASE` and one more for every two floors down (*tune*).
-pub const ITEMS_BASE: i32 = 6;
+pub const ITEMS_BASE: i32 = 7;
 /// Gold: 3 to 6 piles of 5 to 15 pieces times the depth (*tune*).
 pub const GOLD_PILES_MIN: i32 = 3;
 pub const GOLD_PILES_MAX: i32 = 6;

@@ -13,7 +13,7 @@ use crate::text::{capitalized, line, with_article};
 
 /// A sleeping monster the player can see wakes 1 time in this many turns
 /// (*tune*).
-pub const WAKE_ONE_IN: i32 = 3;
+pub const WAKE_ONE_IN: i32 = 4;
 /// Searching finds each hidden thing next to the player 1 time in this many,
 /// and so do the Rogue's keen eyes at each step.
 pub const FIND_ONE_IN: i32 = 3;
@@ -417,7 +417,7 @@ impl Game {
             kind.name
         ))));
         if kind.has(traits::POISONS) && damage > 0 {
-            self.player.poisoned += self.rng.roll(2, 5);
+            self.player.poisoned += self.rng.roll(2, 4);
             self.log.say("You are poisoned!");
         }
         self.hurt_player(damage, Cause::Monster(m.kind));

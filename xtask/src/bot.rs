@@ -1,0 +1,226 @@
+//! `cargo xtask bot`: plays whole runs with the core's bot, headless, and
+//! prints a table: wins, where the runs ended, turns, the commonest killers,
+//! Amulets carried, the share of runs that reached each floor, and any
+//! broken invariant or panic (there must be none).
+
+use amulets_core::bot::{RunResult, play_run};
+use amulets_core::game::Cause;
+use amulets_core::player::Class;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+pub const USAGE: &str = "usage: cargo xtask bot [--runs N] [--class fighter|rogue|wizard|all] [--seed-from S] [--jobs J] [--csv FILE]";
+
+struct Options {
+    runs: u32,
+    classes: Vec<Class>,
+    seed_from: u32,
+    jobs: usize,
+    csv: Option<String>,
+}
+
+fn parse(args: &[String]) -> Result<Options, String> {
+    let mut o = Options {
+        runs: 100,
+        classes: Class::ALL.to_vec(),
+        seed_from: 1,
+        jobs: 2,
+        csv: None,
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = || it.next().ok_or(format!("{a} needs a value\n{USAGE}"));
+        match a.as_str() {
+            "--runs" => {
+                o.runs = value()?
+                    .parse()
+                    .map_err(|_| format!("--runs takes a number\n{USAGE}"))?
+            }
+            "--seed-from" => {
+                o.seed_from = value()?
+                    .parse()
+                    .map_err(|_| format!("--seed-from takes a number\n{USAGE}"))?
+            }
+            "--jobs" => {
+                o.jobs = value()?
+                    .parse::<usize>()
+                    .map_err(|_| format!("--jobs takes a number\n{USAGE}"))?
+                    .max(1)
+            }
+            "--csv" => o.csv = Some(value()?.clone()),
+            "--class" => {
+                o.classes = match value()?.as_str() {
+                    "fighter" => vec![Class::Fighter],
+                    "rogue" => vec![Class::Rogue],
+                    "wizard" => vec![Class::Wizard],
+                    "all" => Class::ALL.to_vec(),
+                    other => return Err(format!("no class {other:?}\n{USAGE}")),
+                }
+            }
+            other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
+        }
+    }
+    Ok(o)
+}
+
+/// One run's end: its result, or what broke.
+type Played = Result<RunResult, String>;
+
+fn play(seed: u32, class: Class) -> Played {
+    std::panic::catch_unwind(|| play_run(seed, class, |g| g.check_invariants()))
+        .map_err(|p| {
+            let what = p
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()));
+            format!("seed {seed}: panic: {}", what.unwrap_or_default())
+        })?
+        .map_err(|f| {
+            format!(
+                "seed {seed}: {} on floor {}, turn {}",
+                f.what, f.floor, f.turn
+            )
+        })
+}
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let o = parse(args)?;
+    let started = std::time::Instant::now();
+    let mut all: Vec<(Class, Played)> = Vec::new();
+    for &class in &o.classes {
+        let seeds: Vec<u32> = (0..o.runs).map(|i| o.seed_from.wrapping_add(i)).collect();
+        let chunks: Vec<Vec<u32>> = seeds
+            .chunks(seeds.len().div_ceil(o.jobs).max(1))
+            .map(<[u32]>::to_vec)
+            .collect();
+        let results: Vec<Played> = std::thread::scope(|s| {
+            let handles: Vec<_> = chunks
+                .into_iter()
+                .map(|chunk| {
+                    s.spawn(move || {
+                        chunk
+                            .into_iter()
+                            .map(|seed| play(seed, class))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().unwrap_or_default())
+                .collect()
+        });
+        all.extend(results.into_iter().map(|r| (class, r)));
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let mut failures = Vec::new();
+    println!(
+        "{} runs in {seconds:.1} s ({:.1} runs a second)",
+        all.len(),
+        all.len() as f64 / seconds
+    );
+    println!(
+        "{:<8} {:>5} {:>6} {:>7} {:>8}  {:<44} reached floors 1-9 (%)",
+        "class", "runs", "won", "turns", "amulets", "ended on floors 1-9 (deaths, and wins on 9)"
+    );
+    for &class in &o.classes {
+        let ok: Vec<RunResult> = all
+            .iter()
+            .filter(|(c, _)| *c == class)
+            .filter_map(|(_, r)| r.as_ref().ok().copied())
+            .collect();
+        failures.extend(
+            all.iter()
+                .filter(|(c, _)| *c == class)
+                .filter_map(|(_, r)| r.as_ref().err().cloned()),
+        );
+        if ok.is_empty() {
+            continue;
+        }
+        let n = ok.len() as f64;
+        let won = ok.iter().filter(|r| r.won).count();
+        let turns = ok.iter().map(|r| f64::from(r.turns)).sum::<f64>() / n;
+        let amulets = ok.iter().map(|r| f64::from(r.amulets)).sum::<f64>() / n;
+        let mut ended = [0u32; 9];
+        let mut reached = [0u32; 9];
+        for r in &ok {
+            ended[(r.floor - 1) as usize] += 1;
+            for count in reached.iter_mut().take(r.floor as usize) {
+                *count += 1;
+            }
+        }
+        let reached: Vec<String> = reached
+            .iter()
+            .map(|&c| format!("{:.0}", 100.0 * f64::from(c) / n))
+            .collect();
+        println!(
+            "{:<8} {:>5} {:>5.1}% {:>7.0} {:>8.2}  {:<44} {}",
+            class.name(),
+            ok.len(),
+            100.0 * won as f64 / n,
+            turns,
+            amulets,
+            format!("{ended:?}"),
+            reached.join(" ")
+        );
+        let mut killers: BTreeMap<String, u32> = BTreeMap::new();
+        for r in &ok {
+            if let Some(c) = r.killer {
+                *killers.entry(killer_name(c)).or_default() += 1;
+            }
+        }
+        let mut killers: Vec<(String, u32)> = killers.into_iter().collect();
+        killers.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let top: Vec<String> = killers
+            .iter()
+            .take(5)
+            .map(|(k, c)| format!("{k} {c}"))
+            .collect();
+        let stuck = ok.iter().filter(|r| r.stuck).count();
+        println!("         killers: {}; stuck: {stuck}", top.join(", "));
+    }
+    if let Some(path) = &o.csv {
+        let mut text = String::from("class,seed,won,floor,turns,amulets,kills,gold,killer,stuck\n");
+        for (class, r) in &all {
+            if let Ok(r) = r {
+                let killer = r.killer.map(killer_name).unwrap_or_default();
+                writeln!(
+                    text,
+                    "{},{},{},{},{},{},{},{},{killer},{}",
+                    class.name(),
+                    r.seed,
+                    r.won,
+                    r.floor,
+                    r.turns,
+                    r.amulets,
+                    r.kills,
+                    r.gold,
+                    r.stuck
+                )
+                .ok();
+            }
+        }
+        std::fs::write(path, text).map_err(|e| format!("{path}: {e}"))?;
+        println!("wrote {path}");
+    }
+    if failures.is_empty() {
+        println!("no broken invariant, no panic");
+        Ok(())
+    } else {
+        for f in &failures {
+            println!("FAILED: {f}");
+        }
+        Err(format!(
+            "{} runs broke an invariant or panicked",
+            failures.len()
+        ))
+    }
+}
+
+fn killer_name(c: Cause) -> String {
+    match c {
+        Cause::Monster(k) => amulets_core::monster::kind(k).name.to_string(),
+        Cause::Poison => "poison".into(),
+        Cause::Trap(t) => t.name().into(),
+    }
+}
