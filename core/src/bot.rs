@@ -66,9 +66,9 @@ impl Bot {
                     Action::Cancel
                 }
             }
-            State::Inventory(Pack::Browse) => match self.healing_slot(game) {
-                Some(slot) if low(game) => Action::Letter((b'a' + slot) as char),
-                _ => Action::Cancel,
+            State::Inventory(Pack::Browse) => match self.item_to_use(game) {
+                Some(slot) => Action::Letter((b'a' + slot) as char),
+                None => Action::Cancel,
             },
             State::Inventory(Pack::Item(_)) => Action::Letter('u'),
             State::Inventory(Pack::Drop) => Action::Cancel,
@@ -79,8 +79,10 @@ impl Bot {
     fn play(&mut self, game: &Game, pos: Point) -> Action {
         let level = game.level();
         let p = game.player();
-        // Drink healing when low and something is near.
-        if low(game) && self.healing_slot(game).is_some() {
+        // Drink healing when low; read teleportation when low with none;
+        // drink strength, wear and wield what is better, as soon as it has
+        // them.
+        if self.item_to_use(game).is_some() {
             return Action::Inventory;
         }
         // Fight what is next to it.
@@ -243,6 +245,61 @@ impl Bot {
             .or_else(|| p.slot_of(kinds::HEALING))
     }
 
+    /// The item the bot wants to use now, if any.
+    fn item_to_use(&self, game: &Game) -> Option<u8> {
+        let p = game.player();
+        if low(game) {
+            if let Some(slot) = self.healing_slot(game) {
+                return Some(slot);
+            }
+            if !game.targets().is_empty()
+                && let Some(slot) = p.slot_of(kinds::TELEPORTATION)
+            {
+                return Some(slot);
+            }
+        }
+        if p.poisoned > 3
+            && p.hp <= p.poisoned + 2
+            && let Some(slot) = p.slot_of(kinds::REMOVE_POISON)
+        {
+            return Some(slot);
+        }
+        if let Some(slot) = p.slot_of(kinds::STRENGTH) {
+            return Some(slot);
+        }
+        if !p.knows_lightning
+            && let Some(slot) = p.slot_of(kinds::LIGHTNING)
+        {
+            return Some(slot);
+        }
+        self.better_gear(game)
+    }
+
+    /// A weapon or armour in the pack better than what is worn.
+    fn better_gear(&self, game: &Game) -> Option<u8> {
+        let p = game.player();
+        let worth = |slot: u8| -> Option<(bool, i32)> {
+            let item = p.pack[usize::from(slot)]?;
+            match item.kind().uses {
+                Use::Weapon { attack, damage } => Some((true, attack * 2 + damage.0 + damage.1)),
+                Use::Armour { defence } => Some((false, defence)),
+                _ => None,
+            }
+        };
+        let current = |weapon: bool| {
+            let slot = if weapon { p.weapon } else { p.armour };
+            slot.and_then(worth).map_or(-1, |(_, v)| v)
+        };
+        (0..crate::player::PACK_SLOTS as u8).find(|&slot| {
+            let worn = if let Some((weapon, _)) = worth(slot) {
+                if weapon { p.weapon } else { p.armour }
+            } else {
+                None
+            };
+            worth(slot).is_some_and(|(weapon, v)| v > current(weapon) && Some(slot) != worn)
+        })
+    }
+
     fn nearest_item(&self, game: &Game) -> Option<Point> {
         let level = game.level();
         let pos = game.player().pos;
@@ -331,7 +388,21 @@ fn wanted(game: &Game, i: usize) -> bool {
         Use::Potion | Use::Scroll => room,
         Use::Arrows => room && p.bow.is_some(),
         Use::Thrown { .. } => room,
-        _ => false,
+        Use::Weapon { attack, damage } => {
+            let have = p.wielded().map_or(-1, |w| match w.kind().uses {
+                Use::Weapon { attack, damage } => attack * 2 + damage.0 + damage.1,
+                _ => -1,
+            });
+            room && attack * 2 + damage.0 + damage.1 > have
+        }
+        Use::Armour { defence } => {
+            let have = p.worn().map_or(-1, |a| match a.kind().uses {
+                Use::Armour { defence } => defence,
+                _ => -1,
+            });
+            room && defence > have
+        }
+        Use::Bow { .. } => room && p.bow.is_none(),
     }
 }
 

@@ -134,7 +134,7 @@ pub const ITEMS: [ItemKind; 20] = [
         color: Rgb::new(255, 150, 60),
         uses: Use::Potion,
         stacks: true,
-        weight: 4,
+        weight: 2,
     },
     ItemKind {
         name: "scroll of lightning",

@@ -7,7 +7,7 @@ use crate::item::{Item, Use, kinds};
 /// Inventory letters a to z.
 pub const PACK_SLOTS: usize = 26;
 /// Lightning by heart needs this many turns to come back (*tune*).
-pub const LIGHTNING_RECHARGE: i32 = 15;
+pub const LIGHTNING_RECHARGE: i32 = 10;
 
 /// The classes of the title screen (a, b, c).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,7 +58,7 @@ impl Class {
     pub const fn aim(self) -> i32 {
         match self {
             Class::Fighter => 1,
-            Class::Rogue => 4,
+            Class::Rogue => 3,
             Class::Wizard => 1,
         }
     }
