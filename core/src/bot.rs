@@ -109,6 +109,14 @@ impl Bot {
                     return Action::Throw;
                 }
             }
+            // Waiting on Lightning with the monster still away: back off.
+            if p.knows_lightning
+                && p.lightning_wait > 0
+                && p.hp * 2 < p.max_hp
+                && let Some(dir) = step_away(game, target)
+            {
+                return Action::Move(dir);
+            }
             if let Some(dir) = self.first_step(game, target) {
                 return Action::Move(dir);
             }
@@ -368,6 +376,23 @@ fn step_through_traps(game: &Game, goal: Point) -> Option<Dir> {
     let next = astar.path().next()?;
     let pos = game.player().pos;
     Dir::ALL.into_iter().find(|d| pos.step(*d) == next)
+}
+
+/// A step to free ground farther from a monster, if there is one.
+fn step_away(game: &Game, from: Point) -> Option<Dir> {
+    let level = game.level();
+    let pos = game.player().pos;
+    let far = |p: Point| (p.x - from.x).abs().max((p.y - from.y).abs());
+    Dir::ALL
+        .into_iter()
+        .filter(|d| {
+            let q = pos.step(*d);
+            level.map.is_walkable(q)
+                && level.monster_at(q).is_none()
+                && level.trap_at(q).is_none_or(|t| !level.traps[t].known)
+        })
+        .filter(|d| far(pos.step(*d)) > far(pos))
+        .max_by_key(|d| far(pos.step(*d)))
 }
 
 /// True when the player is low enough on health to drink.
