@@ -27,6 +27,33 @@ impl Rng {
         }
     }
 
+    /// The generator's four words of state, so a save can write the dice as
+    /// they are. xorshift128 keeps them private, but its next four outputs
+    /// are its state four steps on, and each step can be undone.
+    pub fn state(&self) -> [u32; 4] {
+        let mut ahead = self.clone();
+        let mut s = [ahead.next_u32(), ahead.next_u32(), ahead.next_u32(), ahead.next_u32()];
+        for _ in 0..4 {
+            s = step_back(s);
+        }
+        s
+    }
+
+    /// Dice with a state `state` gave. `None` for all zeros, which no
+    /// xorshift128 ever reaches.
+    pub fn from_state(state: [u32; 4]) -> Option<Rng> {
+        if state == [0; 4] {
+            return None;
+        }
+        let mut seed = [0u8; 16];
+        for (chunk, word) in seed.chunks_exact_mut(4).zip(state) {
+            chunk.copy_from_slice(&word.to_le_bytes());
+        }
+        Some(Rng {
+            inner: XorShiftRng::from_seed(seed),
+        })
+    }
+
     /// The generator's next raw number.
     pub fn next_u32(&mut self) -> u32 {
         self.inner.next_u32()
@@ -57,9 +84,36 @@ impl Rng {
     }
 }
 
+/// Undoes one xorshift128 step (shifts 11, 8, 19): from (y, z, w, w')
+/// back to (x, y, z, w), where w' = w ^ (w >> 19) ^ t ^ (t >> 8) and
+/// t = x ^ (x << 11). Each xorshift by a shift is undone by xoring in the
+/// shifts that are its multiples.
+fn step_back([y, z, w, next]: [u32; 4]) -> [u32; 4] {
+    let u = next ^ w ^ (w >> 19);
+    let t = u ^ (u >> 8) ^ (u >> 16) ^ (u >> 24);
+    let x = t ^ (t << 11) ^ (t << 22);
+    [x, y, z, w]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_state_read_back_gives_the_same_dice() {
+        for seed in [0, 1, 42, 12345, u32::MAX] {
+            let mut rng = Rng::new(seed);
+            for _ in 0..seed % 7 {
+                rng.next_u32();
+            }
+            let mut copy = Rng::from_state(rng.state()).unwrap();
+            assert_eq!(copy, rng);
+            for _ in 0..100 {
+                assert_eq!(copy.next_u32(), rng.next_u32());
+            }
+        }
+        assert!(Rng::from_state([0; 4]).is_none());
+    }
 
     #[test]
     fn rolls_stay_in_range_and_hit_every_value() {
