@@ -47,6 +47,14 @@ impl Log {
         }
     }
 
+    /// Marks the newest line read (a save's loader puts lines back as they
+    /// were).
+    pub fn mark_last_read(&mut self) {
+        if let Some(m) = self.lines.back_mut() {
+            m.read = true;
+        }
+    }
+
     /// The lines, oldest first.
     pub fn lines(&self) -> impl DoubleEndedIterator<Item = &Message> + ExactSizeIterator {
         self.lines.iter()

@@ -32,7 +32,12 @@ impl Rng {
     /// are its state four steps on, and each step can be undone.
     pub fn state(&self) -> [u32; 4] {
         let mut ahead = self.clone();
-        let mut s = [ahead.next_u32(), ahead.next_u32(), ahead.next_u32(), ahead.next_u32()];
+        let mut s = [
+            ahead.next_u32(),
+            ahead.next_u32(),
+            ahead.next_u32(),
+            ahead.next_u32(),
+        ];
         for _ in 0..4 {
             s = step_back(s);
         }

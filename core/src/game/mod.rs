@@ -13,6 +13,7 @@ mod aim;
 pub mod command;
 mod items;
 mod place;
+pub mod save;
 mod turn;
 
 use crate::color::Rgb;
