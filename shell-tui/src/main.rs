@@ -2,6 +2,7 @@
 //! any dungeon the core can make.
 
 mod gen_cmd;
+mod saves;
 mod seed;
 mod tui;
 
@@ -35,7 +36,7 @@ enum Command {
     Gen(gen_cmd::GenArgs),
 }
 
-#[derive(Args, Clone, Copy, Debug)]
+#[derive(Args, Clone, Debug)]
 struct PlayArgs {
     /// The run's seed, a whole number; 0 or none chooses one at random
     #[arg(long, value_name = "N")]
@@ -43,6 +44,10 @@ struct PlayArgs {
     /// Start a new run of this class at once, past the title screen
     #[arg(long, value_enum)]
     class: Option<ClassArg>,
+    /// Keep the save in this directory instead of the platform's data
+    /// directory
+    #[arg(long, value_name = "DIR")]
+    save_dir: Option<std::path::PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -65,7 +70,11 @@ fn play(args: PlayArgs) -> ExitCode {
         ),
         None => Game::new(seed),
     };
-    match tui::run(game) {
+    let slot = match &args.save_dir {
+        Some(dir) => Some(saves::SaveSlot::in_dir(dir)),
+        None => saves::SaveSlot::default_place(),
+    };
+    match tui::run(game, slot) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("amulets-tui: the terminal failed: {e}");

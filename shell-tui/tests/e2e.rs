@@ -67,7 +67,9 @@ fn plays_in_a_terminal_and_puts_it_back() {
         "send-keys",
         "-t",
         s,
-        &format!("stty -a > /tmp/{s}.before; {bin} --seed 42 --class fighter"),
+        &format!(
+            "stty -a > /tmp/{s}.before; {bin} --seed 42 --class fighter --save-dir /tmp/{s}-saves"
+        ),
         "Enter",
     ]);
     let first = wait_for(s, "Seed 42");
@@ -151,7 +153,7 @@ fn a_panic_puts_the_terminal_back_and_then_says_why() {
         "-t",
         s,
         &format!(
-            "stty -a > /tmp/{s}.before; AMULETS_TUI_TEST_PANIC=1 {bin} --seed 3 --class rogue; echo ex\"\"it-$?"
+            "stty -a > /tmp/{s}.before; AMULETS_TUI_TEST_PANIC=1 {bin} --seed 3 --class rogue --save-dir /tmp/{s}-saves; echo ex\"\"it-$?"
         ),
         "Enter",
     ]);

@@ -6,6 +6,7 @@ pub mod colors;
 pub mod draw;
 pub mod keys;
 
+use crate::saves::SaveSlot;
 use amulets_core::game::command::COMMAND_STEP_MS;
 use amulets_core::game::{Event, Game, Request, State};
 use amulets_core::geom::{Point, line_of_fire};
@@ -39,6 +40,10 @@ pub struct App {
     /// A line the shell itself says (no saved run yet, say).
     pub note: Option<String>,
     pub quit: bool,
+    /// Where the run is saved (none: saving is off).
+    pub slot: Option<SaveSlot>,
+    /// The floor last saved on arrival, so each arrival saves once.
+    saved_depth: i32,
     flashes: Vec<(Point, Instant)>,
     flights: VecDeque<Flight>,
     step_due: Instant,
@@ -55,6 +60,8 @@ impl App {
             hover: None,
             note: None,
             quit: false,
+            slot: None,
+            saved_depth: 0,
             flashes: Vec::new(),
             flights: VecDeque::new(),
             step_due: now,
@@ -170,14 +177,54 @@ impl App {
     fn on_request(&mut self, request: Option<Request>) {
         match request {
             Some(Request::Quit) => self.quit = true,
-            Some(Request::SaveAndQuit) => {
-                // Saves arrive with their own issue; until then the run ends.
-                self.quit = true;
-            }
-            Some(Request::Continue) => {
-                self.note = Some("There is no saved run to continue yet.".into());
-            }
+            Some(Request::SaveAndQuit) if self.save() => self.quit = true,
+            Some(Request::SaveAndQuit) => {}
+            Some(Request::Continue) => match self.slot.as_ref().map(SaveSlot::load) {
+                Some(Ok(Some(game))) => {
+                    self.saved_depth = game.depth();
+                    self.game = game;
+                }
+                Some(Ok(None)) | None => {
+                    self.note = Some("There is no saved run to continue.".into())
+                }
+                Some(Err(problem)) => self.note = Some(problem.line().to_string()),
+            },
             None => {}
+        }
+    }
+
+    /// Writes the save; false (and a note) if it could not be written.
+    fn save(&mut self) -> bool {
+        let Some(slot) = &self.slot else {
+            return true;
+        };
+        match slot.write(&self.game) {
+            Ok(()) => true,
+            Err(e) => {
+                self.note = Some(format!("The run could not be saved: {e}"));
+                false
+            }
+        }
+    }
+
+    /// The save follows the run: written on arrival on every floor, and
+    /// removed once a run's end screen has been shown (permadeath).
+    pub fn after_draw(&mut self) {
+        match self.game.state() {
+            State::Dead | State::Won => {
+                if let Some(slot) = &self.slot
+                    && self.saved_depth != 0
+                {
+                    let _ = slot.remove();
+                    self.saved_depth = 0;
+                }
+            }
+            State::Title | State::ChooseClass => self.saved_depth = 0,
+            _ => {
+                if self.game.depth() != self.saved_depth && self.save() {
+                    self.saved_depth = self.game.depth();
+                }
+            }
         }
     }
 
@@ -222,7 +269,7 @@ impl App {
 /// Plays in the terminal until the player quits. The terminal is put back
 /// on every way out: a normal quit, an error, and a panic (ratatui's hook
 /// restores it, ours first lets the mouse go, then the panic is printed).
-pub fn run(game: Game) -> io::Result<()> {
+pub fn run(game: Game, slot: Option<SaveSlot>) -> io::Result<()> {
     let mut terminal = ratatui::try_init()?;
     let ratatui_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -232,6 +279,7 @@ pub fn run(game: Game) -> io::Result<()> {
     let result = execute!(stdout(), event::EnableMouseCapture).and_then(|()| {
         let size = terminal.size()?;
         let mut app = App::new(game, colors::Depth::detect(), (size.width, size.height));
+        app.slot = slot;
         play(&mut terminal, &mut app)
     });
     let _ = execute!(stdout(), event::DisableMouseCapture);
@@ -246,6 +294,7 @@ const PANIC_FOR_TEST: &str = "AMULETS_TUI_TEST_PANIC";
 fn play(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Result<()> {
     while !app.quit {
         terminal.draw(|f| draw::draw(f, app))?;
+        app.after_draw();
         if std::env::var_os(PANIC_FOR_TEST).is_some() {
             panic!("{PANIC_FOR_TEST} is set, so the game panics here on purpose");
         }
@@ -374,6 +423,41 @@ mod tests {
                 .iter()
                 .any(|l| l.contains("Make the terminal at least 60 x 20."))
         );
+    }
+
+    #[test]
+    fn the_run_is_saved_on_arrival_continued_and_removed_at_its_end() {
+        let dir = std::env::temp_dir().join(format!("amulets-app-save-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut app = App::new(
+            Game::new_run(9, Class::Fighter),
+            colors::Depth::TrueColor,
+            (100, 40),
+        );
+        app.slot = Some(SaveSlot::in_dir(&dir));
+        app.after_draw();
+        let slot = SaveSlot::in_dir(&dir);
+        assert!(slot.exists(), "saved on arrival on floor 1");
+        // A new game at the title continues the saved run with C.
+        let mut title = App::new(Game::new(1), colors::Depth::TrueColor, (100, 40));
+        title.slot = Some(SaveSlot::in_dir(&dir));
+        title.on_key(&KeyEvent::new(
+            crossterm::event::KeyCode::Char('c'),
+            crossterm::event::KeyModifiers::NONE,
+        ));
+        assert_eq!(title.game.seed(), 9);
+        assert_eq!(title.game.state(), State::Playing);
+        // Dying removes it once the end screen has been drawn.
+        title.game.player_mut().hp = 1;
+        title.game.player_mut().poisoned = 3;
+        title.on_key(&KeyEvent::new(
+            crossterm::event::KeyCode::Char('.'),
+            crossterm::event::KeyModifiers::NONE,
+        ));
+        assert_eq!(title.game.state(), State::Dead);
+        title.after_draw();
+        assert!(!slot.exists());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
