@@ -23,6 +23,7 @@ pub mod mapgen;
 pub mod monster;
 pub mod path;
 pub mod player;
+pub mod replay;
 pub mod rng;
 pub mod text;
 pub mod view;

@@ -88,7 +88,7 @@ pub fn run() -> Result<(), String> {
         );
         c.env("CARGO_TARGET_WASM32_WASIP1_RUNNER", &runner);
         sh::run(c).map_err(|e| format!("determinism on {target}: {e}"))?;
-        table.push((target, "core tests + golden", start.elapsed()));
+        table.push((target, "core tests, golden, replays", start.elapsed()));
     }
 
     let start = Instant::now();
@@ -105,7 +105,7 @@ pub fn run() -> Result<(), String> {
     );
     sh::run_with_limit(c, Duration::from_secs(600))
         .map_err(|e| format!("determinism on {THUMB}: {e}"))?;
-    table.push((THUMB, "golden on QEMU mps2-an386", start.elapsed()));
+    table.push((THUMB, "golden + replays on QEMU mps2", start.elapsed()));
 
     println!("\ndeterminism: every target builds the same dungeons");
     println!("{:<28} {:<28} {:>8}", "target", "checked", "seconds");

@@ -6,6 +6,7 @@ mod bench;
 mod bot;
 mod determinism;
 mod golden;
+mod replays;
 mod sh;
 mod tools;
 
@@ -20,6 +21,7 @@ commands:
   determinism   the core's tests and golden hashes on i686, s390x (QEMU),
                 wasm32-wasip1 (Node) and thumbv7em (QEMU mps2-an386)
   golden        rewrite tests/golden/*.txt from the current generators
+  replays       record tests/replays/*.txt again with the bot
   bench [F]     run the benchmarks against the peers (criterion; F filters
                 benchmark names) and print the table of medians and ratios
   bot [...]     play whole runs with the bot and print the statistics:
@@ -41,6 +43,7 @@ fn main() -> ExitCode {
         "ci" if rest.is_empty() => ci(),
         "determinism" if rest.is_empty() => determinism::run(),
         "golden" if rest.is_empty() => golden::write(),
+        "replays" if rest.is_empty() => replays::write(),
         "bench" => bench::run(rest),
         "bot" => bot::run(rest),
         "run-sdl" => run_shell("amulets-sdl", "amulets", rest),

@@ -5,6 +5,7 @@
 #![cfg_attr(target_os = "none", no_std, no_main)]
 
 use amulets_core::golden::{self, Mismatch};
+use amulets_core::replay;
 
 /// The golden files, compiled in: the target has no file system.
 const GOLDEN_FILES: [(&str, &str); 5] = [
@@ -14,6 +15,22 @@ const GOLDEN_FILES: [(&str, &str); 5] = [
     ("grid", include_str!("../../golden/grid.txt")),
     ("floors", include_str!("../../golden/floors.txt")),
 ];
+
+/// The recorded runs, played back on the target to their hashes.
+const REPLAYS: [(&str, &str); 3] = [
+    ("fighter-7", include_str!("../../replays/fighter-7.txt")),
+    ("rogue-42", include_str!("../../replays/rogue-42.txt")),
+    ("wizard-2024", include_str!("../../replays/wizard-2024.txt")),
+];
+
+/// Plays every recorded run; the first that ends elsewhere, by name.
+fn check_replays(mut print: impl FnMut(&str, u32)) -> Result<usize, &'static str> {
+    for (name, text) in REPLAYS {
+        let game = replay::play(text).map_err(|_| name)?;
+        print(name, game.turn());
+    }
+    Ok(REPLAYS.len())
+}
 
 /// Checks every golden file, printing each seed in `shown` with its hash.
 /// Returns the first mismatch, or how many hashes matched.
@@ -42,12 +59,22 @@ mod target {
         let result = super::check_all(|kind, seed, hash| {
             hprintln!("{} seed {}: {:016x}", kind, seed, hash);
         });
-        match result {
-            Ok(n) => {
-                hprintln!("{} golden hashes match", n);
+        let replays =
+            super::check_replays(|name, turn| hprintln!("replay {} ends on turn {}", name, turn));
+        match (result, replays) {
+            (Ok(n), Ok(r)) => {
+                hprintln!(
+                    "{} golden hashes match, {} replays end where they should",
+                    n,
+                    r
+                );
                 debug::exit(debug::EXIT_SUCCESS);
             }
-            Err(m) => {
+            (_, Err(name)) => {
+                hprintln!("REPLAY DIVERGED: {}", name);
+                debug::exit(debug::EXIT_FAILURE);
+            }
+            (Err(m), _) => {
                 hprintln!("MISMATCH: {:?}", m);
                 debug::exit(debug::EXIT_FAILURE);
             }
@@ -71,5 +98,9 @@ fn main() {
             eprintln!("MISMATCH: {m:?}");
             std::process::exit(1);
         }
+    }
+    if let Err(name) = check_replays(|name, turn| println!("replay {name} ends on turn {turn}")) {
+        eprintln!("REPLAY DIVERGED: {name}");
+        std::process::exit(1);
     }
 }

@@ -1,0 +1,352 @@
+//! Replays: a run is its seed, its class and what was asked of it, one
+//! input a line. Played back, it must end in the same state, which a hash
+//! of the save's text pins. A replay proves determinism on any machine: the
+//! recorded runs in `tests/replays/` are played on every target.
+//!
+//! The text: `amulets-replay 1`, `seed N`, `class a|b|c`, then one input a
+//! line (`step` for a command's step, else the action: `move ne`, `wait`,
+//! `travel 10 5`, `letter a`, `confirm y`...), then `hash <16 hex digits>`.
+
+use crate::game::Game;
+use crate::geom::{Dir, Point};
+use crate::hash::Fnv1a;
+use crate::input::{Action, DebugKey};
+use crate::player::Class;
+use core::fmt::Write;
+
+/// The replay format's version.
+pub const REPLAY_VERSION: u32 = 1;
+
+/// What a shell asked of the game: an action, or a running command's step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    Act(Action),
+    Step,
+}
+
+impl Input {
+    /// Does it to the game.
+    pub fn apply(self, game: &mut Game) {
+        match self {
+            Input::Act(a) => {
+                game.act(a);
+            }
+            Input::Step => game.step_command(),
+        }
+    }
+}
+
+const DIRS: [(Dir, &str); 8] = [
+    (Dir::N, "n"),
+    (Dir::E, "e"),
+    (Dir::S, "s"),
+    (Dir::W, "w"),
+    (Dir::NE, "ne"),
+    (Dir::SE, "se"),
+    (Dir::SW, "sw"),
+    (Dir::NW, "nw"),
+];
+
+fn dir_name(d: Dir) -> &'static str {
+    DIRS.iter().find(|(k, _)| *k == d).map_or("n", |(_, n)| n)
+}
+
+fn dir_of(s: &str) -> Option<Dir> {
+    DIRS.iter().find(|(_, n)| *n == s).map(|(d, _)| *d)
+}
+
+/// Writes an input as its line (without the newline).
+pub fn write_input(out: &mut impl Write, input: Input) -> core::fmt::Result {
+    let Input::Act(a) = input else {
+        return out.write_str("step");
+    };
+    match a {
+        Action::Move(d) => write!(out, "move {}", dir_name(d)),
+        Action::Cursor(d) => write!(out, "cursor {}", dir_name(d)),
+        Action::CursorTo(p) => write!(out, "cursor-to {} {}", p.x, p.y),
+        Action::TravelTo(p) => write!(out, "travel {} {}", p.x, p.y),
+        Action::Letter(c) => write!(out, "letter {c}"),
+        Action::Confirm(y) => write!(out, "confirm {}", if y { 'y' } else { 'n' }),
+        Action::ChooseClass(c) => write!(out, "class {}", c.letter()),
+        Action::Debug(d) => write!(
+            out,
+            "debug {}",
+            match d {
+                DebugKey::Reveal => 1,
+                DebugKey::SwitchView => 2,
+                DebugKey::Distances => 3,
+                DebugKey::Minds => 4,
+                DebugKey::CaveSteps => 6,
+            }
+        ),
+        other => out.write_str(plain_name(other).unwrap_or("wait")),
+    }
+}
+
+const PLAIN: [(Action, &str); 21] = [
+    (Action::Wait, "wait"),
+    (Action::PickUp, "pickup"),
+    (Action::Drop, "drop"),
+    (Action::Inventory, "inventory"),
+    (Action::Look, "look"),
+    (Action::Close, "close"),
+    (Action::Search, "search"),
+    (Action::Fire, "fire"),
+    (Action::Throw, "throw"),
+    (Action::Cast, "cast"),
+    (Action::Descend, "descend"),
+    (Action::Menu, "menu"),
+    (Action::Help, "help"),
+    (Action::NewRun, "new-run"),
+    (Action::Continue, "continue"),
+    (Action::Select, "select"),
+    (Action::Cancel, "cancel"),
+    (Action::NextTarget, "next-target"),
+    (Action::Rest, "rest"),
+    (Action::Explore, "explore"),
+    (Action::Interrupt, "interrupt"),
+];
+
+fn plain_name(a: Action) -> Option<&'static str> {
+    PLAIN.iter().find(|(k, _)| *k == a).map(|(_, n)| *n)
+}
+
+/// Reads an input's line; `None` for a line that is no input.
+pub fn read_input(line: &str) -> Option<Input> {
+    let mut words = line.split(' ');
+    let first = words.next()?;
+    let mut num = || -> Option<i32> { words.next()?.parse().ok() };
+    let input = match first {
+        "step" => Input::Step,
+        "move" | "cursor" => {
+            let d = dir_of(line.split(' ').nth(1)?)?;
+            Input::Act(if first == "move" {
+                Action::Move(d)
+            } else {
+                Action::Cursor(d)
+            })
+        }
+        "cursor-to" | "travel" => {
+            let p = Point::new(num()?, num()?);
+            Input::Act(if first == "travel" {
+                Action::TravelTo(p)
+            } else {
+                Action::CursorTo(p)
+            })
+        }
+        "letter" => {
+            let c = line.split(' ').nth(1)?;
+            let mut chars = c.chars();
+            let letter = chars.next()?;
+            if chars.next().is_some() {
+                return None;
+            }
+            Input::Act(Action::Letter(letter))
+        }
+        "confirm" => match line.split(' ').nth(1)? {
+            "y" => Input::Act(Action::Confirm(true)),
+            "n" => Input::Act(Action::Confirm(false)),
+            _ => return None,
+        },
+        "class" => {
+            let c = line.split(' ').nth(1)?;
+            Input::Act(Action::ChooseClass(
+                *Class::ALL
+                    .iter()
+                    .find(|k| c.len() == 1 && c.starts_with(k.letter()))?,
+            ))
+        }
+        "debug" => Input::Act(Action::Debug(match num()? {
+            1 => DebugKey::Reveal,
+            2 => DebugKey::SwitchView,
+            3 => DebugKey::Distances,
+            4 => DebugKey::Minds,
+            6 => DebugKey::CaveSteps,
+            _ => return None,
+        })),
+        name => Input::Act(PLAIN.iter().find(|(_, n)| *n == name)?.0),
+    };
+    Some(input)
+}
+
+/// A writer that hashes what is written: the save's text, hashed as it is
+/// written, with no buffer.
+struct Hashing(Fnv1a);
+
+impl Write for Hashing {
+    fn write_str(&mut self, s: &str) -> core::fmt::Result {
+        self.0.bytes(s.as_bytes());
+        Ok(())
+    }
+}
+
+/// The state hash that ends a replay: FNV-1a over the save's text.
+pub fn state_hash(game: &Game) -> u64 {
+    let mut h = Hashing(Fnv1a::new());
+    // Writing to a hasher cannot fail.
+    let _ = game.write_save(&mut h);
+    h.0.finish()
+}
+
+/// Records inputs into a buffer the caller gives; inputs past its end are
+/// counted but not kept (`overflowed`).
+pub struct Recorder<'a> {
+    buf: &'a mut [Input],
+    len: usize,
+    overflowed: usize,
+}
+
+impl<'a> Recorder<'a> {
+    pub fn new(buf: &'a mut [Input]) -> Recorder<'a> {
+        Recorder {
+            buf,
+            len: 0,
+            overflowed: 0,
+        }
+    }
+
+    pub fn record(&mut self, input: Input) {
+        match self.buf.get_mut(self.len) {
+            Some(slot) => {
+                *slot = input;
+                self.len += 1;
+            }
+            None => self.overflowed += 1,
+        }
+    }
+
+    pub fn inputs(&self) -> &[Input] {
+        &self.buf[..self.len]
+    }
+
+    pub fn overflowed(&self) -> usize {
+        self.overflowed
+    }
+}
+
+/// Why a replay could not be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayError {
+    NotAReplay,
+    WrongVersion {
+        found: u32,
+    },
+    /// A line (from 1) that is no input.
+    BadLine(usize),
+    Missing(&'static str),
+    /// Played back, it ended somewhere else.
+    Diverged {
+        expected: u64,
+        found: u64,
+    },
+}
+
+/// Plays a replay's text through: the game it ends with, checked against
+/// the hash it records.
+pub fn play(text: &str) -> Result<Game, ReplayError> {
+    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end()));
+    let (_, header) = lines.next().ok_or(ReplayError::NotAReplay)?;
+    let version: u32 = header
+        .strip_prefix("amulets-replay ")
+        .and_then(|v| v.parse().ok())
+        .ok_or(ReplayError::NotAReplay)?;
+    if version != REPLAY_VERSION {
+        return Err(ReplayError::WrongVersion { found: version });
+    }
+    let seed: u32 = lines
+        .next()
+        .and_then(|(_, l)| l.strip_prefix("seed ")?.parse().ok())
+        .ok_or(ReplayError::Missing("seed"))?;
+    let class = lines
+        .next()
+        .and_then(|(_, l)| {
+            let c = l.strip_prefix("class ")?;
+            Class::ALL
+                .iter()
+                .copied()
+                .find(|k| c.len() == 1 && c.starts_with(k.letter()))
+        })
+        .ok_or(ReplayError::Missing("class"))?;
+    let mut game = Game::new_run(seed, class);
+    for (n, line) in lines {
+        if let Some(hex) = line.strip_prefix("hash ") {
+            let expected = u64::from_str_radix(hex, 16).map_err(|_| ReplayError::BadLine(n))?;
+            let found = state_hash(&game);
+            return if found == expected {
+                Ok(game)
+            } else {
+                Err(ReplayError::Diverged { expected, found })
+            };
+        }
+        read_input(line)
+            .ok_or(ReplayError::BadLine(n))?
+            .apply(&mut game);
+    }
+    Err(ReplayError::Missing("hash"))
+}
+
+/// Writes a replay's text: the header, the inputs, and the hash of the game
+/// they end with.
+pub fn write(
+    out: &mut impl Write,
+    seed: u32,
+    class: Class,
+    inputs: &[Input],
+    end: &Game,
+) -> core::fmt::Result {
+    writeln!(out, "amulets-replay {REPLAY_VERSION}")?;
+    writeln!(out, "seed {seed}")?;
+    writeln!(out, "class {}", class.letter())?;
+    for &i in inputs {
+        write_input(out, i)?;
+        writeln!(out)?;
+    }
+    writeln!(out, "hash {:016x}", state_hash(end))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_input_reads_back_as_itself() {
+        let mut all: heapless::Vec<Input, 64> = heapless::Vec::new();
+        for (a, _) in PLAIN {
+            all.push(Input::Act(a)).unwrap();
+        }
+        for (d, _) in DIRS {
+            all.push(Input::Act(Action::Move(d))).unwrap();
+        }
+        for extra in [
+            Input::Step,
+            Input::Act(Action::Cursor(Dir::SW)),
+            Input::Act(Action::CursorTo(Point::new(3, 4))),
+            Input::Act(Action::TravelTo(Point::new(60, 30))),
+            Input::Act(Action::Letter('q')),
+            Input::Act(Action::Confirm(true)),
+            Input::Act(Action::Confirm(false)),
+            Input::Act(Action::ChooseClass(Class::Rogue)),
+            Input::Act(Action::Debug(DebugKey::CaveSteps)),
+        ] {
+            all.push(extra).unwrap();
+        }
+        for input in all {
+            let mut text: heapless::String<32> = heapless::String::new();
+            write_input(&mut text, input).unwrap();
+            assert_eq!(read_input(&text), Some(input), "{text}");
+        }
+        assert_eq!(read_input("dance"), None);
+        assert_eq!(read_input("move up"), None);
+    }
+
+    #[test]
+    fn the_recorder_keeps_what_fits() {
+        let mut buf = [Input::Step; 2];
+        let mut r = Recorder::new(&mut buf);
+        r.record(Input::Act(Action::Wait));
+        r.record(Input::Step);
+        r.record(Input::Step);
+        assert_eq!(r.inputs(), [Input::Act(Action::Wait), Input::Step]);
+        assert_eq!(r.overflowed(), 1);
+    }
+}

@@ -1,0 +1,49 @@
+//! `cargo xtask replays`: records the runs in `tests/replays/` with the bot,
+//! once. The tests and every determinism target play them back; only this
+//! command writes them.
+
+use amulets_core::bot::Bot;
+use amulets_core::game::Game;
+use amulets_core::player::Class;
+use amulets_core::replay::{self, Input};
+
+/// The recorded runs: seed, class, and how many inputs to keep.
+pub const RUNS: [(u32, Class, usize); 3] = [
+    (7, Class::Fighter, 1500),
+    (42, Class::Rogue, 1500),
+    (2024, Class::Wizard, 1500),
+];
+
+pub fn write() -> Result<(), String> {
+    let dir = crate::sh::root().join("tests/replays");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    for (seed, class, count) in RUNS {
+        let mut game = Game::new_run(seed, class);
+        let mut bot = Bot::new();
+        let mut inputs = Vec::new();
+        while inputs.len() < count {
+            let input = if game.command_running() {
+                Input::Step
+            } else {
+                match bot.next_action(&game) {
+                    Some(a) => Input::Act(a),
+                    None => break,
+                }
+            };
+            input.apply(&mut game);
+            inputs.push(input);
+        }
+        let mut text = String::new();
+        replay::write(&mut text, seed, class, &inputs, &game).map_err(|e| e.to_string())?;
+        let path = dir.join(format!("{}-{seed}.txt", class.name().to_lowercase()));
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        println!(
+            "wrote {} ({} inputs, ended on floor {}, turn {})",
+            path.display(),
+            inputs.len(),
+            game.depth(),
+            game.turn()
+        );
+    }
+    Ok(())
+}
