@@ -192,3 +192,58 @@ fn a_panic_puts_the_terminal_back_and_then_says_why() {
     let _ = std::fs::remove_file(format!("/tmp/{s}.after"));
     assert_eq!(before, after, "the terminal's settings changed");
 }
+
+#[test]
+fn a_recorded_run_replays_to_the_same_end() {
+    let name = format!("amulets-record-{}", std::process::id());
+    let session = Session(name.clone());
+    let s = session.0.as_str();
+    let file = format!("/tmp/{s}.replay");
+    tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        s,
+        "-x",
+        "110",
+        "-y",
+        "42",
+        "bash --norc --noprofile",
+    ]);
+    let bin = env!("CARGO_BIN_EXE_amulets-tui");
+    tmux(&[
+        "send-keys",
+        "-t",
+        s,
+        &format!("{bin} --seed 5 --class wizard --save-dir /tmp/{s}-saves --record {file}"),
+        "Enter",
+    ]);
+    wait_for(s, "Seed 5");
+    for key in ["o", "l", "j", "s", "."] {
+        tmux(&["send-keys", "-t", s, key]);
+        sleep(Duration::from_millis(300));
+    }
+    // Esc stops whatever runs, or opens the menu; press it until the menu
+    // shows.
+    let start = Instant::now();
+    while !screen(s).contains("quit without saving") {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the menu never opened:\n{}",
+            screen(s)
+        );
+        tmux(&["send-keys", "-t", s, "Escape"]);
+        sleep(Duration::from_millis(400));
+    }
+    tmux(&["send-keys", "-t", s, "q"]);
+    wait_for(s, "recorded ");
+    let out = Command::new(bin).args(["replay", &file]).output().unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("as recorded"), "{said}");
+    let _ = std::fs::remove_file(&file);
+}

@@ -11,6 +11,7 @@ use amulets_core::game::command::COMMAND_STEP_MS;
 use amulets_core::game::{Event, Game, Request, State};
 use amulets_core::geom::{Point, line_of_fire};
 use amulets_core::input::Action;
+use amulets_core::replay::Input;
 use crossterm::event::{
     self, Event as TermEvent, KeyEvent, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -44,6 +45,8 @@ pub struct App {
     pub slot: Option<SaveSlot>,
     /// The floor last saved on arrival, so each arrival saves once.
     saved_depth: i32,
+    /// Everything asked of the game, when recording a replay.
+    pub recording: Option<Vec<Input>>,
     flashes: Vec<(Point, Instant)>,
     flights: VecDeque<Flight>,
     step_due: Instant,
@@ -62,12 +65,29 @@ impl App {
             quit: false,
             slot: None,
             saved_depth: 0,
+            recording: None,
             flashes: Vec::new(),
             flights: VecDeque::new(),
             step_due: now,
             now,
             size,
         }
+    }
+
+    /// Asks the game for an action, recording it when recording.
+    fn act(&mut self, action: Action) -> amulets_core::game::Outcome {
+        if let Some(r) = &mut self.recording {
+            r.push(Input::Act(action));
+        }
+        self.game.act(action)
+    }
+
+    /// A running command's step, recorded when recording.
+    fn step(&mut self) {
+        if let Some(r) = &mut self.recording {
+            r.push(Input::Step);
+        }
+        self.game.step_command();
     }
 
     /// True while a hit at the cell is flashing.
@@ -148,7 +168,7 @@ impl App {
     pub fn tick(&mut self, now: Instant) {
         self.now = now;
         if self.game.command_running() && now >= self.step_due {
-            self.game.step_command();
+            self.step();
             self.step_due = now + Duration::from_millis(u64::from(COMMAND_STEP_MS));
         }
         self.take_events();
@@ -162,10 +182,13 @@ impl App {
         };
         self.note = None;
         if self.game.command_running() {
-            self.game.act(Action::Interrupt);
+            self.act(Action::Interrupt);
             return;
         }
-        let outcome = self.game.press(key);
+        let outcome = match self.game.action_for(key) {
+            Some(action) => self.act(action),
+            None => amulets_core::game::Outcome::default(),
+        };
         if self.game.command_running() {
             // The first step is due at once.
             self.step_due = self.now;
@@ -241,16 +264,16 @@ impl App {
             MouseEventKind::Down(MouseButton::Left) => {
                 let Some(cell) = cell else { return };
                 if self.game.command_running() {
-                    self.game.act(Action::Interrupt);
+                    self.act(Action::Interrupt);
                     return;
                 }
                 match self.game.state() {
                     State::Aiming(_) => {
-                        self.game.act(Action::CursorTo(cell));
-                        self.game.act(Action::Select);
+                        self.act(Action::CursorTo(cell));
+                        self.act(Action::Select);
                     }
                     State::Playing => {
-                        self.game.act(Action::TravelTo(cell));
+                        self.act(Action::TravelTo(cell));
                         self.step_due = self.now;
                     }
                     _ => {}
@@ -269,7 +292,13 @@ impl App {
 /// Plays in the terminal until the player quits. The terminal is put back
 /// on every way out: a normal quit, an error, and a panic (ratatui's hook
 /// restores it, ours first lets the mouse go, then the panic is printed).
-pub fn run(game: Game, slot: Option<SaveSlot>) -> io::Result<()> {
+/// Plays in the terminal until the player quits; returns what was asked of
+/// the game when `record` is set, for a replay.
+pub fn run(
+    game: Game,
+    slot: Option<SaveSlot>,
+    record: bool,
+) -> io::Result<(Game, Option<Vec<Input>>)> {
     let mut terminal = ratatui::try_init()?;
     let ratatui_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -280,7 +309,9 @@ pub fn run(game: Game, slot: Option<SaveSlot>) -> io::Result<()> {
         let size = terminal.size()?;
         let mut app = App::new(game, colors::Depth::detect(), (size.width, size.height));
         app.slot = slot;
-        play(&mut terminal, &mut app)
+        app.recording = record.then(Vec::new);
+        play(&mut terminal, &mut app)?;
+        Ok((app.game, app.recording))
     });
     let _ = execute!(stdout(), event::DisableMouseCapture);
     ratatui::restore();
