@@ -345,3 +345,53 @@ pub mod maps {
         (map, from, to)
     }
 }
+
+pub mod stories {
+    //! What the story tests share: a hand-made floor, a monster by name, and
+    //! questions about the log.
+    use amulets_core::game::Game;
+    use amulets_core::geom::Point;
+    use amulets_core::map::Map;
+    use amulets_core::monster::{MONSTERS, Mind, Monster};
+
+    /// The log's lines, oldest first.
+    pub fn log_text(game: &Game) -> Vec<String> {
+        game.log().lines().map(|m| m.text.to_string()).collect()
+    }
+
+    /// True when the log has this line.
+    pub fn said(game: &Game, text: &str) -> bool {
+        game.log().lines().any(|m| m.text.as_str() == text)
+    }
+
+    /// Two rooms, x 1..=5 and 7..=11, y 1..=4, joined at (6, 3) by `door`
+    /// (a terrain letter).
+    pub fn two_rooms(door: char) -> Map {
+        let door_row = format!("#.....{door}.....#");
+        Map::from_rows(&[
+            "#############",
+            "#.....#.....#",
+            "#.....#.....#",
+            &door_row,
+            "#.....#.....#",
+            "#############",
+        ])
+        .unwrap()
+    }
+
+    /// A monster of a kind named as the table names it, at full health.
+    pub fn monster(name: &str, pos: Point, mind: Mind) -> Monster {
+        let kind = MONSTERS
+            .iter()
+            .position(|k| k.name == name)
+            .expect("a kind of that name") as u8;
+        Monster {
+            kind,
+            pos,
+            hp: MONSTERS[usize::from(kind)].hp,
+            mind,
+            pack: 0,
+            heading: 0,
+        }
+    }
+}

@@ -10,17 +10,10 @@ use amulets_core::item::{FloorItem, Item, kinds};
 use amulets_core::level::{Trap, TrapKind};
 use amulets_core::map::{MAP_CELLS, Map, Terrain};
 use amulets_core::mapgen::floor::LAST_FLOOR;
-use amulets_core::monster::{MONSTERS, Mind, Monster};
+use amulets_core::monster::Mind;
 use amulets_core::player::Class;
 use amulets_core::rng::Rng;
-
-fn said(game: &Game, text: &str) -> bool {
-    game.log().lines().any(|m| m.text.as_str() == text)
-}
-
-fn log_text(game: &Game) -> Vec<String> {
-    game.log().lines().map(|m| m.text.to_string()).collect()
-}
+use amulets_tests::stories::{log_text, monster, said, two_rooms};
 
 /// Steps the running command to its end, as a shell would every 30 ms.
 /// Returns the steps taken.
@@ -32,31 +25,6 @@ fn run_command(game: &mut Game) -> usize {
         assert!(steps < 10_000, "a command that never ends");
     }
     steps
-}
-
-fn two_rooms(door: char) -> Map {
-    let door_row = format!("#.....{door}.....#");
-    Map::from_rows(&[
-        "#############",
-        "#.....#.....#",
-        "#.....#.....#",
-        &door_row,
-        "#.....#.....#",
-        "#############",
-    ])
-    .unwrap()
-}
-
-fn monster(name: &str, pos: Point, mind: Mind) -> Monster {
-    let kind = MONSTERS.iter().position(|k| k.name == name).unwrap() as u8;
-    Monster {
-        kind,
-        pos,
-        hp: MONSTERS[usize::from(kind)].hp,
-        mind,
-        pack: 0,
-        heading: 0,
-    }
 }
 
 #[test]

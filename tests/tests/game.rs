@@ -9,10 +9,11 @@ use amulets_core::input::Key;
 use amulets_core::item::{FloorItem, Item, kinds};
 use amulets_core::level::{Trap, TrapKind};
 use amulets_core::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
-use amulets_core::monster::{MONSTERS, Mind, Monster};
+use amulets_core::monster::Mind;
 use amulets_core::player::Class;
 use amulets_core::rng::Rng;
 use amulets_core::view;
+use amulets_tests::stories::{log_text, monster, said, two_rooms};
 
 /// The map as the player sees it, for a failing test's message.
 fn picture(game: &Game) -> String {
@@ -26,43 +27,9 @@ fn picture(game: &Game) -> String {
     s
 }
 
-fn log_text(game: &Game) -> Vec<String> {
-    game.log().lines().map(|m| m.text.to_string()).collect()
-}
-
-fn said(game: &Game, text: &str) -> bool {
-    game.log().lines().any(|m| m.text.as_str() == text)
-}
-
 fn keys(game: &mut Game, keys: &str) {
     for c in keys.chars() {
         game.press(Key::Char(c));
-    }
-}
-
-/// A hand-made floor: two rooms joined by a door, as pictures.
-fn two_rooms(door: char) -> Map {
-    let door_row = format!("#.....{door}.....#");
-    Map::from_rows(&[
-        "#############",
-        "#.....#.....#",
-        "#.....#.....#",
-        &door_row,
-        "#.....#.....#",
-        "#############",
-    ])
-    .unwrap()
-}
-
-fn monster(name: &str, pos: Point, mind: Mind) -> Monster {
-    let kind = MONSTERS.iter().position(|k| k.name == name).unwrap() as u8;
-    Monster {
-        kind,
-        pos,
-        hp: MONSTERS[usize::from(kind)].hp,
-        mind,
-        pack: 0,
-        heading: 0,
     }
 }
 
