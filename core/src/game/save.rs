@@ -811,15 +811,19 @@ fn read_key(
     Ok(())
 }
 
-fn read_map_row(map: &mut Map, raw: &str, y: i32, n: usize) -> Result<(), LoadError> {
+/// Reads one row of 64 letters, each turned into a cell by `cell`.
+fn read_row(
+    raw: &str,
+    y: i32,
+    n: usize,
+    mut cell: impl FnMut(Point, char) -> Result<(), LoadError>,
+) -> Result<(), LoadError> {
     let mut x = 0;
     for letter in raw.chars() {
         if x >= MAP_W {
             return Err(LoadError::Malformed { line: n });
         }
-        let t =
-            Terrain::from_letter(letter).ok_or(LoadError::UnknownTerrain { line: n, letter })?;
-        map.set(Point::new(x, y), t);
+        cell(Point::new(x, y), letter)?;
         x += 1;
     }
     if x != MAP_W {
@@ -828,21 +832,23 @@ fn read_map_row(map: &mut Map, raw: &str, y: i32, n: usize) -> Result<(), LoadEr
     Ok(())
 }
 
+fn read_map_row(map: &mut Map, raw: &str, y: i32, n: usize) -> Result<(), LoadError> {
+    read_row(raw, y, n, |p, letter| {
+        map.set(
+            p,
+            Terrain::from_letter(letter).ok_or(LoadError::UnknownTerrain { line: n, letter })?,
+        );
+        Ok(())
+    })
+}
+
 fn read_explored_row(game: &mut Game, raw: &str, y: i32, n: usize) -> Result<(), LoadError> {
-    let mut x = 0;
-    for c in raw.chars() {
-        if x >= MAP_W {
-            return Err(LoadError::Malformed { line: n });
+    read_row(raw, y, n, |p, c| match c {
+        '1' => {
+            game.level.explored.insert(p);
+            Ok(())
         }
-        match c {
-            '1' => game.level.explored.insert(Point::new(x, y)),
-            '0' => {}
-            _ => return Err(LoadError::Malformed { line: n }),
-        }
-        x += 1;
-    }
-    if x != MAP_W {
-        return Err(LoadError::Malformed { line: n });
-    }
-    Ok(())
+        '0' => Ok(()),
+        _ => Err(LoadError::Malformed { line: n }),
+    })
 }
