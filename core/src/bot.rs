@@ -112,7 +112,7 @@ impl Bot {
             // Waiting on Lightning with the monster still away: back off.
             if p.knows_lightning
                 && p.lightning_wait > 0
-                && p.hp * 2 < p.max_hp
+                && (p.hp * 2 < p.max_hp || p.class == Class::Wizard)
                 && let Some(dir) = step_away(game, target)
             {
                 return Action::Move(dir);

@@ -19,6 +19,8 @@ pub const WAKE_ONE_IN: i32 = 4;
 pub const FIND_ONE_IN: i32 = 3;
 /// The search that finds everything next to the player, in a row.
 pub const SEARCHES_TO_FIND_ALL: u8 = 5;
+/// A monster that regenerates heals 1 HP every this many turns (*tune*).
+pub const MONSTER_REGENERATION: u32 = 3;
 /// How far a monster that shoots will shoot from.
 pub const SHOOTING_RANGE: i32 = 6;
 
@@ -321,7 +323,7 @@ impl Game {
         let m = self.level.monsters[i];
         let kind = m.kind();
         let seen = self.level.visible.contains(m.pos);
-        if kind.has(traits::REGENERATES) && m.hp < kind.hp {
+        if kind.has(traits::REGENERATES) && m.hp < kind.hp && self.turn.is_multiple_of(MONSTER_REGENERATION) {
             self.level.monsters[i].hp += 1;
         }
         match m.mind {
