@@ -323,7 +323,10 @@ impl Game {
         let m = self.level.monsters[i];
         let kind = m.kind();
         let seen = self.level.visible.contains(m.pos);
-        if kind.has(traits::REGENERATES) && m.hp < kind.hp && self.turn.is_multiple_of(MONSTER_REGENERATION) {
+        if kind.has(traits::REGENERATES)
+            && m.hp < kind.hp
+            && self.turn.is_multiple_of(MONSTER_REGENERATION)
+        {
             self.level.monsters[i].hp += 1;
         }
         match m.mind {
