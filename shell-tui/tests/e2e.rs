@@ -26,6 +26,47 @@ impl Drop for Session {
     }
 }
 
+impl Session {
+    /// A new tmux session running a plain bash, 110 x 42.
+    fn start(prefix: &str) -> Session {
+        let session = Session(format!("{prefix}-{}", std::process::id()));
+        tmux(&[
+            "new-session",
+            "-d",
+            "-s",
+            &session.0,
+            "-x",
+            "110",
+            "-y",
+            "42",
+            "bash --norc --noprofile",
+        ]);
+        session
+    }
+
+    /// Types a command line and Enter.
+    fn type_line(&self, line: &str) {
+        tmux(&["send-keys", "-t", &self.0, line, "Enter"]);
+    }
+
+    /// Checks the terminal's settings now against `/tmp/<name>.before`,
+    /// written by `stty -a` before the game started.
+    fn assert_settings_restored(&self) {
+        let s = self.0.as_str();
+        self.type_line(&format!("stty -a > /tmp/{s}.after; echo do\"\"ne-$?"));
+        wait_for(s, "done-0");
+        let before = std::fs::read_to_string(format!("/tmp/{s}.before")).unwrap();
+        let after = std::fs::read_to_string(format!("/tmp/{s}.after")).unwrap();
+        let _ = std::fs::remove_file(format!("/tmp/{s}.before"));
+        let _ = std::fs::remove_file(format!("/tmp/{s}.after"));
+        assert_eq!(before, after, "the terminal's settings changed");
+        assert!(
+            after.contains(" icanon") && after.contains(" echo"),
+            "{after}"
+        );
+    }
+}
+
 fn screen(s: &str) -> String {
     tmux(&["capture-pane", "-p", "-t", s])
 }
@@ -48,20 +89,8 @@ fn wait_for(s: &str, text: &str) -> String {
 
 #[test]
 fn plays_in_a_terminal_and_puts_it_back() {
-    let name = format!("amulets-e2e-{}", std::process::id());
-    let session = Session(name.clone());
+    let session = Session::start("amulets-e2e");
     let s = session.0.as_str();
-    tmux(&[
-        "new-session",
-        "-d",
-        "-s",
-        s,
-        "-x",
-        "110",
-        "-y",
-        "42",
-        "bash --norc --noprofile",
-    ]);
     let bin = env!("CARGO_BIN_EXE_amulets-tui");
     tmux(&[
         "send-keys",
@@ -112,41 +141,13 @@ fn plays_in_a_terminal_and_puts_it_back() {
         "0",
         "mouse reporting left on"
     );
-    tmux(&[
-        "send-keys",
-        "-t",
-        s,
-        &format!("stty -a > /tmp/{s}.after; echo do\"\"ne-$?"),
-        "Enter",
-    ]);
-    wait_for(s, "done-0");
-    let before = std::fs::read_to_string(format!("/tmp/{s}.before")).unwrap();
-    let after = std::fs::read_to_string(format!("/tmp/{s}.after")).unwrap();
-    let _ = std::fs::remove_file(format!("/tmp/{s}.before"));
-    let _ = std::fs::remove_file(format!("/tmp/{s}.after"));
-    assert_eq!(before, after, "the terminal's settings changed");
-    assert!(
-        after.contains(" icanon") && after.contains(" echo"),
-        "{after}"
-    );
+    session.assert_settings_restored();
 }
 
 #[test]
 fn a_panic_puts_the_terminal_back_and_then_says_why() {
-    let name = format!("amulets-panic-{}", std::process::id());
-    let session = Session(name.clone());
+    let session = Session::start("amulets-panic");
     let s = session.0.as_str();
-    tmux(&[
-        "new-session",
-        "-d",
-        "-s",
-        s,
-        "-x",
-        "110",
-        "-y",
-        "42",
-        "bash --norc --noprofile",
-    ]);
     let bin = env!("CARGO_BIN_EXE_amulets-tui");
     tmux(&[
         "send-keys",
@@ -178,38 +179,14 @@ fn a_panic_puts_the_terminal_back_and_then_says_why() {
         .trim(),
         "0 0"
     );
-    tmux(&[
-        "send-keys",
-        "-t",
-        s,
-        &format!("stty -a > /tmp/{s}.after; echo do\"\"ne-$?"),
-        "Enter",
-    ]);
-    wait_for(s, "done-0");
-    let before = std::fs::read_to_string(format!("/tmp/{s}.before")).unwrap();
-    let after = std::fs::read_to_string(format!("/tmp/{s}.after")).unwrap();
-    let _ = std::fs::remove_file(format!("/tmp/{s}.before"));
-    let _ = std::fs::remove_file(format!("/tmp/{s}.after"));
-    assert_eq!(before, after, "the terminal's settings changed");
+    session.assert_settings_restored();
 }
 
 #[test]
 fn a_recorded_run_replays_to_the_same_end() {
-    let name = format!("amulets-record-{}", std::process::id());
-    let session = Session(name.clone());
+    let session = Session::start("amulets-record");
     let s = session.0.as_str();
     let file = format!("/tmp/{s}.replay");
-    tmux(&[
-        "new-session",
-        "-d",
-        "-s",
-        s,
-        "-x",
-        "110",
-        "-y",
-        "42",
-        "bash --norc --noprofile",
-    ]);
     let bin = env!("CARGO_BIN_EXE_amulets-tui");
     tmux(&[
         "send-keys",
