@@ -5,6 +5,7 @@
 mod bench;
 mod bot;
 mod determinism;
+mod fuzz;
 mod golden;
 mod replays;
 mod sh;
@@ -22,6 +23,7 @@ commands:
                 wasm32-wasip1 (Node) and thumbv7em (QEMU mps2-an386)
   golden        rewrite tests/golden/*.txt from the current generators
   replays       record tests/replays/*.txt again with the bot
+  fuzz [--seconds N]  run the libFuzzer targets in fuzz/ (60 s each)
   bench [F]     run the benchmarks against the peers (criterion; F filters
                 benchmark names) and print the table of medians and ratios
   bot [...]     play whole runs with the bot and print the statistics:
@@ -46,6 +48,7 @@ fn main() -> ExitCode {
         "golden" if rest.is_empty() => golden::write(),
         "replays" if rest.is_empty() => replays::write(),
         "bench" => bench::run(rest),
+        "fuzz" => fuzz::run(rest),
         "bot" => bot::run(rest),
         "run-sdl" => {
             // The desktop shell is its own issue; until it lands, the game
@@ -106,6 +109,7 @@ fn ci() -> Result<(), String> {
     }
     core_dependencies()?;
     determinism::run()?;
+    fuzz::run(&[])?;
     println!("xtask ci: all checks passed");
     Ok(())
 }

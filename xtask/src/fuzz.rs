@@ -1,0 +1,73 @@
+//! `cargo xtask fuzz [--seconds N]`: builds the libFuzzer targets in `fuzz/`
+//! (on the stable compiler, with sanitizer-coverage passes) and runs each
+//! for N seconds (60 by default): `save_read` (any bytes as a save) from a
+//! corpus of real saves, and `actions` (random keys and command steps
+//! against a run, the invariants checked after each). A crash fails it.
+
+use crate::sh;
+use amulets_core::bot::Bot;
+use amulets_core::game::Game;
+use amulets_core::player::Class;
+use std::time::Duration;
+
+const FLAGS: &str = "-Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-level=4 \
+    -Cllvm-args=-sanitizer-coverage-inline-8bit-counters -Cllvm-args=-sanitizer-coverage-pc-table \
+    -Cllvm-args=-sanitizer-coverage-trace-compares";
+const HOST: &str = "x86_64-unknown-linux-gnu";
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let seconds: u64 = match args {
+        [] => 60,
+        [flag, n] if flag == "--seconds" => n
+            .parse()
+            .map_err(|_| "usage: cargo xtask fuzz [--seconds N]".to_string())?,
+        _ => return Err("usage: cargo xtask fuzz [--seconds N]".into()),
+    };
+    let root = sh::root();
+    let target_dir = root.join("target/fuzz");
+    let mut build = sh::cmd(
+        &sh::cargo(),
+        &["build", "--release", "--target", HOST, "--target-dir"],
+    );
+    build
+        .arg(&target_dir)
+        .current_dir(root.join("fuzz"))
+        .env("RUSTFLAGS", FLAGS);
+    sh::run(build)?;
+
+    // A corpus of real saves to start from: bot runs at a few points.
+    let corpus = root.join("target/fuzz-corpus");
+    let saves = corpus.join("save_read");
+    std::fs::create_dir_all(&saves).map_err(|e| e.to_string())?;
+    for (i, class) in Class::ALL.into_iter().enumerate() {
+        let mut game = Game::new_run(i as u32 + 1, class);
+        let mut bot = Bot::new();
+        for step in 0..600 {
+            if game.command_running() {
+                game.step_command();
+            } else if let Some(a) = bot.next_action(&game) {
+                game.act(a);
+            }
+            if step % 200 == 0 {
+                let mut text = String::new();
+                game.write_save(&mut text).map_err(|e| e.to_string())?;
+                std::fs::write(saves.join(format!("{}-{step}.txt", class.name())), text)
+                    .map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    std::fs::create_dir_all(corpus.join("actions")).map_err(|e| e.to_string())?;
+
+    for target in ["save_read", "actions"] {
+        let bin = target_dir.join(HOST).join("release").join(target);
+        let mut c = std::process::Command::new(&bin);
+        c.arg(format!("-max_total_time={seconds}"))
+            .arg("-max_len=8192")
+            .arg(format!("-artifact_prefix={}/", corpus.display()))
+            .arg(corpus.join(target));
+        sh::run_with_limit(c, Duration::from_secs(seconds + 120))
+            .map_err(|e| format!("fuzzing {target}: {e}"))?;
+    }
+    println!("fuzz: {seconds} s of each target, no crash");
+    Ok(())
+}
