@@ -158,3 +158,16 @@ fn another_version_is_refused_by_name_and_junk_is_not_a_save() {
         Game::read_save(&bad_letter)
     );
 }
+
+#[test]
+fn a_log_line_with_control_characters_is_refused() {
+    // Found by the fuzzer: a log line ending in carriage returns lost one
+    // at each reading, so a save read back differently each time.
+    let text = save_text(&Game::new_run(1, Class::Fighter));
+    let with_cr = text.replacen("\nlog 0 Welcome", "\nlog 0 \rWelcome\r", 1);
+    assert_ne!(with_cr, text);
+    assert!(matches!(
+        Game::read_save(&with_cr),
+        Err(LoadError::Malformed { .. })
+    ));
+}

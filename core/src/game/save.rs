@@ -801,6 +801,11 @@ fn read_key(
                 "1" => true,
                 _ => return Err(malformed),
             };
+            // The game writes no control characters; a line ending in a
+            // carriage return would lose it at each reading.
+            if text.chars().any(char::is_control) {
+                return Err(malformed);
+            }
             game.log.add(line(format_args!("{text}")));
             if read {
                 game.log.mark_last_read();
