@@ -243,6 +243,19 @@ impl Map {
     }
 }
 
+/// True when every cell of the map's outermost ring is rock, as every
+/// generator leaves it (for the generators' tests).
+#[cfg(test)]
+pub(crate) fn edge_is_rock(map: &Map) -> bool {
+    (0..MAP_W).all(|x| {
+        map.at(Point::new(x, 0)) == Terrain::Wall
+            && map.at(Point::new(x, MAP_H - 1)) == Terrain::Wall
+    }) && (0..MAP_H).all(|y| {
+        map.at(Point::new(0, y)) == Terrain::Wall
+            && map.at(Point::new(MAP_W - 1, y)) == Terrain::Wall
+    })
+}
+
 /// Why `Map::from_rows` could not read a picture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PictureError {

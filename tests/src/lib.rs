@@ -354,6 +354,17 @@ pub mod stories {
     use amulets_core::map::Map;
     use amulets_core::monster::{MONSTERS, Mind, Monster};
 
+    /// A map as 36 rows of save letters.
+    pub fn picture(map: &Map) -> Vec<String> {
+        (0..amulets_core::map::MAP_H)
+            .map(|y| {
+                (0..amulets_core::map::MAP_W)
+                    .map(|x| map.at(Point::new(x, y)).letter())
+                    .collect()
+            })
+            .collect()
+    }
+
     /// The log's lines, oldest first.
     pub fn log_text(game: &Game) -> Vec<String> {
         game.log().lines().map(|m| m.text.to_string()).collect()

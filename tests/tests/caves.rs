@@ -96,13 +96,7 @@ fn each_smoothing_pass_changes_less() {
 fn seed_42_cave_looks_as_it_did() {
     let mut map = Map::new();
     let areas = caves::generate(&mut map, &mut Rng::new(42));
-    let picture: Vec<String> = (0..MAP_H)
-        .map(|y| {
-            (0..MAP_W)
-                .map(|x| map.at(Point::new(x, y)).letter())
-                .collect()
-        })
-        .collect();
+    let picture = amulets_tests::stories::picture(&map);
     let printed = picture.join("\n");
     println!(
         "seed 42 cave, {} areas, {} cells:\n{printed}",

@@ -179,13 +179,7 @@ const SEED_7: &[&str] = &[
 fn seed_7_looks_as_it_did() {
     let mut map = Map::new();
     let rooms = rooms::generate(&mut map, &mut Rng::new(7));
-    let picture: Vec<String> = (0..MAP_H)
-        .map(|y| {
-            (0..MAP_W)
-                .map(|x| map.at(Point::new(x, y)).letter())
-                .collect()
-        })
-        .collect();
+    let picture = amulets_tests::stories::picture(&map);
     let printed = picture.join("\n");
     println!("seed 7, {} rooms:\n{printed}", rooms.len());
     assert_eq!(picture, SEED_7, "seed 7 changed:\n{printed}");
