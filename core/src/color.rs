@@ -57,4 +57,8 @@ pub mod palette {
     pub const GOLD: Rgb = Rgb::new(255, 210, 60);
     pub const HIGHLIGHT: Rgb = Rgb::new(255, 255, 0);
     pub const ROUTE: Rgb = Rgb::new(80, 160, 255);
+    /// A bolt of lightning in flight.
+    pub const LIGHTNING: Rgb = Rgb::new(140, 200, 255);
+    /// A hit cell's flash.
+    pub const FLASH: Rgb = Rgb::new(255, 60, 40);
 }

@@ -16,6 +16,7 @@ pub mod golden;
 pub mod hash;
 pub mod input;
 pub mod item;
+pub mod juice;
 pub mod level;
 pub mod log;
 pub mod map;

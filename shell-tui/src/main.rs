@@ -2,9 +2,9 @@
 //! any dungeon the core can make.
 
 mod gen_cmd;
-mod saves;
-mod seed;
 mod tui;
+
+use amulets_tui::{saves, seed};
 
 use amulets_core::game::Game;
 use amulets_core::player::Class;

@@ -5,7 +5,7 @@
 //! `save.bad` moves to `save.bad.1`, `.2`...: nothing is ever deleted) and a
 //! save of another version is left in place and refused by name.
 //!
-//! Written for the terminal shell first; the desktop shell is to share it.
+//! Both desktop shells use it: the terminal game and the SDL game.
 
 use amulets_core::game::Game;
 use amulets_core::game::save::LoadError;
@@ -55,7 +55,7 @@ impl SaveSlot {
         self.dir.join("save.txt")
     }
 
-    #[cfg(test)]
+    /// True when there is a save to continue.
     pub fn exists(&self) -> bool {
         self.path().is_file()
     }

@@ -254,14 +254,14 @@ fn draw_map(buf: &mut Buffer, app: &App, layout: &Layout, camera: Point) {
             if matches!(game.state(), State::Aiming(_) | State::Looking) && p == game.cursor() {
                 style = style.add_modifier(Modifier::REVERSED);
             }
-            if app.flashing(p) {
+            if app.juice.flashing(p) {
                 style = style.add_modifier(Modifier::REVERSED);
             }
-            if let Some((mp, mg)) = app.missile_at()
-                && mp == p
+            if let Some(m) = app.juice.missile()
+                && m.at == p
             {
-                glyph = mg;
-                style = style.fg(app.depth.color(palette::HIGHLIGHT));
+                glyph = m.glyph;
+                style = style.fg(app.depth.color(m.color));
             }
             let cell = &mut buf[(x, y)];
             cell.set_char(glyph);

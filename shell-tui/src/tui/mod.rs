@@ -7,30 +7,17 @@ pub mod draw;
 pub mod keys;
 
 use crate::saves::SaveSlot;
-use amulets_core::game::command::COMMAND_STEP_MS;
-use amulets_core::game::{Event, Game, Request, State};
-use amulets_core::geom::{Point, line_of_fire};
+use amulets_core::game::{Game, Request, State};
+use amulets_core::geom::Point;
+use amulets_core::juice::{Juice, Pacer};
 use amulets_core::input::Action;
 use amulets_core::replay::Input;
 use crossterm::event::{
     self, Event as TermEvent, KeyEvent, MouseButton, MouseEvent, MouseEventKind,
 };
 use crossterm::execute;
-use std::collections::VecDeque;
 use std::io::{self, stdout};
 use std::time::{Duration, Instant};
-
-/// How long a hit cell shows inverted.
-pub const HIT_FLASH: Duration = Duration::from_millis(120);
-/// How long a missile takes over each cell of its flight.
-pub const MISSILE_CELL: Duration = Duration::from_millis(25);
-
-/// A missile in flight, for the picture only.
-struct Flight {
-    path: Vec<Point>,
-    glyph: char,
-    started: Instant,
-}
 
 /// The terminal game's state: the run, and what the screen shows besides.
 pub struct App {
@@ -47,16 +34,17 @@ pub struct App {
     saved_depth: i32,
     /// Everything asked of the game, when recording a replay.
     pub recording: Option<Vec<Input>>,
-    flashes: Vec<(Point, Instant)>,
-    flights: VecDeque<Flight>,
-    step_due: Instant,
-    now: Instant,
+    /// The core's clock for commands and animations, in milliseconds since
+    /// `epoch`.
+    pacer: Pacer,
+    pub juice: Juice,
+    epoch: Instant,
+    now: u64,
     size: (u16, u16),
 }
 
 impl App {
     pub fn new(game: Game, depth: colors::Depth, size: (u16, u16)) -> App {
-        let now = Instant::now();
         App {
             game,
             depth,
@@ -66,10 +54,10 @@ impl App {
             slot: None,
             saved_depth: 0,
             recording: None,
-            flashes: Vec::new(),
-            flights: VecDeque::new(),
-            step_due: now,
-            now,
+            pacer: Pacer::new(),
+            juice: Juice::new(),
+            epoch: Instant::now(),
+            now: 0,
             size,
         }
     }
@@ -82,97 +70,34 @@ impl App {
         self.game.act(action)
     }
 
-    /// A running command's step, recorded when recording.
-    fn step(&mut self) {
-        if let Some(r) = &mut self.recording {
-            r.push(Input::Step);
-        }
-        self.game.step_command();
-    }
-
-    /// True while a hit at the cell is flashing.
-    pub fn flashing(&self, p: Point) -> bool {
-        self.flashes
-            .iter()
-            .any(|&(at, until)| at == p && self.now < until)
-    }
-
-    /// The cell and glyph of the missile in flight now, if any.
-    pub fn missile_at(&self) -> Option<(Point, char)> {
-        let f = self.flights.front()?;
-        let cell = (self.now.saturating_duration_since(f.started).as_millis()
-            / MISSILE_CELL.as_millis()) as usize;
-        f.path.get(cell).map(|&p| (p, f.glyph))
-    }
-
-    /// Takes the core's events for animation; they never hold input up.
-    fn take_events(&mut self) {
-        while let Some(e) = self.game.take_event() {
-            match e {
-                Event::Hit { at, .. } => self.flashes.push((at, self.now + HIT_FLASH)),
-                Event::Missile {
-                    from, to, glyph, ..
-                } => self.fly(from, to, glyph),
-                Event::Bolt { from, to } => self.fly(from, to, '*'),
-            }
-        }
-    }
-
-    fn fly(&mut self, from: Point, to: Point, glyph: char) {
-        let mut path: Vec<Point> = line_of_fire::<64>(from, to, 64)
-            .into_iter()
-            .take_while(|&p| p != to)
-            .collect();
-        path.push(to);
-        let started = self
-            .flights
-            .back()
-            .map_or(self.now, |f| f.started + MISSILE_CELL * f.path.len() as u32)
-            .max(self.now);
-        self.flights.push_back(Flight {
-            path,
-            glyph,
-            started,
-        });
-    }
-
-    /// Forgets animations that are over.
-    fn expire(&mut self) {
-        let now = self.now;
-        self.flashes.retain(|&(_, until)| now < until);
-        while let Some(f) = self.flights.front() {
-            if now >= f.started + MISSILE_CELL * f.path.len() as u32 {
-                self.flights.pop_front();
-            } else {
-                break;
-            }
-        }
+    fn millis(&self, t: Instant) -> u64 {
+        u64::try_from(t.saturating_duration_since(self.epoch).as_millis()).unwrap_or(u64::MAX)
     }
 
     /// How long the loop may sleep before something is due: a command's
     /// step, or the next frame of an animation. `None`: until an event.
     pub fn wake_in(&self) -> Option<Duration> {
-        let mut due: Option<Instant> = None;
-        if self.game.command_running() {
-            due = Some(self.step_due);
-        }
-        if !self.flashes.is_empty() || !self.flights.is_empty() {
-            let frame = self.now + MISSILE_CELL;
-            due = Some(due.map_or(frame, |d| d.min(frame)));
-        }
-        due.map(|d| d.saturating_duration_since(Instant::now()))
+        let now = self.millis(Instant::now());
+        let step = self.pacer.wait(&self.game, now);
+        let frame = self.juice.wait();
+        let ms = match (step, frame) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        ms.map(Duration::from_millis)
     }
 
     /// Time passes: a command takes its step when one is due, a step every
     /// `COMMAND_STEP_MS` whatever events come between.
     pub fn tick(&mut self, now: Instant) {
-        self.now = now;
-        if self.game.command_running() && now >= self.step_due {
-            self.step();
-            self.step_due = now + Duration::from_millis(u64::from(COMMAND_STEP_MS));
+        self.now = self.millis(now);
+        if self.game.command_running() && self.pacer.wait(&self.game, self.now) == Some(0) {
+            if let Some(r) = &mut self.recording {
+                r.push(Input::Step);
+            }
+            self.pacer.tick(&mut self.game, self.now);
         }
-        self.take_events();
-        self.expire();
+        self.juice.take(&mut self.game, self.now);
     }
 
     /// A key press: while a command runs it stops it and does nothing else.
@@ -191,10 +116,10 @@ impl App {
         };
         if self.game.command_running() {
             // The first step is due at once.
-            self.step_due = self.now;
+            self.pacer.start(self.now);
         }
         self.on_request(outcome.request);
-        self.take_events();
+        self.juice.take(&mut self.game, self.now);
     }
 
     fn on_request(&mut self, request: Option<Request>) {
@@ -274,11 +199,11 @@ impl App {
                     }
                     State::Playing => {
                         self.act(Action::TravelTo(cell));
-                        self.step_due = self.now;
+                        self.pacer.start(self.now);
                     }
                     _ => {}
                 }
-                self.take_events();
+                self.juice.take(&mut self.game, self.now);
             }
             _ => {}
         }
@@ -333,7 +258,7 @@ fn play(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Result<()
             Some(wait) => event::poll(wait)?,
             None => true,
         };
-        app.now = Instant::now();
+        app.now = app.millis(Instant::now());
         if ready {
             match event::read()? {
                 TermEvent::Key(k) => app.on_key(&k),
