@@ -60,8 +60,7 @@ impl Pacer {
     /// Milliseconds until the next step (0 when it is due), or `None` when
     /// no command runs and the shell may sleep until an event.
     pub fn wait(&self, game: &Game, now: u64) -> Option<u64> {
-        game.command_running()
-            .then(|| self.due.saturating_sub(now))
+        game.command_running().then(|| self.due.saturating_sub(now))
     }
 }
 
@@ -149,7 +148,11 @@ impl Juice {
         }
         // Room was made above, so the last cell always fits.
         let _ = path.push(to);
-        let start = self.flights.back().map_or(self.now, Flight::end).max(self.now);
+        let start = self
+            .flights
+            .back()
+            .map_or(self.now, Flight::end)
+            .max(self.now);
         let _ = self.flights.push_back(Flight {
             path,
             glyph,

@@ -7,8 +7,8 @@
 //!
 //! Both desktop shells use it: the terminal game and the SDL game.
 
-use amulets_core::game::Game;
 use amulets_core::game::save::LoadError;
+use amulets_core::game::{Game, Request, State};
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -132,6 +132,92 @@ impl SaveSlot {
         match fs::remove_file(self.path()) {
             Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
             _ => Ok(()),
+        }
+    }
+}
+
+/// The save follows the run, the same in every desktop shell: written on
+/// arrival on every floor, written when the player saves and quits, read
+/// back by the title's C, and removed once a run's end screen has been
+/// shown (permadeath).
+pub struct Keeper {
+    /// Where the run is saved (none: saving is off).
+    pub slot: Option<SaveSlot>,
+    /// The floor last saved on arrival, so each arrival saves once.
+    saved_depth: i32,
+}
+
+/// What the shell should do about a request of the game.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Nothing more.
+    Done,
+    /// Stop the program.
+    Quit,
+    /// A line to show the player (a save that could not be read or written).
+    Note(String),
+}
+
+impl Keeper {
+    pub fn new(slot: Option<SaveSlot>) -> Keeper {
+        Keeper {
+            slot,
+            saved_depth: 0,
+        }
+    }
+
+    /// Writes the save now; `Err` with a line for the player if it failed.
+    pub fn save(&self, game: &Game) -> Result<(), String> {
+        match &self.slot {
+            Some(slot) => slot
+                .write(game)
+                .map_err(|e| format!("The run could not be saved: {e}")),
+            None => Ok(()),
+        }
+    }
+
+    /// Called after each frame is drawn: saves on arrival on a floor and
+    /// removes the save once the end screen has been shown.
+    pub fn after_draw(&mut self, game: &Game) -> Result<(), String> {
+        match game.state() {
+            State::Dead | State::Won => {
+                if let Some(slot) = &self.slot
+                    && self.saved_depth != 0
+                {
+                    let _ = slot.remove();
+                    self.saved_depth = 0;
+                }
+            }
+            State::Title | State::ChooseClass => self.saved_depth = 0,
+            _ => {
+                if game.depth() != self.saved_depth {
+                    self.save(game)?;
+                    self.saved_depth = game.depth();
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Does what the game asked: quit, save and quit, or continue the saved
+    /// run (replacing `game`).
+    pub fn answer(&mut self, request: Option<Request>, game: &mut Game) -> Answer {
+        match request {
+            None => Answer::Done,
+            Some(Request::Quit) => Answer::Quit,
+            Some(Request::SaveAndQuit) => match self.save(game) {
+                Ok(()) => Answer::Quit,
+                Err(note) => Answer::Note(note),
+            },
+            Some(Request::Continue) => match self.slot.as_ref().map(SaveSlot::load) {
+                Some(Ok(Some(saved))) => {
+                    self.saved_depth = saved.depth();
+                    *game = saved;
+                    Answer::Done
+                }
+                Some(Ok(None)) | None => Answer::Note("There is no saved run to continue.".into()),
+                Some(Err(problem)) => Answer::Note(problem.line().to_string()),
+            },
         }
     }
 }

@@ -6,11 +6,11 @@ pub mod colors;
 pub mod draw;
 pub mod keys;
 
-use crate::saves::SaveSlot;
+use crate::saves::{Answer, Keeper, SaveSlot};
 use amulets_core::game::{Game, Request, State};
 use amulets_core::geom::Point;
-use amulets_core::juice::{Juice, Pacer};
 use amulets_core::input::Action;
+use amulets_core::juice::{Juice, Pacer};
 use amulets_core::replay::Input;
 use crossterm::event::{
     self, Event as TermEvent, KeyEvent, MouseButton, MouseEvent, MouseEventKind,
@@ -28,10 +28,8 @@ pub struct App {
     /// A line the shell itself says (no saved run yet, say).
     pub note: Option<String>,
     pub quit: bool,
-    /// Where the run is saved (none: saving is off).
-    pub slot: Option<SaveSlot>,
-    /// The floor last saved on arrival, so each arrival saves once.
-    saved_depth: i32,
+    /// The save, following the run.
+    pub keeper: Keeper,
     /// Everything asked of the game, when recording a replay.
     pub recording: Option<Vec<Input>>,
     /// The core's clock for commands and animations, in milliseconds since
@@ -51,8 +49,7 @@ impl App {
             hover: None,
             note: None,
             quit: false,
-            slot: None,
-            saved_depth: 0,
+            keeper: Keeper::new(None),
             recording: None,
             pacer: Pacer::new(),
             juice: Juice::new(),
@@ -123,56 +120,17 @@ impl App {
     }
 
     fn on_request(&mut self, request: Option<Request>) {
-        match request {
-            Some(Request::Quit) => self.quit = true,
-            Some(Request::SaveAndQuit) if self.save() => self.quit = true,
-            Some(Request::SaveAndQuit) => {}
-            Some(Request::Continue) => match self.slot.as_ref().map(SaveSlot::load) {
-                Some(Ok(Some(game))) => {
-                    self.saved_depth = game.depth();
-                    self.game = game;
-                }
-                Some(Ok(None)) | None => {
-                    self.note = Some("There is no saved run to continue.".into())
-                }
-                Some(Err(problem)) => self.note = Some(problem.line().to_string()),
-            },
-            None => {}
+        match self.keeper.answer(request, &mut self.game) {
+            Answer::Done => {}
+            Answer::Quit => self.quit = true,
+            Answer::Note(note) => self.note = Some(note),
         }
     }
 
-    /// Writes the save; false (and a note) if it could not be written.
-    fn save(&mut self) -> bool {
-        let Some(slot) = &self.slot else {
-            return true;
-        };
-        match slot.write(&self.game) {
-            Ok(()) => true,
-            Err(e) => {
-                self.note = Some(format!("The run could not be saved: {e}"));
-                false
-            }
-        }
-    }
-
-    /// The save follows the run: written on arrival on every floor, and
-    /// removed once a run's end screen has been shown (permadeath).
+    /// The save follows the run (see `Keeper`).
     pub fn after_draw(&mut self) {
-        match self.game.state() {
-            State::Dead | State::Won => {
-                if let Some(slot) = &self.slot
-                    && self.saved_depth != 0
-                {
-                    let _ = slot.remove();
-                    self.saved_depth = 0;
-                }
-            }
-            State::Title | State::ChooseClass => self.saved_depth = 0,
-            _ => {
-                if self.game.depth() != self.saved_depth && self.save() {
-                    self.saved_depth = self.game.depth();
-                }
-            }
+        if let Err(note) = self.keeper.after_draw(&self.game) {
+            self.note = Some(note);
         }
     }
 
@@ -233,7 +191,7 @@ pub fn run(
     let result = execute!(stdout(), event::EnableMouseCapture).and_then(|()| {
         let size = terminal.size()?;
         let mut app = App::new(game, colors::Depth::detect(), (size.width, size.height));
-        app.slot = slot;
+        app.keeper = Keeper::new(slot);
         app.recording = record.then(Vec::new);
         play(&mut terminal, &mut app)?;
         Ok((app.game, app.recording))
@@ -390,13 +348,13 @@ mod tests {
             colors::Depth::TrueColor,
             (100, 40),
         );
-        app.slot = Some(SaveSlot::in_dir(&dir));
+        app.keeper = Keeper::new(Some(SaveSlot::in_dir(&dir)));
         app.after_draw();
         let slot = SaveSlot::in_dir(&dir);
         assert!(slot.exists(), "saved on arrival on floor 1");
         // A new game at the title continues the saved run with C.
         let mut title = App::new(Game::new(1), colors::Depth::TrueColor, (100, 40));
-        title.slot = Some(SaveSlot::in_dir(&dir));
+        title.keeper = Keeper::new(Some(SaveSlot::in_dir(&dir)));
         title.on_key(&KeyEvent::new(
             crossterm::event::KeyCode::Char('c'),
             crossterm::event::KeyModifiers::NONE,

@@ -1,0 +1,255 @@
+//! The window and its loop (the book's chapter 23), and the headless
+//! screenshot mode.
+
+use crate::app::App;
+use crate::draw::{self, Gfx};
+use crate::keys;
+use crate::layout::{self, LOGICAL_H, LOGICAL_W};
+use amulets_core::geom::Point;
+use amulets_core::input::Key;
+use sdl3::event::{Event, WindowEvent};
+use sdl3::mouse::MouseButton;
+use sdl3::pixels::PixelFormat;
+use sdl3::render::Canvas;
+use sdl3::sys::render::SDL_LOGICAL_PRESENTATION_LETTERBOX;
+use sdl3::video::Window;
+use std::path::Path;
+use std::time::Instant;
+
+/// The window's first size: the picture's, or smaller to fit the screen.
+pub struct WindowSize(pub u32, pub u32);
+
+/// SDL, a window showing the 1600 x 900 picture letterboxed, and its canvas.
+pub struct Screen {
+    pub sdl: sdl3::Sdl,
+    pub canvas: Canvas<Window>,
+}
+
+impl Screen {
+    /// Opens the window (hidden for screenshots and tests).
+    pub fn open(size: WindowSize, hidden: bool) -> Result<Screen, String> {
+        let sdl = sdl3::init().map_err(|e| format!("SDL could not start: {e}"))?;
+        let video = sdl
+            .video()
+            .map_err(|e| format!("SDL's video could not start: {e}"))?;
+        let mut builder = video.window("Amulets", size.0, size.1);
+        builder.resizable();
+        if hidden {
+            builder.hidden();
+        }
+        let window = builder
+            .build()
+            .map_err(|e| format!("the window could not be made: {e}"))?;
+        let mut canvas = window.into_canvas();
+        canvas
+            .set_logical_size(LOGICAL_W, LOGICAL_H, SDL_LOGICAL_PRESENTATION_LETTERBOX)
+            .map_err(|e| format!("the picture's size could not be set: {e}"))?;
+        Ok(Screen { sdl, canvas })
+    }
+}
+
+/// One input of a screenshot's script.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    Key(Key),
+    /// The mouse over a map cell, or off the map.
+    Hover(Option<Point>),
+    /// A left click on a map cell.
+    Click(Point),
+}
+
+/// A script of keys as typed, with names in braces for the rest:
+/// `{F1}`..`{F12}`, `{Esc}`, `{Enter}`, `{Tab}`, `{Up}`, `{Down}`, `{Left}`,
+/// `{Right}`, `{KP1}`..`{KP9}`, `{hover X Y}`, `{hover off}`, `{click X Y}`.
+pub fn parse_script(s: &str) -> Result<Vec<Input>, String> {
+    let mut out = Vec::new();
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '{' {
+            out.push(Input::Key(Key::Char(c)));
+            continue;
+        }
+        let name: String = chars.by_ref().take_while(|&c| c != '}').collect();
+        let words: Vec<&str> = name.split_whitespace().collect();
+        let cell = |w: &[&str]| -> Result<Point, String> {
+            match w {
+                [x, y] => Ok(Point::new(
+                    x.parse().map_err(|_| format!("{{{name}}}: not a cell"))?,
+                    y.parse().map_err(|_| format!("{{{name}}}: not a cell"))?,
+                )),
+                _ => Err(format!("{{{name}}}: give a cell as X Y")),
+            }
+        };
+        let input = match words.as_slice() {
+            ["Esc"] => Input::Key(Key::Escape),
+            ["Enter"] => Input::Key(Key::Enter),
+            ["Tab"] => Input::Key(Key::Tab),
+            ["Up"] => Input::Key(Key::Up),
+            ["Down"] => Input::Key(Key::Down),
+            ["Left"] => Input::Key(Key::Left),
+            ["Right"] => Input::Key(Key::Right),
+            ["hover", "off"] => Input::Hover(None),
+            ["hover", rest @ ..] => Input::Hover(Some(cell(rest)?)),
+            ["click", rest @ ..] => Input::Click(cell(rest)?),
+            [f] if f.starts_with('F') => match f[1..].parse::<u8>() {
+                Ok(n @ 1..=12) => Input::Key(Key::F(n)),
+                _ => return Err(format!("{{{name}}}: not a key")),
+            },
+            [k] if k.starts_with("KP") => match k[2..].parse::<u8>() {
+                Ok(n @ 1..=9) => Input::Key(Key::Numpad(n)),
+                _ => return Err(format!("{{{name}}}: not a key")),
+            },
+            _ => return Err(format!("{{{name}}}: not a key")),
+        };
+        out.push(input);
+    }
+    Ok(out)
+}
+
+/// Plays a script with nobody waiting: each command runs to its end and
+/// each animation is over before the next input.
+pub fn play_script(app: &mut App, script: &[Input]) {
+    for &input in script {
+        match input {
+            Input::Key(k) => app.press(k, false),
+            Input::Hover(cell) => app.hover(cell),
+            Input::Click(cell) => app.click(cell),
+        }
+        app.finish_command();
+        let later = app.now + 1000;
+        app.tick(later);
+        app.after_draw();
+    }
+}
+
+/// The picture as RGB rows, read back from the renderer.
+pub fn read_back(canvas: &Canvas<Window>) -> Result<(u32, u32, Vec<u8>), String> {
+    let surface = canvas.read_pixels(None).map_err(|e| e.to_string())?;
+    let surface = surface
+        .convert_format(PixelFormat::RGB24)
+        .map_err(|e| e.to_string())?;
+    let (w, h, pitch) = (surface.width(), surface.height(), surface.pitch() as usize);
+    let mut rgb = Vec::with_capacity((w * h * 3) as usize);
+    surface.with_lock(|px| {
+        for y in 0..h as usize {
+            rgb.extend_from_slice(&px[y * pitch..y * pitch + w as usize * 3]);
+        }
+    });
+    Ok((w, h, rgb))
+}
+
+/// Writes RGB rows as a PNG file.
+pub fn write_png(path: &Path, w: u32, h: u32, rgb: &[u8]) -> Result<(), String> {
+    let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), w, h);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder
+        .write_header()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    writer
+        .write_image_data(rgb)
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Draws one frame and shows it.
+pub fn present(screen: &mut Screen, gfx: &mut Gfx, app: &App) -> Result<(), String> {
+    draw::frame(&mut screen.canvas, gfx, app)?;
+    screen.canvas.present();
+    Ok(())
+}
+
+/// `--screenshot`: plays the script headless and writes the picture.
+pub fn screenshot(app: &mut App, script: &[Input], path: &Path) -> Result<(), String> {
+    // No window on any screen: SDL's offscreen driver, unless the caller
+    // chose one.
+    if std::env::var_os("SDL_VIDEO_DRIVER").is_none() {
+        sdl3::hint::set("SDL_VIDEO_DRIVER", "offscreen");
+    }
+    let mut screen = Screen::open(WindowSize(LOGICAL_W, LOGICAL_H), true)?;
+    let creator = screen.canvas.texture_creator();
+    let mut gfx = Gfx::new(&creator)?;
+    play_script(app, script);
+    draw::frame(&mut screen.canvas, &mut gfx, app)?;
+    let (w, h, rgb) = read_back(&screen.canvas)?;
+    write_png(path, w, h, &rgb)
+}
+
+/// What one SDL event does to the game.
+pub fn handle(app: &mut App, canvas: &Canvas<Window>, event: Event) {
+    match event {
+        Event::Quit { .. } => app.close(),
+        Event::KeyDown {
+            keycode,
+            scancode,
+            keymod,
+            repeat,
+            ..
+        } => {
+            if let Some(key) = keys::key_of(keycode, scancode, keymod) {
+                app.press(key, repeat);
+            }
+        }
+        Event::MouseMotion { .. } => {
+            // SDL_ConvertEventToRenderCoordinates: window pixels to the
+            // picture's, through the letterbox.
+            if let Some(Event::MouseMotion { x, y, .. }) = event.get_converted_coords(canvas) {
+                app.hover(layout::cell_at(x, y));
+            }
+        }
+        Event::MouseButtonDown {
+            mouse_btn: MouseButton::Left,
+            ..
+        } => {
+            if let Some(Event::MouseButtonDown { x, y, .. }) = event.get_converted_coords(canvas)
+                && let Some(cell) = layout::cell_at(x, y)
+            {
+                app.click(cell);
+            }
+        }
+        Event::Window { win_event, .. } => match win_event {
+            WindowEvent::MouseLeave => app.hover(None),
+            WindowEvent::Exposed
+            | WindowEvent::Resized(..)
+            | WindowEvent::PixelSizeChanged(..)
+            | WindowEvent::Restored
+            | WindowEvent::Shown => app.redraw = true,
+            _ => {}
+        },
+        _ => {}
+    }
+}
+
+/// The game in a window until the player quits. The loop sleeps in
+/// `SDL_WaitEvent` while nothing runs; while a command runs or an
+/// animation plays it waits only until the next step or frame is due.
+pub fn play(app: &mut App, size: WindowSize) -> Result<(), String> {
+    let mut screen = Screen::open(size, false)?;
+    let creator = screen.canvas.texture_creator();
+    let mut gfx = Gfx::new(&creator)?;
+    let mut pump = screen
+        .sdl
+        .event_pump()
+        .map_err(|e| format!("SDL's events could not start: {e}"))?;
+    let start = Instant::now();
+    let millis = || u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
+    app.tick(millis());
+    while !app.quit {
+        if app.redraw {
+            present(&mut screen, &mut gfx, app)?;
+            app.redraw = false;
+            app.after_draw();
+        }
+        let event = match app.wait() {
+            Some(0) => None,
+            Some(ms) => pump.wait_event_timeout_ms(u32::try_from(ms).unwrap_or(u32::MAX)),
+            None => Some(pump.wait_event()),
+        };
+        app.now = millis();
+        if let Some(e) = event {
+            handle(app, &screen.canvas, e);
+        }
+        app.tick(millis());
+    }
+    Ok(())
+}

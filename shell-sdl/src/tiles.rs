@@ -1,0 +1,126 @@
+//! The tile view's atlas: our own pixel art (`art/tiles.txt`), packed by
+//! `build.rs`. Each tile has a layer of fixed colours and a white layer the
+//! game colours with the kind's own colour (a potion's contents, a
+//! monster's body), so one bottle serves every potion.
+
+use amulets_core::color::{Rgb, palette};
+use amulets_core::view::Tile;
+use amulets_core::{item, monster};
+
+include!(concat!(env!("OUT_DIR"), "/tiles.rs"));
+
+/// A tile's side in the atlas; drawn at twice this, a 20-pixel cell.
+pub const SIDE: u32 = 10;
+/// The atlas: `COUNT` tiles side by side, the fixed layer above the
+/// kind-coloured one, RGBA bytes.
+pub static ATLAS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/tiles.rgba"));
+pub const ATLAS_W: u32 = COUNT as u32 * SIDE;
+pub const ATLAS_H: u32 = 2 * SIDE;
+
+/// The name a tile has in the art file.
+pub fn name(tile: Tile) -> &'static str {
+    match tile {
+        Tile::Wall => "wall",
+        Tile::Floor => "floor",
+        Tile::Dirt => "dirt",
+        Tile::Stairs => "stairs",
+        Tile::ClosedDoor => "closed door",
+        Tile::OpenDoor => "open door",
+        Tile::Trap => "trap",
+        Tile::Player => "player",
+        Tile::Monster(k) => monster::kind(k).name,
+        Tile::Item(i) => item::kind(i).name,
+    }
+}
+
+/// The tile's place in the atlas (`None` if the art lacks it: a test makes
+/// sure it never does).
+pub fn index(tile: Tile) -> Option<usize> {
+    let name = name(tile);
+    NAMES.iter().find(|(n, _)| *n == name).map(|&(_, i)| i)
+}
+
+/// The colour of the kind layer: the colour the glyph view uses.
+pub fn kind_colour(tile: Tile) -> Rgb {
+    match tile {
+        Tile::Monster(k) => monster::kind(k).color,
+        Tile::Item(i) => item::kind(i).color,
+        Tile::Trap => palette::TRAP,
+        Tile::Player => palette::PLAYER,
+        _ => palette::NO_TINT,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all_tiles() -> Vec<Tile> {
+        let mut all = vec![
+            Tile::Wall,
+            Tile::Floor,
+            Tile::Dirt,
+            Tile::Stairs,
+            Tile::ClosedDoor,
+            Tile::OpenDoor,
+            Tile::Trap,
+            Tile::Player,
+        ];
+        all.extend((0..monster::MONSTERS.len() as u8).map(Tile::Monster));
+        all.extend((0..item::ITEMS.len() as u8).map(Tile::Item));
+        all
+    }
+
+    /// The pixels of a tile's two layers, with the kind layer coloured.
+    fn picture(tile: Tile) -> Vec<[u8; 4]> {
+        let i = index(tile).unwrap();
+        let c = kind_colour(tile);
+        let mut px = Vec::new();
+        for y in 0..SIDE as usize {
+            for x in 0..SIDE as usize {
+                let at = |layer: usize| {
+                    let o =
+                        ((layer * SIDE as usize + y) * ATLAS_W as usize + i * SIDE as usize + x)
+                            * 4;
+                    [ATLAS[o], ATLAS[o + 1], ATLAS[o + 2], ATLAS[o + 3]]
+                };
+                let mask = at(1);
+                px.push(if mask[3] > 0 {
+                    let m = u16::from(mask[0]);
+                    let ch = |v: u8| (u16::from(v) * m / 255) as u8;
+                    [ch(c.r), ch(c.g), ch(c.b), 255]
+                } else {
+                    at(0)
+                });
+            }
+        }
+        px
+    }
+
+    #[test]
+    fn every_tile_the_game_draws_is_in_the_atlas() {
+        assert_eq!(ATLAS.len(), (ATLAS_W * ATLAS_H * 4) as usize);
+        for t in all_tiles() {
+            assert!(index(t).is_some(), "no tile for {:?} ({})", t, name(t));
+        }
+    }
+
+    #[test]
+    fn every_monster_and_item_looks_different() {
+        let things: Vec<Tile> = all_tiles()
+            .into_iter()
+            .filter(|t| matches!(t, Tile::Monster(_) | Tile::Item(_)))
+            .collect();
+        for (a, ta) in things.iter().enumerate() {
+            for tb in &things[a + 1..] {
+                assert_ne!(
+                    picture(*ta),
+                    picture(*tb),
+                    "{} and {} look the same",
+                    name(*ta),
+                    name(*tb)
+                );
+            }
+        }
+    }
+}
