@@ -51,12 +51,22 @@ pub fn key_of(keycode: Option<Keycode>, scancode: Option<Scancode>, keymod: Mod)
         Keycode::Escape => Key::Escape,
         Keycode::Tab => Key::Tab,
         _ => {
-            // Any other key counts as the character it types.
-            let c = char::from_u32(typed? as u32)?;
+            // Any other key counts as the character it types (a letter's
+            // keycode is its lower-case letter).
+            let letter = char::from_u32(keycode as u32).filter(char::is_ascii_lowercase);
+            let c = letter.or_else(|| char::from_u32(typed? as u32))?;
             if !(c.is_ascii_graphic() || c == ' ') {
                 return None;
             }
-            Key::Char(c)
+            // SDL3 gives letters lower case whatever the modifiers: Shift
+            // or Caps Lock (not both) makes them capitals.
+            let shift = keymod.intersects(Mod::LSHIFTMOD | Mod::RSHIFTMOD);
+            let caps = keymod.contains(Mod::CAPSMOD);
+            if c.is_ascii_lowercase() && shift != caps {
+                Key::Char(c.to_ascii_uppercase())
+            } else {
+                Key::Char(c)
+            }
         }
     })
 }

@@ -29,8 +29,11 @@ commands:
   bot [...]     play whole runs with the bot and print the statistics:
                 --runs N --class fighter|rogue|wizard|all --seed-from S
                 --jobs J --csv FILE
-  run-sdl       build and run the desktop game (arguments after --); until
-                the SDL3 shell lands, it runs the terminal game
+  run-sdl       build and run the desktop game (arguments after --, as
+                `cargo xtask run-sdl -- 12345 --class rogue`); installs
+                cmake and the X11 headers SDL3 needs first, when missing
+  screenshot    draw the README's pictures headless into docs/ (the glyph
+                and the tile view of seed 42)
   run-tui       build and run the terminal game (arguments after --)
   help          this text
 ";
@@ -51,13 +54,9 @@ fn main() -> ExitCode {
         "fuzz" => fuzz::run(rest),
         "bot" => bot::run(rest),
         "run-sdl" => {
-            // The desktop shell is its own issue; until it lands, the game
-            // the README promises is the terminal one.
-            eprintln!(
-                "The desktop (SDL3) shell is not built yet: starting the terminal game instead."
-            );
-            run_shell("amulets-tui", "amulets-tui", rest)
+            tools::ensure_sdl_build().and_then(|()| run_shell("amulets-sdl", "amulets", rest))
         }
+        "screenshot" => screenshots(rest),
         "run-tui" => run_shell("amulets-tui", "amulets-tui", rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
@@ -82,6 +81,8 @@ fn main() -> ExitCode {
 fn ci() -> Result<(), String> {
     let cargo = sh::cargo();
     sh::run(sh::cmd(&cargo, &["fmt", "--all", "--check"]))?;
+    // Every build below builds SDL3 from source for the desktop shell.
+    tools::ensure_sdl_build()?;
     sh::run(sh::cmd(
         &cargo,
         &[
@@ -154,6 +155,42 @@ fn core_dependencies() -> Result<(), String> {
 }
 
 /// Builds and runs one of the shells' binaries with the given arguments.
+/// The README's screenshots, made headless by the game itself.
+fn screenshots(args: &[String]) -> Result<(), String> {
+    if !args.is_empty() {
+        return Err(format!(
+            "screenshot takes no arguments, not {}",
+            args.join(" ")
+        ));
+    }
+    tools::ensure_sdl_build()?;
+    sh::run(sh::cmd(
+        &sh::cargo(),
+        &["build", "--release", "-p", "amulets-sdl"],
+    ))?;
+    let shots = [
+        ("docs/screenshot-glyph.png", "glyph", "oooo"),
+        ("docs/screenshot-tile.png", "tile", "oooo"),
+    ];
+    for (file, view, keys) in shots {
+        sh::run(sh::cmd(
+            "target/release/amulets",
+            &[
+                "42",
+                "--class",
+                "rogue",
+                "--view",
+                view,
+                "--keys",
+                keys,
+                "--screenshot",
+                file,
+            ],
+        ))?;
+    }
+    Ok(())
+}
+
 fn run_shell(package: &str, binary: &str, args: &[String]) -> Result<(), String> {
     let args: Vec<&str> = match args.first().map(String::as_str) {
         Some("--") => args[1..].iter().map(String::as_str).collect(),

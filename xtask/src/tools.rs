@@ -133,3 +133,102 @@ pub fn ensure_programs(needs: &[Need]) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// What building SDL3 from source needs: cmake, and the X11 headers.
+pub const SDL_BUILD: [Need; 9] = [
+    Need {
+        program: "cmake",
+        package: "cmake",
+        backports: false,
+    },
+    Need {
+        program: "/usr/include/X11/Xlib.h",
+        package: "libx11-dev",
+        backports: false,
+    },
+    Need {
+        program: "/usr/include/X11/Xcursor/Xcursor.h",
+        package: "libxcursor-dev",
+        backports: false,
+    },
+    Need {
+        program: "/usr/include/X11/extensions/XInput2.h",
+        package: "libxi-dev",
+        backports: false,
+    },
+    Need {
+        program: "/usr/include/X11/extensions/Xrandr.h",
+        package: "libxrandr-dev",
+        backports: false,
+    },
+    Need {
+        program: "/usr/include/X11/extensions/XTest.h",
+        package: "libxtst-dev",
+        backports: false,
+    },
+    Need {
+        program: "/usr/include/X11/extensions/Xext.h",
+        package: "libxext-dev",
+        backports: false,
+    },
+    Need {
+        program: "/usr/include/X11/extensions/Xfixes.h",
+        package: "libxfixes-dev",
+        backports: false,
+    },
+    Need {
+        program: "/usr/include/X11/extensions/scrnsaver.h",
+        package: "libxss-dev",
+        backports: false,
+    },
+];
+
+/// Makes sure SDL3 can be built: installs what is missing with apt when
+/// root on Debian or Ubuntu, else says exactly what to run on this
+/// platform.
+pub fn ensure_sdl_build() -> Result<(), String> {
+    if cfg!(target_os = "macos") {
+        return if sh::have("cmake") {
+            Ok(())
+        } else {
+            Err("SDL3 is built from source and needs cmake: brew install cmake".into())
+        };
+    }
+    if cfg!(target_os = "windows") {
+        return if sh::have("cmake") {
+            Ok(())
+        } else {
+            Err("SDL3 is built from source and needs cmake: winget install Kitware.CMake".into())
+        };
+    }
+    let missing: Vec<&Need> = SDL_BUILD.iter().filter(|n| !n.present()).collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    if sh::have("apt-get") {
+        return ensure_programs(&SDL_BUILD);
+    }
+    let os = std::fs::read_to_string("/etc/os-release").unwrap_or_default();
+    let like = |id: &str| {
+        os.lines()
+            .any(|l| (l.starts_with("ID=") || l.starts_with("ID_LIKE=")) && l.contains(id))
+    };
+    let how = if sh::have("dnf") || like("fedora") {
+        "sudo dnf install cmake libX11-devel libXcursor-devel libXi-devel libXrandr-devel \
+         libXtst-devel libXext-devel libXfixes-devel libXScrnSaver-devel"
+    } else if sh::have("pacman") || like("arch") {
+        "sudo pacman -S --needed cmake libx11 libxcursor libxi libxrandr libxtst libxext \
+         libxfixes libxss"
+    } else if sh::have("zypper") {
+        "sudo zypper install cmake libX11-devel libXcursor-devel libXi-devel libXrandr-devel \
+         libXtst-devel libXext-devel libXfixes-devel libXss-devel"
+    } else {
+        "install cmake and the X11 development headers (Xlib, Xcursor, XInput2, Xrandr, \
+         XTest, Xext, Xfixes, XScrnSaver) with the system's package manager"
+    };
+    let names: Vec<&str> = missing.iter().map(|n| n.package).collect();
+    Err(format!(
+        "building SDL3 needs what is missing here ({}):\n  {how}",
+        names.join(", ")
+    ))
+}

@@ -1,0 +1,372 @@
+//! The desktop shell drawn headless, on SDL's offscreen video driver, and
+//! read back with `SDL_RenderReadPixels`. SDL's state is global, so this is
+//! one test program (no libtest harness) that runs its checks in order on
+//! the main thread and stops at the first that fails.
+
+use amulets_core::color::{Rgb, palette};
+use amulets_core::game::{Game, State};
+use amulets_core::geom::Point;
+use amulets_core::input::Key;
+use amulets_core::map::{MAP_H, MAP_W, Terrain};
+use amulets_core::player::Class;
+use amulets_sdl::app::{App, ViewMode};
+use amulets_sdl::draw::{self, Gfx};
+use amulets_sdl::layout::{self, CELL, LOGICAL_H, LOGICAL_W, PANEL_X};
+use amulets_sdl::run::{self, Screen, WindowSize};
+use amulets_tui::saves::Keeper;
+use sdl3::event::{Event, WindowEvent};
+use sdl3::keyboard::{Keycode, Mod, Scancode};
+use sdl3::mouse::MouseState;
+
+/// A frame read back: RGB rows of the 1600 x 900 picture.
+struct Frame {
+    w: u32,
+    rgb: Vec<u8>,
+}
+
+impl Frame {
+    fn px(&self, x: i32, y: i32) -> Rgb {
+        let at = (y as usize * self.w as usize + x as usize) * 3;
+        Rgb::new(self.rgb[at], self.rgb[at + 1], self.rgb[at + 2])
+    }
+
+    /// Every pixel of a map cell.
+    fn cell(&self, p: Point) -> Vec<Rgb> {
+        let mut out = Vec::new();
+        for y in 0..CELL {
+            for x in 0..CELL {
+                out.push(self.px(p.x * CELL + x, p.y * CELL + y));
+            }
+        }
+        out
+    }
+
+    fn area_has(&self, x0: i32, y0: i32, x1: i32, y1: i32, c: Rgb) -> bool {
+        (y0..y1).any(|y| (x0..x1).any(|x| self.px(x, y) == c))
+    }
+}
+
+fn shot(screen: &mut Screen, gfx: &mut Gfx, app: &App) -> Frame {
+    draw::frame(&mut screen.canvas, gfx, app).expect("drawn");
+    let (w, h, rgb) = run::read_back(&screen.canvas).expect("read back");
+    assert_eq!((w, h), (LOGICAL_W, LOGICAL_H));
+    Frame { w, rgb }
+}
+
+fn new_app(game: Game) -> App {
+    App::new(game, ViewMode::Glyph, Keeper::new(None))
+}
+
+/// The window's id, which SDL checks before converting an event.
+static WINDOW: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
+fn motion(x: f32, y: f32) -> Event {
+    Event::MouseMotion {
+        timestamp: 0,
+        window_id: WINDOW.load(std::sync::atomic::Ordering::Relaxed),
+        which: 0,
+        mousestate: MouseState::from_sdl_state(0),
+        x,
+        y,
+        xrel: 0.0,
+        yrel: 0.0,
+    }
+}
+
+fn key_down(keycode: Keycode, scancode: Scancode, keymod: Mod, repeat: bool) -> Event {
+    Event::KeyDown {
+        timestamp: 0,
+        window_id: 0,
+        keycode: Some(keycode),
+        scancode: Some(scancode),
+        keymod,
+        repeat,
+        which: 0,
+        raw: 0,
+    }
+}
+
+/// The letterbox: our maths and SDL's conversion of a window point agree
+/// for three window sizes.
+fn letterbox(screen: &mut Screen) {
+    let mut pump = screen.sdl.event_pump().expect("events");
+    for (w, h) in [(1600, 900), (2000, 900), (800, 800)] {
+        screen
+            .canvas
+            .window_mut()
+            .set_size(w, h)
+            .expect("window resized");
+        // SDL applies the size once the window has synced and the
+        // events are pumped.
+        screen.canvas.window().sync();
+        pump.pump_events();
+        screen.canvas.present();
+        let (ow, oh) = screen.canvas.window().size_in_pixels();
+        assert_eq!((ow, oh), (w, h), "the offscreen window took its size");
+        for (wx, wy) in [
+            (0.0, 0.0),
+            (w as f32 / 2.0, h as f32 / 2.0),
+            (w as f32 - 1.0, 100.0),
+        ] {
+            let Some(Event::MouseMotion { x, y, .. }) =
+                motion(wx, wy).get_converted_coords(&screen.canvas)
+            else {
+                panic!("no conversion");
+            };
+            let (ex, ey) = layout::to_logical(w, h, wx, wy);
+            assert!(
+                (x - ex).abs() < 0.01 && (y - ey).abs() < 0.01,
+                "{w}x{h}: window ({wx}, {wy}) is ({x}, {y}) to SDL, ({ex}, {ey}) to us"
+            );
+        }
+    }
+    screen
+        .canvas
+        .window_mut()
+        .set_size(LOGICAL_W, LOGICAL_H)
+        .expect("resized");
+    screen.canvas.present();
+    println!("ok: the letterbox for 1600x900, 2000x900 and 800x800");
+}
+
+/// Seed 42, a few keys: the player's cell, a wall, a remembered cell and the
+/// seed's words have the colours the core gives them.
+fn colours(screen: &mut Screen, gfx: &mut Gfx) {
+    let mut app = new_app(Game::new_run(42, Class::Fighter));
+    // Explore until the first room is out of sight.
+    run::play_script(&mut app, &run::parse_script("oooooo").unwrap());
+    let f = shot(screen, gfx, &app);
+    let game = &app.game;
+    let level = game.level();
+    let player = f.cell(game.player().pos);
+    assert!(
+        player.contains(&palette::PLAYER),
+        "the @ is drawn in the player's colour"
+    );
+    assert!(player.contains(&palette::BACKGROUND));
+    let wall = (0..amulets_core::map::MAP_CELLS)
+        .map(amulets_core::map::Map::point_of)
+        .find(|&p| {
+            level.visible.contains(p)
+                && level.map.at(p) == Terrain::Wall
+                && level.map.borders_floor(p)
+        })
+        .expect("a wall in view");
+    let wall = f.cell(wall);
+    assert!(wall.contains(&palette::WALL) && wall.contains(&palette::WALL_BACK));
+    let remembered = (0..amulets_core::map::MAP_CELLS)
+        .map(amulets_core::map::Map::point_of)
+        .find(|&p| {
+            level.explored.contains(p)
+                && !level.visible.contains(p)
+                && level.map.at(p) == Terrain::Floor
+                && level.item_at(p).is_none()
+                && level.trap_at(p).is_none()
+        })
+        .expect("a remembered floor cell");
+    let cell = f.cell(remembered);
+    assert!(
+        cell.contains(&palette::MEMORY_FLOOR),
+        "remembered floor in the memory colour"
+    );
+    assert!(!cell.contains(&palette::FLOOR));
+    // "Seed 42" under the name, in the dim colour.
+    assert!(f.area_has(PANEL_X, 30, PANEL_X + 100, 54, palette::DIM_TEXT));
+    assert!(!f.area_has(PANEL_X, 30, PANEL_X + 100, 54, palette::TEXT));
+    assert!(
+        f.area_has(PANEL_X, 8, PANEL_X + 100, 30, palette::TEXT),
+        "the name"
+    );
+    println!("ok: the player, a wall, a remembered cell and the seed after 'oooooo' on seed 42");
+}
+
+/// The tile view draws a floor cell differently from the glyph view.
+fn views(screen: &mut Screen, gfx: &mut Gfx) {
+    let mut app = new_app(Game::new_run(42, Class::Fighter));
+    let floor = (0..amulets_core::map::MAP_CELLS)
+        .map(amulets_core::map::Map::point_of)
+        .find(|&p| {
+            app.game.level().visible.contains(p)
+                && app.game.level().map.at(p) == Terrain::Floor
+                && p != app.game.player().pos
+        })
+        .unwrap();
+    let glyph = shot(screen, gfx, &app).cell(floor);
+    app.press(Key::F(2), false);
+    assert_eq!(app.view, ViewMode::Tile);
+    let tile = shot(screen, gfx, &app).cell(floor);
+    assert_ne!(glyph, tile);
+    // The glyph view's floor is a dot on the background; the tile's is stone.
+    assert!(glyph.iter().filter(|&&c| c == palette::BACKGROUND).count() > 300);
+    assert!(tile.iter().filter(|&&c| c == palette::BACKGROUND).count() < 40);
+    println!("ok: the tile view differs from the glyph view at a floor cell");
+}
+
+/// F6 steps through the six pictures of a cave being made, and back.
+fn cave_steps(screen: &mut Screen, gfx: &mut Gfx) {
+    let mut app = new_app(Game::new_run(42, Class::Fighter));
+    let before = shot(screen, gfx, &app);
+    let mut last = before.rgb.clone();
+    for step in 0..6 {
+        app.press(Key::F(6), false);
+        assert!(app.game.debug().cave.is_some(), "picture {step}");
+        let f = shot(screen, gfx, &app);
+        assert_ne!(f.rgb, last, "picture {step} differs from the one before");
+        assert!(
+            f.area_has(PANEL_X, 0, 1600, 900, palette::DEBUG),
+            "the reminder"
+        );
+        last = f.rgb;
+    }
+    app.press(Key::F(6), false);
+    assert!(app.game.debug().cave.is_none());
+    let after = shot(screen, gfx, &app);
+    assert!(after.rgb == before.rgb, "back to the run as it was");
+    println!("ok: F6 steps through six pictures and back");
+}
+
+/// A rest runs on the clock; a key event stops it and does nothing else;
+/// `>` is Shift and period.
+fn keys(screen: &mut Screen) {
+    let mut game = Game::new_run(42, Class::Fighter);
+    game.player_mut().hp = 3;
+    let mut app = new_app(game);
+    let start = app.game.player().pos;
+    app.tick(0);
+    app.press(Key::Char('R'), false);
+    assert!(app.game.command_running());
+    app.tick(0);
+    app.tick(30);
+    app.tick(60);
+    assert_eq!(app.game.turn(), 3);
+    run::handle(
+        &mut app,
+        &screen.canvas,
+        key_down(Keycode::R, Scancode::R, Mod::LSHIFTMOD, true),
+    );
+    assert!(
+        app.game.command_running(),
+        "a held key's repeat does not stop it"
+    );
+    run::handle(
+        &mut app,
+        &screen.canvas,
+        key_down(Keycode::L, Scancode::L, Mod::NOMOD, false),
+    );
+    assert!(!app.game.command_running(), "a key stopped the rest");
+    assert_eq!(app.game.player().pos, start, "and did nothing else");
+    assert_eq!(app.game.turn(), 3);
+    let gt = amulets_sdl::keys::key_of(
+        Some(Keycode::Period),
+        Some(Scancode::Period),
+        Mod::LSHIFTMOD,
+    );
+    assert_eq!(gt, Some(Key::Char('>')));
+    let dot = amulets_sdl::keys::key_of(Some(Keycode::Period), Some(Scancode::Period), Mod::NOMOD);
+    assert_eq!(dot, Some(Key::Char('.')));
+    let big_r = amulets_sdl::keys::key_of(Some(Keycode::R), Some(Scancode::R), Mod::LSHIFTMOD);
+    assert_eq!(big_r, Some(Key::Char('R')));
+    println!("ok: a running rest is stopped by a key event; Shift+period is '>'");
+}
+
+/// Hovering shows the way as see-through cells; leaving the map clears it.
+fn route_preview(screen: &mut Screen, gfx: &mut Gfx) {
+    let mut app = new_app(Game::new_run(42, Class::Fighter));
+    let player = app.game.player().pos;
+    // A floor cell in view, a few steps away.
+    let goal = (0..amulets_core::map::MAP_CELLS)
+        .map(amulets_core::map::Map::point_of)
+        .filter(|&p| {
+            app.game.level().visible.contains(p) && app.game.level().map.at(p) == Terrain::Floor
+        })
+        .max_by_key(|p| (p.x - player.x).abs() + (p.y - player.y).abs())
+        .unwrap();
+    let before = shot(screen, gfx, &app);
+    let (x, y) = ((goal.x * CELL + 10) as f32, (goal.y * CELL + 10) as f32);
+    run::handle(&mut app, &screen.canvas, motion(x, y));
+    assert_eq!(app.hover, Some(goal));
+    let route = app.game.route_to(goal);
+    assert!(route.len() >= 3, "{route:?}");
+    let during = shot(screen, gfx, &app);
+    for &p in &route {
+        assert_ne!(before.cell(p), during.cell(p), "{p:?} on the way is drawn");
+        // The background shows through, tinted toward the route colour.
+        let c = during.px(p.x * CELL + 1, p.y * CELL + 1);
+        assert!(c.b > c.r && c.b > palette::BACKGROUND.b, "{c:?}");
+    }
+    // Off the map (over the panel), then out of the window.
+    run::handle(&mut app, &screen.canvas, motion(1400.0, 300.0));
+    assert_eq!(app.hover, None);
+    assert!(
+        shot(screen, gfx, &app).rgb == before.rgb,
+        "cleared off the map"
+    );
+    run::handle(&mut app, &screen.canvas, motion(x, y));
+    run::handle(
+        &mut app,
+        &screen.canvas,
+        Event::Window {
+            timestamp: 0,
+            window_id: 0,
+            win_event: WindowEvent::MouseLeave,
+        },
+    );
+    assert!(
+        shot(screen, gfx, &app).rgb == before.rgb,
+        "cleared when the mouse leaves"
+    );
+    // A click travels there, a step at a time.
+    run::handle(&mut app, &screen.canvas, motion(x, y));
+    app.click(goal);
+    assert!(app.game.command_running());
+    app.finish_command();
+    assert_eq!(app.game.player().pos, goal);
+    assert_eq!(app.game.state(), State::Playing);
+    println!("ok: the route preview is drawn on hover and cleared off the map; a click travels");
+}
+
+/// Every screen is drawn in the picture: title, classes, help, menu.
+fn screens(screen: &mut Screen, gfx: &mut Gfx) {
+    let mut app = new_app(Game::new(7));
+    let title = shot(screen, gfx, &app);
+    assert!(
+        title.area_has(0, 0, 1280, 200, palette::HIGHLIGHT),
+        "the title"
+    );
+    app.press(Key::Char('?'), false);
+    assert_eq!(app.game.state(), State::Help);
+    let help = shot(screen, gfx, &app);
+    assert!(help.rgb != title.rgb);
+    app.press(Key::Escape, false);
+    app.press(Key::Char('n'), false);
+    assert_eq!(app.game.state(), State::ChooseClass);
+    app.press(Key::Char('a'), false);
+    assert_eq!(app.game.state(), State::Playing);
+    app.press(Key::Escape, false);
+    assert_eq!(app.game.state(), State::Menu);
+    let menu = shot(screen, gfx, &app);
+    assert!(menu.area_has(0, 0, 1280, 200, palette::HIGHLIGHT));
+    println!("ok: the title, help, classes and menu are drawn");
+}
+
+fn main() {
+    // SDL's offscreen driver: no display needed.
+    sdl3::hint::set("SDL_VIDEO_DRIVER", "offscreen");
+    let mut screen =
+        Screen::open(WindowSize(LOGICAL_W, LOGICAL_H), true).expect("SDL starts offscreen");
+    WINDOW.store(
+        screen.canvas.window().id(),
+        std::sync::atomic::Ordering::Relaxed,
+    );
+    let creator = screen.canvas.texture_creator();
+    let mut gfx = Gfx::new(&creator).expect("textures");
+    letterbox(&mut screen);
+    colours(&mut screen, &mut gfx);
+    views(&mut screen, &mut gfx);
+    cave_steps(&mut screen, &mut gfx);
+    keys(&mut screen);
+    route_preview(&mut screen, &mut gfx);
+    screens(&mut screen, &mut gfx);
+    let _ = (MAP_W, MAP_H);
+    println!("headless: all checks passed");
+}
