@@ -39,7 +39,16 @@ fn show(ns: f64) -> String {
 
 pub fn run(filter: &[String]) -> Result<(), String> {
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
-    let mut args = vec!["bench", "-p", "amulets-benches", "--bench", "paths", "--"];
+    let mut args = vec![
+        "bench",
+        "-p",
+        "amulets-benches",
+        "--bench",
+        "paths",
+        "--bench",
+        "frame",
+        "--",
+    ];
     args.extend(filter.iter().map(String::as_str));
     let out = sh::output(sh::cmd(&sh::cargo(), &args))?;
     let checks: Vec<&str> = out.lines().filter(|l| l.starts_with("check:")).collect();
@@ -66,10 +75,10 @@ pub fn run(filter: &[String]) -> Result<(), String> {
         let ours = median(&dir.join("amulets"));
         let pf = median(&dir.join("pathfinding"));
         let br = median(&dir.join("bracket"));
-        if group == "generate" {
-            for kind in ["rooms", "caves"] {
+        if group == "generate" || group == "frame" {
+            for kind in ["rooms", "caves", "glyph", "tile"] {
                 if let Some(t) = median(&dir.join(kind)) {
-                    println!("{:<20} {:>10}", format!("generate {kind}"), show(t));
+                    println!("{:<20} {:>10}", format!("{group} {kind}"), show(t));
                 }
             }
             continue;
