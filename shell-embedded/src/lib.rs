@@ -1,7 +1,19 @@
-//! The embedded shell: the board-independent drawing and input for small
-//! displays. It grows in its own issue; for now it only proves that the core
-//! builds into a `no_std` library beside it.
+//! The embedded shell: the game on a small RGB565 display, for any
+//! `DrawTarget` (a RAM frame buffer in QEMU and the tests, an ILI9341 over
+//! SPI on the Wio Terminal). Board-independent, `no_std`, no heap.
+//!
+//! Two layouts (DECISIONS, "Screens and shells"): 320 x 240, the whole
+//! 64 x 36 map at 5 x 6 pixels a cell over a 24-pixel status area; and
+//! 160 x 128, a viewport that follows the player above a one-pixel-a-cell
+//! overview of the floor. Only what changed is redrawn: the shell keeps
+//! what it last drew in each place and compares, so no frame buffer is
+//! needed.
 #![no_std]
 #![forbid(unsafe_code)]
 
-pub use amulets_core::map::{MAP_H, MAP_W};
+pub mod framebuffer;
+pub mod input;
+pub mod shell;
+
+pub use input::{Buttons, Command};
+pub use shell::{Layout, Shell};

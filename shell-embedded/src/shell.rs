@@ -1,0 +1,670 @@
+//! The shell: draws the core's picture on a `DrawTarget`, redrawing only
+//! what changed, and turns the buttons into the core's keys and actions.
+
+use crate::input::{Buttons, Command};
+use amulets_core::color::{Rgb, palette};
+use amulets_core::game::{Game, Pack, State};
+use amulets_core::geom::Point;
+use amulets_core::input::{Action, Key};
+use amulets_core::juice::Pacer;
+use amulets_core::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
+use amulets_core::mapgen::floor::LAST_FLOOR;
+use amulets_core::view;
+use embedded_graphics::mono_font::MonoTextStyle;
+use embedded_graphics::mono_font::ascii::FONT_4X6;
+use embedded_graphics::pixelcolor::Rgb565;
+use embedded_graphics::prelude::*;
+use embedded_graphics::primitives::Rectangle;
+use embedded_graphics::text::{Baseline, Text};
+
+/// A map cell on the display: 5 x 6 pixels, a 4 x 6 glyph and a gap.
+pub const CELL_W: i32 = 5;
+pub const CELL_H: i32 = 6;
+/// The font's character box.
+pub const CHAR_W: i32 = 4;
+pub const CHAR_H: i32 = 6;
+/// Characters a status line holds, at most (the big layout's 320 / 4).
+pub const STATUS_COLS: usize = 80;
+/// Status lines, at most (the small layout's).
+pub const STATUS_LINES: usize = 6;
+
+type StatusLine = heapless::String<STATUS_COLS>;
+
+/// Which of the two pictures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// 320 x 240: the whole map at 5 x 6 a cell (320 x 216), and four
+    /// lines of status under it.
+    Full,
+    /// 160 x 128: a 32 x 15-cell viewport following the player (160 x 90),
+    /// and under it the whole floor at a pixel a cell (64 x 36) beside six
+    /// lines of status.
+    Small,
+}
+
+impl Layout {
+    pub const fn size(self) -> (u32, u32) {
+        match self {
+            Layout::Full => (320, 240),
+            Layout::Small => (160, 128),
+        }
+    }
+
+    /// The map cells the viewport shows across and down.
+    pub const fn view_cells(self) -> (i32, i32) {
+        match self {
+            Layout::Full => (MAP_W, MAP_H),
+            Layout::Small => (32, 15),
+        }
+    }
+
+    /// Where the status lines start, their count and width in characters.
+    const fn status(self) -> (Point, usize, usize) {
+        match self {
+            Layout::Full => (Point::new(0, MAP_H * CELL_H), 4, 80),
+            Layout::Small => (Point::new(MAP_W + 2, 15 * CELL_H + 2), 6, 23),
+        }
+    }
+
+    /// The overview's top left corner (small layout only).
+    const OVERVIEW: Point = Point::new(0, 15 * CELL_H + 2);
+}
+
+/// What the buttons are doing besides playing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    Play,
+    /// C's menu is open on a command.
+    Menu(usize),
+    /// The travel cursor is out.
+    Travel(Point),
+}
+
+/// What is drawn in one place: a glyph and its two colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Drawn {
+    glyph: u8,
+    fg: u16,
+    bg: u16,
+}
+
+/// Nothing could have been drawn like this: forces a redraw.
+const STALE: u8 = 0;
+
+fn rgb565(c: Rgb) -> Rgb565 {
+    Rgb565::new(c.r >> 3, c.g >> 2, c.b >> 3)
+}
+
+fn raw(c: Rgb565) -> u16 {
+    embedded_graphics::pixelcolor::raw::RawU16::from(c).into_inner()
+}
+
+/// The key a screen's line stands for: "N  a new run" is N, "a) a sword" is
+/// a, "Esc  quit" is Escape; a line of prose is none.
+fn key_of_line(text: &str) -> Option<Key> {
+    if text.starts_with("Esc") {
+        return Some(Key::Escape);
+    }
+    let mut chars = text.chars();
+    let first = chars.next()?;
+    matches!(chars.next(), Some(' ' | ')')).then_some(Key::Char(first))
+}
+
+/// The embedded game's shell over a display `D`.
+pub struct Shell<D: DrawTarget<Color = Rgb565>> {
+    display: D,
+    layout: Layout,
+    /// What each viewport place shows now (glyph, colours), by
+    /// `row * MAP_W + column`: at most the whole map.
+    glyphs: [u8; MAP_CELLS],
+    colours: [u32; MAP_CELLS],
+    /// The overview's pixels (small layout).
+    overview: [u16; MAP_CELLS],
+    status: [StatusLine; STATUS_LINES],
+    /// A hash of the screen shown over the map, 0 for none.
+    screen: u64,
+    mode: Mode,
+    /// The chosen line of a screen, and the state it belongs to.
+    choice: usize,
+    seen_state: Option<State>,
+    before: Buttons,
+    pacer: Pacer,
+    save_requested: bool,
+    /// Places redrawn by the last `draw` (cells, overview pixels, lines).
+    pub redrawn: u32,
+}
+
+impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
+    pub fn new(display: D, layout: Layout) -> Self {
+        Shell {
+            display,
+            layout,
+            glyphs: [STALE; MAP_CELLS],
+            colours: [0; MAP_CELLS],
+            overview: [0; MAP_CELLS],
+            status: core::array::from_fn(|_| StatusLine::new()),
+            screen: 1,
+            mode: Mode::Play,
+            choice: 0,
+            seen_state: None,
+            before: Buttons::NONE,
+            pacer: Pacer::new(),
+            save_requested: false,
+            redrawn: 0,
+        }
+    }
+
+    pub fn display(&self) -> &D {
+        &self.display
+    }
+
+    pub fn display_mut(&mut self) -> &mut D {
+        &mut self.display
+    }
+
+    /// True once after the player chose Save on C's menu: the board writes
+    /// `Game::write_save` wherever it keeps saves.
+    pub fn take_save_request(&mut self) -> bool {
+        core::mem::take(&mut self.save_requested)
+    }
+
+    /// Forgets what was drawn: the next `draw` paints everything.
+    pub fn invalidate(&mut self) {
+        self.glyphs = [STALE; MAP_CELLS];
+        self.overview = [u16::MAX; MAP_CELLS];
+        self.screen = 1;
+        for s in &mut self.status {
+            s.clear();
+            // A line nobody writes, so every status line is drawn again.
+            let _ = s.push('\u{1}');
+        }
+    }
+
+    // ----- input -----
+
+    /// The buttons as they are now, at `now` milliseconds: acts on the ones
+    /// newly pressed, and steps a running command every 30 ms. A button
+    /// pressed while a command runs stops it and does nothing else.
+    pub fn update(&mut self, game: &mut Game, buttons: Buttons, now: u64) {
+        let new = buttons.newly(self.before);
+        self.before = buttons;
+        if game.command_running() {
+            if new.any() {
+                game.act(Action::Interrupt);
+            } else {
+                self.pacer.tick(game, now);
+            }
+            return;
+        }
+        if self.seen_state != Some(game.state()) {
+            self.seen_state = Some(game.state());
+            self.choice = 0;
+            if !matches!(game.state(), State::Playing) {
+                self.mode = Mode::Play;
+            }
+        }
+        if !new.any() {
+            return;
+        }
+        let dir = if new.up || new.down || new.left || new.right {
+            buttons.direction()
+        } else {
+            None
+        };
+        match self.mode {
+            Mode::Menu(i) => self.menu(game, new, i),
+            Mode::Travel(cursor) => self.travel(game, new, dir, cursor),
+            Mode::Play => self.play(game, new, dir),
+        }
+        if game.command_running() {
+            self.pacer.start(now);
+        }
+    }
+
+    fn menu(&mut self, game: &mut Game, new: Buttons, i: usize) {
+        let n = Command::ALL.len();
+        if new.left || new.up {
+            self.mode = Mode::Menu((i + n - 1) % n);
+        } else if new.right || new.down {
+            self.mode = Mode::Menu((i + 1) % n);
+        } else if new.b || new.c {
+            self.mode = Mode::Play;
+        } else if new.press || new.a {
+            let command = Command::ALL[i];
+            self.mode = Mode::Play;
+            match command {
+                Command::Travel => self.mode = Mode::Travel(game.player().pos),
+                Command::Save => self.save_requested = true,
+                other => {
+                    if let Some(k) = other.key() {
+                        game.press(k);
+                    }
+                }
+            }
+        }
+    }
+
+    fn travel(&mut self, game: &mut Game, new: Buttons, dir: Option<Key>, cursor: Point) {
+        if let Some(d) = dir.and_then(amulets_core::input::direction) {
+            let p = cursor.step(d);
+            if Map::in_bounds(p) {
+                self.mode = Mode::Travel(p);
+            }
+        } else if new.press || new.a {
+            self.mode = Mode::Play;
+            game.act(Action::TravelTo(cursor));
+        } else if new.b || new.c {
+            self.mode = Mode::Play;
+        }
+    }
+
+    fn play(&mut self, game: &mut Game, new: Buttons, dir: Option<Key>) {
+        let state = game.state();
+        match state {
+            State::Playing => {
+                if let Some(k) = dir {
+                    game.press(k);
+                } else if new.press {
+                    // The cell's own action: pick up, go down, or wait.
+                    let p = game.player().pos;
+                    let key = if game.level().item_at(p).is_some() {
+                        'g'
+                    } else if game.level().map.at(p) == Terrain::StairsDown {
+                        '>'
+                    } else {
+                        '.'
+                    };
+                    game.press(Key::Char(key));
+                } else if new.a {
+                    game.press(Key::Char('o'));
+                } else if new.b {
+                    game.press(Key::Char('R'));
+                } else if new.c {
+                    self.mode = Mode::Menu(0);
+                }
+            }
+            State::Aiming(_) | State::Looking => {
+                if let Some(k) = dir {
+                    game.press(k);
+                } else if new.press {
+                    game.press(Key::Enter);
+                } else if new.a {
+                    game.press(Key::Tab);
+                } else if new.b || new.c {
+                    game.press(Key::Escape);
+                }
+            }
+            State::Confirming(_) => {
+                if new.press || new.a {
+                    game.press(Key::Char('y'));
+                } else if new.b || new.c {
+                    game.press(Key::Char('n'));
+                }
+            }
+            State::Inventory(Pack::Item(_)) => {
+                if new.press || new.a {
+                    game.press(Key::Char('u'));
+                } else if new.c {
+                    game.press(Key::Char('d'));
+                } else if new.b {
+                    game.press(Key::Escape);
+                }
+            }
+            _ => self.choose(game, new),
+        }
+    }
+
+    /// A screen of choices: up and down choose a line, the press takes it,
+    /// B goes back. A screen with nothing to choose closes on a press.
+    fn choose(&mut self, game: &mut Game, new: Buttons) {
+        let Some((_, lines)) = view::screen(game) else {
+            return;
+        };
+        let keys: heapless::Vec<Key, { view::PANEL_LINES }> =
+            lines.iter().filter_map(|(l, _)| key_of_line(l)).collect();
+        if new.up && !keys.is_empty() {
+            self.choice = (self.choice + keys.len() - 1) % keys.len();
+        } else if new.down && !keys.is_empty() {
+            self.choice = (self.choice + 1) % keys.len();
+        } else if new.press || new.a {
+            let key = keys.get(self.choice).copied().unwrap_or(Key::Enter);
+            game.press(key);
+        } else if new.b {
+            game.press(Key::Escape);
+        }
+    }
+
+    // ----- the picture -----
+
+    /// Draws what changed since the last call; returns the places redrawn.
+    pub fn draw(&mut self, game: &Game) -> u32 {
+        self.redrawn = 0;
+        match view::screen(game) {
+            Some((title, lines)) => self.draw_screen(&title, &lines),
+            None => {
+                if self.screen != 0 {
+                    // Back from a screen: the map is painted afresh.
+                    self.screen = 0;
+                    self.glyphs = [STALE; MAP_CELLS];
+                    self.clear_view();
+                }
+                self.draw_map(game);
+                if self.layout == Layout::Small {
+                    self.draw_overview(game);
+                }
+            }
+        }
+        self.draw_status(game);
+        self.redrawn
+    }
+
+    fn clear_view(&mut self) {
+        let (w, h) = self.layout.view_cells();
+        let area = Rectangle::new(
+            Point::new(0, 0).into_eg(),
+            Size::new((w * CELL_W) as u32, (h * CELL_H) as u32),
+        );
+        let _ = self.display.fill_solid(&area, rgb565(palette::BACKGROUND));
+    }
+
+    /// The cell the viewport's top left shows: the whole map in the big
+    /// layout; in the small one, the player (or the cursor) as near the
+    /// middle as the map's edges allow.
+    pub fn camera(&self, game: &Game) -> Point {
+        let (w, h) = self.layout.view_cells();
+        let focus = match (self.mode, game.state()) {
+            (Mode::Travel(c), _) => c,
+            (_, State::Aiming(_) | State::Looking) => game.cursor(),
+            _ => game.player().pos,
+        };
+        let axis = |f: i32, view: i32, size: i32| (f - view / 2).clamp(0, size - view);
+        Point::new(axis(focus.x, w, MAP_W), axis(focus.y, h, MAP_H))
+    }
+
+    /// What a map cell looks like, with the cursor and the way shown.
+    fn look(&self, game: &Game, p: Point, way: &[Point]) -> Drawn {
+        let (mut glyph, mut fg, mut bg) = match view::cell(game, p) {
+            Some(l) => (l.glyph, l.fg, l.bg),
+            None => (' ', palette::BACKGROUND, palette::BACKGROUND),
+        };
+        if way.contains(&p) {
+            bg = palette::ROUTE.tinted(Rgb::new(128, 128, 128));
+        }
+        let cursor = match (self.mode, game.state()) {
+            (Mode::Travel(c), _) => Some(c),
+            (_, State::Aiming(_) | State::Looking) => Some(game.cursor()),
+            _ => None,
+        };
+        if cursor == Some(p) {
+            bg = palette::HIGHLIGHT;
+            if glyph == ' ' {
+                glyph = '+';
+            }
+            fg = palette::BACKGROUND;
+        }
+        Drawn {
+            glyph: if glyph.is_ascii_graphic() {
+                glyph as u8
+            } else {
+                b' '
+            },
+            fg: raw(rgb565(fg)),
+            bg: raw(rgb565(bg)),
+        }
+    }
+
+    fn draw_map(&mut self, game: &Game) {
+        let way: heapless::Vec<Point, 256> = match (self.mode, game.state()) {
+            (Mode::Travel(c), _) => game.route_to(c).into_iter().collect(),
+            (_, State::Aiming(_)) => game.aim_line().into_iter().collect(),
+            _ => heapless::Vec::new(),
+        };
+        let camera = self.camera(game);
+        let (w, h) = self.layout.view_cells();
+        for row in 0..h {
+            for col in 0..w {
+                let p = Point::new(camera.x + col, camera.y + row);
+                let want = self.look(game, p, &way);
+                let slot = (row * MAP_W + col) as usize;
+                let had = Drawn {
+                    glyph: self.glyphs[slot],
+                    fg: (self.colours[slot] >> 16) as u16,
+                    bg: self.colours[slot] as u16,
+                };
+                if had == want {
+                    continue;
+                }
+                self.glyphs[slot] = want.glyph;
+                self.colours[slot] = u32::from(want.fg) << 16 | u32::from(want.bg);
+                self.draw_cell(col * CELL_W, row * CELL_H, want);
+                self.redrawn += 1;
+            }
+        }
+    }
+
+    fn draw_cell(&mut self, x: i32, y: i32, d: Drawn) {
+        let area = Rectangle::new(
+            embedded_graphics::geometry::Point::new(x, y),
+            Size::new(CELL_W as u32, CELL_H as u32),
+        );
+        let bg = embedded_graphics::pixelcolor::raw::RawU16::new(d.bg).into();
+        let _ = self.display.fill_solid(&area, bg);
+        if d.glyph != b' ' {
+            let fg = embedded_graphics::pixelcolor::raw::RawU16::new(d.fg).into();
+            let mut buf = [0u8; 4];
+            let s = char::from(d.glyph).encode_utf8(&mut buf);
+            let style = MonoTextStyle::new(&FONT_4X6, fg);
+            let at = embedded_graphics::geometry::Point::new(x, y);
+            let _ = Text::with_baseline(s, at, style, Baseline::Top).draw(&mut self.display);
+        }
+    }
+
+    fn draw_overview(&mut self, game: &Game) {
+        let o = Layout::OVERVIEW;
+        for i in 0..MAP_CELLS {
+            let p = Map::point_of(i);
+            let c = match view::cell(game, p) {
+                Some(l) if l.glyph == '#' => {
+                    l.bg.tinted(Rgb::new(255, 255, 255)).max_channel_with(l.fg)
+                }
+                Some(l) => l.fg,
+                None => palette::BACKGROUND,
+            };
+            let c = raw(rgb565(c));
+            if self.overview[i] != c {
+                self.overview[i] = c;
+                let px = embedded_graphics::geometry::Point::new(o.x + p.x, o.y + p.y);
+                let color = embedded_graphics::pixelcolor::raw::RawU16::new(c).into();
+                let _ = Pixel(px, color).draw(&mut self.display);
+                self.redrawn += 1;
+            }
+        }
+    }
+
+    /// Writes a line of text at a character row and column of the display.
+    fn text_line(&mut self, at: Point, cols: usize, text: &str, fg: Rgb, bg: Rgb) {
+        let area = Rectangle::new(
+            at.into_eg(),
+            Size::new((cols as i32 * CHAR_W) as u32, CHAR_H as u32),
+        );
+        let _ = self.display.fill_solid(&area, rgb565(bg));
+        let end = text.char_indices().nth(cols).map_or(text.len(), |(i, _)| i);
+        let style = MonoTextStyle::new(&FONT_4X6, rgb565(fg));
+        let _ = Text::with_baseline(&text[..end], at.into_eg(), style, Baseline::Top)
+            .draw(&mut self.display);
+    }
+
+    fn draw_screen(&mut self, title: &str, lines: &view::Lines) {
+        let mut h = amulets_core::hash::Fnv1a::new();
+        h.bytes(title.as_bytes());
+        for (l, _) in lines {
+            h.bytes(l.as_bytes());
+        }
+        h.u32(self.choice as u32);
+        let hash = h.finish() | 2;
+        if hash == self.screen {
+            return;
+        }
+        self.screen = hash;
+        self.clear_view();
+        let (w, h) = self.layout.view_cells();
+        let cols = (w * CELL_W / CHAR_W) as usize;
+        let rows = (h * CELL_H / CHAR_H) as usize;
+        self.text_line(
+            Point::new(0, 0),
+            cols,
+            title,
+            palette::HIGHLIGHT,
+            palette::BACKGROUND,
+        );
+        let mut choice = 0;
+        for (i, (l, c)) in lines.iter().enumerate().take(rows.saturating_sub(2)) {
+            let chosen = key_of_line(l).is_some() && {
+                choice += 1;
+                choice - 1 == self.choice
+            };
+            let (fg, bg) = if chosen {
+                (palette::BACKGROUND, palette::HIGHLIGHT)
+            } else {
+                (*c, palette::BACKGROUND)
+            };
+            self.text_line(Point::new(0, (i as i32 + 2) * CHAR_H), cols, l, fg, bg);
+            self.redrawn += 1;
+        }
+    }
+
+    /// The status lines for the layout.
+    fn status_lines(&self, game: &Game) -> [StatusLine; STATUS_LINES] {
+        let mut out: [StatusLine; STATUS_LINES] = core::array::from_fn(|_| StatusLine::new());
+        let p = game.player();
+        let w = |s: &mut StatusLine, args: core::fmt::Arguments| {
+            // A status line is cut at its width: `write_fmt` stops there.
+            let _ = core::fmt::write(s, args);
+        };
+        let mut status: heapless::String<24> = heapless::String::new();
+        if p.poisoned > 0 {
+            let _ = status.push_str(" Poisoned");
+        }
+        if p.confused > 0 {
+            let _ = status.push_str(" Confused");
+        }
+        let message = game.log().last().unwrap_or("");
+        let stop = game.last_stop().map(|s| s.text());
+        let stop = stop.as_deref().unwrap_or("");
+        let mut hint = StatusLine::new();
+        match self.mode {
+            Mode::Menu(i) => {
+                for (k, c) in Command::ALL.iter().enumerate() {
+                    if self.layout == Layout::Small && k != i {
+                        continue;
+                    }
+                    let (l, r) = if k == i { ("[", "]") } else { (" ", " ") };
+                    w(&mut hint, format_args!("{l}{}{r}", c.name()));
+                }
+            }
+            Mode::Travel(_) => w(&mut hint, format_args!("Travel: press goes, B back")),
+            Mode::Play => match game.state() {
+                State::Playing => w(
+                    &mut hint,
+                    format_args!("A explore  B rest  C more  press: act"),
+                ),
+                State::Aiming(_) => w(&mut hint, format_args!("press fires  A next  B back")),
+                State::Confirming(_) => w(&mut hint, format_args!("A yes  B no")),
+                _ => w(
+                    &mut hint,
+                    format_args!("up/down choose  press takes  B back"),
+                ),
+            },
+        }
+        if matches!(game.state(), State::Title | State::ChooseClass) {
+            w(&mut out[0], format_args!("Amulets  seed {}", game.seed()));
+        } else if self.layout == Layout::Full {
+            w(
+                &mut out[0],
+                format_args!(
+                    "HP {}/{}  Floor {} of {LAST_FLOOR}  Turn {}  Gold {}  Amulets {}{status}",
+                    p.hp,
+                    p.max_hp,
+                    game.depth(),
+                    game.turn(),
+                    p.gold,
+                    p.amulets
+                ),
+            );
+        } else {
+            w(
+                &mut out[0],
+                format_args!(
+                    "HP {}/{} F{} T{}",
+                    p.hp,
+                    p.max_hp,
+                    game.depth(),
+                    game.turn()
+                ),
+            );
+            w(
+                &mut out[1],
+                format_args!("${} Amulets {}{status}", p.gold, p.amulets),
+            );
+        }
+        let (_, _, cols) = self.layout.status();
+        let msg_row = if self.layout == Layout::Full { 1 } else { 2 };
+        // The message over as many lines as the layout gives it.
+        let msg_lines = if self.layout == Layout::Full { 1 } else { 2 };
+        let mut rest = message;
+        for line in &mut out[msg_row..msg_row + msg_lines] {
+            let end = rest.char_indices().nth(cols).map_or(rest.len(), |(i, _)| i);
+            w(line, format_args!("{}", &rest[..end]));
+            rest = &rest[end..];
+        }
+        let stop_row = msg_row + msg_lines;
+        w(&mut out[stop_row], format_args!("{stop}"));
+        out[stop_row + 1] = hint;
+        out
+    }
+
+    fn draw_status(&mut self, game: &Game) {
+        let lines = self.status_lines(game);
+        let (at, rows, cols) = self.layout.status();
+        for (i, line) in lines.iter().enumerate().take(rows) {
+            if self.status[i] == *line {
+                continue;
+            }
+            self.status[i] = line.clone();
+            let color = match i {
+                0 => palette::TEXT,
+                _ if i == rows - 1 => palette::DIM_TEXT,
+                _ => palette::UNREAD_TEXT,
+            };
+            let y = at.y + i as i32 * CHAR_H;
+            self.text_line(Point::new(at.x, y), cols, line, color, palette::BACKGROUND);
+            self.redrawn += 1;
+        }
+    }
+}
+
+/// The core's points as embedded-graphics' points.
+trait IntoEg {
+    fn into_eg(self) -> embedded_graphics::geometry::Point;
+}
+
+impl IntoEg for Point {
+    fn into_eg(self) -> embedded_graphics::geometry::Point {
+        embedded_graphics::geometry::Point::new(self.x, self.y)
+    }
+}
+
+/// A wall's overview pixel: its bright face, not its dark back.
+trait Brighter {
+    fn max_channel_with(self, other: Rgb) -> Rgb;
+}
+
+impl Brighter for Rgb {
+    fn max_channel_with(self, other: Rgb) -> Rgb {
+        Rgb::new(
+            self.r.max(other.r),
+            self.g.max(other.g),
+            self.b.max(other.b),
+        )
+    }
+}
