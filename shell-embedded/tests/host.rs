@@ -112,7 +112,7 @@ fn the_player_moves_and_only_what_changed_is_redrawn() {
     let changed = before.iter().zip(&after).filter(|(a, b)| a != b).count() as u32;
     shell.display_mut().take_writes();
     let redrawn = shell.draw(&game);
-    assert!(changed >= 2 && changed < 40, "{changed}");
+    assert!((2..40).contains(&changed), "{changed}");
     assert_eq!(
         redrawn,
         changed + 1,
