@@ -349,7 +349,10 @@ fn clear_shot(game: &Game, target: Point) -> bool {
 }
 
 /// A step toward the nearest edge of what the player has seen, as explore
-/// would take it, for when commands refuse to start.
+/// would take it, for when commands refuse to start. Never inlined, here
+/// and below: its Dijkstra map lives on the stack only while it runs (the
+/// Cortex-M3 board has 64 KiB in all).
+#[inline(never)]
 fn explore_by_hand(game: &Game) -> Option<Dir> {
     let known = game.known_map();
     let edge = crate::game::command::unexplored_edge(&known, &game.level().explored);
@@ -365,6 +368,7 @@ fn explore_by_hand(game: &Game) -> Option<Dir> {
 
 /// The first step toward a cell over the known floor with its known traps
 /// counted as ground.
+#[inline(never)]
 fn step_through_traps(game: &Game, goal: Point) -> Option<Dir> {
     let known = crate::path::known_map(
         &game.level().map,
@@ -459,15 +463,23 @@ pub struct Failure {
 /// The most actions a bot run takes before it is called stuck.
 pub const MAX_ACTIONS: u32 = 60_000;
 
-/// Plays a whole run headless with the bot. `check` is called after every
-/// action and command step (the soak test's invariants); an `Err` from it
-/// ends the run, and says where.
+/// Plays a whole run of `seed` as `class` with the bot, calling `check`
+/// after every action and command step (the soak's invariants).
 pub fn play_run(
     seed: u32,
     class: Class,
-    mut check: impl FnMut(&Game) -> Result<(), &'static str>,
+    check: impl FnMut(&Game) -> Result<(), &'static str>,
 ) -> Result<RunResult, Failure> {
     let mut game = Game::new_run(seed, class);
+    drive(&mut game, check)
+}
+
+/// Plays `game` on with the bot until the run ends (or the action limit),
+/// leaving it in its end state; `check` runs after every action and step.
+pub fn drive(
+    game: &mut Game,
+    mut check: impl FnMut(&Game) -> Result<(), &'static str>,
+) -> Result<RunResult, Failure> {
     let mut bot = Bot::new();
     let mut actions = 0;
     let mut stuck = false;
@@ -475,14 +487,14 @@ pub fn play_run(
         if game.command_running() {
             game.step_command();
         } else {
-            match bot.next_action(&game) {
+            match bot.next_action(game) {
                 Some(action) => {
                     game.act(action);
                 }
                 None => break,
             }
         }
-        if let Err(what) = check(&game) {
+        if let Err(what) = check(game) {
             return Err(Failure {
                 what,
                 floor: game.depth(),
@@ -497,8 +509,8 @@ pub fn play_run(
     }
     let p = game.player();
     Ok(RunResult {
-        seed,
-        class,
+        seed: game.seed(),
+        class: p.class,
         won: game.state() == State::Won,
         floor: game.depth(),
         turns: game.turn(),

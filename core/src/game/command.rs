@@ -400,17 +400,27 @@ impl Game {
     /// A step of exploring: downhill on a Dijkstra map whose goals are the
     /// edge of what the player has seen, worked out again every step.
     fn explore_step(&mut self) -> Option<StopReason> {
+        match self.explore_direction() {
+            Ok(dir) => {
+                self.key_step(dir);
+                None
+            }
+            Err(stop) => Some(stop),
+        }
+    }
+
+    /// Which way explore goes, or why it stops. Never inlined: its map and
+    /// queue (18 KiB) leave the stack before the turn is played.
+    #[inline(never)]
+    fn explore_direction(&self) -> Result<Dir, StopReason> {
         let known = self.known_map();
         let edge = unexplored_edge(&known, &self.level.explored);
         let mut to_edge = DijkstraMap::new();
         to_edge.compute_from(&mut Buckets::new(), &known, edge.iter(), book_cost);
         match to_edge.step_down(self.player.pos) {
-            Some(dir) => {
-                self.key_step(dir);
-                None
-            }
-            None if edge.is_empty() => Some(StopReason::Explored),
-            None => Some(StopReason::ExploredAsFarAsSafe),
+            Some(dir) => Ok(dir),
+            None if edge.is_empty() => Err(StopReason::Explored),
+            None => Err(StopReason::ExploredAsFarAsSafe),
         }
     }
 

@@ -1,0 +1,106 @@
+//! The QEMU `mps2-an386` (Cortex-M4) firmware: the shell draws into a RAM
+//! frame buffer while the bot plays; frames go to the host as PPM files
+//! through semihosting (the first, and the first on each floor), and the
+//! redraw's cost is measured with SysTick under QEMU's `-icount`.
+//! `cargo xtask qemu` builds and runs it.
+#![no_std]
+#![no_main]
+
+use amulets_core::bot::Bot;
+use amulets_core::game::Game;
+use amulets_embedded::board::{self, host_file};
+use amulets_embedded::framebuffer::FrameBuffer;
+use amulets_embedded::{Layout, Shell};
+use cortex_m::peripheral::syst::SystClkSource;
+use cortex_m_rt::entry;
+use cortex_m_semihosting::{debug, hprintln};
+
+/// Writes the display to `frame-<floor>-<turn>.ppm` on the host.
+fn dump(fb: &FrameBuffer<320, 240>, game: &Game) {
+    let mut name: heapless::String<40> = heapless::String::new();
+    let _ = core::fmt::write(
+        &mut name,
+        format_args!("frame-floor{}-turn{:05}.ppm\0", game.depth(), game.turn()),
+    );
+    match host_file::create(&name) {
+        Some(fd) => {
+            fb.write_ppm(|bytes| host_file::write(fd, bytes));
+            host_file::close(fd);
+            hprintln!("wrote {}", name.trim_end_matches('\0'));
+        }
+        None => hprintln!("could not write {}", name.trim_end_matches('\0')),
+    }
+}
+
+#[entry]
+fn main() -> ! {
+    let seed = board::SEED;
+    let class = board::class();
+    hprintln!("amulets on mps2-an386: seed {}, the {}", seed, class.name());
+    let mut p = cortex_m::Peripherals::take().expect("taken once");
+    p.SYST.set_clock_source(SystClkSource::Core);
+    p.SYST.set_reload(0x00FF_FFFF);
+    p.SYST.clear_current();
+    p.SYST.enable_counter();
+
+    let mut game = Game::new_run(seed, class);
+    let mut shell = Shell::new(FrameBuffer::<320, 240>::new(), Layout::Full);
+    let mut bot = Bot::new();
+    let mut floor = 0;
+    let (mut frames, mut total, mut most) = (0u64, 0u64, 0u32);
+    loop {
+        let before = cortex_m::peripheral::SYST::get_current();
+        let redrawn = shell.draw(&game);
+        let after = cortex_m::peripheral::SYST::get_current();
+        // SysTick counts down through 24 bits; a redraw takes far fewer.
+        let ticks = before.wrapping_sub(after) & 0x00FF_FFFF;
+        if redrawn > 0 {
+            frames += 1;
+            total += u64::from(ticks);
+            most = most.max(ticks);
+        }
+        if game.depth() != floor {
+            floor = game.depth();
+            dump(shell.display(), &game);
+        }
+        if game.turn() >= board::TURNS {
+            break;
+        }
+        if game.command_running() {
+            game.step_command();
+        } else {
+            match bot.next_action(&game) {
+                Some(action) => {
+                    game.act(action);
+                }
+                None => break,
+            }
+        }
+    }
+    dump(shell.display(), &game);
+    hprintln!(
+        "ended on floor {}, turn {}; {} redraws, {} SysTick ticks each on average, {} at most",
+        game.depth(),
+        game.turn(),
+        frames,
+        total / frames.max(1),
+        most
+    );
+    hprintln!(
+        "state hash {:016x}",
+        amulets_core::replay::state_hash(&game)
+    );
+    debug::exit(debug::EXIT_SUCCESS);
+    loop {
+        cortex_m::asm::wfi();
+    }
+}
+
+#[panic_handler]
+fn panic(info: &core::panic::PanicInfo) -> ! {
+    hprintln!("panic: {}", info);
+    debug::exit(debug::EXIT_FAILURE);
+    loop {
+        cortex_m::asm::wfi();
+    }
+}
