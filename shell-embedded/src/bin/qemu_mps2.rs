@@ -1,6 +1,7 @@
 //! The QEMU `mps2-an386` (Cortex-M4) firmware: the shell draws into a RAM
 //! frame buffer while the bot plays; frames go to the host as PPM files
-//! through semihosting (the first, and the first on each floor), and the
+//! through semihosting (the first on each floor, and one `LATER` turns on),
+//! and the
 //! redraw's cost is measured with SysTick under QEMU's `-icount`.
 //! `cargo xtask qemu` builds and runs it.
 #![no_std]
@@ -47,6 +48,7 @@ fn main() -> ! {
     let mut shell = Shell::new(FrameBuffer::<320, 240>::new(), Layout::Full);
     let mut bot = Bot::new();
     let mut floor = 0;
+    let mut arrived = 0;
     let (mut frames, mut total, mut most) = (0u64, 0u64, 0u32);
     loop {
         let before = cortex_m::peripheral::SYST::get_current();
@@ -61,9 +63,13 @@ fn main() -> ! {
         }
         if game.depth() != floor {
             floor = game.depth();
+            arrived = game.turn();
+            dump(shell.display(), &game);
+        } else if arrived != u32::MAX && game.turn() >= arrived + board::LATER {
+            arrived = u32::MAX;
             dump(shell.display(), &game);
         }
-        if game.turn() >= board::TURNS {
+        if board::TURNS != 0 && game.turn() >= board::TURNS {
             break;
         }
         if game.command_running() {
