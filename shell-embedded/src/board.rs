@@ -26,9 +26,12 @@ const fn parse(s: Option<&str>, default: u32) -> u32 {
 
 /// The run's seed: `AMULETS_SEED` when the firmware was built, else 42.
 pub const SEED: u32 = parse(option_env!("AMULETS_SEED"), 42);
-/// Stop after this turn (`AMULETS_TURNS`); 0, the default, plays the run
-/// out.
-pub const TURNS: u32 = parse(option_env!("AMULETS_TURNS"), 0);
+/// Stop after this turn (`AMULETS_TURNS`); none (or 0), the default,
+/// plays the run out.
+pub const TURNS: Option<u32> = match parse(option_env!("AMULETS_TURNS"), 0) {
+    0 => None,
+    n => Some(n),
+};
 /// The mps2 firmware writes a frame on arrival on each floor and this many
 /// turns later.
 pub const LATER: u32 = 200;

@@ -69,7 +69,7 @@ fn main() -> ! {
             arrived = u32::MAX;
             dump(shell.display(), &game);
         }
-        if board::TURNS != 0 && game.turn() >= board::TURNS {
+        if board::TURNS.is_some_and(|t| game.turn() >= t) {
             break;
         }
         if game.command_running() {
