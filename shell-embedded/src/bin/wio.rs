@@ -1,0 +1,95 @@
+//! The Seeed Wio Terminal firmware (ATSAMD51P19, ILI9341 at 320 x 240, a
+//! 5-way switch and three buttons): the whole game on the board. The seed
+//! comes from the chip's random number generator; the buttons are polled;
+//! the 30 ms command tick is kept with the Cortex-M4's cycle counter.
+//! `cargo xtask flash` builds it and writes a UF2 file for the board's
+//! bootloader (or flashes it with probe-rs when a probe is attached).
+#![no_std]
+#![no_main]
+
+use amulets_core::game::Game;
+use amulets_embedded::{Buttons, Layout, Shell};
+use panic_halt as _;
+use wio_terminal as wio;
+
+use wio::entry;
+use wio::hal::clock::GenericClockController;
+use wio::hal::delay::Delay;
+use wio::pac::{CorePeripherals, Peripherals};
+use wio::prelude::*;
+
+/// The main clock GenericClockController sets up: 120 MHz.
+const CYCLES_PER_MS: u32 = 120_000;
+
+#[entry]
+fn main() -> ! {
+    let mut peripherals = Peripherals::take().unwrap();
+    let mut core = CorePeripherals::take().unwrap();
+    let mut clocks = GenericClockController::with_external_32kosc(
+        peripherals.gclk,
+        &mut peripherals.mclk,
+        &mut peripherals.osc32kctrl,
+        &mut peripherals.oscctrl,
+        &mut peripherals.nvmctrl,
+    );
+    let mut delay = Delay::new(core.SYST, &mut clocks);
+    core.DCB.enable_trace();
+    core.DWT.enable_cycle_counter();
+
+    let sets = wio::Pins::new(peripherals.port).split();
+    let (display, _backlight) = sets
+        .display
+        .init(
+            &mut clocks,
+            peripherals.sercom7,
+            &mut peripherals.mclk,
+            58.MHz(),
+            &mut delay,
+        )
+        .unwrap();
+    let b = sets.buttons;
+    let up = b.switch_u.into_pull_up_input();
+    let down = b.switch_x.into_pull_up_input();
+    let left = b.switch_b.into_pull_up_input();
+    let right = b.switch_y.into_pull_up_input();
+    let press = b.switch_z.into_pull_up_input();
+    // Seeed's names: A is the right-hand button (1), C the left-hand (3).
+    let a = b.button1.into_pull_up_input();
+    let bb = b.button2.into_pull_up_input();
+    let c = b.button3.into_pull_up_input();
+
+    let trng = wio::hal::trng::Trng::new(&mut peripherals.mclk, peripherals.trng);
+    let seed = loop {
+        let s = trng.random_u32();
+        if s != 0 {
+            break s;
+        }
+    };
+    let mut game = Game::new(seed);
+    let mut shell = Shell::new(display, Layout::Full);
+    let mut now: u64 = 0;
+    let mut last = wio::hal::pac::DWT::cycle_count();
+    let mut spare: u32 = 0;
+    loop {
+        let buttons = Buttons {
+            up: up.is_low().unwrap_or(false),
+            down: down.is_low().unwrap_or(false),
+            left: left.is_low().unwrap_or(false),
+            right: right.is_low().unwrap_or(false),
+            press: press.is_low().unwrap_or(false),
+            a: a.is_low().unwrap_or(false),
+            b: bb.is_low().unwrap_or(false),
+            c: c.is_low().unwrap_or(false),
+        };
+        // Milliseconds from the cycle counter, which wraps every 35 s: only
+        // differences are taken, and the remainder carried.
+        let cycles = wio::hal::pac::DWT::cycle_count();
+        let elapsed = cycles.wrapping_sub(last) + spare;
+        last = cycles;
+        now += u64::from(elapsed / CYCLES_PER_MS);
+        spare = elapsed % CYCLES_PER_MS;
+        shell.update(&mut game, buttons, now);
+        shell.draw(&game);
+        delay.delay_ms(5u32);
+    }
+}
