@@ -21,6 +21,14 @@ fn main() {
         .filter(|(feature, _)| env::var_os(feature).is_some())
         .map(|&(_, file)| file)
         .collect();
+    // The Wio Terminal's board crate writes its own memory.x; the link
+    // script is still ours to ask for.
+    let wio = env::var_os("CARGO_FEATURE_BOARD_WIO").is_some();
+    if wio {
+        assert!(chosen.is_empty(), "choose one board feature at a time");
+        println!("cargo:rustc-link-arg-bins=-Tlink.x");
+        return;
+    }
     let memory = match chosen.as_slice() {
         [] => return,
         [one] => *one,

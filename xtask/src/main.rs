@@ -5,6 +5,7 @@
 mod bench;
 mod bot;
 mod determinism;
+mod embedded;
 mod fuzz;
 mod golden;
 mod replays;
@@ -35,6 +36,13 @@ commands:
   screenshot    draw the README's pictures headless into docs/ (the glyph
                 and the tile view of seed 42)
   run-tui       build and run the terminal game (arguments after --)
+  qemu [--seed N --class C --turns T --out DIR]
+                the embedded shell on QEMU's mps2-an386 while the bot plays:
+                frames as PNG (target/qemu-frames by default), the state
+                hash and the first frame checked against the host's
+  size          flash and RAM of each firmware, the M3's stack high-water
+  flash         build the Wio Terminal firmware, write target/amulets-wio.uf2
+                (and flash it with probe-rs when a probe is attached)
   help          this text
 ";
 
@@ -57,6 +65,9 @@ fn main() -> ExitCode {
             tools::ensure_sdl_build().and_then(|()| run_shell("amulets-sdl", "amulets", rest))
         }
         "screenshot" => screenshots(rest),
+        "qemu" => embedded::qemu_command(rest),
+        "size" if rest.is_empty() => embedded::size(),
+        "flash" => embedded::flash(rest),
         "run-tui" => run_shell("amulets-tui", "amulets-tui", rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
@@ -110,6 +121,11 @@ fn ci() -> Result<(), String> {
     }
     core_dependencies()?;
     determinism::run()?;
+    // The embedded shell on QEMU's mps2-an386 (frames, the hash, the first
+    // frame against the host's), then every firmware's size, the Wio
+    // Terminal's included.
+    embedded::qemu_command(&[])?;
+    embedded::size()?;
     fuzz::run(&[])?;
     println!("xtask ci: all checks passed");
     Ok(())

@@ -1,0 +1,523 @@
+//! The embedded shell's chores: `qemu` (the mps2-an386 firmware's frames),
+//! the lm3s6965evb hash check (part of `determinism`), `size` and `flash`
+//! (the Wio Terminal's UF2).
+
+use crate::sh;
+use amulets_core::game::Game;
+use amulets_core::player::Class;
+use amulets_embedded::framebuffer::FrameBuffer;
+use amulets_embedded::{Layout, Shell};
+use std::path::{Path, PathBuf};
+
+pub const M4: &str = "thumbv7em-none-eabihf";
+pub const M3: &str = "thumbv7m-none-eabi";
+
+/// A firmware: its binary, the feature that picks its board, its target.
+struct Firmware {
+    bin: &'static str,
+    feature: &'static str,
+    target: &'static str,
+}
+
+const MPS2: Firmware = Firmware {
+    bin: "amulets-mps2",
+    feature: "board-mps2",
+    target: M4,
+};
+const LM3S: Firmware = Firmware {
+    bin: "amulets-lm3s",
+    feature: "board-lm3s",
+    target: M3,
+};
+const WIO: Firmware = Firmware {
+    bin: "amulets-wio",
+    feature: "board-wio",
+    target: M4,
+};
+
+/// Builds a firmware for a run (seed, class, turns) and returns its ELF.
+fn build(fw: &Firmware, run: &[(&str, String)]) -> Result<PathBuf, String> {
+    let mut c = sh::cmd(
+        &sh::cargo(),
+        &[
+            "build",
+            "--release",
+            "-p",
+            "amulets-embedded",
+            "--features",
+            fw.feature,
+            "--bin",
+            fw.bin,
+            "--target",
+            fw.target,
+        ],
+    );
+    for (k, v) in run {
+        c.env(k, v);
+    }
+    sh::run(c)?;
+    Ok(sh::root()
+        .join("target")
+        .join(fw.target)
+        .join("release")
+        .join(fw.bin))
+}
+
+/// Runs an ELF on a QEMU board with semihosting, in `dir`; what it printed.
+fn qemu(machine: &str, cpu: &str, elf: &Path, dir: &Path, icount: bool) -> Result<String, String> {
+    let elf = elf.to_string_lossy();
+    let mut args = vec![
+        "600",
+        "qemu-system-arm",
+        "-cpu",
+        cpu,
+        "-machine",
+        machine,
+        "-nographic",
+        "-semihosting-config",
+        "enable=on,target=native",
+    ];
+    if icount {
+        args.extend(["-icount", "shift=0"]);
+    }
+    args.extend(["-kernel", &elf]);
+    let mut c = sh::cmd("timeout", &args);
+    c.current_dir(dir);
+    let out = sh::output(c)?;
+    print!("{out}");
+    Ok(out)
+}
+
+fn class_named(name: &str) -> Result<Class, String> {
+    match name {
+        "fighter" => Ok(Class::Fighter),
+        "rogue" => Ok(Class::Rogue),
+        "wizard" => Ok(Class::Wizard),
+        _ => Err(format!("{name:?} is not a class: fighter, rogue or wizard")),
+    }
+}
+
+/// The state hash the firmware prints.
+fn printed_hash(out: &str) -> Result<u64, String> {
+    out.lines()
+        .find_map(|l| l.strip_prefix("state hash "))
+        .and_then(|h| u64::from_str_radix(h.trim(), 16).ok())
+        .ok_or_else(|| "the firmware printed no state hash".to_string())
+}
+
+/// The host's end of the same run: the bot plays `seed` as `class` to the
+/// end, or until `turns`.
+fn host_hash(seed: u32, class: Class, turns: Option<u32>) -> u64 {
+    let mut game = Game::new_run(seed, class);
+    let mut bot = amulets_core::bot::Bot::new();
+    loop {
+        if turns.is_some_and(|t| game.turn() >= t) {
+            break;
+        }
+        if game.command_running() {
+            game.step_command();
+        } else {
+            match bot.next_action(&game) {
+                Some(a) => {
+                    game.act(a);
+                }
+                None => break,
+            }
+        }
+    }
+    amulets_core::replay::state_hash(&game)
+}
+
+/// Reads a binary PPM (P6) as (width, height, RGB bytes).
+fn read_ppm(path: &Path) -> Result<(u32, u32, Vec<u8>), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut fields = Vec::new();
+    let mut at = 0;
+    while fields.len() < 4 {
+        while at < bytes.len() && bytes[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        let start = at;
+        while at < bytes.len() && !bytes[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        fields.push(String::from_utf8_lossy(&bytes[start..at]).into_owned());
+    }
+    let bad = || format!("{}: not a P6 picture", path.display());
+    if fields[0] != "P6" || fields[3] != "255" {
+        return Err(bad());
+    }
+    let w: u32 = fields[1].parse().map_err(|_| bad())?;
+    let h: u32 = fields[2].parse().map_err(|_| bad())?;
+    let data = bytes[at + 1..].to_vec();
+    if data.len() != (w * h * 3) as usize {
+        return Err(bad());
+    }
+    Ok((w, h, data))
+}
+
+fn write_png(path: &Path, w: u32, h: u32, rgb: &[u8]) -> Result<(), String> {
+    let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), w, h);
+    enc.set_color(png::ColorType::Rgb);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.write_header()
+        .and_then(|mut wr| wr.write_image_data(rgb))
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The first frame as the host draws it, as the firmware's PPM bytes.
+fn host_first_frame(seed: u32, class: Class) -> Vec<u8> {
+    let game = Game::new_run(seed, class);
+    let mut shell = Shell::new(FrameBuffer::<320, 240>::new(), Layout::Full);
+    shell.draw(&game);
+    let mut out = Vec::new();
+    shell.display().write_ppm(|b| out.extend_from_slice(b));
+    out
+}
+
+/// `cargo xtask qemu [--seed N] [--class C] [--turns T] [--out DIR]`.
+pub fn qemu_command(args: &[String]) -> Result<(), String> {
+    let mut seed = 42u32;
+    let mut class = "fighter".to_string();
+    let mut turns: Option<u32> = None;
+    let mut out = sh::root().join("target/qemu-frames");
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = || it.next().cloned().ok_or(format!("{a} needs a value"));
+        match a.as_str() {
+            "--seed" => seed = value()?.parse().map_err(|_| "--seed takes a number")?,
+            "--class" => class = value()?,
+            "--turns" => turns = Some(value()?.parse().map_err(|_| "--turns takes a number")?),
+            "--out" => out = PathBuf::from(value()?),
+            other => {
+                return Err(format!(
+                    "qemu: unknown argument {other}; it takes --seed N --class C --turns T --out DIR"
+                ));
+            }
+        }
+    }
+    let class_value = class_named(&class)?;
+    crate::tools::ensure_rust_targets(&[M4])?;
+    let mut run = vec![
+        ("AMULETS_SEED", seed.to_string()),
+        ("AMULETS_CLASS", class.clone()),
+    ];
+    run.push((
+        "AMULETS_TURNS",
+        turns.map_or(String::new(), |t| t.to_string()),
+    ));
+    let elf = build(&MPS2, &run)?;
+    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    for e in std::fs::read_dir(&out)
+        .map_err(|e| e.to_string())?
+        .flatten()
+    {
+        if e.path()
+            .extension()
+            .is_some_and(|x| x == "ppm" || x == "png")
+        {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
+    let printed = qemu("mps2-an386", "cortex-m4", &elf, &out, true)?;
+    let hash = printed_hash(&printed)?;
+    let host = host_hash(seed, class_value, turns);
+    if hash != host {
+        return Err(format!(
+            "mps2-an386 ended at {hash:016x}, the host at {host:016x}"
+        ));
+    }
+    println!("the state hash equals the host's: {host:016x}");
+    // The first frame, pixel for pixel, against the host's drawing.
+    let first = out.join("frame-floor1-turn00000.ppm");
+    let theirs = std::fs::read(&first).map_err(|e| format!("{}: {e}", first.display()))?;
+    if theirs != host_first_frame(seed, class_value) {
+        return Err(format!(
+            "{} differs from the host's drawing of the same state",
+            first.display()
+        ));
+    }
+    println!("the first frame equals the host's, pixel for pixel");
+    let mut pngs = Vec::new();
+    let mut ppms: Vec<PathBuf> = std::fs::read_dir(&out)
+        .map_err(|e| e.to_string())?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ppm"))
+        .collect();
+    ppms.sort();
+    for ppm in ppms {
+        let (w, h, rgb) = read_ppm(&ppm)?;
+        let png = ppm.with_extension("png");
+        write_png(&png, w, h, &rgb)?;
+        let _ = std::fs::remove_file(&ppm);
+        pngs.push(png);
+    }
+    println!("{} frames in {}", pngs.len(), out.display());
+    Ok(())
+}
+
+/// The lm3s6965evb check: the bot plays whole runs in 64 KiB, and each
+/// ends with the host's hash. Returns a line for the determinism table.
+pub fn lm3s_check() -> Result<String, String> {
+    crate::tools::ensure_rust_targets(&[M3])?;
+    let mut lines = Vec::new();
+    for (seed, class) in [(42u32, "fighter"), (7, "rogue"), (2024, "wizard")] {
+        let run = [
+            ("AMULETS_SEED", seed.to_string()),
+            ("AMULETS_CLASS", class.to_string()),
+        ];
+        let elf = build(&LM3S, &run)?;
+        let dir = std::env::temp_dir();
+        let printed = qemu("lm3s6965evb", "cortex-m3", &elf, &dir, false)?;
+        let hash = printed_hash(&printed)?;
+        let host = host_hash(seed, class_named(class)?, None);
+        if hash != host {
+            return Err(format!(
+                "lm3s6965evb: seed {seed} {class} ended at {hash:016x}, the host at {host:016x}"
+            ));
+        }
+        let stack = printed
+            .lines()
+            .find(|l| l.starts_with("static RAM"))
+            .unwrap_or("")
+            .to_string();
+        lines.push(format!("seed {seed} {class}: {host:016x}; {stack}"));
+    }
+    Ok(lines.join("\n"))
+}
+
+/// Flash and static RAM of an ELF32: allocated sections with contents go
+/// to flash (`.data` is copied from there), those at RAM addresses take RAM.
+fn elf_sizes(path: &Path) -> Result<(u64, u64), String> {
+    let b = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bad = || format!("{}: not a 32-bit little-endian ELF", path.display());
+    if b.len() < 52 || &b[..4] != b"\x7fELF" || b[4] != 1 || b[5] != 1 {
+        return Err(bad());
+    }
+    let u16_at = |o: usize| u16::from_le_bytes([b[o], b[o + 1]]) as usize;
+    let u32_at = |o: usize| u32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]]);
+    let (shoff, shentsize, shnum) = (u32_at(0x20) as usize, u16_at(0x2e), u16_at(0x30));
+    if shoff + shentsize * shnum > b.len() {
+        return Err(bad());
+    }
+    const ALLOC: u32 = 2;
+    const NOBITS: u32 = 8;
+    let (mut flash, mut ram) = (0u64, 0u64);
+    for i in 0..shnum {
+        let h = shoff + i * shentsize;
+        let (kind, flags, addr, size) =
+            (u32_at(h + 4), u32_at(h + 8), u32_at(h + 12), u32_at(h + 20));
+        if flags & ALLOC == 0 {
+            continue;
+        }
+        if kind != NOBITS {
+            flash += u64::from(size);
+        }
+        if addr >= 0x2000_0000 {
+            ram += u64::from(size);
+        }
+    }
+    Ok((flash, ram))
+}
+
+/// `cargo xtask size`: every firmware's flash and static RAM, the game's
+/// size, and the M3's stack high-water mark from a whole run.
+pub fn size() -> Result<(), String> {
+    crate::tools::ensure_rust_targets(&[M3, M4])?;
+    let mut rows = Vec::new();
+    for (fw, board, flash_max, ram_max) in [
+        (&MPS2, "QEMU mps2-an386 (Cortex-M4)", 4u64 << 20, 4u64 << 20),
+        (&LM3S, "QEMU lm3s6965evb (Cortex-M3)", 256 << 10, 64 << 10),
+        (
+            &WIO,
+            "Wio Terminal (ATSAMD51P19)",
+            (512 - 16) << 10,
+            192 << 10,
+        ),
+    ] {
+        let elf = build(fw, &[])?;
+        let (flash, ram) = elf_sizes(&elf)?;
+        if flash == 0 {
+            return Err(format!(
+                "{}: an empty image (was it linked with link.x?)",
+                fw.bin
+            ));
+        }
+        if flash > flash_max {
+            return Err(format!(
+                "{}: {flash} bytes of flash, more than {flash_max}",
+                fw.bin
+            ));
+        }
+        rows.push((board, fw.bin, flash, flash_max, ram, ram_max));
+    }
+    let elf = build(&LM3S, &[])?;
+    let printed = qemu(
+        "lm3s6965evb",
+        "cortex-m3",
+        &elf,
+        &std::env::temp_dir(),
+        false,
+    )?;
+    println!();
+    println!(
+        "{:<30} {:<14} {:>16} {:>18}",
+        "board", "firmware", "flash (of)", "static RAM (of)"
+    );
+    for (board, bin, flash, fmax, ram, rmax) in rows {
+        println!(
+            "{board:<30} {bin:<14} {:>7} ({:>6}) {:>9} ({:>7})",
+            flash, fmax, ram, rmax
+        );
+    }
+    if let Some(line) = printed.lines().find(|l| l.starts_with("static RAM")) {
+        println!("lm3s6965evb, a whole bot run (seed 42, Fighter): {line}");
+    }
+    println!(
+        "size_of on the host: Game {} bytes, Shell<320x240 frame buffer> {} bytes (the buffer {})",
+        std::mem::size_of::<Game>(),
+        std::mem::size_of::<Shell<FrameBuffer<320, 240>>>(),
+        std::mem::size_of::<FrameBuffer<320, 240>>()
+    );
+    Ok(())
+}
+
+/// UF2 blocks for the Wio Terminal's bootloader: 256 bytes of the image a
+/// block, at the flash address after the 16 KiB bootloader.
+fn uf2(image: &[u8], base: u32) -> Vec<u8> {
+    const FAMILY_SAMD51: u32 = 0x5511_4460;
+    let blocks = image.len().div_ceil(256);
+    let mut out = Vec::with_capacity(blocks * 512);
+    for (n, chunk) in image.chunks(256).enumerate() {
+        let mut block = [0u8; 512];
+        let words = [
+            0x0A32_4655,
+            0x9E5D_5157,
+            0x0000_2000, // the family ID field is present
+            base + 256 * n as u32,
+            256,
+            n as u32,
+            blocks as u32,
+            FAMILY_SAMD51,
+        ];
+        for (i, w) in words.iter().enumerate() {
+            block[4 * i..4 * i + 4].copy_from_slice(&w.to_le_bytes());
+        }
+        block[32..32 + chunk.len()].copy_from_slice(chunk);
+        block[508..].copy_from_slice(&0x0AB1_6F30u32.to_le_bytes());
+        out.extend_from_slice(&block);
+    }
+    out
+}
+
+/// The flash image of an ELF32, as `objcopy -O binary` makes it: every
+/// allocated section with contents at its load address (found through the
+/// segment holding it), from the lowest, gaps filled with 0xFF (erased
+/// flash).
+fn flash_image(path: &Path) -> Result<(u32, Vec<u8>), String> {
+    let b = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let u16_at = |o: usize| u16::from_le_bytes([b[o], b[o + 1]]) as usize;
+    let u32_at = |o: usize| u32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]]);
+    let (phoff, phentsize, phnum) = (u32_at(0x1c) as usize, u16_at(0x2a), u16_at(0x2c));
+    let (shoff, shentsize, shnum) = (u32_at(0x20) as usize, u16_at(0x2e), u16_at(0x30));
+    let loads: Vec<(u32, u32, u32)> = (0..phnum)
+        .map(|i| phoff + i * phentsize)
+        .filter(|&h| u32_at(h) == 1)
+        .map(|h| (u32_at(h + 4), u32_at(h + 12), u32_at(h + 16)))
+        .collect();
+    let mut pieces = Vec::new();
+    for i in 0..shnum {
+        let h = shoff + i * shentsize;
+        let (kind, flags, offset, size) =
+            (u32_at(h + 4), u32_at(h + 8), u32_at(h + 16), u32_at(h + 20));
+        if flags & 2 == 0 || kind == 8 || size == 0 {
+            continue;
+        }
+        let (seg_off, seg_paddr, _) = *loads
+            .iter()
+            .find(|&&(o, _, len)| offset >= o && offset + size <= o + len)
+            .ok_or("a section outside every loadable segment")?;
+        let lma = seg_paddr + (offset - seg_off);
+        pieces.push((lma, &b[offset as usize..(offset + size) as usize]));
+    }
+    let base = pieces
+        .iter()
+        .map(|s| s.0)
+        .min()
+        .ok_or("no section to load")?;
+    let end = pieces
+        .iter()
+        .map(|s| s.0 + s.1.len() as u32)
+        .max()
+        .unwrap_or(base);
+    let mut image = vec![0xFFu8; (end - base) as usize];
+    for (addr, data) in pieces {
+        let at = (addr - base) as usize;
+        image[at..at + data.len()].copy_from_slice(data);
+    }
+    Ok((base, image))
+}
+
+/// `cargo xtask flash`: builds the Wio Terminal firmware, writes
+/// `target/amulets-wio.uf2`, and flashes with probe-rs when it is there
+/// and a probe is attached.
+pub fn flash(args: &[String]) -> Result<(), String> {
+    if !args.is_empty() {
+        return Err(format!("flash takes no arguments, not {}", args.join(" ")));
+    }
+    crate::tools::ensure_rust_targets(&[M4])?;
+    let elf = build(&WIO, &[])?;
+    let (base, image) = flash_image(&elf)?;
+    if base != 0x4000 {
+        return Err(format!(
+            "the image starts at {base:#x}, not after the bootloader at 0x4000"
+        ));
+    }
+    let out = sh::root().join("target/amulets-wio.uf2");
+    std::fs::write(&out, uf2(&image, base)).map_err(|e| format!("{}: {e}", out.display()))?;
+    println!(
+        "wrote {} ({} bytes of firmware). Double-tap the Wio Terminal's reset \
+         (slide the power switch down twice): it shows up as a drive called Arduino; copy the file onto it.",
+        out.display(),
+        image.len()
+    );
+    if sh::have("probe-rs") {
+        let elf = elf.to_string_lossy().into_owned();
+        match sh::run(sh::cmd(
+            "probe-rs",
+            &["download", "--chip", "ATSAMD51P19A", &elf],
+        )) {
+            Ok(()) => println!("flashed through the attached probe"),
+            Err(e) => println!("probe-rs found no probe to flash with ({e}); use the UF2 file"),
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uf2_blocks_carry_their_addresses_and_magic() {
+        let image: Vec<u8> = (0..600u32).map(|i| i as u8).collect();
+        let out = uf2(&image, 0x4000);
+        assert_eq!(out.len(), 3 * 512);
+        let word = |b: usize, i: usize| {
+            u32::from_le_bytes(
+                out[b * 512 + 4 * i..b * 512 + 4 * i + 4]
+                    .try_into()
+                    .unwrap(),
+            )
+        };
+        assert_eq!(word(0, 0), 0x0A32_4655);
+        assert_eq!(word(2, 3), 0x4000 + 512);
+        assert_eq!(word(2, 6), 3);
+        assert_eq!(word(2, 4), 256);
+        assert_eq!(out[512 + 32], 0);
+        assert_eq!(out[512 + 32 + 1], 1);
+        assert_eq!(word(1, 127), 0x0AB1_6F30);
+    }
+}
