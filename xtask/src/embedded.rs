@@ -283,6 +283,21 @@ pub fn lm3s_check() -> Result<String, String> {
             .find(|l| l.starts_with("static RAM"))
             .unwrap_or("")
             .to_string();
+        // "static RAM S bytes, stack high-water H of T bytes, ...": at least
+        // 2 KiB must be left, or the next run could overflow.
+        let words: Vec<u64> = stack
+            .split(|c: char| !c.is_ascii_digit())
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        match words.as_slice() {
+            [s, h, t, ..] if s + h + 2048 <= *t => {}
+            [_, h, t, ..] => {
+                return Err(format!(
+                    "lm3s6965evb: the stack reached {h} of {t} bytes, less than 2 KiB spare"
+                ));
+            }
+            _ => return Err("lm3s6965evb: no stack report".into()),
+        }
         lines.push(format!("seed {seed} {class}: {host:016x}; {stack}"));
     }
     Ok(lines.join("\n"))
