@@ -56,11 +56,15 @@ pub enum Input {
     Hover(Option<Point>),
     /// A left click on a map cell.
     Click(Point),
+    /// From here on, time stands still after each input, so the picture
+    /// catches its animations (a flash, a missile in flight).
+    Freeze,
 }
 
 /// A script of keys as typed, with names in braces for the rest:
 /// `{F1}`..`{F12}`, `{Esc}`, `{Enter}`, `{Tab}`, `{Up}`, `{Down}`, `{Left}`,
-/// `{Right}`, `{KP1}`..`{KP9}`, `{hover X Y}`, `{hover off}`, `{click X Y}`.
+/// `{Right}`, `{KP1}`..`{KP9}`, `{hover X Y}`, `{hover off}`, `{click X Y}`,
+/// `{freeze}`.
 pub fn parse_script(s: &str) -> Result<Vec<Input>, String> {
     let mut out = Vec::new();
     let mut chars = s.chars();
@@ -89,6 +93,7 @@ pub fn parse_script(s: &str) -> Result<Vec<Input>, String> {
             ["Left"] => Input::Key(Key::Left),
             ["Right"] => Input::Key(Key::Right),
             ["hover", "off"] => Input::Hover(None),
+            ["freeze"] => Input::Freeze,
             ["hover", rest @ ..] => Input::Hover(Some(cell(rest)?)),
             ["click", rest @ ..] => Input::Click(cell(rest)?),
             [f] if f.starts_with('F') => match f[1..].parse::<u8>() {
@@ -109,15 +114,19 @@ pub fn parse_script(s: &str) -> Result<Vec<Input>, String> {
 /// Plays a script with nobody waiting: each command runs to its end and
 /// each animation is over before the next input.
 pub fn play_script(app: &mut App, script: &[Input]) {
+    let mut frozen = false;
     for &input in script {
         match input {
             Input::Key(k) => app.press(k, false),
             Input::Hover(cell) => app.hover(cell),
             Input::Click(cell) => app.click(cell),
+            Input::Freeze => frozen = true,
         }
         app.finish_command();
-        let later = app.now + 1000;
-        app.tick(later);
+        if !frozen {
+            let later = app.now + 1000;
+            app.tick(later);
+        }
         app.after_draw();
     }
 }
