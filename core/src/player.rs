@@ -6,8 +6,11 @@ use crate::item::{Item, Use, kinds};
 
 /// Inventory letters a to z.
 pub const PACK_SLOTS: usize = 26;
-/// Lightning by heart needs this many turns to come back (*tune*).
+/// Lightning by heart needs this many turns to come back (*tune*): a
+/// Wizard's, born to it, `WIZARD_LIGHTNING_RECHARGE`; anyone else's, learned
+/// from a scroll, `LIGHTNING_RECHARGE`.
 pub const LIGHTNING_RECHARGE: i32 = 10;
+pub const WIZARD_LIGHTNING_RECHARGE: i32 = 6;
 
 /// The classes of the title screen (a, b, c).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,6 +37,14 @@ impl Class {
             Class::Fighter => 'a',
             Class::Rogue => 'b',
             Class::Wizard => 'c',
+        }
+    }
+
+    /// Turns Lightning takes to come back after a cast.
+    pub const fn lightning_recharge(self) -> i32 {
+        match self {
+            Class::Wizard => WIZARD_LIGHTNING_RECHARGE,
+            _ => LIGHTNING_RECHARGE,
         }
     }
 

@@ -520,8 +520,8 @@ fn the_wizard_casts_lightning_and_waits_for_it() {
     // Lightning does 6 to 12, and a jackal has 3 HP: both die.
     assert!(game.level().monsters.is_empty(), "{:?}", log_text(&game));
     assert_eq!(game.player().kills, 2);
-    // LIGHTNING_RECHARGE turns from the cast, the casting turn counted.
-    let left = amulets_core::player::LIGHTNING_RECHARGE - 1;
+    // A Wizard's recharge from the cast, the casting turn counted.
+    let left = amulets_core::player::WIZARD_LIGHTNING_RECHARGE - 1;
     keys(&mut game, "z");
     assert!(
         said(

@@ -20,6 +20,13 @@ pub const MONSTERS_PER_FLOOR: i32 = 1;
 pub const CAVE_MONSTERS_PERCENT: i32 = 75;
 /// A monster starts awake (wandering) 1 time in this many (*tune*).
 pub const AWAKE_ONE_IN: i32 = 6;
+/// In a cave, with no doors and long sight lines, 1 time in this many
+/// (*tune*): a cave's fewer monsters come at the player together.
+pub const CAVE_AWAKE_ONE_IN: i32 = 1;
+/// A cave's monsters are the kinds of a deeper floor (*tune*): floor 4's
+/// those of floor 5, floor 7's those of floor 9. The deep lives in the
+/// caves.
+pub const CAVE_KINDS_AS_FLOOR: [(i32, i32); 2] = [(4, 5), (7, 9)];
 /// Items: `ITEMS_BASE` and one more for every two floors down (*tune*).
 pub const ITEMS_BASE: i32 = 7;
 /// Gold: 3 to 6 piles of 5 to 15 pieces times the depth (*tune*).
@@ -88,7 +95,10 @@ impl Game {
 
     /// A kind for a new monster: any kind found on this floor, alike.
     fn choose_monster_kind(&mut self) -> u8 {
-        let depth = self.level.depth;
+        let depth = CAVE_KINDS_AS_FLOOR
+            .iter()
+            .find(|&&(cave, _)| cave == self.level.depth)
+            .map_or(self.level.depth, |&(_, kinds)| kinds);
         let fits = |k: &crate::monster::MonsterKind| (k.floors.0..=k.floors.1).contains(&depth);
         let n = MONSTERS.iter().filter(|k| fits(k)).count() as i32;
         let pick = self.rng.roll(0, n - 1) as usize;
@@ -141,7 +151,12 @@ impl Game {
                 packs += 1;
                 pack = packs;
             }
-            let awake = def.has(traits::NEVER_SLEEPS) || self.rng.roll(1, AWAKE_ONE_IN) == 1;
+            let one_in = if kind_of(depth) == FloorKind::Cave {
+                CAVE_AWAKE_ONE_IN
+            } else {
+                AWAKE_ONE_IN
+            };
+            let awake = def.has(traits::NEVER_SLEEPS) || self.rng.roll(1, one_in) == 1;
             for _ in 0..def.pack {
                 if let Some(pos) = self.free_cell_in(area) {
                     let heading = self.rng.roll(0, 7) as u8;

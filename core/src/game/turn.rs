@@ -8,7 +8,6 @@ use crate::map::{Map, Terrain};
 use crate::monster::{Mind, traits};
 use crate::path::buckets::Buckets;
 use crate::path::dijkstra::DijkstraMap;
-use crate::player::LIGHTNING_RECHARGE;
 use crate::text::{capitalized, line, with_article};
 
 /// A sleeping monster the player can see wakes 1 time in this many turns
@@ -470,7 +469,7 @@ impl Game {
 
     /// Casting Lightning by heart starts its wait.
     pub(super) fn lightning_cast(&mut self) {
-        self.player.lightning_wait = LIGHTNING_RECHARGE;
+        self.player.lightning_wait = self.player.class.lightning_recharge();
     }
 }
 
