@@ -27,6 +27,9 @@ fn main() {
     if wio {
         assert!(chosen.is_empty(), "choose one board feature at a time");
         println!("cargo:rustc-link-arg-bins=-Tlink.x");
+        if env::var_os("CARGO_FEATURE_DEFMT").is_some() {
+            println!("cargo:rustc-link-arg-bins=-Tdefmt.x");
+        }
         return;
     }
     let memory = match chosen.as_slice() {

@@ -34,6 +34,11 @@ const WIO: Firmware = Firmware {
     feature: "board-wio",
     target: M4,
 };
+const WIO_DEFMT: Firmware = Firmware {
+    bin: "amulets-wio",
+    feature: "board-wio,defmt",
+    target: M4,
+};
 
 /// Builds a firmware for a run (seed, class, turns) and returns its ELF.
 fn build(fw: &Firmware, run: &[(&str, String)]) -> Result<PathBuf, String> {

@@ -3,12 +3,15 @@
 //! comes from the chip's random number generator; the buttons are polled;
 //! the 30 ms command tick is kept with the Cortex-M4's cycle counter.
 //! `cargo xtask flash` builds it and writes a UF2 file for the board's
-//! bootloader (or flashes it with probe-rs when a probe is attached).
+//! bootloader (or flashes it with probe-rs when a probe is attached). With
+//! the `defmt` feature it logs over RTT (`probe-rs run` shows the log).
 #![no_std]
 #![no_main]
 
 use amulets_core::game::Game;
 use amulets_embedded::{Buttons, Layout, Shell};
+#[cfg(feature = "defmt")]
+use defmt_rtt as _;
 use panic_halt as _;
 use wio_terminal as wio;
 
@@ -65,7 +68,11 @@ fn main() -> ! {
             break s;
         }
     };
+    #[cfg(feature = "defmt")]
+    defmt::info!("amulets on the Wio Terminal, seed {=u32}", seed);
     let mut game = Game::new(seed);
+    #[cfg(feature = "defmt")]
+    let mut logged_depth = 0;
     let mut shell = Shell::new(display, Layout::Full);
     let mut now: u64 = 0;
     let mut last = wio::hal::pac::DWT::cycle_count();
@@ -89,7 +96,18 @@ fn main() -> ! {
         now += u64::from(elapsed / CYCLES_PER_MS);
         spare = elapsed % CYCLES_PER_MS;
         shell.update(&mut game, buttons, now);
-        shell.draw(&game);
+        let redrawn = shell.draw(&game);
+        #[cfg(feature = "defmt")]
+        if game.depth() != logged_depth {
+            logged_depth = game.depth();
+            defmt::info!(
+                "floor {=i32}, turn {=u32}, {=u32} places drawn",
+                logged_depth,
+                game.turn(),
+                redrawn
+            );
+        }
+        let _ = redrawn;
         delay.delay_ms(5u32);
     }
 }
