@@ -351,6 +351,12 @@ pub fn size() -> Result<(), String> {
         (&MPS2, "QEMU mps2-an386 (Cortex-M4)", 4u64 << 20, 4u64 << 20),
         (&LM3S, "QEMU lm3s6965evb (Cortex-M3)", 256 << 10, 64 << 10),
         (
+            &WIO_DEFMT,
+            "Wio Terminal, defmt over RTT",
+            (512 - 16) << 10,
+            192 << 10,
+        ),
+        (
             &WIO,
             "Wio Terminal (ATSAMD51P19)",
             (512 - 16) << 10,
