@@ -42,6 +42,22 @@ impl Bot {
         Bot::default()
     }
 
+    /// Plays one thing: the running command's step, or the next action.
+    /// False when the run is over and nothing was played.
+    pub fn play_one(&mut self, game: &mut Game) -> bool {
+        if game.command_running() {
+            game.step_command();
+            return true;
+        }
+        match self.next_action(game) {
+            Some(action) => {
+                game.act(action);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// The next action, or `None` when the run is over. While a command runs
     /// the driver steps it instead of asking.
     pub fn next_action(&mut self, game: &Game) -> Option<Action> {
@@ -483,17 +499,7 @@ pub fn drive(
     let mut bot = Bot::new();
     let mut actions = 0;
     let mut stuck = false;
-    loop {
-        if game.command_running() {
-            game.step_command();
-        } else {
-            match bot.next_action(game) {
-                Some(action) => {
-                    game.act(action);
-                }
-                None => break,
-            }
-        }
+    while bot.play_one(game) {
         if let Err(what) = check(game) {
             return Err(Failure {
                 what,

@@ -45,6 +45,16 @@ pub fn class() -> Class {
     }
 }
 
+/// A panic says where through semihosting and ends QEMU with a failure.
+#[panic_handler]
+fn panic(info: &core::panic::PanicInfo) -> ! {
+    cortex_m_semihosting::hprintln!("panic: {}", info);
+    cortex_m_semihosting::debug::exit(cortex_m_semihosting::debug::EXIT_FAILURE);
+    loop {
+        cortex_m::asm::wfi();
+    }
+}
+
 /// Files on the host, through ARM semihosting (QEMU with
 /// `-semihosting-config enable=on`).
 pub mod host_file {

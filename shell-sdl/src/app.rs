@@ -105,19 +105,8 @@ impl App {
     /// A left click on a map cell: fires there while aiming, travels there
     /// while playing; while a command runs it stops it, like a key.
     pub fn click(&mut self, cell: Point) {
-        if self.game.command_running() {
-            self.act(Action::Interrupt);
-            return;
-        }
-        match self.game.state() {
-            State::Aiming(_) => {
-                self.act(Action::CursorTo(cell));
-                self.act(Action::Select);
-            }
-            State::Playing => {
-                self.act(Action::TravelTo(cell));
-            }
-            _ => {}
+        for action in self.game.click_actions(cell) {
+            self.act(action);
         }
     }
 
@@ -218,6 +207,13 @@ mod tests {
         assert!(app.game.command_running());
         app.finish_command();
         assert_eq!(app.game.player().pos, Point::new(5, 2));
+        // A click while a command runs only stops it.
+        app.click(Point::new(1, 1));
+        assert!(app.game.command_running());
+        let at = app.game.player().pos;
+        app.click(Point::new(11, 1));
+        assert!(!app.game.command_running());
+        assert_eq!(app.game.player().pos, at);
         app.press(Key::F(2), false);
         assert_eq!(app.view, ViewMode::Tile);
         app.press(Key::F(2), false);

@@ -115,21 +115,7 @@ fn printed_hash(out: &str) -> Result<u64, String> {
 fn host_hash(seed: u32, class: Class, turns: Option<u32>) -> u64 {
     let mut game = Game::new_run(seed, class);
     let mut bot = amulets_core::bot::Bot::new();
-    loop {
-        if turns.is_some_and(|t| game.turn() >= t) {
-            break;
-        }
-        if game.command_running() {
-            game.step_command();
-        } else {
-            match bot.next_action(&game) {
-                Some(a) => {
-                    game.act(a);
-                }
-                None => break,
-            }
-        }
-    }
+    while turns.is_none_or(|t| game.turn() < t) && bot.play_one(&mut game) {}
     amulets_core::replay::state_hash(&game)
 }
 

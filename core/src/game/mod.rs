@@ -387,6 +387,26 @@ impl Game {
         })
     }
 
+    /// What a left click on a map cell asks for, as every shell with a
+    /// mouse means it (the book's `handleClick`): while a command runs, it
+    /// stops it; while aiming, it fires at the cell; while playing, it
+    /// travels there. Elsewhere nothing.
+    pub fn click_actions(&self, cell: Point) -> heapless::Vec<Action, 2> {
+        let mut out = heapless::Vec::new();
+        let actions: &[Action] = if self.command_running() {
+            &[Action::Interrupt]
+        } else {
+            match self.state {
+                State::Aiming(_) => &[Action::CursorTo(cell), Action::Select],
+                State::Playing => &[Action::TravelTo(cell)],
+                _ => &[],
+            }
+        };
+        // At most two, the vector's room.
+        let _ = out.extend_from_slice(actions);
+        out
+    }
+
     /// A key press: what it means here, acted on.
     pub fn press(&mut self, key: Key) -> Outcome {
         match self.action_for(key) {

@@ -46,12 +46,3 @@ fn main() -> ! {
         cortex_m::asm::wfi();
     }
 }
-
-#[panic_handler]
-fn panic(info: &core::panic::PanicInfo) -> ! {
-    hprintln!("panic: {}", info);
-    debug::exit(debug::EXIT_FAILURE);
-    loop {
-        cortex_m::asm::wfi();
-    }
-}

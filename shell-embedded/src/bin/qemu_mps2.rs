@@ -72,15 +72,8 @@ fn main() -> ! {
         if board::TURNS.is_some_and(|t| game.turn() >= t) {
             break;
         }
-        if game.command_running() {
-            game.step_command();
-        } else {
-            match bot.next_action(&game) {
-                Some(action) => {
-                    game.act(action);
-                }
-                None => break,
-            }
+        if !bot.play_one(&mut game) {
+            break;
         }
     }
     dump(shell.display(), &game);
@@ -97,15 +90,6 @@ fn main() -> ! {
         amulets_core::replay::state_hash(&game)
     );
     debug::exit(debug::EXIT_SUCCESS);
-    loop {
-        cortex_m::asm::wfi();
-    }
-}
-
-#[panic_handler]
-fn panic(info: &core::panic::PanicInfo) -> ! {
-    hprintln!("panic: {}", info);
-    debug::exit(debug::EXIT_FAILURE);
     loop {
         cortex_m::asm::wfi();
     }

@@ -7,7 +7,7 @@ pub mod draw;
 pub mod keys;
 
 use crate::saves::{Answer, Keeper, SaveSlot};
-use amulets_core::game::{Game, Request, State};
+use amulets_core::game::{Game, Request};
 use amulets_core::geom::Point;
 use amulets_core::input::Action;
 use amulets_core::juice::{Juice, Pacer};
@@ -146,20 +146,12 @@ impl App {
             MouseEventKind::Moved => self.hover = cell,
             MouseEventKind::Down(MouseButton::Left) => {
                 let Some(cell) = cell else { return };
-                if self.game.command_running() {
-                    self.act(Action::Interrupt);
-                    return;
+                let running = self.game.command_running();
+                for action in self.game.click_actions(cell) {
+                    self.act(action);
                 }
-                match self.game.state() {
-                    State::Aiming(_) => {
-                        self.act(Action::CursorTo(cell));
-                        self.act(Action::Select);
-                    }
-                    State::Playing => {
-                        self.act(Action::TravelTo(cell));
-                        self.pacer.start(self.now);
-                    }
-                    _ => {}
+                if !running && self.game.command_running() {
+                    self.pacer.start(self.now);
                 }
                 self.juice.take(&mut self.game, self.now);
             }
@@ -233,6 +225,7 @@ fn play(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Result<()
 #[cfg(test)]
 mod tests {
     use super::*;
+    use amulets_core::game::State;
     use amulets_core::map::Map;
     use amulets_core::player::Class;
     use ratatui::Terminal;
