@@ -33,9 +33,10 @@ fn the_soak_finds_no_broken_invariant() {
             &floors[1..]
         );
         // A run the bot cannot finish (it found no way on) is the bot's
-        // weakness, not the game's; a few are allowed, none that break.
+        // weakness, not the game's; a few are allowed (1 in 20, and one in
+        // the 5-run samples of the other targets), none that break.
         assert!(
-            stuck * 20 <= runs,
+            stuck * 20 <= runs.max(20),
             "{}: {stuck} runs that never end",
             class.name()
         );
