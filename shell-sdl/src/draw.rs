@@ -388,8 +388,13 @@ pub fn frame<T: RenderTarget>(
         }
     }
 
-    // The log under the map, the newest line last, unread lines brighter.
-    let lines: Vec<_> = game.log().lines().rev().take(LOG_LINES).collect();
+    // The log under the map, the newest line last, unread lines brighter;
+    // a screen over the map (the help is 27 lines) takes the log's room too.
+    let lines: Vec<_> = if view::screen(game).is_some() {
+        Vec::new()
+    } else {
+        game.log().lines().rev().take(LOG_LINES).collect()
+    };
     let log_cols = ((MAP_VIEW_W - 2 * PAD) / font::GLYPH_W as i32) as usize;
     for (i, m) in lines.iter().rev().enumerate() {
         let c = if m.read {

@@ -337,6 +337,23 @@ fn screens(screen: &mut Screen, gfx: &mut Gfx) {
     assert_eq!(app.game.state(), State::Help);
     let help = shot(screen, gfx, &app);
     assert!(help.rgb != title.rgb);
+    // The help runs below the map's 720 px, where the log would be: the
+    // log is not drawn over it (its lines are in the read or unread
+    // colours, the help's in the text colour).
+    let mut game = Game::new_run(7, Class::Fighter);
+    game.press(Key::Char('?'));
+    assert_eq!(game.state(), State::Help);
+    let help_in_play = shot(screen, gfx, &new_app(game));
+    assert!(
+        help_in_play.area_has(0, 720, 1280, 900, palette::TEXT),
+        "the help's last lines"
+    );
+    for log in [palette::READ_TEXT, palette::UNREAD_TEXT] {
+        assert!(
+            !help_in_play.area_has(0, 720, 1280, 900, log),
+            "no log over it"
+        );
+    }
     app.press(Key::Escape, false);
     app.press(Key::Char('n'), false);
     assert_eq!(app.game.state(), State::ChooseClass);
