@@ -2,6 +2,7 @@
 //! what changed, and turns the buttons into the core's keys and actions.
 
 use crate::input::{Buttons, Command};
+use amulets_core::cellset::CellSet;
 use amulets_core::color::{Rgb, palette};
 use amulets_core::game::{Game, Pack, State};
 use amulets_core::geom::Point;
@@ -88,15 +89,28 @@ struct Drawn {
     bg: u16,
 }
 
-/// Nothing could have been drawn like this: forces a redraw.
-const STALE: u8 = 0;
+impl Drawn {
+    /// Both colours in one word, as the cache keeps them.
+    const fn colours(self) -> u32 {
+        (self.fg as u32) << 16 | self.bg as u32
+    }
+}
+
+/// An empty cell: no glyph on the background, as a cleared display is.
+const BLANK: Drawn = Drawn {
+    glyph: b' ',
+    fg: raw565(palette::BACKGROUND),
+    bg: raw565(palette::BACKGROUND),
+};
 
 fn rgb565(c: Rgb) -> Rgb565 {
     Rgb565::new(c.r >> 3, c.g >> 2, c.b >> 3)
 }
 
-fn raw(c: Rgb565) -> u16 {
-    embedded_graphics::pixelcolor::raw::RawU16::from(c).into_inner()
+/// A colour as RGB565's 16 bits (red in the top five, green in the middle
+/// six), as the cache keeps it and `rgb565` packs it.
+const fn raw565(c: Rgb) -> u16 {
+    (c.r as u16 >> 3) << 11 | (c.g as u16 >> 2) << 5 | c.b as u16 >> 3
 }
 
 /// The key a screen's line stands for: "N  a new run" is N, "a) a sword" is
@@ -121,8 +135,11 @@ pub struct Shell<D: DrawTarget<Color = Rgb565>> {
     /// The overview's pixels (small layout).
     overview: [u16; MAP_CELLS],
     status: [StatusLine; STATUS_LINES],
-    /// A hash of the screen shown over the map, 0 for none.
-    screen: u64,
+    /// A hash of the screen drawn over the map; `None` while the map is.
+    screen: Option<u64>,
+    /// The display holds something else: the next `draw` clears it and
+    /// paints everything.
+    stale: bool,
     mode: Mode,
     /// The chosen line of a screen, and the state it belongs to.
     choice: usize,
@@ -139,11 +156,12 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         Shell {
             display,
             layout,
-            glyphs: [STALE; MAP_CELLS],
-            colours: [0; MAP_CELLS],
-            overview: [0; MAP_CELLS],
+            glyphs: [BLANK.glyph; MAP_CELLS],
+            colours: [BLANK.colours(); MAP_CELLS],
+            overview: [BLANK.bg; MAP_CELLS],
             status: core::array::from_fn(|_| StatusLine::new()),
-            screen: 1,
+            screen: None,
+            stale: true,
             mode: Mode::Play,
             choice: 0,
             seen_state: None,
@@ -168,16 +186,10 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         core::mem::take(&mut self.save_requested)
     }
 
-    /// Forgets what was drawn: the next `draw` paints everything.
+    /// Forgets what was drawn (the display was used for something
+    /// else): the next `draw` clears it and paints everything.
     pub fn invalidate(&mut self) {
-        self.glyphs = [STALE; MAP_CELLS];
-        self.overview = [u16::MAX; MAP_CELLS];
-        self.screen = 1;
-        for s in &mut self.status {
-            s.clear();
-            // A line nobody writes, so every status line is drawn again.
-            let _ = s.push('\u{1}');
-        }
+        self.stale = true;
     }
 
     // ----- input -----
@@ -339,14 +351,24 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
     /// Draws what changed since the last call; returns the places redrawn.
     pub fn draw(&mut self, game: &Game) -> u32 {
         self.redrawn = 0;
+        if self.stale {
+            // A cleared display is what the caches say when they are blank.
+            self.stale = false;
+            let (w, h) = self.layout.size();
+            let all = Rectangle::new(Point::new(0, 0).into_eg(), Size::new(w, h));
+            let _ = self.display.fill_solid(&all, rgb565(palette::BACKGROUND));
+            self.forget_view();
+            self.overview = [BLANK.bg; MAP_CELLS];
+            self.status.iter_mut().for_each(StatusLine::clear);
+            self.screen = None;
+        }
         match view::screen(game) {
             Some((title, lines)) => self.draw_screen(&title, &lines),
             None => {
-                if self.screen != 0 {
+                if self.screen.take().is_some() {
                     // Back from a screen: the map is painted afresh.
-                    self.screen = 0;
-                    self.glyphs = [STALE; MAP_CELLS];
                     self.clear_view();
+                    self.forget_view();
                 }
                 self.draw_map(game);
                 if self.layout == Layout::Small {
@@ -356,6 +378,12 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         }
         self.draw_status(game);
         self.redrawn
+    }
+
+    /// The viewport's cache as a cleared viewport: all blank.
+    fn forget_view(&mut self) {
+        self.glyphs = [BLANK.glyph; MAP_CELLS];
+        self.colours = [BLANK.colours(); MAP_CELLS];
     }
 
     fn clear_view(&mut self) {
@@ -382,19 +410,14 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
     }
 
     /// What a map cell looks like, with the cursor and the way shown.
-    fn look(&self, game: &Game, p: Point, way: &[Point]) -> Drawn {
+    fn look(game: &Game, p: Point, way: &CellSet, cursor: Option<Point>) -> Drawn {
         let (mut glyph, mut fg, mut bg) = match view::cell(game, p) {
             Some(l) => (l.glyph, l.fg, l.bg),
             None => (' ', palette::BACKGROUND, palette::BACKGROUND),
         };
-        if way.contains(&p) {
+        if way.contains(p) {
             bg = palette::ROUTE.tinted(Rgb::new(128, 128, 128));
         }
-        let cursor = match (self.mode, game.state()) {
-            (Mode::Travel(c), _) => Some(c),
-            (_, State::Aiming(_) | State::Looking) => Some(game.cursor()),
-            _ => None,
-        };
         if cursor == Some(p) {
             bg = palette::HIGHLIGHT;
             if glyph == ' ' {
@@ -408,34 +431,35 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             } else {
                 b' '
             },
-            fg: raw(rgb565(fg)),
-            bg: raw(rgb565(bg)),
+            fg: raw565(fg),
+            bg: raw565(bg),
         }
     }
 
     fn draw_map(&mut self, game: &Game) {
-        let way: heapless::Vec<Point, 256> = match (self.mode, game.state()) {
-            (Mode::Travel(c), _) => game.route_to(c).into_iter().collect(),
-            (_, State::Aiming(_)) => game.aim_line().into_iter().collect(),
-            _ => heapless::Vec::new(),
+        let mut way = CellSet::new();
+        match (self.mode, game.state()) {
+            (Mode::Travel(c), _) => game.route_to(c).into_iter().for_each(|p| way.insert(p)),
+            (_, State::Aiming(_)) => game.aim_line().into_iter().for_each(|p| way.insert(p)),
+            _ => {}
+        }
+        let cursor = match (self.mode, game.state()) {
+            (Mode::Travel(c), _) => Some(c),
+            (_, State::Aiming(_) | State::Looking) => Some(game.cursor()),
+            _ => None,
         };
         let camera = self.camera(game);
         let (w, h) = self.layout.view_cells();
         for row in 0..h {
             for col in 0..w {
                 let p = Point::new(camera.x + col, camera.y + row);
-                let want = self.look(game, p, &way);
+                let want = Self::look(game, p, &way, cursor);
                 let slot = (row * MAP_W + col) as usize;
-                let had = Drawn {
-                    glyph: self.glyphs[slot],
-                    fg: (self.colours[slot] >> 16) as u16,
-                    bg: self.colours[slot] as u16,
-                };
-                if had == want {
+                if self.glyphs[slot] == want.glyph && self.colours[slot] == want.colours() {
                     continue;
                 }
                 self.glyphs[slot] = want.glyph;
-                self.colours[slot] = u32::from(want.fg) << 16 | u32::from(want.bg);
+                self.colours[slot] = want.colours();
                 self.draw_cell(col * CELL_W, row * CELL_H, want);
                 self.redrawn += 1;
             }
@@ -470,7 +494,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
                 Some(l) => l.fg,
                 None => palette::BACKGROUND,
             };
-            let c = raw(rgb565(c));
+            let c = raw565(c);
             if self.overview[i] != c {
                 self.overview[i] = c;
                 let px = embedded_graphics::geometry::Point::new(o.x + p.x, o.y + p.y);
@@ -501,11 +525,11 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             h.bytes(l.as_bytes());
         }
         h.u32(self.choice as u32);
-        let hash = h.finish() | 2;
-        if hash == self.screen {
+        let hash = h.finish();
+        if self.screen == Some(hash) {
             return;
         }
-        self.screen = hash;
+        self.screen = Some(hash);
         self.clear_view();
         let (w, h) = self.layout.view_cells();
         let cols = (w * CELL_W / CHAR_W) as usize;
@@ -666,5 +690,23 @@ impl Brighter for Rgb {
             self.g.max(other.g),
             self.b.max(other.b),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use embedded_graphics::pixelcolor::raw::RawU16;
+
+    #[test]
+    fn the_cache_packs_colours_as_the_display_does() {
+        for c in [
+            palette::BACKGROUND,
+            palette::PLAYER,
+            palette::ROUTE,
+            palette::TRAP,
+        ] {
+            assert_eq!(raw565(c), RawU16::from(rgb565(c)).into_inner());
+        }
     }
 }
