@@ -172,7 +172,12 @@ impl Juice {
 
     /// True while a hit at the cell flashes.
     pub fn flashing(&self, p: Point) -> bool {
-        self.flashes.iter().any(|&(at, _)| at == p)
+        self.flashes().any(|at| at == p)
+    }
+
+    /// The cells flashing now.
+    pub fn flashes(&self) -> impl Iterator<Item = Point> + '_ {
+        self.flashes.iter().map(|&(at, _)| at)
     }
 
     /// The missile in flight now, if any.

@@ -254,13 +254,8 @@ fn map<T: RenderTarget>(canvas: &mut Canvas<T>, gfx: &mut Gfx, app: &App) -> Res
             .draw_rect(at(game.cursor()))
             .map_err(|e| e.to_string())?;
     }
-    for y in 0..MAP_H {
-        for x in 0..MAP_W {
-            let p = Point::new(x, y);
-            if app.juice.flashing(p) {
-                fill(canvas, at(p), palette::FLASH, FLASH_ALPHA)?;
-            }
-        }
+    for p in app.juice.flashes() {
+        fill(canvas, at(p), palette::FLASH, FLASH_ALPHA)?;
     }
     if let Some(m) = app.juice.missile() {
         let dst = at(m.at);
@@ -323,8 +318,9 @@ pub fn frame<T: RenderTarget>(
     canvas.set_draw_color(color(palette::BACKGROUND));
     canvas.clear();
     let game = &app.game;
-    match view::screen(game) {
-        Some((title, lines)) => screen(canvas, gfx, app, &title, &lines)?,
+    let over_map = view::screen(game);
+    match &over_map {
+        Some((title, lines)) => screen(canvas, gfx, app, title, lines)?,
         None => map(canvas, gfx, app)?,
     }
 
@@ -353,7 +349,7 @@ pub fn frame<T: RenderTarget>(
         }
     }
     if let Some(note) = &app.note
-        && view::screen(game).is_none()
+        && over_map.is_none()
     {
         y += LINE_H / 2;
         for part in wrap(note, cols) {
@@ -390,7 +386,7 @@ pub fn frame<T: RenderTarget>(
 
     // The log under the map, the newest line last, unread lines brighter;
     // a screen over the map (the help is 27 lines) takes the log's room too.
-    let lines: Vec<_> = if view::screen(game).is_some() {
+    let lines: Vec<_> = if over_map.is_some() {
         Vec::new()
     } else {
         game.log().lines().rev().take(LOG_LINES).collect()
