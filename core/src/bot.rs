@@ -6,7 +6,7 @@
 //! dice: the same run plays the same way every time.
 
 use crate::cellset::CellSet;
-use crate::game::command::StopReason;
+use crate::game::command::{StopReason, dir_between};
 use crate::game::{Cause, Game, Pack, Question, State};
 use crate::geom::{Dir, Point};
 use crate::input::Action;
@@ -133,7 +133,10 @@ impl Bot {
             {
                 return Action::Move(dir);
             }
-            if let Some(dir) = self.first_step(game, target) {
+            if let Some(dir) = game
+                .first_step_toward(target)
+                .map(|next| dir_between(game.player().pos, next))
+            {
                 return Action::Move(dir);
             }
             return match explore_by_hand(game) {
@@ -255,12 +258,6 @@ impl Bot {
             // searched): rest a turn and let the driver's limit end the run.
             None => Action::Wait,
         }
-    }
-
-    fn first_step(&self, game: &Game, goal: Point) -> Option<Dir> {
-        let next = *game.route_to(goal).first()?;
-        let pos = game.player().pos;
-        Dir::ALL.into_iter().find(|d| pos.step(*d) == next)
     }
 
     fn healing_slot(&self, game: &Game) -> Option<u8> {
@@ -394,8 +391,7 @@ fn step_through_traps(game: &Game, goal: Point) -> Option<Dir> {
     let mut astar = crate::path::astar::AStar::new();
     astar.find_path(&known, game.player().pos, goal);
     let next = astar.path().next()?;
-    let pos = game.player().pos;
-    Dir::ALL.into_iter().find(|d| pos.step(*d) == next)
+    Some(dir_between(game.player().pos, next))
 }
 
 /// A step to free ground farther from a monster, if there is one.

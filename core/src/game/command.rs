@@ -277,8 +277,9 @@ impl Game {
             .filter(|&s| self.level.explored.contains(s))
     }
 
-    /// The first step of the way travel would take to a cell.
-    fn first_step_toward(&self, goal: Point) -> Option<Point> {
+    /// The first step of the way travel would take to a cell (the bot
+    /// walks up to monsters by it too).
+    pub(crate) fn first_step_toward(&self, goal: Point) -> Option<Point> {
         let mut astar = AStar::new();
         astar.find_path(&self.known_map(), self.player.pos, goal);
         astar.path().next()
@@ -458,7 +459,7 @@ pub fn unexplored_edge(known: &Map, explored: &CellSet) -> CellSet {
 }
 
 /// The direction of a step from one cell to a neighbour.
-fn dir_between(from: Point, to: Point) -> Dir {
+pub(crate) fn dir_between(from: Point, to: Point) -> Dir {
     let want = ((to.x - from.x).signum(), (to.y - from.y).signum());
     Dir::ALL
         .into_iter()
