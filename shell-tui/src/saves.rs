@@ -191,8 +191,10 @@ impl Keeper {
             State::Title | State::ChooseClass => self.saved_depth = 0,
             _ => {
                 if game.depth() != self.saved_depth {
-                    self.save(game)?;
+                    // Tried once an arrival: a save that fails says so once,
+                    // not at every frame.
                     self.saved_depth = game.depth();
+                    self.save(game)?;
                 }
             }
         }
@@ -231,6 +233,19 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("amulets-saves-{name}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         dir
+    }
+
+    #[test]
+    fn a_save_that_cannot_be_written_says_so_once_an_arrival() {
+        // The "directory" is a file, so nothing can be written in it.
+        let file = scratch("not-a-dir");
+        fs::write(&file, "in the way").unwrap();
+        let mut keeper = Keeper::new(Some(SaveSlot::in_dir(&file)));
+        let game = Game::new_run(3, Class::Rogue);
+        let first = keeper.after_draw(&game);
+        assert!(first.is_err_and(|e| e.starts_with("The run could not be saved")));
+        assert_eq!(keeper.after_draw(&game), Ok(()), "not again every frame");
+        let _ = fs::remove_file(&file);
     }
 
     #[test]
