@@ -5,22 +5,61 @@
 //! out. Costs are the book's hundredths (a step 100, a diagonal 101, onto a
 //! closed door `DOOR_STEPS` steps).
 //!
-//! The open set is a `Frontier` (a heap with decrease-key, each cell in it
-//! at most once), where the book's priority queue keeps stale entries and
-//! skips them: with a guess that never drops by more than a step costs, a
-//! cell's cheapest entry is the one that counts in both, so the cells come
+//! The book's priority queue keeps stale entries and skips them; here each
+//! waiting cell is in the open set once, under its cheapest guess so far,
+//! which is the entry that counts in the book's queue too: the cells come
 //! out in the same order and the same way is found, cell for cell (a test
-//! compares the two on 10,000 pairs of cells). The way is kept as each
-//! cell's step in one byte and turned around in place at the end, so a way
-//! of any length needs no more room.
+//! compares the two on 10,000 pairs of cells).
+//!
+//! The open set is a ring of buckets, one for each whole guess (`f`, the
+//! cost so far plus `least_cost`), because the guess is *consistent*: a
+//! step never lowers `least_cost` by more than the step costs, so a cell
+//! taken out never has a lower guess than the one before it, and a cell
+//! reached from it has a guess at most two of the dearest steps higher
+//! (`RING`). Only the bucket of the guess being taken out is kept in the
+//! book's order of ties (nearer the goal, then lower index); the others are
+//! sorted when their turn comes. So a cell goes in and out in a few steps,
+//! where a heap sifts through its levels on every change. The buckets are
+//! lists threaded through two arrays of cell indices, so a cell whose way
+//! got cheaper moves to its new bucket in a few writes and no list can
+//! overflow: each cell is on at most one list. The way is kept as each
+//! cell's step in one byte and turned around in place at the end.
 
-use super::frontier::Frontier;
-use super::{DIAGONAL_EXTRA, STEP};
+use super::{DIAGONAL_EXTRA, DOOR_STEPS, STEP};
 use crate::geom::{Dir, Point};
 use crate::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
 
 /// Marks the end of the way in `link`.
 const END: u8 = 8;
+/// The cost so far of a cell not reached yet.
+const UNSEEN: u32 = u32::MAX;
+
+/// The dearest step there is (onto a closed door, diagonally).
+const DEAREST_STEP: u32 = DOOR_STEPS * STEP + DIAGONAL_EXTRA;
+/// How many buckets the ring has. A cell reached from the one taken out
+/// costs at most `DEAREST_STEP` more, and its guess of what is left is at
+/// most `DEAREST_STEP` more too (a step moves a cell at most one across and
+/// one down), so every waiting guess is less than `2 * DEAREST_STEP + 1`
+/// above the one being taken out: they all have buckets of their own.
+const RING: usize = 512;
+const _: () = assert!(2 * DEAREST_STEP < RING as u32 && RING.is_power_of_two());
+/// The places on the buckets' lists: every cell, then every bucket's head.
+const LINKS: usize = MAP_CELLS + RING;
+const _: () = assert!(LINKS <= u16::MAX as usize);
+/// Every place linked to itself: no cell on a list, every bucket empty.
+const ALONE: [u16; LINKS] = {
+    let mut links = [0; LINKS];
+    let mut k = 0;
+    while k < LINKS {
+        links[k] = k as u16;
+        k += 1;
+    }
+    links
+};
+
+// Cells are found from their index by shifts: the map is 64 cells wide.
+const _: () = assert!(MAP_W == 64);
+const X_BITS: u32 = 6;
 
 /// The least the way from one cell to another could cost, if nothing were
 /// in the way: a step for each cell of the longer distance, across or down,
@@ -41,51 +80,6 @@ pub fn crow_flies(a: Point, b: Point) -> u32 {
     dx * dx + dy * dy
 }
 
-// Each cell keeps its place in the queue's order as one u32: the whole
-// way's guess (cost so far + `least_cost`) above, the crow's distance below.
-// The guess stays under 2^19 (462,903 at most for a cost, 6,335 for the
-// guess), the crow's distance under 2^13 (63^2 + 35^2 = 5,194): 32 bits. The
-// heap compares (that, index) packed in a u64.
-const CROW_BITS: u32 = 13;
-const INDEX_BITS: u32 = 12;
-const _: () = assert!(63 * 63 + 35 * 35 < 1 << CROW_BITS);
-const _: () =
-    assert!(super::dijkstra::MAX_COST + 63 * STEP + 35 * DIAGONAL_EXTRA < 1 << (32 - CROW_BITS));
-const _: () = assert!(MAP_CELLS <= 1 << INDEX_BITS);
-/// The key of a cell not reached yet: its guess is above every real one.
-const UNSEEN: u32 = u32::MAX;
-
-/// For each direction of `Dir::ALL`: its step, its step in cell indices,
-/// and what it adds for being diagonal.
-const DELTAS: [(i32, i32); 8] = {
-    let mut d = [(0, 0); 8];
-    let mut k = 0;
-    while k < 8 {
-        d[k] = Dir::ALL[k].delta();
-        k += 1;
-    }
-    d
-};
-const NEIGHBOURS: [isize; 8] = {
-    let mut o = [0; 8];
-    let mut k = 0;
-    while k < 8 {
-        o[k] = (DELTAS[k].1 * MAP_W + DELTAS[k].0) as isize;
-        k += 1;
-    }
-    o
-};
-const DIAGONAL: [u32; 8] = {
-    let mut d = [0; 8];
-    let mut k = 0;
-    while k < 8 {
-        if Dir::ALL[k].is_diagonal() {
-            d[k] = DIAGONAL_EXTRA;
-        }
-        k += 1;
-    }
-    d
-};
 /// What stepping onto each terrain costs by the book (`book_cost`), 0
 /// where no step can go, by discriminant.
 const STEP_ONTO: [u32; 8] = {
@@ -96,7 +90,7 @@ const STEP_ONTO: [u32; 8] = {
         t[k] = if terrain.is_walkable() {
             STEP
         } else if matches!(terrain, Terrain::ClosedDoor) {
-            super::DOOR_STEPS * STEP
+            DOOR_STEPS * STEP
         } else {
             0
         };
@@ -105,19 +99,76 @@ const STEP_ONTO: [u32; 8] = {
     t
 };
 
-/// A* and the room it searches in: 20,768 bytes, reused from search to
+/// Whether a step can go onto a terrain (`STEP_ONTO` is not 0), in
+/// arithmetic: the discriminants from `Floor` to `OpenDoor`.
+fn can_step_onto(terrain: Terrain) -> bool {
+    terrain.discriminant().wrapping_sub(Terrain::Floor.discriminant())
+        <= Terrain::OpenDoor.discriminant() - Terrain::Floor.discriminant()
+}
+
+fn step_onto(cells: &[Terrain; MAP_CELLS], i: usize) -> u32 {
+    STEP_ONTO[usize::from(cells[i].discriminant()) & 7]
+}
+
+/// The goal as a search sees it: `least_cost` and the order of ties for a
+/// cell given by index.
+#[derive(Clone, Copy)]
+struct Goal {
+    x: u32,
+    y: u32,
+}
+
+impl Goal {
+    fn across_down(self, i: usize) -> (u32, u32) {
+        let x = (i as u32) & (MAP_W as u32 - 1);
+        let y = (i as u32) >> X_BITS;
+        (x.abs_diff(self.x), y.abs_diff(self.y))
+    }
+
+    /// `least_cost` from cell `i` to the goal.
+    fn least_cost(self, i: usize) -> u32 {
+        let (across, down) = self.across_down(i);
+        across.max(down) * STEP + across.min(down) * DIAGONAL_EXTRA
+    }
+
+    /// The order of cells with the same guess: the crow's distance to the
+    /// goal squared (under 2^13: 63^2 + 35^2 = 5,194), then the index.
+    fn tie(self, i: usize) -> u32 {
+        let (across, down) = self.across_down(i);
+        ((across * across + down * down) << 12) | i as u32
+    }
+}
+const _: () = assert!(63 * 63 + 35 * 35 < 1 << 13 && MAP_CELLS <= 1 << 12);
+
+/// A* and the room it searches in: 21,792 bytes, reused from search to
 /// search. After `find_path`, `path` walks the way found.
 #[derive(Clone)]
 pub struct AStar {
-    /// Each cell's (guess << CROW_BITS | crow's distance), `UNSEEN` if not
-    /// reached; the cost so far is the guess less `least_cost`.
-    key: [u32; MAP_CELLS],
+    /// For each cell reached, its cost so far less the step onto it: the
+    /// cost of the cell it is reached from, plus the diagonal's extra.
+    /// Whether a new way is cheaper is then one comparison, without asking
+    /// what the cell is made of (the step onto it is the same either way).
+    /// `UNSEEN` if not reached yet; 0 for cells no step can go onto and for
+    /// the start, as nothing is less.
+    reach: [u32; MAP_CELLS],
     /// While searching, the step (`Dir` index) that reached each cell by its
     /// cheapest way so far; after, along the way, the step to the next cell.
     link: [u8; MAP_CELLS],
-    frontier: Frontier,
+    /// Which buckets have cells: one bit a bucket, so empty ones are
+    /// passed over a word at a time.
+    filled: [u64; RING / 64],
+    /// The buckets' lists, each a ring threaded through `next` and `prev`:
+    /// places 0 to `MAP_CELLS - 1` are the cells, place `MAP_CELLS + s` is
+    /// the head of bucket `s`, which an empty bucket's ring holds alone. With
+    /// a head of its own in every ring, putting a cell in and taking it out
+    /// are the same few writes wherever it is, with no tests. A cell on no
+    /// list is a ring of its own, so taking it out of "its list" is harmless.
+    next: [u16; LINKS],
+    prev: [u16; LINKS],
     from: Point,
     to: Point,
+    /// What the goal is made of (its step is part of the way's cost).
+    terrain_at_goal: u8,
     steps: usize,
 }
 
@@ -127,14 +178,24 @@ impl Default for AStar {
     }
 }
 
+/// A search under way: the guess being taken out and how many cells wait.
+struct Open {
+    goal: Goal,
+    guess: u32,
+    waiting: usize,
+}
+
 impl AStar {
     pub const fn new() -> AStar {
         AStar {
-            key: [UNSEEN; MAP_CELLS],
+            reach: [UNSEEN; MAP_CELLS],
             link: [END; MAP_CELLS],
-            frontier: Frontier::new(),
+            filled: [0; RING / 64],
+            next: ALONE,
+            prev: ALONE,
             from: Point::new(0, 0),
             to: Point::new(0, 0),
+            terrain_at_goal: 0,
             steps: 0,
         }
     }
@@ -150,50 +211,67 @@ impl AStar {
         if from == to || !Map::in_bounds(from) || !map.is_passable(to) {
             return 0;
         }
-        self.key = [UNSEEN; MAP_CELLS];
-        self.frontier.clear();
+        let cells = map.cells();
+        // A cell no step can go onto starts as if its cheapest way were
+        // known already, at 0: no way to it is ever cheaper, so the
+        // neighbour loop needs no test of its own for walls.
+        for (reach, &terrain) in self.reach.iter_mut().zip(cells) {
+            // `UNSEEN` (all ones) where a step can go, else 0: a sum the
+            // compiler does many cells at a time.
+            *reach = u32::from(can_step_onto(terrain)).wrapping_neg();
+        }
+        self.next = ALONE;
+        self.prev = ALONE;
+        self.filled = [0; RING / 64];
         let goal = Map::index(to);
         let start = Map::index(from);
-        self.key[start] = (least_cost(from, to) << CROW_BITS) | crow_flies(from, to);
-        let order = |key: &[u32; MAP_CELLS], c: usize| (u64::from(key[c]) << INDEX_BITS) | c as u64;
-        let key = &self.key;
-        self.frontier.push_or_decrease(start, |c| order(key, c));
-        let cells = map.cells();
-        loop {
-            let key = &self.key;
-            let Some(i) = self.frontier.pop(|c| order(key, c)) else {
-                break;
-            };
+        self.terrain_at_goal = cells[goal].discriminant() & 7;
+        let mut open = Open {
+            goal: Goal {
+                x: to.x as u32,
+                y: to.y as u32,
+            },
+            guess: 0,
+            waiting: 0,
+        };
+        open.guess = open.goal.least_cost(start);
+        self.reach[start] = 0;
+        self.push_front(start, open.guess);
+        open.waiting = 1;
+        while let Some(i) = self.take(&mut open) {
             if i == goal {
                 break;
             }
-            let (x, y) = ((i % MAP_W as usize) as i32, (i / MAP_W as usize) as i32);
-            let cost_here = (self.key[i] >> CROW_BITS) - least_cost(Point::new(x, y), to);
-            let inside = x > 0 && y > 0 && x < MAP_W - 1 && y < MAP_H - 1;
-            for (k, &offset) in NEIGHBOURS.iter().enumerate() {
-                let (dx, dy) = DELTAS[k];
-                let next = Point::new(x + dx, y + dy);
-                if !inside && !Map::in_bounds(next) {
-                    continue;
-                }
-                // Inside the edge, every neighbour is on the map.
-                let j = i.wrapping_add_signed(offset);
-                let step = STEP_ONTO[usize::from(cells[j].discriminant()) & 7];
-                if step == 0 {
-                    continue;
-                }
-                // A cheaper way has a lower guess, the cell's own guess
-                // being the same either way.
-                let guess = cost_here + step + DIAGONAL[k] + least_cost(next, to);
-                if guess < self.key[j] >> CROW_BITS {
-                    self.key[j] = (guess << CROW_BITS) | crow_flies(next, to);
-                    self.link[j] = k as u8;
-                    let key = &self.key;
-                    self.frontier.push_or_decrease(j, |c| order(key, c));
+            let here = if i == start {
+                0
+            } else {
+                self.reach[i] + step_onto(cells, i)
+            };
+            let (x, y) = (i % MAP_W as usize, i / MAP_W as usize);
+            if x > 0 && y > 0 && x < MAP_W as usize - 1 && y < MAP_H as usize - 1 {
+                // Inside the edge, every neighbour is on the map: the eight
+                // steps in `Dir::ALL`'s order, written out.
+                const W: usize = MAP_W as usize;
+                self.relax(cells, &mut open, here, i - W, 0, 0);
+                self.relax(cells, &mut open, here, i + 1, 1, 0);
+                self.relax(cells, &mut open, here, i + W, 2, 0);
+                self.relax(cells, &mut open, here, i - 1, 3, 0);
+                self.relax(cells, &mut open, here, i - W + 1, 4, DIAGONAL_EXTRA);
+                self.relax(cells, &mut open, here, i + W + 1, 5, DIAGONAL_EXTRA);
+                self.relax(cells, &mut open, here, i + W - 1, 6, DIAGONAL_EXTRA);
+                self.relax(cells, &mut open, here, i - W - 1, 7, DIAGONAL_EXTRA);
+            } else {
+                let p = Map::point_of(i);
+                for (k, dir) in Dir::ALL.into_iter().enumerate() {
+                    let next = p.step(dir);
+                    if Map::in_bounds(next) {
+                        let extra = if dir.is_diagonal() { DIAGONAL_EXTRA } else { 0 };
+                        self.relax(cells, &mut open, here, Map::index(next), k as u8, extra);
+                    }
                 }
             }
         }
-        if self.key[goal] == UNSEEN {
+        if self.reach[goal] == UNSEEN {
             return 0;
         }
         // Turn the way around in place: follow the steps back from the goal,
@@ -213,6 +291,143 @@ impl AStar {
         self.steps
     }
 
+    /// Tries the step from a cell that costs `here` onto cell `j` by
+    /// direction `k`; if it is the cheapest way to `j` yet, `j` waits in
+    /// the bucket of its new guess.
+    #[inline(always)]
+    fn relax(
+        &mut self,
+        cells: &[Terrain; MAP_CELLS],
+        open: &mut Open,
+        here: u32,
+        j: usize,
+        k: u8,
+        extra: u32,
+    ) {
+        let reach = here + extra;
+        let old = self.reach[j];
+        if reach >= old {
+            return;
+        }
+        self.reach[j] = reach;
+        self.link[j] = k;
+        // The step onto `j` and the least the rest could cost.
+        let rest = step_onto(cells, j) + open.goal.least_cost(j);
+        // A cell waiting under a dearer guess (not the one being taken out:
+        // a guess never falls below that) leaves its list first; a cell
+        // reached for the first time is on none, and this does nothing.
+        open.waiting += usize::from(old == UNSEEN);
+        self.unlink(j);
+        let guess = reach + rest;
+        if guess == open.guess {
+            self.insert_in_order(j, guess, open.goal);
+        } else {
+            self.push_front(j, guess);
+        }
+    }
+
+    /// Takes out the first cell of the lowest bucket, sorting a bucket into
+    /// the book's order when its turn comes.
+    fn take(&mut self, open: &mut Open) -> Option<usize> {
+        if open.waiting == 0 {
+            return None;
+        }
+        open.waiting -= 1;
+        loop {
+            let slot = open.guess as usize & (RING - 1);
+            let head = MAP_CELLS + slot;
+            let first = usize::from(self.next[head]);
+            if first != head {
+                self.unlink(first);
+                return Some(first);
+            }
+            // The bucket is empty: on to the next one with cells, whose
+            // cells came in any order. (A bucket's bit is set when a cell
+            // goes on its list and cleared only here, so a bit may stay set
+            // for a while after its bucket empties; such a bucket is met
+            // here, empty, and passed over like this one. The bucket being
+            // taken from keeps no bit: cells put in it come out before it is
+            // left.)
+            self.empty(slot);
+            open.guess += self.to_next_filled(slot);
+            let head = MAP_CELLS + (open.guess as usize & (RING - 1));
+            let first = self.next[head];
+            if first != self.prev[head] {
+                // Two cells or more: sort them, one by one into the order.
+                self.next[head] = head as u16;
+                self.prev[head] = head as u16;
+                let mut cell = usize::from(first);
+                while cell != head {
+                    let after = usize::from(self.next[cell]);
+                    self.insert_in_order(cell, open.guess, open.goal);
+                    cell = after;
+                }
+            }
+        }
+    }
+
+    /// How many buckets on from `slot`, round the ring, the next one with
+    /// cells is. Some cell is waiting whenever this is asked.
+    fn to_next_filled(&self, slot: usize) -> u32 {
+        const WORDS: usize = RING / 64;
+        let (word, bit) = (slot / 64, slot % 64);
+        // First the bits above `slot` in its own word, then each word after
+        // it round the ring, ending with its own word again (whose bits
+        // below `slot` are the farthest buckets; `slot`'s own is empty).
+        let above = self.filled[word].checked_shr(bit as u32 + 1).unwrap_or(0);
+        if above != 0 {
+            return above.trailing_zeros() + 1;
+        }
+        for k in 1..=WORDS {
+            let bits = self.filled[(word + k) % WORDS];
+            if bits != 0 {
+                return (64 - bit + (k - 1) * 64) as u32 + bits.trailing_zeros();
+            }
+        }
+        unreachable!("a cell waits in some bucket")
+    }
+
+    fn empty(&mut self, slot: usize) {
+        self.filled[slot / 64] &= !(1 << (slot % 64));
+    }
+
+    /// Puts a cell first on the list of the bucket of `guess`.
+    fn push_front(&mut self, cell: usize, guess: u32) {
+        let slot = guess as usize & (RING - 1);
+        self.filled[slot / 64] |= 1 << (slot % 64);
+        self.link_between(cell, MAP_CELLS + slot, usize::from(self.next[MAP_CELLS + slot]));
+    }
+
+    /// Puts a cell in the bucket being taken from (`guess`), which is in the
+    /// book's order, before the first cell that comes after it.
+    fn insert_in_order(&mut self, cell: usize, guess: u32, goal: Goal) {
+        let head = MAP_CELLS + (guess as usize & (RING - 1));
+        let tie = goal.tie(cell);
+        let mut before = head;
+        let mut after = usize::from(self.next[head]);
+        while after != head && goal.tie(after) < tie {
+            before = after;
+            after = usize::from(self.next[after]);
+        }
+        self.link_between(cell, before, after);
+    }
+
+    fn link_between(&mut self, cell: usize, before: usize, after: usize) {
+        self.next[cell] = after as u16;
+        self.prev[cell] = before as u16;
+        self.next[before] = cell as u16;
+        self.prev[after] = cell as u16;
+    }
+
+    /// Takes a cell off its list, leaving it a ring of its own.
+    fn unlink(&mut self, cell: usize) {
+        let (before, after) = (self.prev[cell], self.next[cell]);
+        self.next[usize::from(before)] = after;
+        self.prev[usize::from(after)] = before;
+        self.next[cell] = cell as u16;
+        self.prev[cell] = cell as u16;
+    }
+
     /// How many steps the way found last has (0 for none).
     pub fn steps(&self) -> usize {
         self.steps
@@ -220,8 +435,10 @@ impl AStar {
 
     /// The cost of the way found last, in hundredths of a step, or `None`.
     pub fn cost(&self) -> Option<u32> {
-        // At the goal the guess of what is left is 0: the key is the cost.
-        (self.steps > 0).then(|| self.key[Map::index(self.to)] >> CROW_BITS)
+        (self.steps > 0).then(|| {
+            let goal = Map::index(self.to);
+            self.reach[goal] + STEP_ONTO[usize::from(self.terrain_at_goal)]
+        })
     }
 
     /// The cells of the way found last, after the start and ending with the
@@ -248,14 +465,19 @@ mod tests {
     #[test]
     fn the_step_table_is_the_books_rule() {
         for t in Terrain::ALL {
+            assert_eq!(can_step_onto(t), STEP_ONTO[usize::from(t.discriminant())] != 0);
             assert_eq!(
                 STEP_ONTO[usize::from(t.discriminant())],
                 super::super::book_cost(t).unwrap_or(0)
             );
         }
+        // The written-out steps of `find_path` are `Dir::ALL` in order.
+        let w = MAP_W as isize;
+        let offsets = [-w, 1, w, -1, -w + 1, w + 1, w - 1, -w - 1];
         for (k, dir) in Dir::ALL.iter().enumerate() {
-            assert_eq!(DELTAS[k], dir.delta());
-            assert_eq!(DIAGONAL[k] == DIAGONAL_EXTRA, dir.is_diagonal());
+            let (dx, dy) = dir.delta();
+            assert_eq!(offsets[k], (dy * MAP_W + dx) as isize);
+            assert_eq!(dir.is_diagonal(), k >= 4);
         }
     }
 
