@@ -6,9 +6,13 @@
 //! step, as in delta-stepping). A step costs less than `(BUCKETS - 1) *
 //! STEP`, so only `BUCKETS` buckets are ever in use, in a ring.
 //!
-//! Each waiting cell is in exactly one bucket, on a doubly linked list
-//! threaded through two arrays, so moving a cell to a cheaper bucket is
-//! two writes and nothing is ever stale. 9,232 bytes, no heap.
+//! Each waiting cell is in exactly one bucket, on a ring threaded through
+//! two arrays: places 0 to `MAP_CELLS - 1` are the cells, place
+//! `MAP_CELLS + b` the head of bucket `b`, which an empty bucket's ring
+//! holds alone. A cell on no list is a ring of its own. So putting a cell in
+//! a bucket, moving it to a cheaper one and taking it out are the same few
+//! writes wherever it is, with no tests to guess wrong, and nothing is ever
+//! stale. 9,232 bytes, no heap.
 
 use super::STEP;
 use crate::map::MAP_CELLS;
@@ -19,14 +23,24 @@ use crate::map::MAP_CELLS;
 pub const BUCKETS: usize = 4;
 /// The dearest step the ring can hold.
 pub const MAX_STEP: u32 = (BUCKETS as u32 - 1) * STEP - 1;
-const NONE: u16 = u16::MAX;
-const _: () = assert!(MAP_CELLS < NONE as usize);
+/// The places on the lists: every cell, then every bucket's head.
+const LINKS: usize = MAP_CELLS + BUCKETS;
+const _: () = assert!(LINKS <= u16::MAX as usize);
+/// Every place linked to itself: no cell on a list, every bucket empty.
+const ALONE: [u16; LINKS] = {
+    let mut links = [0; LINKS];
+    let mut k = 0;
+    while k < LINKS {
+        links[k] = k as u16;
+        k += 1;
+    }
+    links
+};
 
 #[derive(Clone)]
 pub struct Buckets {
-    head: [u16; BUCKETS],
-    next: [u16; MAP_CELLS],
-    prev: [u16; MAP_CELLS],
+    next: [u16; LINKS],
+    prev: [u16; LINKS],
     /// The bucket being emptied: costs from `current * STEP`.
     current: u32,
     waiting: usize,
@@ -41,9 +55,8 @@ impl Default for Buckets {
 impl Buckets {
     pub const fn new() -> Buckets {
         Buckets {
-            head: [NONE; BUCKETS],
-            next: [NONE; MAP_CELLS],
-            prev: [NONE; MAP_CELLS],
+            next: ALONE,
+            prev: ALONE,
             current: 0,
             waiting: 0,
         }
@@ -51,65 +64,56 @@ impl Buckets {
 
     /// Empties the ring, starting again from cost 0.
     pub fn clear(&mut self) {
-        // Lists are only ever read from their heads, so resetting the heads
-        // forgets every cell.
-        self.head = [NONE; BUCKETS];
+        self.next = ALONE;
+        self.prev = ALONE;
         self.current = 0;
         self.waiting = 0;
     }
 
-    fn slot(cost: u32) -> usize {
-        (cost / STEP) as usize % BUCKETS
+    fn head(cost: u32) -> usize {
+        MAP_CELLS + (cost / STEP) as usize % BUCKETS
     }
 
-    /// Puts a cell in at `cost`, taking it out of the bucket of `old` first
-    /// if it was waiting there. `cost` is never less than the bucket being
-    /// emptied, nor more than `MAX_STEP` above it.
-    pub fn put(&mut self, cell: usize, cost: u32, old: Option<u32>) {
+    /// Puts a cell in at `cost`, taking it out of the bucket it was waiting
+    /// in first, if any (`first_time` says it was in none). `cost` is never
+    /// less than the bucket being emptied, nor more than `MAX_STEP` above
+    /// it.
+    #[inline(always)]
+    pub fn put(&mut self, cell: usize, cost: u32, first_time: bool) {
         debug_assert!(cost / STEP >= self.current && cost / STEP < self.current + BUCKETS as u32);
-        if let Some(old) = old {
-            let slot = Buckets::slot(old);
-            if Buckets::slot(cost) == slot {
-                return; // same bucket: already in it
-            }
-            let (p, n) = (self.prev[cell], self.next[cell]);
-            if p == NONE {
-                self.head[slot] = n;
-            } else {
-                self.next[usize::from(p)] = n;
-            }
-            if n != NONE {
-                self.prev[usize::from(n)] = p;
-            }
-            self.waiting -= 1;
-        }
-        let slot = Buckets::slot(cost);
-        let first = self.head[slot];
+        // A cell on no list is a ring of its own: taking it off is harmless.
+        self.unlink(cell);
+        self.waiting += usize::from(first_time);
+        let head = Buckets::head(cost);
+        let first = self.next[head];
         self.next[cell] = first;
-        self.prev[cell] = NONE;
-        if first != NONE {
-            self.prev[usize::from(first)] = cell as u16;
-        }
-        self.head[slot] = cell as u16;
-        self.waiting += 1;
+        self.prev[cell] = head as u16;
+        self.next[head] = cell as u16;
+        self.prev[usize::from(first)] = cell as u16;
+    }
+
+    #[inline(always)]
+    fn unlink(&mut self, cell: usize) {
+        let (before, after) = (self.prev[cell], self.next[cell]);
+        self.next[usize::from(before)] = after;
+        self.prev[usize::from(after)] = before;
+        self.next[cell] = cell as u16;
+        self.prev[cell] = cell as u16;
     }
 
     /// Takes out a cell of the lowest bucket that has one.
+    #[inline(always)]
     pub fn take(&mut self) -> Option<usize> {
         if self.waiting == 0 {
             return None;
         }
+        self.waiting -= 1;
         loop {
-            let slot = self.current as usize % BUCKETS;
-            let cell = self.head[slot];
-            if cell != NONE {
-                let n = self.next[usize::from(cell)];
-                self.head[slot] = n;
-                if n != NONE {
-                    self.prev[usize::from(n)] = NONE;
-                }
-                self.waiting -= 1;
-                return Some(usize::from(cell));
+            let head = MAP_CELLS + self.current as usize % BUCKETS;
+            let cell = usize::from(self.next[head]);
+            if cell != head {
+                self.unlink(cell);
+                return Some(cell);
             }
             self.current += 1;
         }

@@ -13,6 +13,13 @@ use crate::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
 
 /// The cost of a cell no goal can reach.
 pub const UNREACHED: u32 = u32::MAX;
+/// While a map is worked out, both the cost of a cell no step can go onto
+/// and the cost of a step onto it: any way onto it, at least `NO_STEP`,
+/// is never less than its cost, so it is never reached (and a goal on one
+/// still reaches its neighbours). Above every real cost, and no sum
+/// overflows: `MAX_COST + NO_STEP + DIAGONAL_EXTRA < UNREACHED`.
+const NO_STEP: u32 = 1 << 31;
+const _: () = assert!(MAX_COST < NO_STEP && MAX_COST as u64 + NO_STEP as u64 + 1 < UNREACHED as u64);
 
 /// The dearest way has at most `MAP_CELLS - 1` steps of at most
 /// `DOOR_STEPS * STEP + DIAGONAL_EXTRA` = 201 each: 462,903, under 2^19, so
@@ -20,18 +27,7 @@ pub const UNREACHED: u32 = u32::MAX;
 pub const MAX_COST: u32 = (MAP_CELLS as u32 - 1) * 201;
 const _: () = assert!(MAX_COST < 1 << 19);
 
-/// The index steps to the neighbours, in `Dir::ALL`'s order, and what each
-/// adds for being diagonal.
-const NEIGHBOURS: [isize; 8] = {
-    let mut offsets = [0; 8];
-    let mut k = 0;
-    while k < 8 {
-        let (dx, dy) = Dir::ALL[k].delta();
-        offsets[k] = (dy * MAP_W + dx) as isize;
-        k += 1;
-    }
-    offsets
-};
+/// What each step of `Dir::ALL` adds for being diagonal.
 const DIAGONAL: [u32; 8] = [
     0,
     0,
@@ -98,51 +94,78 @@ impl DijkstraMap {
         goals: impl IntoIterator<Item = Point>,
         step_cost: impl Fn(Terrain) -> Option<u32>,
     ) {
-        // What a step onto each kind of terrain costs, looked up once; 0
-        // where no step can go.
-        let mut table = [0u32; 8];
+        // What a step onto each kind of terrain costs, looked up once;
+        // `NO_STEP` where no step can go.
+        let mut table = [NO_STEP; 8];
         for t in Terrain::ALL {
             let step = step_cost(t);
             debug_assert!(step.is_none_or(|s| (super::STEP..MAX_STEP).contains(&s)));
-            table[usize::from(t.discriminant())] = step.unwrap_or(0);
+            table[usize::from(t.discriminant())] = step.unwrap_or(NO_STEP);
         }
-        self.cost = [UNREACHED; MAP_CELLS];
+        let cells = map.cells();
+        // A cell no step can go onto starts at `NO_STEP`, which no way onto
+        // it is less than, so the neighbour loop needs no test of its own
+        // for walls; the end turns it into `UNREACHED`.
+        for (cost, &terrain) in self.cost.iter_mut().zip(cells) {
+            *cost = if table[usize::from(terrain.discriminant()) & 7] == NO_STEP {
+                NO_STEP
+            } else {
+                UNREACHED
+            };
+        }
         open.clear();
         for goal in goals {
             if Map::in_bounds(goal) {
                 let i = Map::index(goal);
                 if self.cost[i] != 0 {
-                    let old = (self.cost[i] != UNREACHED).then_some(self.cost[i]);
                     self.cost[i] = 0;
-                    open.put(i, 0, old);
+                    open.put(i, 0, true);
                 }
             }
         }
-        let cells = map.cells();
         while let Some(i) = open.take() {
             let base = self.cost[i];
-            let (x, y) = ((i % MAP_W as usize) as i32, (i / MAP_W as usize) as i32);
-            let inside = x > 0 && y > 0 && x < MAP_W - 1 && y < MAP_H - 1;
-            for (k, &offset) in NEIGHBOURS.iter().enumerate() {
-                if !inside {
-                    let (dx, dy) = Dir::ALL[k].delta();
-                    let (nx, ny) = (x + dx, y + dy);
-                    if nx < 0 || ny < 0 || nx >= MAP_W || ny >= MAP_H {
+            let (x, y) = (i % MAP_W as usize, i / MAP_W as usize);
+            if x > 0 && y > 0 && x < MAP_W as usize - 1 && y < MAP_H as usize - 1 {
+                // Inside the edge, every neighbour is on the map: the eight
+                // steps written out (their order does not matter here).
+                const W: usize = MAP_W as usize;
+                let relax = |this: &mut Self, open: &mut Buckets, j: usize, extra: u32| {
+                    let new_cost = base + table[usize::from(cells[j].discriminant()) & 7] + extra;
+                    let old = this.cost[j];
+                    if new_cost < old {
+                        this.cost[j] = new_cost;
+                        open.put(j, new_cost, old == UNREACHED);
+                    }
+                };
+                relax(self, open, i - W, 0);
+                relax(self, open, i + 1, 0);
+                relax(self, open, i + W, 0);
+                relax(self, open, i - 1, 0);
+                relax(self, open, i - W + 1, DIAGONAL_EXTRA);
+                relax(self, open, i + W + 1, DIAGONAL_EXTRA);
+                relax(self, open, i + W - 1, DIAGONAL_EXTRA);
+                relax(self, open, i - W - 1, DIAGONAL_EXTRA);
+            } else {
+                let p = Map::point_of(i);
+                for (k, dir) in Dir::ALL.into_iter().enumerate() {
+                    let next = p.step(dir);
+                    if !Map::in_bounds(next) {
                         continue;
                     }
+                    let j = Map::index(next);
+                    let new_cost = base + table[usize::from(cells[j].discriminant()) & 7] + DIAGONAL[k];
+                    let old = self.cost[j];
+                    if new_cost < old {
+                        self.cost[j] = new_cost;
+                        open.put(j, new_cost, old == UNREACHED);
+                    }
                 }
-                // Inside the edge, every neighbour is on the map.
-                let j = i.wrapping_add_signed(offset);
-                let step = table[usize::from(cells[j].discriminant()) & 7];
-                if step == 0 {
-                    continue;
-                }
-                let new_cost = base + step + DIAGONAL[k];
-                let old = self.cost[j];
-                if new_cost < old {
-                    self.cost[j] = new_cost;
-                    open.put(j, new_cost, (old != UNREACHED).then_some(old));
-                }
+            }
+        }
+        for cost in &mut self.cost {
+            if *cost == NO_STEP {
+                *cost = UNREACHED;
             }
         }
     }
