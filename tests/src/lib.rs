@@ -344,6 +344,31 @@ pub mod maps {
         }
         (map, from, to)
     }
+
+    /// Floor only on the cells whose x + y is even, so every step is a
+    /// diagonal one, and a wall across the map every fourth row with a gap
+    /// at alternate ends: the way down is hundreds of diagonal steps, whose
+    /// extras add up to more than a step (the case the Dijkstra map's
+    /// layers hand back to its buckets). From (1, 1) to the far end.
+    pub fn diagonal_maze() -> (Map, Point, Point) {
+        let mut map = Map::new();
+        let mut end = Point::new(1, 1);
+        for y in 1..MAP_H - 1 {
+            let barrier = y % 4 == 0;
+            for x in 1..MAP_W - 1 {
+                if (x + y) % 2 != 0 {
+                    continue;
+                }
+                let gap_left = (y / 4) % 2 == 1;
+                let in_gap = if gap_left { x <= 2 } else { x >= MAP_W - 3 };
+                if !barrier || in_gap {
+                    map.set(Point::new(x, y), Terrain::Floor);
+                    end = Point::new(x, y);
+                }
+            }
+        }
+        (map, Point::new(1, 1), end)
+    }
 }
 
 pub mod stories {

@@ -143,6 +143,60 @@ fn dijkstra_maps_match_a_plain_dijkstra() {
 }
 
 #[test]
+fn dijkstra_maps_match_a_plain_dijkstra_on_the_worst_maps() {
+    // The open map and the pillars have the widest layers, the serpentine
+    // the most, and the diagonal maze a way whose diagonal extras add up to
+    // more than a step (worked out by the buckets instead of the layers).
+    let mut ours = DijkstraMap::new();
+    for (name, (map, from, to)) in [
+        ("serpentine", maps::serpentine()),
+        ("open", maps::open()),
+        ("pillars", maps::pillars()),
+        ("diagonal maze", maps::diagonal_maze()),
+    ] {
+        for goals in [vec![from], vec![to], vec![from, to, Point::new(31, 17)]] {
+            ours.compute(&map, &goals, book_cost);
+            let want = plain::costs(&map, &goals, false);
+            for (i, w) in want.iter().enumerate() {
+                let p = Map::point_of(i);
+                assert_eq!(ours.at(p), w.unwrap_or(UNREACHED), "{name} {goals:?} {p:?}");
+            }
+        }
+        ours.compute(&map, &[from], book_cost);
+        println!("{name}: the far end costs {}", ours.at(to));
+    }
+    // The maze's far end is hundreds of diagonal steps away.
+    let (map, from, to) = maps::diagonal_maze();
+    ours.compute(&map, &[from], book_cost);
+    assert!(
+        ours.at(to) > 300 * 101 && ours.at(to) < UNREACHED,
+        "{}",
+        ours.at(to)
+    );
+}
+
+#[test]
+fn dijkstra_maps_with_secret_doors_as_doors_match_a_plain_dijkstra() {
+    // `built_cost` makes a secret door cost what a closed one does: two
+    // kinds of terrain at two steps.
+    use amulets_core::path::built_cost;
+    let mut ours = DijkstraMap::new();
+    for f in floors(100) {
+        ours.compute(&f.map, &[f.start], built_cost);
+        let want = plain::costs_built(&f.map, f.start);
+        for (i, w) in want.iter().enumerate() {
+            let p = Map::point_of(i);
+            assert_eq!(
+                ours.at(p),
+                w.unwrap_or(UNREACHED),
+                "floor {} {p:?}",
+                f.depth
+            );
+        }
+    }
+}
+
+#[test]
 fn the_field_of_view_is_symmetric() {
     let mut dice = Rng::new(99);
     let mut checked = 0u64;

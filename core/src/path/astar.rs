@@ -102,7 +102,9 @@ const STEP_ONTO: [u32; 8] = {
 /// Whether a step can go onto a terrain (`STEP_ONTO` is not 0), in
 /// arithmetic: the discriminants from `Floor` to `OpenDoor`.
 fn can_step_onto(terrain: Terrain) -> bool {
-    terrain.discriminant().wrapping_sub(Terrain::Floor.discriminant())
+    terrain
+        .discriminant()
+        .wrapping_sub(Terrain::Floor.discriminant())
         <= Terrain::OpenDoor.discriminant() - Terrain::Floor.discriminant()
 }
 
@@ -395,7 +397,11 @@ impl AStar {
     fn push_front(&mut self, cell: usize, guess: u32) {
         let slot = guess as usize & (RING - 1);
         self.filled[slot / 64] |= 1 << (slot % 64);
-        self.link_between(cell, MAP_CELLS + slot, usize::from(self.next[MAP_CELLS + slot]));
+        self.link_between(
+            cell,
+            MAP_CELLS + slot,
+            usize::from(self.next[MAP_CELLS + slot]),
+        );
     }
 
     /// Puts a cell in the bucket being taken from (`guess`), which is in the
@@ -465,7 +471,10 @@ mod tests {
     #[test]
     fn the_step_table_is_the_books_rule() {
         for t in Terrain::ALL {
-            assert_eq!(can_step_onto(t), STEP_ONTO[usize::from(t.discriminant())] != 0);
+            assert_eq!(
+                can_step_onto(t),
+                STEP_ONTO[usize::from(t.discriminant())] != 0
+            );
             assert_eq!(
                 STEP_ONTO[usize::from(t.discriminant())],
                 super::super::book_cost(t).unwrap_or(0)

@@ -2,9 +2,16 @@
 //! walking in eight directions. Monsters walk downhill on one toward the
 //! player; the stairs go on the highest cell of one from the start.
 //!
-//! Dijkstra's algorithm on `Buckets` one step wide: every step costs at
-//! least a step, so the cells of the lowest bucket are final and come out
-//! in any order. No heap, no stale entries.
+//! Two ways to the same answer. When every step costs one or two whole
+//! steps (the book's costs), cells are found a layer at a time, a layer
+//! being the cells so many whole steps from the goals, with each row of the
+//! map one 64-bit word, and each cell then takes the least of its
+//! neighbours' costs; that is Dijkstra's answer while a way's diagonal
+//! extras stay under a step, which is checked cell by cell
+//! (`compute_by_layers`). Otherwise, or if the check fails, Dijkstra's
+//! algorithm on `Buckets` one step wide: every step costs at least a step,
+//! so the cells of the lowest bucket are final and come out in any order.
+//! No heap, no stale entries, no allocation.
 
 use super::DIAGONAL_EXTRA;
 use super::buckets::{Buckets, MAX_STEP};
@@ -19,13 +26,176 @@ pub const UNREACHED: u32 = u32::MAX;
 /// still reaches its neighbours). Above every real cost, and no sum
 /// overflows: `MAX_COST + NO_STEP + DIAGONAL_EXTRA < UNREACHED`.
 const NO_STEP: u32 = 1 << 31;
-const _: () = assert!(MAX_COST < NO_STEP && MAX_COST as u64 + NO_STEP as u64 + 1 < UNREACHED as u64);
+const _: () =
+    assert!(MAX_COST < NO_STEP && MAX_COST as u64 + NO_STEP as u64 + 1 < UNREACHED as u64);
 
 /// The dearest way has at most `MAP_CELLS - 1` steps of at most
 /// `DOOR_STEPS * STEP + DIAGONAL_EXTRA` = 201 each: 462,903, under 2^19, so
 /// costs never overflow a `u32` and keys fit a `u64` with room to spare.
 pub const MAX_COST: u32 = (MAP_CELLS as u32 - 1) * 201;
 const _: () = assert!(MAX_COST < 1 << 19);
+
+/// While a map is worked out by layers, the cost of a cell not worked out
+/// yet: above every real cost, with room to add a step without overflow.
+const NOT_YET: u32 = 1 << 30;
+const _: () = assert!(MAX_COST < NOT_YET && NOT_YET < NO_STEP);
+/// The most a cell's diagonal extras may come to for the layers to be
+/// Dijkstra's answer (see `compute_by_layers`).
+const MAX_EXTRAS: u32 = super::STEP - 2 * DIAGONAL_EXTRA;
+
+const H: usize = MAP_H as usize;
+const W: usize = MAP_W as usize;
+const _: () = assert!(W == 64);
+/// A set of cells, one bit a cell, a `u64` a row: bit x of word y is
+/// cell (x, y).
+type Rows = [u64; H];
+
+/// Every row's bit in a set of rows.
+const ALL_ROWS: u64 = (1 << H) - 1;
+
+/// A row's cells and their neighbours across: a cell's bit spread one
+/// either side (the bits pushed off the ends are off the map).
+fn spread(row: u64) -> u64 {
+    row | (row << 1) | (row >> 1)
+}
+
+/// The layers being worked through: the one at `depth` and the two after
+/// it (a step costs one or two whole steps), in a ring, each with the rows
+/// it has cells in.
+struct Layers {
+    rows: [Rows; 3],
+    /// Which rows have cells: bit y for row y.
+    occupied: [u64; 3],
+}
+
+impl Layers {
+    /// Whether every step costs one or two whole steps.
+    fn fit(table: &[u32; 8]) -> bool {
+        table
+            .iter()
+            .all(|&step| step == NO_STEP || step == super::STEP || step == 2 * super::STEP)
+    }
+
+    fn new(start: &Rows) -> Layers {
+        let mut layers = Layers {
+            rows: [[0; H]; 3],
+            occupied: [0; 3],
+        };
+        for (y, &row) in start.iter().enumerate() {
+            layers.add(0, y, row);
+        }
+        layers
+    }
+
+    /// The rows the layer at `depth` has cells in, or `None` if neither
+    /// it nor the two after it have any: the search is over.
+    fn occupied(&self, depth: u32) -> Option<u64> {
+        let at = |d: u32| self.occupied[(d % 3) as usize];
+        if at(depth) | at(depth + 1) | at(depth + 2) == 0 {
+            return None;
+        }
+        Some(at(depth))
+    }
+
+    fn rows(&self, depth: u32) -> &Rows {
+        &self.rows[(depth % 3) as usize]
+    }
+
+    /// Adds cells in row `y` (perhaps none) to the layer at `depth`.
+    fn add(&mut self, depth: u32, y: usize, bits: u64) {
+        let k = (depth % 3) as usize;
+        self.rows[k][y] |= bits;
+        self.occupied[k] |= u64::from(bits != 0) << y;
+    }
+
+    /// The cells next to the layer at `depth` (whose rows with cells are
+    /// `occupied`) that can be stepped onto and are not `reached` yet join
+    /// the layer one step on, or two for a step of two (`two_steps`). Only
+    /// the rows with cells and the rows either side are looked at.
+    fn spread(
+        &mut self,
+        depth: u32,
+        occupied: u64,
+        can_step: &Rows,
+        two_steps: &Rows,
+        reached: &mut Rows,
+    ) {
+        let k = (depth % 3) as usize;
+        let mut near_rows = (occupied | (occupied << 1) | (occupied >> 1)) & ALL_ROWS;
+        while near_rows != 0 {
+            let y = near_rows.trailing_zeros() as usize;
+            near_rows &= near_rows - 1;
+            let here = &self.rows[k];
+            let above = if y > 0 { here[y - 1] } else { 0 };
+            let below = if y + 1 < H { here[y + 1] } else { 0 };
+            let new = spread(above | here[y] | below) & can_step[y] & !reached[y];
+            reached[y] |= new;
+            self.add(depth + 1, y, new & !two_steps[y]);
+            self.add(depth + 2, y, new & two_steps[y]);
+        }
+    }
+
+    fn clear(&mut self, depth: u32) {
+        let k = (depth % 3) as usize;
+        let mut occupied = self.occupied[k];
+        while occupied != 0 {
+            let y = occupied.trailing_zeros() as usize;
+            occupied &= occupied - 1;
+            self.rows[k][y] = 0;
+        }
+        self.occupied[k] = 0;
+    }
+
+    /// The cells whose step (from `table`) passes `keep`. Eight cells at a
+    /// time: each byte of a word is one cell's terrain, each byte's top bit
+    /// is set where the byte is a kind `keep` passes, and the eight top bits
+    /// are gathered into one byte by a multiplication.
+    fn rows_where(
+        cells: &[Terrain; MAP_CELLS],
+        keep: impl Fn(u32) -> bool,
+        table: &[u32; 8],
+    ) -> Rows {
+        let kinds: heapless::Vec<u8, 8> = Terrain::ALL
+            .iter()
+            .map(|t| t.discriminant())
+            .filter(|&d| keep(table[usize::from(d)]))
+            .collect();
+        let mut rows = [0; H];
+        for (y, row) in rows.iter_mut().enumerate() {
+            for chunk in 0..W / 8 {
+                let at = y * W + chunk * 8;
+                let mut bytes = [0u8; 8];
+                for (b, t) in bytes.iter_mut().zip(&cells[at..at + 8]) {
+                    *b = t.discriminant();
+                }
+                let word = u64::from_le_bytes(bytes);
+                let mut tops = 0;
+                for &kind in &kinds {
+                    tops |= zero_bytes(word ^ (ONES * u64::from(kind)));
+                }
+                *row |= gather_tops(tops) << (chunk * 8);
+            }
+        }
+        rows
+    }
+}
+
+/// A 1 in every byte.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// The top bit of each byte of `word` that is zero (every byte under
+/// 0x80, as terrains are: no carry crosses from byte to byte).
+fn zero_bytes(word: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    !(((word & LOW7) + LOW7) | word | LOW7)
+}
+
+/// The top bits of the eight bytes as one byte, byte k's top bit as bit k:
+/// shifted down to bit 8k, each lands on bit 56 + k of the product (and no
+/// two partial products meet, so nothing carries into those bits).
+fn gather_tops(tops: u64) -> u64 {
+    ((tops >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
+}
 
 /// What each step of `Dir::ALL` adds for being diagonal.
 const DIAGONAL: [u32; 8] = [
@@ -102,25 +272,50 @@ impl DijkstraMap {
             debug_assert!(step.is_none_or(|s| (super::STEP..MAX_STEP).contains(&s)));
             table[usize::from(t.discriminant())] = step.unwrap_or(NO_STEP);
         }
+        // The goals: 0 in the costs, a bit in `start`.
+        let mut start: Rows = [0; H];
+        self.cost = [NOT_YET; MAP_CELLS];
+        for goal in goals {
+            if Map::in_bounds(goal) {
+                let i = Map::index(goal);
+                self.cost[i] = 0;
+                start[i / W] |= 1 << (i % W);
+            }
+        }
+        if !(Layers::fit(&table) && self.compute_by_layers(map, &table, &start)) {
+            self.compute_by_buckets(open, map, &table, &start);
+        }
+    }
+
+    /// Dijkstra's algorithm on buckets one step wide, for any steps: the
+    /// goals are the cells of `start`, and hold 0 already.
+    fn compute_by_buckets(
+        &mut self,
+        open: &mut Buckets,
+        map: &Map,
+        table: &[u32; 8],
+        start: &Rows,
+    ) {
         let cells = map.cells();
         // A cell no step can go onto starts at `NO_STEP`, which no way onto
         // it is less than, so the neighbour loop needs no test of its own
         // for walls; the end turns it into `UNREACHED`.
-        for (cost, &terrain) in self.cost.iter_mut().zip(cells) {
-            *cost = if table[usize::from(terrain.discriminant()) & 7] == NO_STEP {
+        for (i, (cost, &terrain)) in self.cost.iter_mut().zip(cells).enumerate() {
+            *cost = if start[i / W] & (1 << (i % W)) != 0 {
+                0
+            } else if table[usize::from(terrain.discriminant()) & 7] == NO_STEP {
                 NO_STEP
             } else {
                 UNREACHED
             };
         }
         open.clear();
-        for goal in goals {
-            if Map::in_bounds(goal) {
-                let i = Map::index(goal);
-                if self.cost[i] != 0 {
-                    self.cost[i] = 0;
-                    open.put(i, 0, true);
-                }
+        for (y, &row) in start.iter().enumerate() {
+            let mut bits = row;
+            while bits != 0 {
+                let x = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                open.put(y * W + x, 0, true);
             }
         }
         while let Some(i) = open.take() {
@@ -154,7 +349,8 @@ impl DijkstraMap {
                         continue;
                     }
                     let j = Map::index(next);
-                    let new_cost = base + table[usize::from(cells[j].discriminant()) & 7] + DIAGONAL[k];
+                    let new_cost =
+                        base + table[usize::from(cells[j].discriminant()) & 7] + DIAGONAL[k];
                     let old = self.cost[j];
                     if new_cost < old {
                         self.cost[j] = new_cost;
@@ -168,6 +364,92 @@ impl DijkstraMap {
                 *cost = UNREACHED;
             }
         }
+    }
+
+    /// The fast way, when every step costs one or two whole steps (the
+    /// book's costs, and `built_cost`): cells are found layer by layer, a
+    /// layer being how many whole steps away from the nearest goal a cell
+    /// is, with the map's rows as 64-bit words so a whole layer's
+    /// neighbours are found a row at a time; then each cell of a layer
+    /// takes the least of its neighbours' costs (plus the diagonal extra)
+    /// and its step, with no branch to guess.
+    ///
+    /// That is Dijkstra's answer as long as the diagonal extras a way adds
+    /// up stay under a step: a cell's cheapest way then comes from the
+    /// layer before (`w` layers before, for a step of `w` whole steps),
+    /// since a way through its own layer or a later one has a whole step
+    /// more. Each cell is checked: its cost less its layer's whole steps
+    /// must be at most `MAX_EXTRAS`. If one is not (a way of 99 diagonal
+    /// steps or more), this gives up and returns `false` for the buckets
+    /// to do it all again.
+    fn compute_by_layers(&mut self, map: &Map, table: &[u32; 8], start: &Rows) -> bool {
+        let cells = map.cells();
+        let can_step = Layers::rows_where(cells, |step| step != NO_STEP, table);
+        let two_steps = Layers::rows_where(cells, |step| step == 2 * super::STEP, table);
+        let mut layers = Layers::new(start);
+        let mut reached = *start;
+        let mut depth: u32 = 0;
+        while let Some(occupied) = layers.occupied(depth) {
+            if depth > 0 && !self.cost_layer(cells, table, layers.rows(depth), occupied, depth) {
+                return false;
+            }
+            layers.spread(depth, occupied, &can_step, &two_steps, &mut reached);
+            layers.clear(depth);
+            depth += 1;
+        }
+        for cost in &mut self.cost {
+            // All ones (`UNREACHED`) where not worked out, else as it is.
+            *cost |= u32::from(*cost >= NOT_YET).wrapping_neg();
+        }
+        true
+    }
+
+    /// Works out the cost of every cell of one layer, `depth` whole steps
+    /// from the goals, from the layers before; `false` if a cell's extras
+    /// come to more than `MAX_EXTRAS`.
+    fn cost_layer(
+        &mut self,
+        cells: &[Terrain; MAP_CELLS],
+        table: &[u32; 8],
+        layer: &Rows,
+        mut occupied: u64,
+        depth: u32,
+    ) -> bool {
+        let most = depth * super::STEP + MAX_EXTRAS;
+        let mut worst = 0;
+        while occupied != 0 {
+            let y = occupied.trailing_zeros() as usize;
+            occupied &= occupied - 1;
+            let mut bits = layer[y];
+            while bits != 0 {
+                let x = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let i = y * W + x;
+                let c = &self.cost;
+                let best = if x > 0 && y > 0 && x < W - 1 && y < H - 1 {
+                    let straight = c[i - W].min(c[i + 1]).min(c[i + W]).min(c[i - 1]);
+                    let diagonal = c[i - W + 1]
+                        .min(c[i + W + 1])
+                        .min(c[i + W - 1])
+                        .min(c[i - W - 1]);
+                    straight.min(diagonal + DIAGONAL_EXTRA)
+                } else {
+                    let p = Map::point_of(i);
+                    let mut best = NOT_YET;
+                    for (k, dir) in Dir::ALL.into_iter().enumerate() {
+                        let q = p.step(dir);
+                        if Map::in_bounds(q) {
+                            best = best.min(c[Map::index(q)] + DIAGONAL[k]);
+                        }
+                    }
+                    best
+                };
+                let cost = best + table[usize::from(cells[i].discriminant()) & 7];
+                self.cost[i] = cost;
+                worst = worst.max(cost);
+            }
+        }
+        worst <= most
     }
 
     /// The cost at a cell; off the map is `UNREACHED`.
@@ -279,5 +561,70 @@ mod tests {
             }
         }
         assert_eq!(d.highest(|_| true), Some(highest.0));
+    }
+
+    #[test]
+    fn eight_bytes_at_a_time_find_the_same_cells_as_one_at_a_time() {
+        let mut map = Map::new();
+        let mut dice = crate::rng::Rng::new(5);
+        for i in 0..MAP_CELLS {
+            let t = Terrain::ALL[dice.roll(0, Terrain::ALL.len() as i32 - 1) as usize];
+            map.set(Map::point_of(i), t);
+        }
+        let mut table = [NO_STEP; 8];
+        for t in Terrain::ALL {
+            table[usize::from(t.discriminant())] = book_cost(t).unwrap_or(NO_STEP);
+        }
+        for keep in [|s: u32| s != NO_STEP, |s: u32| s == 200, |s: u32| s == 100] {
+            let rows = Layers::rows_where(map.cells(), keep, &table);
+            for i in 0..MAP_CELLS {
+                let want = keep(table[usize::from(map.cells()[i].discriminant())]);
+                assert_eq!(rows[i / W] >> (i % W) & 1 == 1, want, "cell {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn layers_do_the_usual_floor_and_give_way_to_the_buckets_on_diagonal_mazes() {
+        let floor = crate::mapgen::floor::assemble(1, &mut crate::rng::Rng::new(1));
+        let mut table = [NO_STEP; 8];
+        for t in Terrain::ALL {
+            table[usize::from(t.discriminant())] = book_cost(t).unwrap_or(NO_STEP);
+        }
+        let mut start: Rows = [0; H];
+        let i = Map::index(floor.start);
+        start[i / W] |= 1 << (i % W);
+        let mut d = DijkstraMap::new();
+        d.cost = [NOT_YET; MAP_CELLS];
+        d.cost[i] = 0;
+        assert!(d.compute_by_layers(&floor.map, &table, &start));
+        let by_layers = d.cost;
+        d.compute_by_buckets(&mut Buckets::new(), &floor.map, &table, &start);
+        assert!(by_layers == d.cost, "the two ways agree on a floor");
+
+        // Only diagonal steps (floor where x + y is even), down a zigzag:
+        // the extras pass a step, and the layers give up.
+        let mut maze = Map::new();
+        for y in 1..MAP_H - 1 {
+            for x in 1..MAP_W - 1 {
+                let gap = if (y / 4) % 2 == 1 {
+                    x <= 2
+                } else {
+                    x >= MAP_W - 3
+                };
+                if (x + y) % 2 == 0 && (y % 4 != 0 || gap) {
+                    maze.set(Point::new(x, y), Terrain::Floor);
+                }
+            }
+        }
+        let mut start: Rows = [0; H];
+        start[1] |= 1 << 1;
+        d.cost = [NOT_YET; MAP_CELLS];
+        d.cost[MAP_W as usize + 1] = 0;
+        assert!(!d.compute_by_layers(&maze, &table, &start));
+        // Put through `compute`, the buckets answer instead.
+        d.compute(&maze, &[Point::new(1, 1)], book_cost);
+        assert_eq!(d.at(Point::new(2, 2)), 101);
+        assert_eq!(d.at(Point::new(3, 3)), 202);
     }
 }
