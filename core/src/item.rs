@@ -177,7 +177,7 @@ pub const ITEMS: [ItemKind; 20] = [
         plural: "bows",
         glyph: '}',
         color: WOOD,
-        uses: Use::Bow { damage: (2, 6) },
+        uses: Use::Bow { damage: (2, 5) },
         stacks: false,
         weight: 3,
     },

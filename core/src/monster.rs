@@ -46,7 +46,9 @@ use traits::*;
 
 /// Every kind, shallow to deep (*tune*: the bot balances these numbers).
 /// Shallow floors 1-3, middle 4-6, deep 7-9; a kind may reach into the
-/// band beside its own.
+/// band beside its own. The ogre, troll and wraith are the walls of the
+/// deep: the ogre from floor 7, the troll and wraith only on floor 9 and in
+/// the floor 7 cave (which has floor 9's kinds, `CAVE_KINDS_AS_FLOOR`).
 pub const MONSTERS: [MonsterKind; 14] = [
     MonsterKind {
         name: "giant white rat",
@@ -189,7 +191,7 @@ pub const MONSTERS: [MonsterKind; 14] = [
         defence: 4,
         damage: (5, 10),
         pack: 1,
-        floors: (6, 9),
+        floors: (7, 9),
         traits: 0,
     },
     MonsterKind {
@@ -201,7 +203,7 @@ pub const MONSTERS: [MonsterKind; 14] = [
         defence: 4,
         damage: (4, 9),
         pack: 1,
-        floors: (7, 9),
+        floors: (9, 9),
         traits: REGENERATES,
     },
     MonsterKind {
@@ -213,7 +215,7 @@ pub const MONSTERS: [MonsterKind; 14] = [
         defence: 5,
         damage: (4, 8),
         pack: 1,
-        floors: (7, 9),
+        floors: (9, 9),
         traits: NEVER_SLEEPS,
     },
 ];

@@ -69,7 +69,7 @@ impl Class {
     pub const fn aim(self) -> i32 {
         match self {
             Class::Fighter => 1,
-            Class::Rogue => 3,
+            Class::Rogue => 2,
             Class::Wizard => 1,
         }
     }

@@ -24,9 +24,11 @@ pub const AWAKE_ONE_IN: i32 = 6;
 /// (*tune*): a cave's fewer monsters come at the player together.
 pub const CAVE_AWAKE_ONE_IN: i32 = 1;
 /// A cave's monsters are the kinds of a deeper floor (*tune*): floor 4's
-/// those of floor 5, floor 7's those of floor 9. The deep lives in the
-/// caves.
-pub const CAVE_KINDS_AS_FLOOR: [(i32, i32); 2] = [(4, 5), (7, 9)];
+/// those of floor 6, floor 7's those of floor 9. The deep lives in the
+/// caves: the kinds of floor 9 (the troll, the wraith) are found nowhere
+/// else, so the rooms floor after the floor 7 cave is the breather the
+/// cave is not.
+pub const CAVE_KINDS_AS_FLOOR: [(i32, i32); 2] = [(4, 6), (7, 9)];
 /// Items: `ITEMS_BASE` and one more for every two floors down (*tune*).
 pub const ITEMS_BASE: i32 = 7;
 /// Gold: 3 to 6 piles of 5 to 15 pieces times the depth (*tune*).
