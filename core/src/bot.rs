@@ -370,12 +370,7 @@ fn explore_by_hand(game: &Game) -> Option<Dir> {
     let known = game.known_map();
     let edge = crate::game::command::unexplored_edge(&known, &game.level().explored);
     let mut map = crate::path::dijkstra::DijkstraMap::new();
-    map.compute_from(
-        &mut crate::path::buckets::Buckets::new(),
-        &known,
-        edge.iter(),
-        crate::path::book_cost,
-    );
+    map.compute_from(&known, edge.iter(), crate::path::book_cost);
     map.step_down(game.player().pos)
 }
 

@@ -53,6 +53,16 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     let rest = &args[1..];
+    // `cargo xtask bot --help` asks for the usage, which is no error; the
+    // shells' own `--help` (after `--`) goes through to them.
+    let before_dashes = rest.iter().take_while(|a| a.as_str() != "--");
+    if before_dashes
+        .into_iter()
+        .any(|a| a == "--help" || a == "-h")
+    {
+        print!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let result = match command.as_str() {
         "ci" if rest.is_empty() => ci(),
         "determinism" if rest.is_empty() => determinism::run(),

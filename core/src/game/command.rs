@@ -16,7 +16,6 @@ use crate::item::Item;
 use crate::map::{MAP_CELLS, Map, Terrain};
 use crate::monster::KindId;
 use crate::path::astar::AStar;
-use crate::path::buckets::Buckets;
 use crate::path::dijkstra::DijkstraMap;
 use crate::path::{book_cost, known_map};
 use crate::text::{Line, line, with_article};
@@ -417,7 +416,7 @@ impl Game {
         let known = self.known_map();
         let edge = unexplored_edge(&known, &self.level.explored);
         let mut to_edge = DijkstraMap::new();
-        to_edge.compute_from(&mut Buckets::new(), &known, edge.iter(), book_cost);
+        to_edge.compute_from(&known, edge.iter(), book_cost);
         match to_edge.step_down(self.player.pos) {
             Some(dir) => Ok(dir),
             None if edge.is_empty() => Err(StopReason::Explored),

@@ -6,7 +6,6 @@ use crate::geom::{Dir, Point};
 use crate::level::TrapKind;
 use crate::map::{Map, Terrain};
 use crate::monster::{Mind, traits};
-use crate::path::buckets::Buckets;
 use crate::path::dijkstra::DijkstraMap;
 use crate::text::{capitalized, line, with_article};
 
@@ -301,12 +300,7 @@ impl Game {
     fn monsters_act(&mut self) {
         let mut toward_player = DijkstraMap::new();
         if self.level.monsters.iter().any(|m| m.mind != Mind::Asleep) {
-            toward_player.compute_with(
-                &mut Buckets::new(),
-                &self.level.map,
-                &[self.player.pos],
-                monster_cost,
-            );
+            toward_player.compute(&self.level.map, &[self.player.pos], monster_cost);
         }
         let mut i = 0;
         while i < self.level.monsters.len() {

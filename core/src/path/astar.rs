@@ -142,7 +142,7 @@ impl Goal {
 }
 const _: () = assert!(63 * 63 + 35 * 35 < 1 << 13 && MAP_CELLS <= 1 << 12);
 
-/// A* and the room it searches in: 21,792 bytes, reused from search to
+/// A* and the room it searches in (about 22 KiB), reused from search to
 /// search. After `find_path`, `path` walks the way found.
 #[derive(Clone)]
 pub struct AStar {

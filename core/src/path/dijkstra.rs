@@ -50,6 +50,12 @@ const _: () = assert!(W == 64);
 /// cell (x, y).
 type Rows = [u64; H];
 
+/// The room a computation by layers takes on the stack besides the map
+/// itself, in bytes: the layers, the goals, the cells that can be stepped
+/// on, those that take two steps, those reached, and the step table.
+pub const LAYERS_SCRATCH: usize =
+    size_of::<Layers>() + 4 * size_of::<Rows>() + size_of::<[u32; 8]>();
+
 /// Every row's bit in a set of rows.
 const ALL_ROWS: u64 = (1 << H) - 1;
 
@@ -233,18 +239,31 @@ impl DijkstraMap {
     /// what stepping onto a terrain costs, or `None` where no step can go
     /// (see `path::book_cost`); a diagonal step costs `DIAGONAL_EXTRA` more.
     /// Every step must cost from `STEP` to `buckets::MAX_STEP`. Goals off
-    /// the map are ignored. The search's buckets live on the stack for the
-    /// call; `compute_with` takes some to reuse.
+    /// the map are ignored. With the book's costs the layers need about
+    /// 1.8 KiB of stack for the call; only when they cannot do are 9 KiB of
+    /// `Buckets` put on the stack too (`compute_with` takes some to reuse).
     pub fn compute(
         &mut self,
         map: &Map,
         goals: &[Point],
         step_cost: impl Fn(Terrain) -> Option<u32>,
     ) {
-        self.compute_with(&mut Buckets::new(), map, goals, step_cost);
+        self.compute_from(map, goals.iter().copied(), step_cost);
     }
 
-    /// `compute`, with buckets the caller keeps.
+    /// `compute`, the goals from any list (explore's edge can be most of the
+    /// map, and is never gathered into an array).
+    pub fn compute_from(
+        &mut self,
+        map: &Map,
+        goals: impl IntoIterator<Item = Point>,
+        step_cost: impl Fn(Terrain) -> Option<u32>,
+    ) {
+        self.compute_inner(None, map, goals, step_cost);
+    }
+
+    /// `compute`, with buckets the caller keeps for when the layers cannot
+    /// do.
     pub fn compute_with(
         &mut self,
         open: &mut Buckets,
@@ -252,14 +271,12 @@ impl DijkstraMap {
         goals: &[Point],
         step_cost: impl Fn(Terrain) -> Option<u32>,
     ) {
-        self.compute_from(open, map, goals.iter().copied(), step_cost);
+        self.compute_inner(Some(open), map, goals.iter().copied(), step_cost);
     }
 
-    /// `compute_with`, the goals from any list (explore's edge can be most
-    /// of the map, and is never gathered into an array).
-    pub fn compute_from(
+    fn compute_inner(
         &mut self,
-        open: &mut Buckets,
+        open: Option<&mut Buckets>,
         map: &Map,
         goals: impl IntoIterator<Item = Point>,
         step_cost: impl Fn(Terrain) -> Option<u32>,
@@ -282,9 +299,20 @@ impl DijkstraMap {
                 start[i / W] |= 1 << (i % W);
             }
         }
-        if !(Layers::fit(&table) && self.compute_by_layers(map, &table, &start)) {
-            self.compute_by_buckets(open, map, &table, &start);
+        if Layers::fit(&table) && self.compute_by_layers(map, &table, &start) {
+            return;
         }
+        match open {
+            Some(open) => self.compute_by_buckets(open, map, &table, &start),
+            None => self.compute_by_new_buckets(map, &table, &start),
+        }
+    }
+
+    /// `compute_by_buckets` with buckets of its own, in a frame of its own
+    /// so they are on the stack only while they are needed.
+    #[inline(never)]
+    fn compute_by_new_buckets(&mut self, map: &Map, table: &[u32; 8], start: &Rows) {
+        self.compute_by_buckets(&mut Buckets::new(), map, table, start);
     }
 
     /// Dijkstra's algorithm on buckets one step wide, for any steps: the
