@@ -10,7 +10,10 @@ use std::hint::black_box;
 
 fn main() {
     let what = std::env::args().nth(1).unwrap_or_default();
-    let cases = amulets_benches::floors(50, 1);
+    // `astar-caves` and `dijkstra-caves` run on the caves of floor 4.
+    let depth = if what.ends_with("-caves") { 4 } else { 1 };
+    let what = what.trim_end_matches("-caves").to_string();
+    let cases = amulets_benches::floors(50, depth);
     let mut map = Box::new(DijkstraMap::new());
     let mut open = Box::new(Buckets::new());
     let mut astar = Box::new(AStar::new());
@@ -25,7 +28,7 @@ fn main() {
                     black_box(astar.find_path(&case.map, case.from, case.to));
                 }
                 _ => {
-                    eprintln!("usage: profile dijkstra|astar");
+                    eprintln!("usage: profile dijkstra|astar[-caves]");
                     std::process::exit(2);
                 }
             }

@@ -135,9 +135,13 @@ impl Goal {
 
     /// The order of cells with the same guess: the crow's distance to the
     /// goal squared (under 2^13: 63^2 + 35^2 = 5,194), then the index.
+    /// A bucket's head (a place past the cells) comes after every cell, so
+    /// a walk along a bucket's ring stops at its head with no test of its
+    /// own.
     fn tie(self, i: usize) -> u32 {
         let (across, down) = self.across_down(i);
-        ((across * across + down * down) << 12) | i as u32
+        let past_the_cells = u32::from(i >= MAP_CELLS).wrapping_neg();
+        (((across * across + down * down) << 12) | i as u32) | past_the_cells
     }
 }
 const _: () = assert!(63 * 63 + 35 * 35 < 1 << 13 && MAP_CELLS <= 1 << 12);
@@ -411,7 +415,7 @@ impl AStar {
         let tie = goal.tie(cell);
         let mut before = head;
         let mut after = usize::from(self.next[head]);
-        while after != head && goal.tie(after) < tie {
+        while goal.tie(after) < tie {
             before = after;
             after = usize::from(self.next[after]);
         }
