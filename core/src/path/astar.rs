@@ -25,6 +25,7 @@
 //! overflow: each cell is on at most one list. The way is kept as each
 //! cell's step in one byte and turned around in place at the end.
 
+use super::rings::Rings;
 use super::{DIAGONAL_EXTRA, DOOR_STEPS, STEP};
 use crate::geom::{Dir, Point};
 use crate::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
@@ -43,19 +44,8 @@ const DEAREST_STEP: u32 = DOOR_STEPS * STEP + DIAGONAL_EXTRA;
 /// above the one being taken out: they all have buckets of their own.
 const RING: usize = 512;
 const _: () = assert!(2 * DEAREST_STEP < RING as u32 && RING.is_power_of_two());
-/// The places on the buckets' lists: every cell, then every bucket's head.
-const LINKS: usize = MAP_CELLS + RING;
-const _: () = assert!(LINKS <= u16::MAX as usize);
-/// Every place linked to itself: no cell on a list, every bucket empty.
-const ALONE: [u16; LINKS] = {
-    let mut links = [0; LINKS];
-    let mut k = 0;
-    while k < LINKS {
-        links[k] = k as u16;
-        k += 1;
-    }
-    links
-};
+/// The buckets' lists: every cell, then every bucket's head.
+type Lists = Rings<{ MAP_CELLS + RING }>;
 
 // Cells are found from their index by shifts: the map is 64 cells wide.
 const _: () = assert!(MAP_W == 64);
@@ -163,14 +153,10 @@ pub struct AStar {
     /// Which buckets have cells: one bit a bucket, so empty ones are
     /// passed over a word at a time.
     filled: [u64; RING / 64],
-    /// The buckets' lists, each a ring threaded through `next` and `prev`:
-    /// places 0 to `MAP_CELLS - 1` are the cells, place `MAP_CELLS + s` is
-    /// the head of bucket `s`, which an empty bucket's ring holds alone. With
-    /// a head of its own in every ring, putting a cell in and taking it out
-    /// are the same few writes wherever it is, with no tests. A cell on no
-    /// list is a ring of its own, so taking it out of "its list" is harmless.
-    next: [u16; LINKS],
-    prev: [u16; LINKS],
+    /// The buckets' lists (`path::rings`): putting a cell in, moving it and
+    /// taking it out are the same few writes wherever it is, with no tests,
+    /// and taking out a cell on no list is harmless.
+    lists: Lists,
     from: Point,
     to: Point,
     /// What the goal is made of (its step is part of the way's cost).
@@ -197,8 +183,7 @@ impl AStar {
             reach: [UNSEEN; MAP_CELLS],
             link: [END; MAP_CELLS],
             filled: [0; RING / 64],
-            next: ALONE,
-            prev: ALONE,
+            lists: Lists::new(),
             from: Point::new(0, 0),
             to: Point::new(0, 0),
             terrain_at_goal: 0,
@@ -226,8 +211,7 @@ impl AStar {
             // compiler does many cells at a time.
             *reach = u32::from(can_step_onto(terrain)).wrapping_neg();
         }
-        self.next = ALONE;
-        self.prev = ALONE;
+        self.lists.clear();
         self.filled = [0; RING / 64];
         let goal = Map::index(to);
         let start = Map::index(from);
@@ -323,7 +307,7 @@ impl AStar {
         // a guess never falls below that) leaves its list first; a cell
         // reached for the first time is on none, and this does nothing.
         open.waiting += usize::from(old == UNSEEN);
-        self.unlink(j);
+        self.lists.unlink(j);
         let guess = reach + rest;
         if guess == open.guess {
             self.insert_in_order(j, guess, open.goal);
@@ -341,10 +325,10 @@ impl AStar {
         open.waiting -= 1;
         loop {
             let slot = open.guess as usize & (RING - 1);
-            let head = MAP_CELLS + slot;
-            let first = usize::from(self.next[head]);
+            let head = Lists::head(slot);
+            let first = self.lists.next(head);
             if first != head {
-                self.unlink(first);
+                self.lists.unlink(first);
                 return Some(first);
             }
             // The bucket is empty: on to the next one with cells, whose
@@ -356,15 +340,15 @@ impl AStar {
             // left.)
             self.empty(slot);
             open.guess += self.to_next_filled(slot);
-            let head = MAP_CELLS + (open.guess as usize & (RING - 1));
-            let first = self.next[head];
-            if first != self.prev[head] {
+            let head = Lists::head(open.guess as usize & (RING - 1));
+            if !self.lists.at_most_one(head) {
                 // Two cells or more: sort them, one by one into the order.
-                self.next[head] = head as u16;
-                self.prev[head] = head as u16;
-                let mut cell = usize::from(first);
+                // The list is emptied and walked from its first cell round
+                // to the head.
+                let mut cell = self.lists.next(head);
+                self.lists.detach(head);
                 while cell != head {
-                    let after = usize::from(self.next[cell]);
+                    let after = self.lists.next(cell);
                     self.insert_in_order(cell, open.guess, open.goal);
                     cell = after;
                 }
@@ -401,41 +385,21 @@ impl AStar {
     fn push_front(&mut self, cell: usize, guess: u32) {
         let slot = guess as usize & (RING - 1);
         self.filled[slot / 64] |= 1 << (slot % 64);
-        self.link_between(
-            cell,
-            MAP_CELLS + slot,
-            usize::from(self.next[MAP_CELLS + slot]),
-        );
+        self.lists.push_front(cell, Lists::head(slot));
     }
 
     /// Puts a cell in the bucket being taken from (`guess`), which is in the
     /// book's order, before the first cell that comes after it.
     fn insert_in_order(&mut self, cell: usize, guess: u32, goal: Goal) {
-        let head = MAP_CELLS + (guess as usize & (RING - 1));
+        let head = Lists::head(guess as usize & (RING - 1));
         let tie = goal.tie(cell);
         let mut before = head;
-        let mut after = usize::from(self.next[head]);
+        let mut after = self.lists.next(head);
         while goal.tie(after) < tie {
             before = after;
-            after = usize::from(self.next[after]);
+            after = self.lists.next(after);
         }
-        self.link_between(cell, before, after);
-    }
-
-    fn link_between(&mut self, cell: usize, before: usize, after: usize) {
-        self.next[cell] = after as u16;
-        self.prev[cell] = before as u16;
-        self.next[before] = cell as u16;
-        self.prev[after] = cell as u16;
-    }
-
-    /// Takes a cell off its list, leaving it a ring of its own.
-    fn unlink(&mut self, cell: usize) {
-        let (before, after) = (self.prev[cell], self.next[cell]);
-        self.next[usize::from(before)] = after;
-        self.prev[usize::from(after)] = before;
-        self.next[cell] = cell as u16;
-        self.prev[cell] = cell as u16;
+        self.lists.link_between(cell, before, after);
     }
 
     /// How many steps the way found last has (0 for none).

@@ -5,6 +5,7 @@
 pub mod astar;
 pub mod buckets;
 pub mod dijkstra;
+pub mod rings;
 
 use crate::cellset::CellSet;
 use crate::geom::Point;
