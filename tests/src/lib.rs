@@ -345,6 +345,16 @@ pub mod maps {
         (map, from, to)
     }
 
+    /// The hand-made worst cases for searches, by name: the serpentine, the
+    /// open floor and the pillars.
+    pub fn worst() -> [(&'static str, (Map, Point, Point)); 3] {
+        [
+            ("serpentine", serpentine()),
+            ("open", open()),
+            ("pillars", pillars()),
+        ]
+    }
+
     /// Floor only on the cells whose x + y is even, so every step is a
     /// diagonal one, and a wall across the map every fourth row with a gap
     /// at alternate ends: the way down is hundreds of diagonal steps, whose

@@ -79,11 +79,7 @@ fn astar_finds_the_books_way_cell_for_cell() {
 #[test]
 fn astar_survives_the_worst_maps() {
     let mut astar = AStar::new();
-    for (name, (map, from, to)) in [
-        ("serpentine", maps::serpentine()),
-        ("open", maps::open()),
-        ("pillars", maps::pillars()),
-    ] {
+    for (name, (map, from, to)) in maps::worst() {
         let (book_way, _) = book_astar::find_path(&map, from, to);
         let steps = astar.find_path(&map, from, to);
         assert!(steps > 0, "{name}");
@@ -142,25 +138,25 @@ fn dijkstra_maps_match_a_plain_dijkstra() {
     }
 }
 
+/// Every cell of `ours` costs what the plain Dijkstra says.
+fn assert_same_costs(ours: &DijkstraMap, want: &[Option<u32>], what: &str) {
+    for (i, w) in want.iter().enumerate() {
+        let p = Map::point_of(i);
+        assert_eq!(ours.at(p), w.unwrap_or(UNREACHED), "{what} {p:?}");
+    }
+}
+
 #[test]
 fn dijkstra_maps_match_a_plain_dijkstra_on_the_worst_maps() {
     // The open map and the pillars have the widest layers, the serpentine
     // the most, and the diagonal maze a way whose diagonal extras add up to
     // more than a step (worked out by the buckets instead of the layers).
     let mut ours = DijkstraMap::new();
-    for (name, (map, from, to)) in [
-        ("serpentine", maps::serpentine()),
-        ("open", maps::open()),
-        ("pillars", maps::pillars()),
-        ("diagonal maze", maps::diagonal_maze()),
-    ] {
+    let maze = [("diagonal maze", maps::diagonal_maze())];
+    for (name, (map, from, to)) in maps::worst().into_iter().chain(maze) {
         for goals in [vec![from], vec![to], vec![from, to, Point::new(31, 17)]] {
             ours.compute(&map, &goals, book_cost);
-            let want = plain::costs(&map, &goals, false);
-            for (i, w) in want.iter().enumerate() {
-                let p = Map::point_of(i);
-                assert_eq!(ours.at(p), w.unwrap_or(UNREACHED), "{name} {goals:?} {p:?}");
-            }
+            assert_same_costs(&ours, &plain::costs(&map, &goals, false), name);
         }
         ours.compute(&map, &[from], book_cost);
         println!("{name}: the far end costs {}", ours.at(to));
@@ -183,16 +179,8 @@ fn dijkstra_maps_with_secret_doors_as_doors_match_a_plain_dijkstra() {
     let mut ours = DijkstraMap::new();
     for f in floors(100) {
         ours.compute(&f.map, &[f.start], built_cost);
-        let want = plain::costs_built(&f.map, f.start);
-        for (i, w) in want.iter().enumerate() {
-            let p = Map::point_of(i);
-            assert_eq!(
-                ours.at(p),
-                w.unwrap_or(UNREACHED),
-                "floor {} {p:?}",
-                f.depth
-            );
-        }
+        let what = format!("floor {}", f.depth);
+        assert_same_costs(&ours, &plain::costs_built(&f.map, f.start), &what);
     }
 }
 
