@@ -172,6 +172,39 @@ fn dijkstra_maps_match_a_plain_dijkstra_on_the_worst_maps() {
 }
 
 #[test]
+fn dijkstra_maps_on_random_terrain_match_a_plain_dijkstra() {
+    // Any terrain anywhere, goals on walls among them: the layers, the
+    // buckets they hand over to, and the rows found eight cells at a time
+    // against the plain Dijkstra, with both the book's costs and
+    // `built_cost`.
+    use amulets_core::map::Terrain;
+    use amulets_core::path::built_cost;
+    let mut dice = Rng::new(31);
+    let mut ours = DijkstraMap::new();
+    for round in 0..200 {
+        let mut map = Map::new();
+        // Mostly floor, so ways are long; the rest any kind at all.
+        for i in 0..MAP_CELLS {
+            let t = if dice.roll(1, 100) <= 70 {
+                Terrain::Floor
+            } else {
+                Terrain::ALL[dice.roll(0, Terrain::ALL.len() as i32 - 1) as usize]
+            };
+            map.set(Map::point_of(i), t);
+        }
+        let goals: Vec<Point> = (0..dice.roll(1, 5))
+            .map(|_| Map::point_of(dice.roll(0, MAP_CELLS as i32 - 1) as usize))
+            .collect();
+        ours.compute(&map, &goals, book_cost);
+        let what = format!("round {round}, book's costs");
+        assert_same_costs(&ours, &plain::costs(&map, &goals, false), &what);
+        ours.compute(&map, &goals, built_cost);
+        let what = format!("round {round}, secret doors as doors");
+        assert_same_costs(&ours, &plain::costs(&map, &goals, true), &what);
+    }
+}
+
+#[test]
 fn dijkstra_maps_with_secret_doors_as_doors_match_a_plain_dijkstra() {
     // `built_cost` makes a secret door cost what a closed one does: two
     // kinds of terrain at two steps.
