@@ -47,10 +47,6 @@ const _: () = assert!(2 * DEAREST_STEP < RING as u32 && RING.is_power_of_two());
 /// The buckets' lists: every cell, then every bucket's head.
 type Lists = Rings<{ MAP_CELLS + RING }>;
 
-// Cells are found from their index by shifts: the map is 64 cells wide.
-const _: () = assert!(MAP_W == 64);
-const X_BITS: u32 = 6;
-
 /// The least the way from one cell to another could cost, if nothing were
 /// in the way: a step for each cell of the longer distance, across or down,
 /// and the diagonal extra for each cell of the shorter one. Never too much,
@@ -89,15 +85,6 @@ const STEP_ONTO: [u32; 8] = {
     t
 };
 
-/// Whether a step can go onto a terrain (`STEP_ONTO` is not 0), in
-/// arithmetic: the discriminants from `Floor` to `OpenDoor`.
-fn can_step_onto(terrain: Terrain) -> bool {
-    terrain
-        .discriminant()
-        .wrapping_sub(Terrain::Floor.discriminant())
-        <= Terrain::OpenDoor.discriminant() - Terrain::Floor.discriminant()
-}
-
 fn step_onto(cells: &[Terrain; MAP_CELLS], i: usize) -> u32 {
     STEP_ONTO[usize::from(cells[i].discriminant()) & 7]
 }
@@ -105,22 +92,12 @@ fn step_onto(cells: &[Terrain; MAP_CELLS], i: usize) -> u32 {
 /// The goal as a search sees it: `least_cost` and the order of ties for a
 /// cell given by index.
 #[derive(Clone, Copy)]
-struct Goal {
-    x: u32,
-    y: u32,
-}
+struct Goal(Point);
 
 impl Goal {
-    fn across_down(self, i: usize) -> (u32, u32) {
-        let x = (i as u32) & (MAP_W as u32 - 1);
-        let y = (i as u32) >> X_BITS;
-        (x.abs_diff(self.x), y.abs_diff(self.y))
-    }
-
     /// `least_cost` from cell `i` to the goal.
     fn least_cost(self, i: usize) -> u32 {
-        let (across, down) = self.across_down(i);
-        across.max(down) * STEP + across.min(down) * DIAGONAL_EXTRA
+        least_cost(Map::point_of(i), self.0)
     }
 
     /// The order of cells with the same guess: the crow's distance to the
@@ -129,9 +106,8 @@ impl Goal {
     /// a walk along a bucket's ring stops at its head with no test of its
     /// own.
     fn tie(self, i: usize) -> u32 {
-        let (across, down) = self.across_down(i);
         let past_the_cells = u32::from(i >= MAP_CELLS).wrapping_neg();
-        (((across * across + down * down) << 12) | i as u32) | past_the_cells
+        (crow_flies(Map::point_of(i), self.0) << 12) | i as u32 | past_the_cells
     }
 }
 const _: () = assert!(63 * 63 + 35 * 35 < 1 << 13 && MAP_CELLS <= 1 << 12);
@@ -159,9 +135,9 @@ pub struct AStar {
     lists: Lists,
     from: Point,
     to: Point,
-    /// What the goal is made of (its step is part of the way's cost).
-    terrain_at_goal: u8,
     steps: usize,
+    /// The cost of the way found.
+    cost: u32,
 }
 
 impl Default for AStar {
@@ -186,8 +162,8 @@ impl AStar {
             lists: Lists::new(),
             from: Point::new(0, 0),
             to: Point::new(0, 0),
-            terrain_at_goal: 0,
             steps: 0,
+            cost: 0,
         }
     }
 
@@ -209,18 +185,14 @@ impl AStar {
         for (reach, &terrain) in self.reach.iter_mut().zip(cells) {
             // `UNSEEN` (all ones) where a step can go, else 0: a sum the
             // compiler does many cells at a time.
-            *reach = u32::from(can_step_onto(terrain)).wrapping_neg();
+            *reach = u32::from(terrain.is_passable()).wrapping_neg();
         }
         self.lists.clear();
         self.filled = [0; RING / 64];
         let goal = Map::index(to);
         let start = Map::index(from);
-        self.terrain_at_goal = cells[goal].discriminant() & 7;
         let mut open = Open {
-            goal: Goal {
-                x: to.x as u32,
-                y: to.y as u32,
-            },
+            goal: Goal(to),
             guess: 0,
             waiting: 0,
         };
@@ -264,6 +236,7 @@ impl AStar {
         if self.reach[goal] == UNSEEN {
             return 0;
         }
+        self.cost = self.reach[goal] + step_onto(cells, goal);
         // Turn the way around in place: follow the steps back from the goal,
         // leaving in each cell the step to the next one.
         let mut cell = goal;
@@ -409,10 +382,7 @@ impl AStar {
 
     /// The cost of the way found last, in hundredths of a step, or `None`.
     pub fn cost(&self) -> Option<u32> {
-        (self.steps > 0).then(|| {
-            let goal = Map::index(self.to);
-            self.reach[goal] + STEP_ONTO[usize::from(self.terrain_at_goal)]
-        })
+        (self.steps > 0).then_some(self.cost)
     }
 
     /// The cells of the way found last, after the start and ending with the
@@ -440,7 +410,7 @@ mod tests {
     fn the_step_table_is_the_books_rule() {
         for t in Terrain::ALL {
             assert_eq!(
-                can_step_onto(t),
+                t.is_passable(),
                 STEP_ONTO[usize::from(t.discriminant())] != 0
             );
             assert_eq!(

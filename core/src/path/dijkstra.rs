@@ -31,7 +31,7 @@ const _: () =
 
 /// The dearest way has at most `MAP_CELLS - 1` steps of at most
 /// `DOOR_STEPS * STEP + DIAGONAL_EXTRA` = 201 each: 462,903, under 2^19, so
-/// costs never overflow a `u32` and keys fit a `u64` with room to spare.
+/// costs never overflow a `u32`, nor do the sums with `NOT_YET` or `NO_STEP`.
 pub const MAX_COST: u32 = (MAP_CELLS as u32 - 1) * 201;
 const _: () = assert!(MAX_COST < 1 << 19);
 
@@ -118,7 +118,7 @@ impl Layers {
     /// `occupied`) that can be stepped onto and are not `reached` yet join
     /// the layer one step on, or two for a step of two (`two_steps`). Only
     /// the rows with cells and the rows either side are looked at.
-    fn spread(
+    fn grow(
         &mut self,
         depth: u32,
         occupied: u64,
@@ -240,7 +240,7 @@ impl DijkstraMap {
     /// (see `path::book_cost`); a diagonal step costs `DIAGONAL_EXTRA` more.
     /// Every step must cost from `STEP` to `buckets::MAX_STEP`. Goals off
     /// the map are ignored. With the book's costs the layers need about
-    /// 1.8 KiB of stack for the call; only when they cannot do are 9 KiB of
+    /// 2 KiB of stack for the call (`LAYERS_SCRATCH`); only when they cannot do are 9 KiB of
     /// `Buckets` put on the stack too (`compute_with` takes some to reuse).
     pub fn compute(
         &mut self,
@@ -421,7 +421,7 @@ impl DijkstraMap {
             if depth > 0 && !self.cost_layer(cells, table, layers.rows(depth), occupied, depth) {
                 return false;
             }
-            layers.spread(depth, occupied, &can_step, &two_steps, &mut reached);
+            layers.grow(depth, occupied, &can_step, &two_steps, &mut reached);
             layers.clear(depth);
             depth += 1;
         }
