@@ -8,7 +8,7 @@ use amulets_core::cellset::CellSet;
 use amulets_core::fov::field_of_view;
 use amulets_core::geom::Point;
 use amulets_core::map::{MAP_CELLS, Map};
-use amulets_core::path::astar::AStar;
+use amulets_core::path::astar::{self, AStar};
 use amulets_core::path::book_cost;
 use amulets_core::path::buckets::Buckets;
 use amulets_core::path::dijkstra::{self, DijkstraMap, UNREACHED};
@@ -72,11 +72,12 @@ fn origins(case: &Case) -> Vec<Point> {
 }
 
 fn checks(sets: &Sets) {
+    let astar = size_of::<AStar>() + astar::SEARCH_SCRATCH;
     println!(
-        "check: size_of AStar (its buckets, costs and steps) = {} bytes",
-        size_of::<AStar>()
+        "check: size_of AStar (the way found) = {} bytes, plus at most {} bytes on the stack while it searches (a Dijkstra map from the goal, and its layers, buckets or the corridor's open set): {astar}",
+        size_of::<AStar>(),
+        astar::SEARCH_SCRATCH
     );
-    let astar = size_of::<AStar>();
     let layers = size_of::<DijkstraMap>() + dijkstra::LAYERS_SCRATCH;
     let buckets = layers + size_of::<Buckets>();
     println!(

@@ -13,7 +13,19 @@ fn main() {
     // `astar-caves` and `dijkstra-caves` run on the caves of floor 4.
     let depth = if what.ends_with("-caves") { 4 } else { 1 };
     let what = what.trim_end_matches("-caves").to_string();
-    let cases = amulets_benches::floors(50, depth);
+    let cases = match what.strip_prefix("astar-") {
+        Some(name @ ("serpentine" | "open" | "pillars")) => amulets_benches::hand_made()
+            .into_iter()
+            .filter(|(n, _)| *n == name)
+            .map(|(_, case)| case)
+            .collect(),
+        _ => amulets_benches::floors(50, depth),
+    };
+    let what = if what.starts_with("astar-") {
+        "astar".to_string()
+    } else {
+        what
+    };
     let mut map = Box::new(DijkstraMap::new());
     let mut open = Box::new(Buckets::new());
     let mut astar = Box::new(AStar::new());
@@ -28,7 +40,9 @@ fn main() {
                     black_box(astar.find_path(&case.map, case.from, case.to));
                 }
                 _ => {
-                    eprintln!("usage: profile dijkstra|astar[-caves]");
+                    eprintln!(
+                        "usage: profile dijkstra[-caves]|astar[-caves|-serpentine|-open|-pillars]"
+                    );
                     std::process::exit(2);
                 }
             }

@@ -89,6 +89,22 @@ impl Dir {
         }
     }
 
+    /// The direction of a step of `(dx, dy)`, each -1, 0 or 1 and not
+    /// both 0; `None` for anything else.
+    pub const fn from_delta(dx: i32, dy: i32) -> Option<Dir> {
+        Some(match (dx, dy) {
+            (0, -1) => Dir::N,
+            (1, 0) => Dir::E,
+            (0, 1) => Dir::S,
+            (-1, 0) => Dir::W,
+            (1, -1) => Dir::NE,
+            (1, 1) => Dir::SE,
+            (-1, 1) => Dir::SW,
+            (-1, -1) => Dir::NW,
+            _ => return None,
+        })
+    }
+
     /// The direction's place in `ALL`, 0 to 7.
     pub const fn index(self) -> u8 {
         self as u8

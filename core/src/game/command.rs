@@ -459,9 +459,5 @@ pub fn unexplored_edge(known: &Map, explored: &CellSet) -> CellSet {
 
 /// The direction of a step from one cell to a neighbour.
 pub(crate) fn dir_between(from: Point, to: Point) -> Dir {
-    let want = ((to.x - from.x).signum(), (to.y - from.y).signum());
-    Dir::ALL
-        .into_iter()
-        .find(|d| d.delta() == want)
-        .unwrap_or(Dir::N)
+    Dir::from_delta((to.x - from.x).signum(), (to.y - from.y).signum()).unwrap_or(Dir::N)
 }

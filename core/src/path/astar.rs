@@ -2,38 +2,60 @@
 //! algorithm with its queue ordered by the cost so far plus a guess that is
 //! never too much (`least_cost`), ties going to the cell nearer the goal as
 //! the crow flies, then to the lower index. It stops when the goal comes
-//! out. Costs are the book's hundredths (a step 100, a diagonal 101, onto a
-//! closed door `DOOR_STEPS` steps).
+//! out, and the way is followed back from the goal through the cell each
+//! cell was first reached from at its cheapest cost. Costs are the book's
+//! hundredths (a step 100, a diagonal 101, onto a closed door `DOOR_STEPS`
+//! steps).
 //!
-//! The book's priority queue keeps stale entries and skips them; here each
-//! waiting cell is in the open set once, under its cheapest guess so far,
-//! which is the entry that counts in the book's queue too: the cells come
-//! out in the same order and the same way is found, cell for cell (a test
-//! compares the two on 10,000 pairs of cells).
+//! The same way, cell for cell (a test compares the two on 10,000 pairs of
+//! cells), is found here with much less work, because only the cells of the
+//! cheapest ways from the start to the goal (the *corridor*) can change it:
 //!
-//! The open set is a ring of buckets, one for each whole guess (`f`, the
-//! cost so far plus `least_cost`), because the guess is *consistent*: a
-//! step never lowers `least_cost` by more than the step costs, so a cell
-//! taken out never has a lower guess than the one before it, and a cell
-//! reached from it has a guess at most two of the dearest steps higher
-//! (`RING`). Only the bucket of the guess being taken out is kept in the
-//! book's order of ties (nearer the goal, then lower index); the others are
-//! sorted when their turn comes. So a cell goes in and out in a few steps,
-//! where a heap sifts through its levels on every change. The buckets are
-//! lists threaded through two arrays of cell indices, so a cell whose way
-//! got cheaper moves to its new bucket in a few writes and no list can
-//! overflow: each cell is on at most one list. The way is kept as each
-//! cell's step in one byte and turned around in place at the end.
+//! 1. The guess is *consistent*: a step never lowers it by more than the
+//!    step costs. So every cell comes out at its cheapest cost, the guesses
+//!    coming out never fall, and every cell with a guess below another's
+//!    comes out first. A cell of the way is reached from the first cell to
+//!    come out of those it can be reached from at its cheapest cost, and
+//!    all of those are corridor cells, as is every cell of the way.
+//! 2. Among cells with the same guess, a cell reached from the one coming
+//!    out with that same guess is one step nearer the goal as the crow flies
+//!    (a step's cost equals the fall in the guess only for a step along the
+//!    longer distance or diagonally toward the goal), so it comes out before
+//!    every cell already waiting: a guess's cells come out as a walk that
+//!    takes the waiting ones in the order of ties and, after each, at once
+//!    the ones it reaches with the same guess. A corridor cell reached that
+//!    way is reached from a corridor cell, so the walk takes the corridor's
+//!    cells in the same order whatever else it takes.
+//!
+//! So the book's search run on the corridor alone takes its cells out in
+//! the same order and finds the same way. The corridor is read off a
+//! Dijkstra map from the goal (`DijkstraMap::compute_toward`, a layer of
+//! whole steps at a time): a step from a corridor cell is on a cheapest way
+//! to the goal exactly when it leads downhill by as much as any step from
+//! that cell does. On a floor of rooms a search from the start to the
+//! stairs takes about 110 corridor cells out where the book's takes about
+//! 600.
+//!
+//! The open set is a ring of buckets, one for each whole guess, because a
+//! cell reached from the one taken out has a guess at most two of the
+//! dearest steps higher (`RING`). Only the bucket being taken from is kept
+//! in the order of ties; the others are sorted when their turn comes. Each
+//! corridor cell is reached once, at its cheapest cost, so the buckets are
+//! lists threaded through one array of cell indices, and none can overflow:
+//! each cell is on at most one list, once. The way is kept as each cell's
+//! step in one byte and turned around in place at the end.
 
-use super::rings::Rings;
+use super::dijkstra::{DijkstraMap, NOT_YET};
 use super::{DIAGONAL_EXTRA, DOOR_STEPS, STEP};
 use crate::geom::{Dir, Point};
 use crate::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
 
 /// Marks the end of the way in `link`.
 const END: u8 = 8;
-/// The cost so far of a cell not reached yet.
-const UNSEEN: u32 = u32::MAX;
+/// Marks a corridor cell already reached in the Dijkstra map's costs: above
+/// every cost and `NOT_YET`, so no step's test passes for it again.
+const REACHED: u32 = 1 << 31;
+const _: () = assert!(NOT_YET < REACHED && (NOT_YET as u64) * 2 <= REACHED as u64);
 
 /// The dearest step there is (onto a closed door, diagonally).
 const DEAREST_STEP: u32 = DOOR_STEPS * STEP + DIAGONAL_EXTRA;
@@ -44,8 +66,27 @@ const DEAREST_STEP: u32 = DOOR_STEPS * STEP + DIAGONAL_EXTRA;
 /// above the one being taken out: they all have buckets of their own.
 const RING: usize = 512;
 const _: () = assert!(2 * DEAREST_STEP < RING as u32 && RING.is_power_of_two());
-/// The buckets' lists: every cell, then every bucket's head.
-type Lists = Rings<{ MAP_CELLS + RING }>;
+/// The lists' places: every cell, then every bucket's head.
+const LINKS: usize = MAP_CELLS + RING;
+const _: () = assert!(LINKS <= u16::MAX as usize);
+
+/// The room a search takes on the stack besides the `AStar` itself, in
+/// bytes, at its most: the Dijkstra map from the goal, and either what
+/// working it out takes (`dijkstra::LAYERS_SCRATCH`, or the buckets when the
+/// layers cannot do) or the open set of the corridor, each in a frame of its
+/// own. (The straight shot's 544 bytes come and go before any of them.)
+pub const SEARCH_SCRATCH: usize = size_of::<DijkstraMap>()
+    + max(
+        max(
+            super::dijkstra::LAYERS_SCRATCH,
+            size_of::<super::buckets::Buckets>(),
+        ),
+        size_of::<Open>(),
+    );
+
+const fn max(a: usize, b: usize) -> usize {
+    if a > b { a } else { b }
+}
 
 /// The least the way from one cell to another could cost, if nothing were
 /// in the way: a step for each cell of the longer distance, across or down,
@@ -103,7 +144,7 @@ impl Goal {
     /// The order of cells with the same guess: the crow's distance to the
     /// goal squared (under 2^13: 63^2 + 35^2 = 5,194), then the index.
     /// A bucket's head (a place past the cells) comes after every cell, so
-    /// a walk along a bucket's ring stops at its head with no test of its
+    /// a walk along a bucket's list stops at its head with no test of its
     /// own.
     fn tie(self, i: usize) -> u32 {
         let past_the_cells = u32::from(i >= MAP_CELLS).wrapping_neg();
@@ -112,29 +153,15 @@ impl Goal {
 }
 const _: () = assert!(63 * 63 + 35 * 35 < 1 << 13 && MAP_CELLS <= 1 << 12);
 
-/// A* and the room it searches in (about 22 KiB), reused from search to
-/// search. After `find_path`, `path` walks the way found.
+/// A* (2.3 KiB: the way found), reused from search to search. After
+/// `find_path`, `path` walks the way found. A search puts up to
+/// `SEARCH_SCRATCH` bytes more on the stack while it runs.
 #[derive(Clone)]
 pub struct AStar {
-    /// For each cell reached, its cost so far less the step onto it: the
-    /// cost of the cell it is reached from, plus the diagonal's extra.
-    /// Whether a new way is cheaper is then one comparison, without asking
-    /// what the cell is made of (the step onto it is the same either way).
-    /// `UNSEEN` if not reached yet; 0 for cells no step can go onto and for
-    /// the start, as nothing is less.
-    reach: [u32; MAP_CELLS],
-    /// While searching, the step (`Dir` index) that reached each cell by its
-    /// cheapest way so far; after, along the way, the step to the next cell.
+    /// While searching, the step (`Dir` index) that reached each corridor
+    /// cell; after, along the way, the step to the next cell.
     link: [u8; MAP_CELLS],
-    /// Which buckets have cells: one bit a bucket, so empty ones are
-    /// passed over a word at a time.
-    filled: [u64; RING / 64],
-    /// The buckets' lists (`path::rings`): putting a cell in, moving it and
-    /// taking it out are the same few writes wherever it is, with no tests,
-    /// and taking out a cell on no list is harmless.
-    lists: Lists,
     from: Point,
-    to: Point,
     steps: usize,
     /// The cost of the way found.
     cost: u32,
@@ -146,162 +173,82 @@ impl Default for AStar {
     }
 }
 
-/// A search under way: the guess being taken out and how many cells wait.
+/// The open set of a search of the corridor: buckets of cells by whole
+/// guess, in a ring, as lists threaded through `next`.
 struct Open {
+    /// For each cell waiting, the next one on its bucket's list; for each
+    /// bucket's head (after the cells), its first cell, or the head itself
+    /// when it is empty.
+    next: [u16; LINKS],
+    /// Which buckets have cells: one bit a bucket, so empty ones are
+    /// passed over a word at a time.
+    filled: [u64; RING / 64],
     goal: Goal,
+    /// The guess being taken out.
     guess: u32,
     waiting: usize,
 }
 
-impl AStar {
-    pub const fn new() -> AStar {
-        AStar {
-            reach: [UNSEEN; MAP_CELLS],
-            link: [END; MAP_CELLS],
+impl Open {
+    fn new(goal: Point, guess: u32) -> Open {
+        let mut next = [0; LINKS];
+        for (k, link) in next.iter_mut().enumerate().skip(MAP_CELLS) {
+            *link = k as u16;
+        }
+        Open {
+            next,
             filled: [0; RING / 64],
-            lists: Lists::new(),
-            from: Point::new(0, 0),
-            to: Point::new(0, 0),
-            steps: 0,
-            cost: 0,
-        }
-    }
-
-    /// Finds the cheapest way from `from` to `to` and returns how many steps
-    /// it has (the cells after `from`, ending with `to`). 0 means no way:
-    /// `from == to`, `to` cannot be stood on (`is_passable`), or nothing
-    /// joins them.
-    pub fn find_path(&mut self, map: &Map, from: Point, to: Point) -> usize {
-        self.from = from;
-        self.to = to;
-        self.steps = 0;
-        if from == to || !Map::in_bounds(from) || !map.is_passable(to) {
-            return 0;
-        }
-        let cells = map.cells();
-        // A cell no step can go onto starts as if its cheapest way were
-        // known already, at 0: no way to it is ever cheaper, so the
-        // neighbour loop needs no test of its own for walls.
-        for (reach, &terrain) in self.reach.iter_mut().zip(cells) {
-            // `UNSEEN` (all ones) where a step can go, else 0: a sum the
-            // compiler does many cells at a time.
-            *reach = u32::from(terrain.is_passable()).wrapping_neg();
-        }
-        self.lists.clear();
-        self.filled = [0; RING / 64];
-        let goal = Map::index(to);
-        let start = Map::index(from);
-        let mut open = Open {
-            goal: Goal(to),
-            guess: 0,
+            goal: Goal(goal),
+            guess,
             waiting: 0,
-        };
-        open.guess = open.goal.least_cost(start);
-        self.reach[start] = 0;
-        self.push_front(start, open.guess);
-        open.waiting = 1;
-        while let Some(i) = self.take(&mut open) {
-            if i == goal {
-                break;
-            }
-            let here = if i == start {
-                0
-            } else {
-                self.reach[i] + step_onto(cells, i)
-            };
-            let (x, y) = (i % MAP_W as usize, i / MAP_W as usize);
-            if x > 0 && y > 0 && x < MAP_W as usize - 1 && y < MAP_H as usize - 1 {
-                // Inside the edge, every neighbour is on the map: the eight
-                // steps in `Dir::ALL`'s order, written out.
-                const W: usize = MAP_W as usize;
-                self.relax(cells, &mut open, here, i - W, 0, 0);
-                self.relax(cells, &mut open, here, i + 1, 1, 0);
-                self.relax(cells, &mut open, here, i + W, 2, 0);
-                self.relax(cells, &mut open, here, i - 1, 3, 0);
-                self.relax(cells, &mut open, here, i - W + 1, 4, DIAGONAL_EXTRA);
-                self.relax(cells, &mut open, here, i + W + 1, 5, DIAGONAL_EXTRA);
-                self.relax(cells, &mut open, here, i + W - 1, 6, DIAGONAL_EXTRA);
-                self.relax(cells, &mut open, here, i - W - 1, 7, DIAGONAL_EXTRA);
-            } else {
-                let p = Map::point_of(i);
-                for (k, dir) in Dir::ALL.into_iter().enumerate() {
-                    let next = p.step(dir);
-                    if Map::in_bounds(next) {
-                        let extra = if dir.is_diagonal() { DIAGONAL_EXTRA } else { 0 };
-                        self.relax(cells, &mut open, here, Map::index(next), k as u8, extra);
-                    }
-                }
-            }
         }
-        if self.reach[goal] == UNSEEN {
-            return 0;
-        }
-        self.cost = self.reach[goal] + step_onto(cells, goal);
-        // Turn the way around in place: follow the steps back from the goal,
-        // leaving in each cell the step to the next one.
-        let mut cell = goal;
-        let mut forward = END;
-        loop {
-            let back = self.link[cell];
-            self.link[cell] = forward;
-            if cell == start {
-                break;
-            }
-            forward = back;
-            cell = Map::index(Map::point_of(cell).step(Dir::from_index(back).opposite()));
-            self.steps += 1;
-        }
-        self.steps
     }
 
-    /// Tries the step from a cell that costs `here` onto cell `j` by
-    /// direction `k`; if it is the cheapest way to `j` yet, `j` waits in
-    /// the bucket of its new guess.
-    #[inline(always)]
-    fn relax(
-        &mut self,
-        cells: &[Terrain; MAP_CELLS],
-        open: &mut Open,
-        here: u32,
-        j: usize,
-        k: u8,
-        extra: u32,
-    ) {
-        let reach = here + extra;
-        let old = self.reach[j];
-        if reach >= old {
-            return;
-        }
-        self.reach[j] = reach;
-        self.link[j] = k;
-        // The step onto `j` and the least the rest could cost.
-        let rest = step_onto(cells, j) + open.goal.least_cost(j);
-        // A cell waiting under a dearer guess (not the one being taken out:
-        // a guess never falls below that) leaves its list first; a cell
-        // reached for the first time is on none, and this does nothing.
-        open.waiting += usize::from(old == UNSEEN);
-        self.lists.unlink(j);
-        let guess = reach + rest;
-        if guess == open.guess {
-            self.insert_in_order(j, guess, open.goal);
+    fn head(guess: u32) -> usize {
+        MAP_CELLS + (guess as usize & (RING - 1))
+    }
+
+    /// Puts a cell in the bucket of its guess: in the book's order if that
+    /// is the bucket being taken from, else first.
+    fn put(&mut self, cell: usize, guess: u32) {
+        self.waiting += 1;
+        if guess == self.guess {
+            self.insert_in_order(cell, Open::head(guess));
         } else {
-            self.push_front(j, guess);
+            let slot = guess as usize & (RING - 1);
+            self.filled[slot / 64] |= 1 << (slot % 64);
+            let head = Open::head(guess);
+            self.next[cell] = self.next[head];
+            self.next[head] = cell as u16;
         }
+    }
+
+    /// Puts a cell in a bucket kept in the book's order, before the first
+    /// cell that comes after it.
+    fn insert_in_order(&mut self, cell: usize, head: usize) {
+        let tie = self.goal.tie(cell);
+        let mut before = head;
+        let mut after = usize::from(self.next[head]);
+        while self.goal.tie(after) < tie {
+            before = after;
+            after = usize::from(self.next[after]);
+        }
+        self.next[cell] = after as u16;
+        self.next[before] = cell as u16;
     }
 
     /// Takes out the first cell of the lowest bucket, sorting a bucket into
     /// the book's order when its turn comes.
-    fn take(&mut self, open: &mut Open) -> Option<usize> {
-        if open.waiting == 0 {
+    fn take(&mut self) -> Option<usize> {
+        if self.waiting == 0 {
             return None;
         }
-        open.waiting -= 1;
+        self.waiting -= 1;
         loop {
-            let slot = open.guess as usize & (RING - 1);
-            let head = Lists::head(slot);
-            let first = self.lists.next(head);
+            let head = Open::head(self.guess);
+            let first = usize::from(self.next[head]);
             if first != head {
-                self.lists.unlink(first);
+                self.next[head] = self.next[first];
                 return Some(first);
             }
             // The bucket is empty: on to the next one with cells, whose
@@ -311,18 +258,17 @@ impl AStar {
             // here, empty, and passed over like this one. The bucket being
             // taken from keeps no bit: cells put in it come out before it is
             // left.)
-            self.empty(slot);
-            open.guess += self.to_next_filled(slot);
-            let head = Lists::head(open.guess as usize & (RING - 1));
-            if !self.lists.at_most_one(head) {
+            let slot = head - MAP_CELLS;
+            self.filled[slot / 64] &= !(1 << (slot % 64));
+            self.guess += self.to_next_filled(slot);
+            let head = Open::head(self.guess);
+            let mut cell = usize::from(self.next[head]);
+            if usize::from(self.next[cell]) != head {
                 // Two cells or more: sort them, one by one into the order.
-                // The list is emptied and walked from its first cell round
-                // to the head.
-                let mut cell = self.lists.next(head);
-                self.lists.detach(head);
+                self.next[head] = head as u16;
                 while cell != head {
-                    let after = self.lists.next(cell);
-                    self.insert_in_order(cell, open.guess, open.goal);
+                    let after = usize::from(self.next[cell]);
+                    self.insert_in_order(cell, head);
                     cell = after;
                 }
             }
@@ -349,30 +295,241 @@ impl AStar {
         }
         unreachable!("a cell waits in some bucket")
     }
+}
 
-    fn empty(&mut self, slot: usize) {
-        self.filled[slot / 64] &= !(1 << (slot % 64));
-    }
-
-    /// Puts a cell first on the list of the bucket of `guess`.
-    fn push_front(&mut self, cell: usize, guess: u32) {
-        let slot = guess as usize & (RING - 1);
-        self.filled[slot / 64] |= 1 << (slot % 64);
-        self.lists.push_front(cell, Lists::head(slot));
-    }
-
-    /// Puts a cell in the bucket being taken from (`guess`), which is in the
-    /// book's order, before the first cell that comes after it.
-    fn insert_in_order(&mut self, cell: usize, guess: u32, goal: Goal) {
-        let head = Lists::head(guess as usize & (RING - 1));
-        let tie = goal.tie(cell);
-        let mut before = head;
-        let mut after = self.lists.next(head);
-        while goal.tie(after) < tie {
-            before = after;
-            after = self.lists.next(after);
+impl AStar {
+    pub const fn new() -> AStar {
+        AStar {
+            link: [END; MAP_CELLS],
+            from: Point::new(0, 0),
+            steps: 0,
+            cost: 0,
         }
-        self.lists.link_between(cell, before, after);
+    }
+
+    /// Finds the cheapest way from `from` to `to` and returns how many steps
+    /// it has (the cells after `from`, ending with `to`). 0 means no way:
+    /// `from == to`, `to` cannot be stood on (`is_passable`), or nothing
+    /// joins them.
+    pub fn find_path(&mut self, map: &Map, from: Point, to: Point) -> usize {
+        self.from = from;
+        self.steps = 0;
+        if from == to || !Map::in_bounds(from) || !map.is_passable(to) {
+            return 0;
+        }
+        if let Some(steps) = self.straight_shot(map.cells(), from, to) {
+            return steps;
+        }
+        let mut downhill = DijkstraMap::new();
+        let down = downhill.compute_toward(map, to, from);
+        self.search_corridor(map.cells(), down, from, to)
+    }
+
+    /// The book's search while it stays on its first guess, `least_cost`
+    /// from the start: there it is a walk that always takes next the
+    /// cheapest-guessed cell it has just reached (point 2 above), and every
+    /// step is onto the ground along the longer distance or diagonally
+    /// toward the goal. If the goal is reached so, that is the book's way:
+    /// no cell with a dearer guess comes out before it. If the walk runs
+    /// out first, `None`, and the search goes on by the corridor.
+    #[inline(never)]
+    fn straight_shot(
+        &mut self,
+        cells: &[Terrain; MAP_CELLS],
+        from: Point,
+        to: Point,
+    ) -> Option<usize> {
+        let goal = Goal(to);
+        let start = Map::index(from);
+        let target = Map::index(to);
+        // Cells reached, one bit a cell.
+        let mut reached = [0u64; MAP_CELLS / 64];
+        // The cells reached and not yet taken out, the next one last. Each
+        // step of the walk is one nearer the goal across and down at once
+        // (`max(dx, dy)` falls by one), so the walk is at most 63 deep, and
+        // it leaves at most one cell waiting at each depth besides the two
+        // just reached: never more than 65.
+        let mut waiting = [0u16; 2 * MAP_W as usize];
+        let mut count = 0;
+        waiting[0] = start as u16;
+        count += 1;
+        reached[start / 64] |= 1 << (start % 64);
+        while count > 0 {
+            count -= 1;
+            let i = usize::from(waiting[count]);
+            if i == target {
+                // Every step kept the first guess, which was the cost.
+                self.cost = least_cost(from, to);
+                return Some(self.turn_around(start, target));
+            }
+            let p = Map::point_of(i);
+            let (dx, dy) = (to.x - p.x, to.y - p.y);
+            let (sx, sy) = (dx.signum(), dy.signum());
+            // The steps that keep the guess: along the longer distance
+            // (unless the two are equal), and diagonally toward the goal
+            // (unless one is 0).
+            let mut steps = [None; 2];
+            if dx.abs() != dy.abs() {
+                steps[0] = Some(if dx.abs() > dy.abs() {
+                    (sx, 0)
+                } else {
+                    (0, sy)
+                });
+            }
+            if dx != 0 && dy != 0 {
+                steps[1] = Some((sx, sy));
+            }
+            // The one that comes first in the book's order of ties is put
+            // last, to be taken out next.
+            let mut found = [(u32::MAX, 0usize); 2];
+            for (slot, step) in found.iter_mut().zip(steps) {
+                let Some(dir) = step.and_then(|(sx, sy)| Dir::from_delta(sx, sy)) else {
+                    continue;
+                };
+                // One step toward the goal, which is on the map: so is the
+                // cell stepped onto.
+                let j = Map::index(p.step(dir));
+                if !cells[j].is_walkable() || reached[j / 64] & (1 << (j % 64)) != 0 {
+                    continue;
+                }
+                reached[j / 64] |= 1 << (j % 64);
+                self.link[j] = dir.index();
+                *slot = (goal.tie(j), j);
+            }
+            if found[0].0 < found[1].0 {
+                found.swap(0, 1);
+            }
+            for &(tie, j) in &found {
+                if tie != u32::MAX {
+                    waiting[count] = j as u16;
+                    count += 1;
+                }
+            }
+        }
+        None
+    }
+
+    /// The book's search on the corridor alone. `down` holds the costs from
+    /// the goal, exact on the corridor; a corridor cell is marked `REACHED`
+    /// in it when reached.
+    #[inline(never)]
+    fn search_corridor(
+        &mut self,
+        cells: &[Terrain; MAP_CELLS],
+        down: &mut [u32; MAP_CELLS],
+        from: Point,
+        to: Point,
+    ) -> usize {
+        let start = Map::index(from);
+        let goal = Map::index(to);
+        // The least a step from the start and the rest of the way after it
+        // cost, less the step onto the goal: what `down` less its own step
+        // is for any other corridor cell. No way if nothing is reached.
+        let mut leave_start = NOT_YET;
+        for (k, dir) in Dir::ALL.into_iter().enumerate() {
+            let next = from.step(dir);
+            if Map::in_bounds(next) {
+                leave_start = leave_start.min(down[Map::index(next)] + DIAGONAL[k]);
+            }
+        }
+        if leave_start >= NOT_YET {
+            return 0;
+        }
+        self.cost = leave_start + step_onto(cells, goal);
+        let mut open = Open::new(to, least_cost(from, to));
+        down[start] |= REACHED;
+        open.put(start, open.guess);
+        while let Some(i) = open.take() {
+            if i == goal {
+                break;
+            }
+            // What the steps from `i` to the goal cost at the least, less
+            // the step onto the goal: a step onto `j` is on a cheapest way
+            // when `down[j]` plus its diagonal extra is that much.
+            let leave = if i == start {
+                leave_start
+            } else {
+                (down[i] & !REACHED) - step_onto(cells, i)
+            };
+            let (x, y) = (i % MAP_W as usize, i / MAP_W as usize);
+            if x > 0 && y > 0 && x < MAP_W as usize - 1 && y < MAP_H as usize - 1 {
+                // Inside the edge, every neighbour is on the map: the eight
+                // steps in `Dir::ALL`'s order, written out.
+                const W: usize = MAP_W as usize;
+                let mut offer = |j: usize, k: usize| {
+                    self.offer(cells, down, &mut open, leave, leave_start, j, k);
+                };
+                offer(i - W, 0);
+                offer(i + 1, 1);
+                offer(i + W, 2);
+                offer(i - 1, 3);
+                offer(i - W + 1, 4);
+                offer(i + W + 1, 5);
+                offer(i + W - 1, 6);
+                offer(i - W - 1, 7);
+            } else {
+                for (k, dir) in Dir::ALL.into_iter().enumerate() {
+                    let next = Map::point_of(i).step(dir);
+                    if Map::in_bounds(next) {
+                        self.offer(
+                            cells,
+                            down,
+                            &mut open,
+                            leave,
+                            leave_start,
+                            Map::index(next),
+                            k,
+                        );
+                    }
+                }
+            }
+        }
+        self.turn_around(start, goal)
+    }
+
+    /// Turns the way around in place: follows the steps back from the goal,
+    /// leaving in each cell the step to the next one.
+    fn turn_around(&mut self, start: usize, goal: usize) -> usize {
+        let mut cell = goal;
+        let mut forward = END;
+        loop {
+            let back = self.link[cell];
+            self.link[cell] = forward;
+            if cell == start {
+                break;
+            }
+            forward = back;
+            cell = Map::index(Map::point_of(cell).step(Dir::from_index(back).opposite()));
+            self.steps += 1;
+        }
+        self.steps
+    }
+
+    /// Reaches corridor cell `j` by step `k` from a cell whose way on costs
+    /// `leave`, if that step is on a cheapest way and `j` was not reached
+    /// yet.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn offer(
+        &mut self,
+        cells: &[Terrain; MAP_CELLS],
+        down: &mut [u32; MAP_CELLS],
+        open: &mut Open,
+        leave: u32,
+        leave_start: u32,
+        j: usize,
+        k: usize,
+    ) {
+        let d = down[j];
+        if d + DIAGONAL[k] != leave {
+            return;
+        }
+        down[j] = d | REACHED;
+        self.link[j] = k as u8;
+        // The cost so far is what the whole way costs less what is left
+        // after `j`: `leave_start - d + step_onto(j)`.
+        let guess = leave_start + step_onto(cells, j) + open.goal.least_cost(j) - d;
+        open.put(j, guess);
     }
 
     /// How many steps the way found last has (0 for none).
@@ -400,6 +557,18 @@ impl AStar {
         })
     }
 }
+
+/// What each step of `Dir::ALL` adds for being diagonal.
+const DIAGONAL: [u32; 8] = [
+    0,
+    0,
+    0,
+    0,
+    DIAGONAL_EXTRA,
+    DIAGONAL_EXTRA,
+    DIAGONAL_EXTRA,
+    DIAGONAL_EXTRA,
+];
 
 #[cfg(test)]
 mod tests {
@@ -483,5 +652,55 @@ mod tests {
             1,
             "to the door"
         );
+    }
+
+    /// The corridor's search alone, for the test below.
+    fn by_corridor(a: &mut AStar, map: &Map, from: Point, to: Point) -> usize {
+        a.from = from;
+        a.steps = 0;
+        let mut downhill = DijkstraMap::new();
+        let down = downhill.compute_toward(map, to, from);
+        a.search_corridor(map.cells(), down, from, to)
+    }
+
+    #[test]
+    fn the_straight_shot_and_the_corridor_find_the_same_way() {
+        // Both are the book's search, each in its own way: where the
+        // straight shot finds a way, the corridor must find the same one,
+        // cell for cell; and on floors of rooms and caves both must be
+        // used often, or one of them is not being tested by the 10,000
+        // pairs of `tests/paths.rs`.
+        let mut rng = crate::rng::Rng::new(7);
+        let (mut shots, mut corridors) = (0, 0);
+        for depth in [1, 4] {
+            for _ in 0..20 {
+                let floor = crate::mapgen::floor::assemble(depth, &mut rng);
+                let ground: heapless::Vec<Point, MAP_CELLS> = (0..MAP_CELLS)
+                    .map(Map::point_of)
+                    .filter(|&p| floor.map.is_walkable(p))
+                    .collect();
+                for _ in 0..50 {
+                    let pick = |rng: &mut crate::rng::Rng| {
+                        ground[rng.roll(0, ground.len() as i32 - 1) as usize]
+                    };
+                    let (from, to) = (pick(&mut rng), pick(&mut rng));
+                    let mut shot = AStar::new();
+                    shot.from = from;
+                    let found = shot.straight_shot(floor.map.cells(), from, to);
+                    let mut corridor = AStar::new();
+                    let steps = by_corridor(&mut corridor, &floor.map, from, to);
+                    let Some(shot_steps) = found.filter(|_| from != to) else {
+                        corridors += 1;
+                        continue;
+                    };
+                    shots += 1;
+                    shot.steps = shot_steps;
+                    assert_eq!(shot_steps, steps, "{from:?} to {to:?}");
+                    assert_eq!(shot.cost(), corridor.cost(), "{from:?} to {to:?}");
+                    assert!(shot.path().eq(corridor.path()), "{from:?} to {to:?}");
+                }
+            }
+        }
+        assert!(shots > 100 && corridors > 100, "{shots} shots, {corridors} corridors");
     }
 }

@@ -37,7 +37,7 @@ const _: () = assert!(MAX_COST < 1 << 19);
 
 /// While a map is worked out by layers, the cost of a cell not worked out
 /// yet: above every real cost, with room to add a step without overflow.
-const NOT_YET: u32 = 1 << 30;
+pub(crate) const NOT_YET: u32 = 1 << 30;
 const _: () = assert!(MAX_COST < NOT_YET && NOT_YET < NO_STEP);
 /// The most a cell's diagonal extras may come to for the layers to be
 /// Dijkstra's answer (see `compute_by_layers`).
@@ -274,6 +274,55 @@ impl DijkstraMap {
         self.compute_inner(Some(open), map, goals.iter().copied(), step_cost);
     }
 
+    /// For A*: the book's costs from `goal` (`book_cost`), worked out only
+    /// as far as the first layer of whole steps with a neighbour of `start`
+    /// in it. Every cell a cheapest way from `start` to `goal` goes through,
+    /// and every neighbour of `start` that one could leave it by, costs no
+    /// more than that layer's cells (see `astar`), so those are exact; every
+    /// other cell holds its cost or `NOT_YET`, never `UNREACHED`, so a
+    /// diagonal's extra added to any of them does not wrap round.
+    pub(crate) fn compute_toward(
+        &mut self,
+        map: &Map,
+        goal: Point,
+        start: Point,
+    ) -> &mut [u32; MAP_CELLS] {
+        let mut table = [NO_STEP; 8];
+        for t in Terrain::ALL {
+            table[usize::from(t.discriminant())] = super::book_cost(t).unwrap_or(NO_STEP);
+        }
+        let mut from_goal: Rows = [0; H];
+        let mut stop: Rows = [0; H];
+        let mut stop_rows = 0;
+        self.cost = [NOT_YET; MAP_CELLS];
+        if Map::in_bounds(goal) {
+            let i = Map::index(goal);
+            self.cost[i] = 0;
+            from_goal[i / W] |= 1 << (i % W);
+        }
+        if Map::in_bounds(start) {
+            let (x, y) = (start.x as usize, start.y as usize);
+            for (row, bits) in stop
+                .iter_mut()
+                .enumerate()
+                .take(y + 2)
+                .skip(y.saturating_sub(1))
+            {
+                *bits = spread(1 << x) & !(u64::from(row == y) << x);
+                stop_rows |= 1 << row;
+            }
+        }
+        if !self.compute_by_layers(map, &table, &from_goal, Some((stop_rows, &stop))) {
+            self.compute_by_new_buckets(map, &table, &from_goal);
+            for cost in &mut self.cost {
+                if *cost == UNREACHED {
+                    *cost = NOT_YET;
+                }
+            }
+        }
+        &mut self.cost
+    }
+
     fn compute_inner(
         &mut self,
         open: Option<&mut Buckets>,
@@ -299,7 +348,7 @@ impl DijkstraMap {
                 start[i / W] |= 1 << (i % W);
             }
         }
-        if Layers::fit(&table) && self.compute_by_layers(map, &table, &start) {
+        if Layers::fit(&table) && self.compute_by_layers(map, &table, &start, None) {
             return;
         }
         match open {
@@ -410,7 +459,17 @@ impl DijkstraMap {
     /// must be at most `MAX_EXTRAS`. If one is not (a way of 99 diagonal
     /// steps or more), this gives up and returns `false` for the buckets
     /// to do it all again.
-    fn compute_by_layers(&mut self, map: &Map, table: &[u32; 8], start: &Rows) -> bool {
+    ///
+    /// With `stop` (a set of cells, and the rows it has cells in), it ends
+    /// after the first layer with a cell of the set and leaves the cells not
+    /// worked out at `NOT_YET` (for `compute_toward`).
+    fn compute_by_layers(
+        &mut self,
+        map: &Map,
+        table: &[u32; 8],
+        start: &Rows,
+        stop: Option<(u64, &Rows)>,
+    ) -> bool {
         let cells = map.cells();
         let can_step = Layers::rows_where(cells, |step| step != NO_STEP, table);
         let two_steps = Layers::rows_where(cells, |step| step == 2 * super::STEP, table);
@@ -421,9 +480,24 @@ impl DijkstraMap {
             if depth > 0 && !self.cost_layer(cells, table, layers.rows(depth), occupied, depth) {
                 return false;
             }
+            if let Some((stop_rows, stop)) = stop {
+                // Only the rows `stop` has cells in (a few) are looked at.
+                let layer = layers.rows(depth);
+                let mut rows = stop_rows & occupied;
+                while rows != 0 {
+                    let y = rows.trailing_zeros() as usize;
+                    rows &= rows - 1;
+                    if stop[y] & layer[y] != 0 {
+                        return true;
+                    }
+                }
+            }
             layers.grow(depth, occupied, &can_step, &two_steps, &mut reached);
             layers.clear(depth);
             depth += 1;
+        }
+        if stop.is_some() {
+            return true;
         }
         for cost in &mut self.cost {
             // All ones (`UNREACHED`) where not worked out, else as it is.
@@ -625,7 +699,7 @@ mod tests {
         let mut d = DijkstraMap::new();
         d.cost = [NOT_YET; MAP_CELLS];
         d.cost[i] = 0;
-        assert!(d.compute_by_layers(&floor.map, &table, &start));
+        assert!(d.compute_by_layers(&floor.map, &table, &start, None));
         let by_layers = d.cost;
         d.compute_by_buckets(&mut Buckets::new(), &floor.map, &table, &start);
         assert!(by_layers == d.cost, "the two ways agree on a floor");
@@ -649,7 +723,7 @@ mod tests {
         start[1] |= 1 << 1;
         d.cost = [NOT_YET; MAP_CELLS];
         d.cost[MAP_W as usize + 1] = 0;
-        assert!(!d.compute_by_layers(&maze, &table, &start));
+        assert!(!d.compute_by_layers(&maze, &table, &start, None));
         // Put through `compute`, the buckets answer instead.
         d.compute(&maze, &[Point::new(1, 1)], book_cost);
         assert_eq!(d.at(Point::new(2, 2)), 101);
