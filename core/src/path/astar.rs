@@ -701,6 +701,9 @@ mod tests {
                 }
             }
         }
-        assert!(shots > 100 && corridors > 100, "{shots} shots, {corridors} corridors");
+        assert!(
+            shots > 100 && corridors > 100,
+            "{shots} shots, {corridors} corridors"
+        );
     }
 }
