@@ -29,7 +29,7 @@
 //!
 //! So the book's search run on the corridor alone takes its cells out in
 //! the same order and finds the same way. The corridor is read off a
-//! Dijkstra map from the goal (`DijkstraMap::compute_toward`, a layer of
+//! Dijkstra map from the goal (`DijkstraMap::toward`, a layer of
 //! whole steps at a time): a step from a corridor cell is on a cheapest way
 //! to the goal exactly when it leads downhill by as much as any step from
 //! that cell does. On a floor of rooms a search from the start to the
@@ -320,8 +320,8 @@ impl AStar {
         if let Some(steps) = self.straight_shot(map.cells(), from, to) {
             return steps;
         }
-        let mut downhill = DijkstraMap::new();
-        let down = downhill.compute_toward(map, to, from);
+        let mut downhill = DijkstraMap::toward(map, to, from);
+        let down = downhill.costs_mut();
         self.search_corridor(map.cells(), down, from, to)
     }
 
@@ -658,8 +658,8 @@ mod tests {
     fn by_corridor(a: &mut AStar, map: &Map, from: Point, to: Point) -> usize {
         a.from = from;
         a.steps = 0;
-        let mut downhill = DijkstraMap::new();
-        let down = downhill.compute_toward(map, to, from);
+        let mut downhill = DijkstraMap::toward(map, to, from);
+        let down = downhill.costs_mut();
         a.search_corridor(map.cells(), down, from, to)
     }
 

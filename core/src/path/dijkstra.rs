@@ -56,6 +56,9 @@ type Rows = [u64; H];
 pub const LAYERS_SCRATCH: usize =
     size_of::<Layers>() + 4 * size_of::<Rows>() + size_of::<[u32; 8]>();
 
+/// The cells of a row that are not on the map's left or right edge.
+const INSIDE_ROW: u64 = !1 & !(1 << (W - 1));
+
 /// Every row's bit in a set of rows.
 const ALL_ROWS: u64 = (1 << H) - 1;
 
@@ -152,22 +155,18 @@ impl Layers {
         self.occupied[k] = 0;
     }
 
-    /// The cells whose step (from `table`) passes `keep`. Eight cells at a
+    /// The cells that can be stepped on and those a step onto costs two
+    /// whole steps, by `table`, in one pass over the map. Eight cells at a
     /// time: each byte of a word is one cell's terrain, each byte's top bit
-    /// is set where the byte is a kind `keep` passes, and the eight top bits
-    /// are gathered into one byte by a multiplication.
-    fn rows_where(
-        cells: &[Terrain; MAP_CELLS],
-        keep: impl Fn(u32) -> bool,
-        table: &[u32; 8],
-    ) -> Rows {
-        let kinds: heapless::Vec<u8, 8> = Terrain::ALL
-            .iter()
-            .map(|t| t.discriminant())
-            .filter(|&d| keep(table[usize::from(d)]))
-            .collect();
-        let mut rows = [0; H];
-        for (y, row) in rows.iter_mut().enumerate() {
+    /// is set where the byte is a kind wanted, and the eight top bits are
+    /// gathered into one byte by a multiplication. The kinds wanted are
+    /// taken as runs of discriminants, each run one range test of all eight
+    /// bytes (the book's kinds that can be stepped on are one run).
+    fn step_rows(cells: &[Terrain; MAP_CELLS], table: &[u32; 8]) -> [Rows; 2] {
+        let can_step = KindRuns::of(|d| table[d] != NO_STEP);
+        let two_steps = KindRuns::of(|d| table[d] == 2 * super::STEP);
+        let mut rows = [[0; H]; 2];
+        for y in 0..H {
             for chunk in 0..W / 8 {
                 let at = y * W + chunk * 8;
                 let mut bytes = [0u8; 8];
@@ -175,26 +174,56 @@ impl Layers {
                     *b = t.discriminant();
                 }
                 let word = u64::from_le_bytes(bytes);
-                let mut tops = 0;
-                for &kind in &kinds {
-                    tops |= zero_bytes(word ^ (ONES * u64::from(kind)));
-                }
-                *row |= gather_tops(tops) << (chunk * 8);
+                rows[0][y] |= gather_tops(can_step.tops(word)) << (chunk * 8);
+                rows[1][y] |= gather_tops(two_steps.tops(word)) << (chunk * 8);
             }
         }
         rows
     }
 }
 
+/// A set of terrain kinds as runs of discriminants: for each run `lo..=hi`,
+/// what added to every byte sets its top bit when the byte is at least
+/// `lo`, and what sets it when the byte is more than `hi` (a byte is under
+/// 8, and what is added at most 0x80, so no carry crosses into the next
+/// byte). At most four runs: eight discriminants, a gap between runs.
+struct KindRuns {
+    runs: heapless::Vec<(u64, u64), 4>,
+}
+
+impl KindRuns {
+    fn of(wanted: impl Fn(usize) -> bool) -> KindRuns {
+        let mut runs = heapless::Vec::new();
+        let mut d = 0;
+        while d < 8 {
+            if !wanted(d) {
+                d += 1;
+                continue;
+            }
+            let lo = d as u64;
+            while d < 8 && wanted(d) {
+                d += 1;
+            }
+            let hi = d as u64 - 1;
+            // Runs are apart, so there are at most four of them.
+            let _ = runs.push((ONES * (0x80 - lo), ONES * (0x7f - hi)));
+        }
+        KindRuns { runs }
+    }
+
+    /// The top bit of each byte of `word` whose kind is in the set.
+    fn tops(&self, word: u64) -> u64 {
+        const TOPS: u64 = 0x8080_8080_8080_8080;
+        let mut tops = 0;
+        for &(at_least, above) in &self.runs {
+            tops |= (word + at_least) & !(word + above);
+        }
+        tops & TOPS
+    }
+}
+
 /// A 1 in every byte.
 const ONES: u64 = 0x0101_0101_0101_0101;
-
-/// The top bit of each byte of `word` that is zero (every byte under
-/// 0x80, as terrains are: no carry crosses from byte to byte).
-fn zero_bytes(word: u64) -> u64 {
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    !(((word & LOW7) + LOW7) | word | LOW7)
-}
 
 /// The top bits of the eight bytes as one byte, byte k's top bit as bit k:
 /// shifted down to bit 8k, each lands on bit 56 + k of the product (and no
@@ -274,19 +303,28 @@ impl DijkstraMap {
         self.compute_inner(Some(open), map, goals.iter().copied(), step_cost);
     }
 
-    /// For A*: the book's costs from `goal` (`book_cost`), worked out only
+    /// For A*: a map of the book's costs from `goal` (`book_cost`), worked out only
     /// as far as the first layer of whole steps with a neighbour of `start`
     /// in it. Every cell a cheapest way from `start` to `goal` goes through,
     /// and every neighbour of `start` that one could leave it by, costs no
     /// more than that layer's cells (see `astar`), so those are exact; every
     /// other cell holds its cost or `NOT_YET`, never `UNREACHED`, so a
     /// diagonal's extra added to any of them does not wrap round.
-    pub(crate) fn compute_toward(
-        &mut self,
-        map: &Map,
-        goal: Point,
-        start: Point,
-    ) -> &mut [u32; MAP_CELLS] {
+    pub(crate) fn toward(map: &Map, goal: Point, start: Point) -> DijkstraMap {
+        let mut map_from_goal = DijkstraMap {
+            cost: [NOT_YET; MAP_CELLS],
+        };
+        map_from_goal.compute_toward(map, goal, start);
+        map_from_goal
+    }
+
+    /// The costs, for A* to mark the cells it reaches in.
+    pub(crate) fn costs_mut(&mut self) -> &mut [u32; MAP_CELLS] {
+        &mut self.cost
+    }
+
+    /// `toward`, on costs that are all `NOT_YET`.
+    fn compute_toward(&mut self, map: &Map, goal: Point, start: Point) {
         let mut table = [NO_STEP; 8];
         for t in Terrain::ALL {
             table[usize::from(t.discriminant())] = super::book_cost(t).unwrap_or(NO_STEP);
@@ -294,7 +332,6 @@ impl DijkstraMap {
         let mut from_goal: Rows = [0; H];
         let mut stop: Rows = [0; H];
         let mut stop_rows = 0;
-        self.cost = [NOT_YET; MAP_CELLS];
         if Map::in_bounds(goal) {
             let i = Map::index(goal);
             self.cost[i] = 0;
@@ -320,7 +357,6 @@ impl DijkstraMap {
                 }
             }
         }
-        &mut self.cost
     }
 
     fn compute_inner(
@@ -471,8 +507,7 @@ impl DijkstraMap {
         stop: Option<(u64, &Rows)>,
     ) -> bool {
         let cells = map.cells();
-        let can_step = Layers::rows_where(cells, |step| step != NO_STEP, table);
-        let two_steps = Layers::rows_where(cells, |step| step == 2 * super::STEP, table);
+        let [can_step, two_steps] = Layers::step_rows(cells, table);
         let mut layers = Layers::new(start);
         let mut reached = *start;
         let mut depth: u32 = 0;
@@ -522,30 +557,37 @@ impl DijkstraMap {
         while occupied != 0 {
             let y = occupied.trailing_zeros() as usize;
             occupied &= occupied - 1;
-            let mut bits = layer[y];
+            // Cells off the map's edge have all eight neighbours on it: no
+            // test of their own. Those on the edge (seldom: goals, or the
+            // odd map) look at the neighbours that are there.
+            let inside = if y > 0 && y < H - 1 { INSIDE_ROW } else { 0 };
+            let mut bits = layer[y] & inside;
             while bits != 0 {
-                let x = bits.trailing_zeros() as usize;
+                let i = y * W + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let i = y * W + x;
                 let c = &self.cost;
-                let best = if x > 0 && y > 0 && x < W - 1 && y < H - 1 {
-                    let straight = c[i - W].min(c[i + 1]).min(c[i + W]).min(c[i - 1]);
-                    let diagonal = c[i - W + 1]
-                        .min(c[i + W + 1])
-                        .min(c[i + W - 1])
-                        .min(c[i - W - 1]);
-                    straight.min(diagonal + DIAGONAL_EXTRA)
-                } else {
-                    let p = Map::point_of(i);
-                    let mut best = NOT_YET;
-                    for (k, dir) in Dir::ALL.into_iter().enumerate() {
-                        let q = p.step(dir);
-                        if Map::in_bounds(q) {
-                            best = best.min(c[Map::index(q)] + DIAGONAL[k]);
-                        }
+                let straight = c[i - W].min(c[i + 1]).min(c[i + W]).min(c[i - 1]);
+                let diagonal = c[i - W + 1]
+                    .min(c[i + W + 1])
+                    .min(c[i + W - 1])
+                    .min(c[i - W - 1]);
+                let best = straight.min(diagonal + DIAGONAL_EXTRA);
+                let cost = best + table[usize::from(cells[i].discriminant()) & 7];
+                self.cost[i] = cost;
+                worst = worst.max(cost);
+            }
+            let mut bits = layer[y] & !inside;
+            while bits != 0 {
+                let i = y * W + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let p = Map::point_of(i);
+                let mut best = NOT_YET;
+                for (k, dir) in Dir::ALL.into_iter().enumerate() {
+                    let q = p.step(dir);
+                    if Map::in_bounds(q) {
+                        best = best.min(self.cost[Map::index(q)] + DIAGONAL[k]);
                     }
-                    best
-                };
+                }
                 let cost = best + table[usize::from(cells[i].discriminant()) & 7];
                 self.cost[i] = cost;
                 worst = worst.max(cost);
@@ -677,11 +719,24 @@ mod tests {
         for t in Terrain::ALL {
             table[usize::from(t.discriminant())] = book_cost(t).unwrap_or(NO_STEP);
         }
-        for keep in [|s: u32| s != NO_STEP, |s: u32| s == 200, |s: u32| s == 100] {
-            let rows = Layers::rows_where(map.cells(), keep, &table);
+        // The book's costs, the built ones, and some with kinds in runs
+        // apart: every wall, floor and open door a step, a cave floor two.
+        let mut odd = [NO_STEP; 8];
+        for t in [Terrain::Wall, Terrain::Floor, Terrain::OpenDoor] {
+            odd[usize::from(t.discriminant())] = 100;
+        }
+        odd[usize::from(Terrain::CaveFloor.discriminant())] = 200;
+        let mut built = [NO_STEP; 8];
+        for t in Terrain::ALL {
+            built[usize::from(t.discriminant())] = crate::path::built_cost(t).unwrap_or(NO_STEP);
+        }
+        for table in [table, built, odd] {
+            let [can_step, two_steps] = Layers::step_rows(map.cells(), &table);
             for i in 0..MAP_CELLS {
-                let want = keep(table[usize::from(map.cells()[i].discriminant())]);
-                assert_eq!(rows[i / W] >> (i % W) & 1 == 1, want, "cell {i}");
+                let step = table[usize::from(map.cells()[i].discriminant())];
+                let bit = |rows: &Rows| rows[i / W] >> (i % W) & 1 == 1;
+                assert_eq!(bit(&can_step), step != NO_STEP, "cell {i}");
+                assert_eq!(bit(&two_steps), step == 200, "cell {i}");
             }
         }
     }
