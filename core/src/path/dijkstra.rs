@@ -165,8 +165,8 @@ impl Layers {
     fn step_rows(cells: &[Terrain; MAP_CELLS], table: &[u32; 8]) -> [Rows; 2] {
         let can_step = KindRuns::of(|d| table[d] != NO_STEP);
         let two_steps = KindRuns::of(|d| table[d] == 2 * super::STEP);
-        let mut rows = [[0; H]; 2];
-        for y in 0..H {
+        let (mut can, mut two) = ([0; H], [0; H]);
+        for (y, (can, two)) in can.iter_mut().zip(&mut two).enumerate() {
             for chunk in 0..W / 8 {
                 let at = y * W + chunk * 8;
                 let mut bytes = [0u8; 8];
@@ -174,11 +174,11 @@ impl Layers {
                     *b = t.discriminant();
                 }
                 let word = u64::from_le_bytes(bytes);
-                rows[0][y] |= gather_tops(can_step.tops(word)) << (chunk * 8);
-                rows[1][y] |= gather_tops(two_steps.tops(word)) << (chunk * 8);
+                *can |= gather_tops(can_step.tops(word)) << (chunk * 8);
+                *two |= gather_tops(two_steps.tops(word)) << (chunk * 8);
             }
         }
-        rows
+        [can, two]
     }
 }
 
