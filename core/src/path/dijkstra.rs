@@ -69,12 +69,40 @@ fn spread(row: u64) -> u64 {
 }
 
 /// The layers being worked through: the one at `depth` and the two after
-/// it (a step costs one or two whole steps), in a ring, each with the rows
-/// it has cells in.
+/// it (a step costs one or two whole steps), in a ring (`Ring`), each with
+/// the rows it has cells in. A layer's rows have an empty row above the
+/// first and below the last, so a row's neighbours need no test.
 struct Layers {
-    rows: [Rows; 3],
+    rows: [[u64; H + 2]; 3],
     /// Which rows have cells: bit y for row y.
     occupied: [u64; 3],
+}
+
+/// Where the layer at `depth` and the two after it are in `Layers`' ring.
+#[derive(Clone, Copy)]
+struct Ring {
+    here: usize,
+    next: usize,
+    after: usize,
+}
+
+impl Ring {
+    fn at(depth: u32) -> Ring {
+        let here = (depth % 3) as usize;
+        Ring {
+            here,
+            next: (here + 1) % 3,
+            after: (here + 2) % 3,
+        }
+    }
+
+    fn turn(self) -> Ring {
+        Ring {
+            here: self.next,
+            next: self.after,
+            after: self.here,
+        }
+    }
 }
 
 impl Layers {
@@ -87,70 +115,69 @@ impl Layers {
 
     fn new(start: &Rows) -> Layers {
         let mut layers = Layers {
-            rows: [[0; H]; 3],
+            rows: [[0; H + 2]; 3],
             occupied: [0; 3],
         };
         for (y, &row) in start.iter().enumerate() {
-            layers.add(0, y, row);
+            layers.rows[0][y + 1] = row;
+            layers.occupied[0] |= u64::from(row != 0) << y;
         }
         layers
     }
 
-    /// The rows the layer at `depth` has cells in, or `None` if neither
+    /// The rows the layer `ring.here` has cells in, or `None` if neither
     /// it nor the two after it have any: the search is over.
-    fn occupied(&self, depth: u32) -> Option<u64> {
-        let at = |d: u32| self.occupied[(d % 3) as usize];
-        if at(depth) | at(depth + 1) | at(depth + 2) == 0 {
+    fn occupied(&self, ring: Ring) -> Option<u64> {
+        let o = &self.occupied;
+        if o[ring.here] | o[ring.next] | o[ring.after] == 0 {
             return None;
         }
-        Some(at(depth))
+        Some(o[ring.here])
     }
 
-    fn rows(&self, depth: u32) -> &Rows {
-        &self.rows[(depth % 3) as usize]
+    /// Row `y` of layer `k`.
+    fn row(&self, k: usize, y: usize) -> u64 {
+        self.rows[k][y + 1]
     }
 
-    /// Adds cells in row `y` (perhaps none) to the layer at `depth`.
-    fn add(&mut self, depth: u32, y: usize, bits: u64) {
-        let k = (depth % 3) as usize;
-        self.rows[k][y] |= bits;
-        self.occupied[k] |= u64::from(bits != 0) << y;
-    }
-
-    /// The cells next to the layer at `depth` (whose rows with cells are
+    /// The cells next to the layer `ring.here` (whose rows with cells are
     /// `occupied`) that can be stepped onto and are not `reached` yet join
     /// the layer one step on, or two for a step of two (`two_steps`). Only
     /// the rows with cells and the rows either side are looked at.
     fn grow(
         &mut self,
-        depth: u32,
+        ring: Ring,
         occupied: u64,
         can_step: &Rows,
         two_steps: &Rows,
         reached: &mut Rows,
     ) {
-        let k = (depth % 3) as usize;
         let mut near_rows = (occupied | (occupied << 1) | (occupied >> 1)) & ALL_ROWS;
+        let (mut next_rows, mut after_rows) = (0, 0);
         while near_rows != 0 {
             let y = near_rows.trailing_zeros() as usize;
             near_rows &= near_rows - 1;
-            let here = &self.rows[k];
-            let above = if y > 0 { here[y - 1] } else { 0 };
-            let below = if y + 1 < H { here[y + 1] } else { 0 };
-            let new = spread(above | here[y] | below) & can_step[y] & !reached[y];
+            // Rows y - 1, y and y + 1, one on in the padded rows.
+            let here = &self.rows[ring.here];
+            let new = spread(here[y] | here[y + 1] | here[y + 2]) & can_step[y] & !reached[y];
             reached[y] |= new;
-            self.add(depth + 1, y, new & !two_steps[y]);
-            self.add(depth + 2, y, new & two_steps[y]);
+            let (one, two) = (new & !two_steps[y], new & two_steps[y]);
+            self.rows[ring.next][y + 1] |= one;
+            self.rows[ring.after][y + 1] |= two;
+            next_rows |= u64::from(one != 0) << y;
+            after_rows |= u64::from(two != 0) << y;
         }
+        self.occupied[ring.next] |= next_rows;
+        self.occupied[ring.after] |= after_rows;
     }
 
-    fn clear(&mut self, depth: u32) {
-        let k = (depth % 3) as usize;
+    /// Empties layer `k`.
+    fn clear(&mut self, k: usize) {
         let mut occupied = self.occupied[k];
         while occupied != 0 {
             let y = occupied.trailing_zeros() as usize;
             occupied &= occupied - 1;
-            self.rows[k][y] = 0;
+            self.rows[k][y + 1] = 0;
         }
         self.occupied[k] = 0;
     }
@@ -511,25 +538,26 @@ impl DijkstraMap {
         let mut layers = Layers::new(start);
         let mut reached = *start;
         let mut depth: u32 = 0;
-        while let Some(occupied) = layers.occupied(depth) {
-            if depth > 0 && !self.cost_layer(cells, table, layers.rows(depth), occupied, depth) {
+        let mut ring = Ring::at(depth);
+        while let Some(occupied) = layers.occupied(ring) {
+            if depth > 0 && !self.cost_layer(cells, table, &layers, ring.here, occupied, depth) {
                 return false;
             }
             if let Some((stop_rows, stop)) = stop {
                 // Only the rows `stop` has cells in (a few) are looked at.
-                let layer = layers.rows(depth);
                 let mut rows = stop_rows & occupied;
                 while rows != 0 {
                     let y = rows.trailing_zeros() as usize;
                     rows &= rows - 1;
-                    if stop[y] & layer[y] != 0 {
+                    if stop[y] & layers.row(ring.here, y) != 0 {
                         return true;
                     }
                 }
             }
-            layers.grow(depth, occupied, &can_step, &two_steps, &mut reached);
-            layers.clear(depth);
+            layers.grow(ring, occupied, &can_step, &two_steps, &mut reached);
+            layers.clear(ring.here);
             depth += 1;
+            ring = ring.turn();
         }
         if stop.is_some() {
             return true;
@@ -548,7 +576,8 @@ impl DijkstraMap {
         &mut self,
         cells: &[Terrain; MAP_CELLS],
         table: &[u32; 8],
-        layer: &Rows,
+        layers: &Layers,
+        k: usize,
         mut occupied: u64,
         depth: u32,
     ) -> bool {
@@ -561,7 +590,8 @@ impl DijkstraMap {
             // test of their own. Those on the edge (seldom: goals, or the
             // odd map) look at the neighbours that are there.
             let inside = if y > 0 && y < H - 1 { INSIDE_ROW } else { 0 };
-            let mut bits = layer[y] & inside;
+            let row = layers.row(k, y);
+            let mut bits = row & inside;
             while bits != 0 {
                 let i = y * W + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
@@ -576,7 +606,7 @@ impl DijkstraMap {
                 self.cost[i] = cost;
                 worst = worst.max(cost);
             }
-            let mut bits = layer[y] & !inside;
+            let mut bits = row & !inside;
             while bits != 0 {
                 let i = y * W + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
