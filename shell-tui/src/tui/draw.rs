@@ -119,7 +119,10 @@ pub fn draw(frame: &mut Frame, app: &App) {
     let game = &app.game;
     let camera = layout.camera(focus(app));
 
-    // The map, or the screen over it.
+    // The map, or the screen over it. A screen with a line longer than the
+    // map view (the help) takes the panel's columns too, and the panel is
+    // left out while it is up.
+    let mut wide_screen = false;
     if let Some((title, lines)) = view::screen(game) {
         put(
             buf,
@@ -138,6 +141,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
                 fg(*c),
                 area.width.saturating_sub(2),
             );
+            wide_screen |= 1 + l.chars().count() > usize::from(layout.map.width);
         }
         if let Some(note) = &app.note {
             put(
@@ -155,11 +159,11 @@ pub fn draw(frame: &mut Frame, app: &App) {
 
     // The side panel.
     for (i, (l, c)) in view::panel(game).iter().enumerate() {
-        if (i as u16) < layout.panel.height {
+        if (i as u16) < layout.panel.height && !wide_screen {
             put(buf, layout.panel.x, i as u16, l, fg(*c), layout.panel.width);
         }
     }
-    if let Some(stop) = game.last_stop() {
+    if let Some(stop) = game.last_stop().filter(|_| !wide_screen) {
         let y = layout.panel.height.saturating_sub(1);
         put(
             buf,

@@ -290,6 +290,38 @@ mod tests {
     }
 
     #[test]
+    fn the_help_is_not_drawn_over_by_the_panel() {
+        let game = Game::new_run(42, Class::Rogue);
+        let mut app = App::new(game, colors::Depth::TrueColor, (120, 45));
+        let key = |c| {
+            KeyEvent::new(
+                crossterm::event::KeyCode::Char(c),
+                crossterm::event::KeyModifiers::NONE,
+            )
+        };
+        app.on_key(&key('?'));
+        let lines = screen(&app, 120, 45);
+        // Its longest lines run past the map's 64 columns, where the panel
+        // would be; they are whole, and no panel line is mixed in.
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.contains("rest until healed, or until something happens")),
+            "{lines:#?}"
+        );
+        assert!(!lines.iter().any(|l| l.contains("Seed 42")), "{lines:#?}");
+        // A narrow screen, the inventory, leaves the panel be.
+        app.on_key(&KeyEvent::new(
+            crossterm::event::KeyCode::Esc,
+            crossterm::event::KeyModifiers::NONE,
+        ));
+        app.on_key(&key('i'));
+        let lines = screen(&app, 120, 45);
+        assert!(lines.iter().any(|l| l.contains("Inventory")), "{lines:#?}");
+        assert!(lines.iter().any(|l| l.contains("Seed 42")), "{lines:#?}");
+    }
+
+    #[test]
     fn a_small_terminal_follows_the_player_with_a_camera() {
         let mut game = Game::new_run(7, Class::Rogue);
         // Put the player far right and down, where a 60 x 20 view needs the
