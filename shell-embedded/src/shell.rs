@@ -124,6 +124,21 @@ fn key_of_line(text: &str) -> Option<Key> {
     matches!(chars.next(), Some(' ' | ')')).then_some(Key::Char(first))
 }
 
+/// A screen's line, with each run of spaces (the help's columns) made two
+/// when `squeeze`: for a screen with lines longer than the display is wide.
+fn squeezed(text: &str, squeeze: bool) -> StatusLine {
+    let mut out = StatusLine::new();
+    let mut spaces = 0;
+    for c in text.chars() {
+        spaces = if c == ' ' { spaces + 1 } else { 0 };
+        // A line longer than a status line is cut, as the display would.
+        if (!squeeze || spaces <= 2) && out.push(c).is_err() {
+            break;
+        }
+    }
+    out
+}
+
 /// The embedded game's shell over a display `D`.
 pub struct Shell<D: DrawTarget<Color = Rgb565>> {
     display: D,
@@ -143,6 +158,11 @@ pub struct Shell<D: DrawTarget<Color = Rgb565>> {
     mode: Mode,
     /// The chosen line of a screen, and the state it belongs to.
     choice: usize,
+    /// The first line of a screen shown, when it has more lines than the
+    /// display (the help on the small layout).
+    scroll: usize,
+    /// The first line of the screen drawn last and how many were shown.
+    shown: (usize, usize),
     seen_state: Option<State>,
     before: Buttons,
     pacer: Pacer,
@@ -164,6 +184,8 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             stale: true,
             mode: Mode::Play,
             choice: 0,
+            scroll: 0,
+            shown: (0, 0),
             seen_state: None,
             before: Buttons::NONE,
             pacer: Pacer::new(),
@@ -211,6 +233,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         if self.seen_state != Some(game.state()) {
             self.seen_state = Some(game.state());
             self.choice = 0;
+            self.scroll = 0;
             if !matches!(game.state(), State::Playing) {
                 self.mode = Mode::Play;
             }
@@ -327,7 +350,8 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
     }
 
     /// A screen of choices: up and down choose a line, the press takes it,
-    /// B goes back. A screen with nothing to choose closes on a press.
+    /// B goes back. A screen with nothing to choose closes on a press, and
+    /// up and down scroll it when it is longer than the display.
     fn choose(&mut self, game: &mut Game, new: Buttons) {
         let Some((_, lines)) = view::screen(game) else {
             return;
@@ -338,6 +362,11 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             self.choice = (self.choice + keys.len() - 1) % keys.len();
         } else if new.down && !keys.is_empty() {
             self.choice = (self.choice + 1) % keys.len();
+        } else if new.up {
+            self.scroll = self.scroll.saturating_sub(1);
+        } else if new.down {
+            // `draw_screen` keeps it within the screen's lines.
+            self.scroll += 1;
         } else if new.press || new.a {
             let key = keys.get(self.choice).copied().unwrap_or(Key::Enter);
             game.press(key);
@@ -518,22 +547,56 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             .draw(&mut self.display);
     }
 
+    /// The lines of a screen that fit under its title: all of them, or,
+    /// when there are more, a window of them that holds the chosen line
+    /// (and `scroll` within the screen's length), and a last row saying
+    /// there is more. The first line shown and how many.
+    fn screen_window(&mut self, lines: &view::Lines) -> (usize, usize) {
+        let (_, h) = self.layout.view_cells();
+        let rows = ((h * CELL_H / CHAR_H) as usize).saturating_sub(2);
+        if lines.len() <= rows {
+            self.scroll = 0;
+            return (0, lines.len());
+        }
+        let shown = rows.saturating_sub(1).max(1);
+        let chosen = lines
+            .iter()
+            .enumerate()
+            .filter(|(_, (l, _))| key_of_line(l).is_some())
+            .nth(self.choice)
+            .map(|(i, _)| i);
+        if let Some(line) = chosen {
+            if self.choice == 0 && line < shown {
+                // Back at the first choice: the lines above it too.
+                self.scroll = 0;
+            } else if line < self.scroll {
+                self.scroll = line;
+            } else if line >= self.scroll + shown {
+                self.scroll = line + 1 - shown;
+            }
+        }
+        self.scroll = self.scroll.min(lines.len() - shown);
+        (self.scroll, shown)
+    }
+
     fn draw_screen(&mut self, title: &str, lines: &view::Lines) {
+        let (first, shown) = self.screen_window(lines);
+        self.shown = (first, shown);
         let mut h = amulets_core::hash::Fnv1a::new();
         h.bytes(title.as_bytes());
         for (l, _) in lines {
             h.bytes(l.as_bytes());
         }
         h.u32(self.choice as u32);
+        h.u32(first as u32);
         let hash = h.finish();
         if self.screen == Some(hash) {
             return;
         }
         self.screen = Some(hash);
         self.clear_view();
-        let (w, h) = self.layout.view_cells();
+        let (w, _) = self.layout.view_cells();
         let cols = (w * CELL_W / CHAR_W) as usize;
-        let rows = (h * CELL_H / CHAR_H) as usize;
         self.text_line(
             Point::new(0, 0),
             cols,
@@ -541,20 +604,48 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             palette::HIGHLIGHT,
             palette::BACKGROUND,
         );
+        let squeeze = lines.iter().any(|(l, _)| l.chars().count() > cols);
         let mut choice = 0;
-        for (i, (l, c)) in lines.iter().enumerate().take(rows.saturating_sub(2)) {
+        for (i, (l, c)) in lines.iter().enumerate() {
             let chosen = key_of_line(l).is_some() && {
                 choice += 1;
                 choice - 1 == self.choice
             };
+            if i < first || i >= first + shown {
+                continue;
+            }
             let (fg, bg) = if chosen {
                 (palette::BACKGROUND, palette::HIGHLIGHT)
             } else {
                 (*c, palette::BACKGROUND)
             };
-            self.text_line(Point::new(0, (i as i32 + 2) * CHAR_H), cols, l, fg, bg);
+            let row = (i - first) as i32 + 2;
+            let l = squeezed(l, squeeze);
+            self.text_line(Point::new(0, row * CHAR_H), cols, &l, fg, bg);
             self.redrawn += 1;
         }
+        if shown < lines.len() {
+            let more = match (first > 0, first + shown < lines.len()) {
+                (true, true) => "(more above and below: up, down)",
+                (true, false) => "(more above: up)",
+                _ => "(more below: down)",
+            };
+            let row = shown as i32 + 2;
+            self.text_line(
+                Point::new(0, row * CHAR_H),
+                cols,
+                more,
+                palette::DIM_TEXT,
+                palette::BACKGROUND,
+            );
+            self.redrawn += 1;
+        }
+    }
+
+    /// The first line of the screen shown and how many lines are shown,
+    /// after the last `draw` (for tests).
+    pub fn screen_lines_shown(&self) -> Option<(usize, usize)> {
+        self.screen.map(|_| self.shown)
     }
 
     /// The status lines for the layout.
@@ -708,5 +799,16 @@ mod tests {
         ] {
             assert_eq!(raw565(c), RawU16::from(rgb565(c)).into_inner());
         }
+    }
+
+    #[test]
+    fn a_squeezed_line_keeps_two_spaces_of_each_run() {
+        let help = "o                          explore until something happens";
+        assert_eq!(
+            squeezed(help, true).as_str(),
+            "o  explore until something happens"
+        );
+        assert_eq!(squeezed(help, false).as_str(), help);
+        assert_eq!(squeezed("a b", true).as_str(), "a b");
     }
 }

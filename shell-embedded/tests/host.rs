@@ -302,3 +302,125 @@ fn the_title_is_played_with_the_buttons() {
     assert_eq!(game.player().class, Class::Rogue);
     assert!(shell.draw(&game) > 100, "the map is painted afresh");
 }
+
+fn press_on<D: DrawTarget<Color = Rgb565>>(
+    shell: &mut Shell<D>,
+    game: &mut Game,
+    b: Buttons,
+    now: u64,
+) {
+    shell.update(game, b, now);
+    shell.update(game, Buttons::NONE, now + 1);
+}
+
+const DOWN: Buttons = Buttons {
+    down: true,
+    ..Buttons::NONE
+};
+const UP: Buttons = Buttons {
+    up: true,
+    ..Buttons::NONE
+};
+
+/// Line by line, which lines of a screen are choices (`a) ...`, `o  ...`).
+fn choice_lines(lines: &view::Lines) -> Vec<usize> {
+    lines
+        .iter()
+        .enumerate()
+        .filter(|(_, (l, _))| {
+            let mut c = l.chars();
+            c.next().is_some() && matches!(c.next(), Some(' ' | ')')) || l.starts_with("Esc")
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+#[test]
+fn a_screen_longer_than_the_small_display_scrolls_with_the_choice() {
+    let mut game = Game::new_run(42, Class::Rogue);
+    game.press(amulets_core::input::Key::Char('?'));
+    let (_, lines) = view::screen(&game).expect("the help");
+    let choices = choice_lines(&lines);
+    // The small layout has 15 rows of text: the title, a blank row, 12
+    // lines and a row saying there is more.
+    assert!(lines.len() > 13, "the help has {} lines", lines.len());
+    let mut small = Shell::new(Small::new(), Layout::Small);
+    small.draw(&game);
+    assert_eq!(small.screen_lines_shown(), Some((0, 12)));
+    let mut now = 0;
+    for (k, &line) in choices.iter().enumerate().skip(1) {
+        press_on(&mut small, &mut game, DOWN, now);
+        now += 10;
+        small.draw(&game);
+        let (first, shown) = small.screen_lines_shown().unwrap();
+        assert_eq!(shown, 12);
+        assert!(
+            first <= line && line < first + shown,
+            "choice {k} is line {line}, lines {first} to {} shown",
+            first + shown
+        );
+    }
+    assert_eq!(game.state(), State::Help, "down chooses, it does not close");
+    assert_eq!(
+        small.screen_lines_shown(),
+        Some((choices[choices.len() - 1] + 1 - 12, 12)),
+        "the last choice is the last line shown"
+    );
+    if std::env::var_os("AMULETS_DUMP").is_some() {
+        let mut ppm = Vec::new();
+        small.display().write_ppm(|b| ppm.extend_from_slice(b));
+        std::fs::write("small-help.ppm", ppm).unwrap();
+    }
+    // One more goes round to the first choice, at the top again.
+    press_on(&mut small, &mut game, DOWN, now);
+    small.draw(&game);
+    assert_eq!(small.screen_lines_shown(), Some((0, 12)));
+    // Up from the first goes round to the last.
+    press_on(&mut small, &mut game, UP, now + 10);
+    small.draw(&game);
+    assert_eq!(
+        small.screen_lines_shown(),
+        Some((choices[choices.len() - 1] + 1 - 12, 12))
+    );
+    // The big layout has room for all of it.
+    let mut big = Shell::new(Big::new(), Layout::Full);
+    big.draw(&game);
+    assert_eq!(big.screen_lines_shown(), Some((0, lines.len())));
+}
+
+#[test]
+fn the_chosen_line_stays_on_the_small_display() {
+    use amulets_core::item::{Item, kinds};
+    let mut game = Game::new_run(42, Class::Rogue);
+    // A full pack: more lines than the small display has.
+    for (slot, item) in game.player_mut().pack.iter_mut().enumerate() {
+        if item.is_none() {
+            *item = Some(Item::one(if slot % 2 == 0 {
+                kinds::HEALING
+            } else {
+                kinds::POISON
+            }));
+        }
+    }
+    game.press(amulets_core::input::Key::Char('i'));
+    let (_, lines) = view::screen(&game).expect("the pack");
+    assert!(lines.len() > 13, "the pack has {} lines", lines.len());
+    let choices = choice_lines(&lines);
+    let chosen_line = |k: usize| choices[k];
+    let mut small = Shell::new(Small::new(), Layout::Small);
+    small.draw(&game);
+    let mut now = 0;
+    for k in 1..20 {
+        press_on(&mut small, &mut game, DOWN, now);
+        now += 10;
+        small.draw(&game);
+        let (first, shown) = small.screen_lines_shown().unwrap();
+        let line = chosen_line(k);
+        assert!(
+            first <= line && line < first + shown,
+            "choice {k} is line {line}, lines {first} to {} shown",
+            first + shown
+        );
+    }
+    assert!(small.screen_lines_shown().unwrap().0 > 0, "it scrolled");
+}
