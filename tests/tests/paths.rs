@@ -109,6 +109,49 @@ fn astar_survives_the_worst_maps() {
 }
 
 #[test]
+fn astar_on_random_terrain_finds_the_books_way() {
+    // Any terrain anywhere, the map's edges too, and starts anywhere,
+    // walls among them: the straight shot, the map from the goal and its
+    // buckets when the layers cannot do, and the corridor's search, at the
+    // edges as inside.
+    use amulets_core::map::Terrain;
+    let mut dice = Rng::new(77);
+    let mut astar = AStar::new();
+    let (mut found, mut none) = (0, 0);
+    for round in 0..300 {
+        let mut map = Map::new();
+        let floor_in_100 = [95, 80, 65][round % 3];
+        for i in 0..MAP_CELLS {
+            let t = if dice.roll(1, 100) <= floor_in_100 {
+                Terrain::Floor
+            } else {
+                Terrain::ALL[dice.roll(0, Terrain::ALL.len() as i32 - 1) as usize]
+            };
+            map.set(Map::point_of(i), t);
+        }
+        for _ in 0..20 {
+            let from = Map::point_of(dice.roll(0, MAP_CELLS as i32 - 1) as usize);
+            let to = Map::point_of(dice.roll(0, MAP_CELLS as i32 - 1) as usize);
+            let (book_way, book_total) = book_astar::find_path(&map, from, to);
+            let steps = astar.find_path(&map, from, to);
+            assert_eq!(
+                astar.path().collect::<Vec<_>>(),
+                book_way,
+                "round {round}: {from:?} -> {to:?}"
+            );
+            assert_eq!(steps, book_way.len());
+            if steps > 0 {
+                found += 1;
+                assert_eq!(astar.cost(), Some(book_total as u32));
+            } else {
+                none += 1;
+            }
+        }
+    }
+    assert!(found > 3000 && none > 300, "{found} found, {none} none");
+}
+
+#[test]
 fn dijkstra_maps_match_a_plain_dijkstra() {
     let mut ours = DijkstraMap::new();
     let mut dice = Rng::new(7);
