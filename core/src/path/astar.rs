@@ -20,15 +20,20 @@
 //! 2. Among cells with the same guess, a cell reached from the one coming
 //!    out with that same guess is one step nearer the goal as the crow flies
 //!    (a step's cost equals the fall in the guess only for a step along the
-//!    longer distance or diagonally toward the goal), so it comes out before
-//!    every cell already waiting: a guess's cells come out as a walk that
-//!    takes the waiting ones in the order of ties and, after each, at once
-//!    the ones it reaches with the same guess. A corridor cell reached that
-//!    way is reached from a corridor cell, so the walk takes the corridor's
-//!    cells in the same order whatever else it takes.
+//!    longer distance or diagonally toward the goal), so it is ahead of that
+//!    cell in the order of ties, which was ahead of every cell still
+//!    waiting: it comes out before all of them. So a guess's cells come out
+//!    as a depth-first walk that takes the waiting ones in the order of ties
+//!    and, after each, at once the ones it reaches with the same guess. A
+//!    corridor cell reached that way is reached from a corridor cell, so the
+//!    walk takes the corridor's cells in the same order whatever else it
+//!    takes.
 //!
 //! So the book's search run on the corridor alone takes its cells out in
-//! the same order and finds the same way. The corridor is read off a
+//! the same order and finds the same way. First, though, a straight shot
+//! (`straight_shot`): when the goal is reached without the guess ever
+//! rising, the walk of point 2 from the start is the whole search, and it
+//! needs nothing but a small stack. Otherwise the corridor is read off a
 //! Dijkstra map from the goal (`DijkstraMap::toward`, a layer of
 //! whole steps at a time): a step from a corridor cell is on a cheapest way
 //! to the goal exactly when it leads downhill by as much as any step from
