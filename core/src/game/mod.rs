@@ -83,7 +83,7 @@ pub enum Pack {
 pub enum Question {
     /// "Leave this floor's Amulet behind for good? (y or n)"
     LeaveAmulet,
-    /// "Step onto the <trap>? (y or n)", for a step that way.
+    /// `Step onto the <trap>? (y or n)`, for a step that way.
     StepOnto(Dir),
 }
 
