@@ -156,12 +156,27 @@ fn picking_up_a_potion_and_gold() {
         })
     );
     keys(&mut game, "l");
-    assert!(said(&game, "There is 18 gold pieces here."));
+    assert!(said(&game, "There are 18 gold pieces here."));
     keys(&mut game, "g");
     assert!(said(&game, "You pick up 18 gold pieces."));
     assert_eq!(game.player().gold, 18);
     keys(&mut game, "g");
     assert!(said(&game, "There is nothing here to pick up."));
+    // One of a kind takes "is".
+    game.level_mut()
+        .items
+        .push(FloorItem {
+            item: Item::one(kinds::HEALING),
+            pos: Point::new(4, 2),
+            seen: true,
+        })
+        .unwrap();
+    keys(&mut game, "l");
+    assert!(
+        said(&game, "There is a potion of healing here."),
+        "{:?}",
+        log_text(&game)
+    );
 }
 
 #[test]

@@ -87,8 +87,10 @@ impl Game {
             self.spring_trap(t);
         }
         if let Some(i) = self.level.item_at(self.player.pos) {
-            let name = self.level.items[i].item.name();
-            self.log.add(line(format_args!("There is {name} here.")));
+            let item = self.level.items[i].item;
+            let name = item.name();
+            let is = if item.count == 1 { "is" } else { "are" };
+            self.log.add(line(format_args!("There {is} {name} here.")));
         }
         if self.player.class == crate::player::Class::Rogue {
             self.look_around(FIND_ONE_IN, false);
