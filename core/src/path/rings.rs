@@ -1,5 +1,6 @@
-//! Lists of cells threaded through two arrays, for the open sets of A* and
-//! of the Dijkstra map's buckets. Places 0 to `MAP_CELLS - 1` are the cells,
+//! Lists of cells threaded through two arrays, for the open set of the
+//! Dijkstra map's buckets (a cell moves to a cheaper bucket when a cheaper
+//! way to it is found, so it must come off its list wherever it is). Places 0 to `MAP_CELLS - 1` are the cells,
 //! the places after them the lists' heads; every list is a ring through its
 //! own head, so an empty list is its head alone and a cell on no list is a
 //! ring of its own. Putting a cell on a list and taking it off are then the
@@ -60,35 +61,14 @@ impl<const LINKS: usize> Rings<LINKS> {
         usize::from(self.next[place])
     }
 
-    /// Whether the list of `head` has one cell or none.
-    #[inline(always)]
-    pub fn at_most_one(&self, head: usize) -> bool {
-        self.next[head] == self.prev[head]
-    }
-
-    /// Puts `cell` between two neighbours on a ring.
-    #[inline(always)]
-    pub fn link_between(&mut self, cell: usize, before: usize, after: usize) {
-        self.next[cell] = after as u16;
-        self.prev[cell] = before as u16;
-        self.next[before] = cell as u16;
-        self.prev[after] = cell as u16;
-    }
-
     /// Puts `cell` first on the list of `head`.
     #[inline(always)]
     pub fn push_front(&mut self, cell: usize, head: usize) {
-        self.link_between(cell, head, self.next(head));
-    }
-
-    /// Empties the list of `head` while its cells keep their links: walked
-    /// from the first cell (read before), `next` still comes round to the
-    /// head after the last, so the old list can be walked while its cells
-    /// are put on lists again.
-    #[inline(always)]
-    pub fn detach(&mut self, head: usize) {
-        self.next[head] = head as u16;
-        self.prev[head] = head as u16;
+        let after = self.next(head);
+        self.next[cell] = after as u16;
+        self.prev[cell] = head as u16;
+        self.next[head] = cell as u16;
+        self.prev[after] = cell as u16;
     }
 
     /// Takes a cell off its list, leaving it a ring of its own.
@@ -113,7 +93,7 @@ mod tests {
             Rings::<{ MAP_CELLS + 2 }>::head(0),
             Rings::<{ MAP_CELLS + 2 }>::head(1),
         );
-        assert!(r.at_most_one(a) && r.next(a) == a);
+        assert_eq!(r.next(a), a);
         r.push_front(5, a);
         r.push_front(9, a);
         r.push_front(7, b);
@@ -124,13 +104,10 @@ mod tests {
         r.unlink(100);
         assert_eq!((r.next(a), r.next(b), r.next(7)), (5, 7, b));
         r.unlink(5);
-        assert!(r.at_most_one(a) && r.next(a) == a);
-        // Detached, a list is empty and its cells still lead to its head.
+        assert_eq!(r.next(a), a);
         r.push_front(3, a);
-        r.push_front(4, a);
-        r.detach(a);
-        assert_eq!((r.next(a), r.next(4), r.next(3)), (a, 3, a));
         r.clear();
+        assert_eq!(r.next(a), a);
         assert_eq!(r.next(b), b);
     }
 }
