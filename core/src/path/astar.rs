@@ -51,7 +51,7 @@
 //! step in one byte and turned around in place at the end.
 
 use super::dijkstra::{DijkstraMap, NOT_YET};
-use super::{DIAGONAL_EXTRA, DOOR_STEPS, STEP};
+use super::{DIAGONAL, DIAGONAL_EXTRA, DOOR_STEPS, STEP};
 use crate::geom::{Dir, Point};
 use crate::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
 
@@ -562,18 +562,6 @@ impl AStar {
         })
     }
 }
-
-/// What each step of `Dir::ALL` adds for being diagonal.
-const DIAGONAL: [u32; 8] = [
-    0,
-    0,
-    0,
-    0,
-    DIAGONAL_EXTRA,
-    DIAGONAL_EXTRA,
-    DIAGONAL_EXTRA,
-    DIAGONAL_EXTRA,
-];
 
 #[cfg(test)]
 mod tests {

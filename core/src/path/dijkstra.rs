@@ -13,8 +13,8 @@
 //! so the cells of the lowest bucket are final and come out in any order.
 //! No heap, no stale entries, no allocation.
 
-use super::DIAGONAL_EXTRA;
 use super::buckets::{Buckets, MAX_STEP};
+use super::{DIAGONAL, DIAGONAL_EXTRA};
 use crate::geom::{Dir, Point};
 use crate::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
 
@@ -259,19 +259,6 @@ fn gather_tops(tops: u64) -> u64 {
     ((tops >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
 }
 
-/// What each step of `Dir::ALL` adds for being diagonal.
-const DIAGONAL: [u32; 8] = [
-    0,
-    0,
-    0,
-    0,
-    DIAGONAL_EXTRA,
-    DIAGONAL_EXTRA,
-    DIAGONAL_EXTRA,
-    DIAGONAL_EXTRA,
-];
-const _: () = assert!(!Dir::ALL[3].is_diagonal() && Dir::ALL[4].is_diagonal());
-
 /// Every cell's cost from the nearest goal, `UNREACHED` where none reaches.
 #[derive(Clone)]
 pub struct DijkstraMap {
@@ -315,7 +302,8 @@ impl DijkstraMap {
         goals: impl IntoIterator<Item = Point>,
         step_cost: impl Fn(Terrain) -> Option<u32>,
     ) {
-        self.compute_inner(None, map, goals, step_cost);
+        self.cost = [NOT_YET; MAP_CELLS];
+        self.compute_inner(None, map, goals, step_cost, None);
     }
 
     /// `compute`, with buckets the caller keeps for when the layers cannot
@@ -327,21 +315,32 @@ impl DijkstraMap {
         goals: &[Point],
         step_cost: impl Fn(Terrain) -> Option<u32>,
     ) {
-        self.compute_inner(Some(open), map, goals.iter().copied(), step_cost);
+        self.cost = [NOT_YET; MAP_CELLS];
+        self.compute_inner(Some(open), map, goals.iter().copied(), step_cost, None);
     }
 
-    /// For A*: a map of the book's costs from `goal` (`book_cost`), worked out only
-    /// as far as the first layer of whole steps with a neighbour of `start`
-    /// in it. Every cell a cheapest way from `start` to `goal` goes through,
-    /// and every neighbour of `start` that one could leave it by, costs no
-    /// more than that layer's cells (see `astar`), so those are exact; every
-    /// other cell holds its cost or `NOT_YET`, never `UNREACHED`, so a
-    /// diagonal's extra added to any of them does not wrap round.
+    /// For A*: a map of the book's costs from `goal` (`book_cost`), worked
+    /// out only as far as the first layer of whole steps with a neighbour of
+    /// `start` in it. Every cell a cheapest way from `start` to `goal` goes
+    /// through, and every neighbour of `start` that one could leave it by,
+    /// costs no more than that layer's cells (see `astar`), so those are
+    /// exact; every other cell holds its cost or `NOT_YET`, never
+    /// `UNREACHED`, so a diagonal's extra added to any of them does not wrap
+    /// round.
     pub(crate) fn toward(map: &Map, goal: Point, start: Point) -> DijkstraMap {
         let mut map_from_goal = DijkstraMap {
             cost: [NOT_YET; MAP_CELLS],
         };
-        map_from_goal.compute_toward(map, goal, start);
+        let by_layers =
+            map_from_goal.compute_inner(None, map, [goal], super::book_cost, Some(start));
+        if !by_layers {
+            // The buckets did it all, leaving `UNREACHED` where none goes.
+            for cost in &mut map_from_goal.cost {
+                if *cost == UNREACHED {
+                    *cost = NOT_YET;
+                }
+            }
+        }
         map_from_goal
     }
 
@@ -350,49 +349,18 @@ impl DijkstraMap {
         &mut self.cost
     }
 
-    /// `toward`, on costs that are all `NOT_YET`.
-    fn compute_toward(&mut self, map: &Map, goal: Point, start: Point) {
-        let mut table = [NO_STEP; 8];
-        for t in Terrain::ALL {
-            table[usize::from(t.discriminant())] = super::book_cost(t).unwrap_or(NO_STEP);
-        }
-        let mut from_goal: Rows = [0; H];
-        let mut stop: Rows = [0; H];
-        let mut stop_rows = 0;
-        if Map::in_bounds(goal) {
-            let i = Map::index(goal);
-            self.cost[i] = 0;
-            from_goal[i / W] |= 1 << (i % W);
-        }
-        if Map::in_bounds(start) {
-            let (x, y) = (start.x as usize, start.y as usize);
-            for (row, bits) in stop
-                .iter_mut()
-                .enumerate()
-                .take(y + 2)
-                .skip(y.saturating_sub(1))
-            {
-                *bits = spread(1 << x) & !(u64::from(row == y) << x);
-                stop_rows |= 1 << row;
-            }
-        }
-        if !self.compute_by_layers(map, &table, &from_goal, Some((stop_rows, &stop))) {
-            self.compute_by_new_buckets(map, &table, &from_goal);
-            for cost in &mut self.cost {
-                if *cost == UNREACHED {
-                    *cost = NOT_YET;
-                }
-            }
-        }
-    }
-
+    /// Works out the costs, which all hold `NOT_YET` to begin with: by
+    /// layers when they can do, else by buckets (`open`, or ones of its
+    /// own); `true` if by layers. With `stop_near`, the layers stop after
+    /// the first one with a neighbour of that cell (`toward`).
     fn compute_inner(
         &mut self,
         open: Option<&mut Buckets>,
         map: &Map,
         goals: impl IntoIterator<Item = Point>,
         step_cost: impl Fn(Terrain) -> Option<u32>,
-    ) {
+        stop_near: Option<Point>,
+    ) -> bool {
         // What a step onto each kind of terrain costs, looked up once;
         // `NO_STEP` where no step can go.
         let mut table = [NO_STEP; 8];
@@ -403,7 +371,6 @@ impl DijkstraMap {
         }
         // The goals: 0 in the costs, a bit in `start`.
         let mut start: Rows = [0; H];
-        self.cost = [NOT_YET; MAP_CELLS];
         for goal in goals {
             if Map::in_bounds(goal) {
                 let i = Map::index(goal);
@@ -411,13 +378,30 @@ impl DijkstraMap {
                 start[i / W] |= 1 << (i % W);
             }
         }
-        if Layers::fit(&table) && self.compute_by_layers(map, &table, &start, None) {
-            return;
+        // The neighbours of `stop_near`, and the rows they are in.
+        let mut stop: Rows = [0; H];
+        let mut stop_rows = 0;
+        if let Some(p) = stop_near.filter(|&p| Map::in_bounds(p)) {
+            let (x, y) = (p.x as usize, p.y as usize);
+            for (row, bits) in stop
+                .iter_mut()
+                .enumerate()
+                .take(y + 2)
+                .skip(y.saturating_sub(1))
+            {
+                *bits = spread(1 << x) & !(u64::from(row == y) << x);
+                stop_rows |= 1 << row;
+            }
+        }
+        let stop = stop_near.map(|_| (stop_rows, &stop));
+        if Layers::fit(&table) && self.compute_by_layers(map, &table, &start, stop) {
+            return true;
         }
         match open {
             Some(open) => self.compute_by_buckets(open, map, &table, &start),
             None => self.compute_by_new_buckets(map, &table, &start),
         }
+        false
     }
 
     /// `compute_by_buckets` with buckets of its own, in a frame of its own
@@ -525,7 +509,7 @@ impl DijkstraMap {
     ///
     /// With `stop` (a set of cells, and the rows it has cells in), it ends
     /// after the first layer with a cell of the set and leaves the cells not
-    /// worked out at `NOT_YET` (for `compute_toward`).
+    /// worked out at `NOT_YET` (for `toward`).
     fn compute_by_layers(
         &mut self,
         map: &Map,

@@ -19,6 +19,20 @@ pub const DIAGONAL_EXTRA: u32 = 1;
 /// A closed door counts as this many steps: one to open it, one to go in.
 pub const DOOR_STEPS: u32 = 2;
 
+/// What each step of `Dir::ALL` adds for being diagonal (straight steps
+/// come first there).
+pub(crate) const DIAGONAL: [u32; 8] = {
+    let mut extra = [0; 8];
+    let mut k = 0;
+    while k < 8 {
+        if crate::geom::Dir::ALL[k].is_diagonal() {
+            extra[k] = DIAGONAL_EXTRA;
+        }
+        k += 1;
+    }
+    extra
+};
+
 /// The book's rule: ground costs a step, a closed door `DOOR_STEPS` steps,
 /// and nothing else can be stepped on.
 pub fn book_cost(terrain: Terrain) -> Option<u32> {
