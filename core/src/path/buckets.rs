@@ -6,13 +6,15 @@
 //! step, as in delta-stepping). A step costs less than `(BUCKETS - 1) *
 //! STEP`, so only `BUCKETS` buckets are ever in use, in a ring.
 //!
-//! Each waiting cell is in exactly one bucket, on one of `path::rings`'
-//! lists, so putting a cell in a bucket, moving it to a cheaper one and
-//! taking it out are the same few writes wherever it is, with no tests to
-//! guess wrong, and nothing is ever stale. 9,248 bytes, no heap.
+//! Each waiting cell is in exactly one bucket, on a ring threaded through
+//! two arrays: places 0 to `MAP_CELLS - 1` are the cells, place
+//! `MAP_CELLS + b` the head of bucket `b`, which an empty bucket's ring
+//! holds alone. A cell on no list is a ring of its own. So putting a cell in
+//! a bucket, moving it to a cheaper one and taking it out are the same few
+//! writes wherever it is, with no tests to guess wrong, and nothing is ever
+//! stale. 9,248 bytes, no heap.
 
 use super::STEP;
-use super::rings::Rings;
 use crate::map::MAP_CELLS;
 
 /// How many buckets the ring has. A step may cost up to
@@ -21,12 +23,24 @@ use crate::map::MAP_CELLS;
 pub const BUCKETS: usize = 4;
 /// The dearest step the ring can hold.
 pub const MAX_STEP: u32 = (BUCKETS as u32 - 1) * STEP - 1;
-/// The lists' places: every cell, then every bucket's head.
-type Lists = Rings<{ MAP_CELLS + BUCKETS }>;
+/// The places on the lists: every cell, then every bucket's head.
+const LINKS: usize = MAP_CELLS + BUCKETS;
+const _: () = assert!(LINKS <= u16::MAX as usize);
+/// Every place linked to itself: no cell on a list, every bucket empty.
+const ALONE: [u16; LINKS] = {
+    let mut links = [0; LINKS];
+    let mut k = 0;
+    while k < LINKS {
+        links[k] = k as u16;
+        k += 1;
+    }
+    links
+};
 
 #[derive(Clone)]
 pub struct Buckets {
-    lists: Lists,
+    next: [u16; LINKS],
+    prev: [u16; LINKS],
     /// The bucket being emptied: costs from `current * STEP`.
     current: u32,
     waiting: usize,
@@ -41,7 +55,8 @@ impl Default for Buckets {
 impl Buckets {
     pub const fn new() -> Buckets {
         Buckets {
-            lists: Lists::new(),
+            next: ALONE,
+            prev: ALONE,
             current: 0,
             waiting: 0,
         }
@@ -49,13 +64,14 @@ impl Buckets {
 
     /// Empties the ring, starting again from cost 0.
     pub fn clear(&mut self) {
-        self.lists.clear();
+        self.next = ALONE;
+        self.prev = ALONE;
         self.current = 0;
         self.waiting = 0;
     }
 
     fn head(cost: u32) -> usize {
-        Lists::head((cost / STEP) as usize % BUCKETS)
+        MAP_CELLS + (cost / STEP) as usize % BUCKETS
     }
 
     /// Puts a cell in at `cost`, taking it out of the bucket it was waiting
@@ -66,9 +82,23 @@ impl Buckets {
     pub fn put(&mut self, cell: usize, cost: u32, first_time: bool) {
         debug_assert!(cost / STEP >= self.current && cost / STEP < self.current + BUCKETS as u32);
         // A cell on no list is a ring of its own: taking it off is harmless.
-        self.lists.unlink(cell);
+        self.unlink(cell);
         self.waiting += usize::from(first_time);
-        self.lists.push_front(cell, Buckets::head(cost));
+        let head = Buckets::head(cost);
+        let first = self.next[head];
+        self.next[cell] = first;
+        self.prev[cell] = head as u16;
+        self.next[head] = cell as u16;
+        self.prev[usize::from(first)] = cell as u16;
+    }
+
+    #[inline(always)]
+    fn unlink(&mut self, cell: usize) {
+        let (before, after) = (self.prev[cell], self.next[cell]);
+        self.next[usize::from(before)] = after;
+        self.prev[usize::from(after)] = before;
+        self.next[cell] = cell as u16;
+        self.prev[cell] = cell as u16;
     }
 
     /// Takes out a cell of the lowest bucket that has one.
@@ -79,13 +109,38 @@ impl Buckets {
         }
         self.waiting -= 1;
         loop {
-            let head = Lists::head(self.current as usize % BUCKETS);
-            let cell = self.lists.next(head);
+            let head = MAP_CELLS + self.current as usize % BUCKETS;
+            let cell = usize::from(self.next[head]);
             if cell != head {
-                self.lists.unlink(cell);
+                self.unlink(cell);
                 return Some(cell);
             }
             self.current += 1;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_move_to_cheaper_buckets_and_come_out_lowest_first() {
+        let mut b = Buckets::new();
+        b.put(5, 0, true);
+        b.put(9, 150, true);
+        b.put(7, 250, true);
+        // 9 is reached more cheaply: it leaves its bucket for the lowest.
+        b.put(9, 40, false);
+        let mut out = [b.take(), b.take(), b.take()];
+        out[..2].sort();
+        assert_eq!(out, [Some(5), Some(9), Some(7)]);
+        assert_eq!(b.take(), None);
+        // A cell on no list is a ring of its own: taking it off changes
+        // nothing, and the buckets still work.
+        b.unlink(100);
+        b.clear();
+        b.put(3, 0, true);
+        assert_eq!((b.take(), b.take()), (Some(3), None));
     }
 }

@@ -5,7 +5,6 @@
 pub mod astar;
 pub mod buckets;
 pub mod dijkstra;
-pub mod rings;
 
 use crate::cellset::CellSet;
 use crate::geom::Point;
