@@ -371,26 +371,19 @@ impl AStar {
             let (dx, dy) = (to.x - p.x, to.y - p.y);
             let (sx, sy) = (dx.signum(), dy.signum());
             // The steps that keep the guess: along the longer distance
-            // (unless the two are equal), and diagonally toward the goal
-            // (unless one is 0).
-            let mut steps = [None; 2];
-            if dx.abs() != dy.abs() {
-                steps[0] = Some(if dx.abs() > dy.abs() {
-                    (sx, 0)
-                } else {
-                    (0, sy)
-                });
-            }
-            if dx != 0 && dy != 0 {
-                steps[1] = Some((sx, sy));
-            }
+            // (none when the two are equal), and diagonally toward the goal
+            // (none when one is 0).
+            let along = match dx.abs().cmp(&dy.abs()) {
+                core::cmp::Ordering::Greater => Dir::from_delta(sx, 0),
+                core::cmp::Ordering::Less => Dir::from_delta(0, sy),
+                core::cmp::Ordering::Equal => None,
+            };
+            let diagonal = Dir::from_delta(sx, sy).filter(|d| d.is_diagonal());
             // The one that comes first in the book's order of ties is put
             // last, to be taken out next.
             let mut found = [(u32::MAX, 0usize); 2];
-            for (slot, step) in found.iter_mut().zip(steps) {
-                let Some(dir) = step.and_then(|(sx, sy)| Dir::from_delta(sx, sy)) else {
-                    continue;
-                };
+            for (slot, dir) in found.iter_mut().zip([along, diagonal]) {
+                let Some(dir) = dir else { continue };
                 // One step toward the goal, which is on the map: so is the
                 // cell stepped onto.
                 let j = Map::index(p.step(dir));
