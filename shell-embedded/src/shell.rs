@@ -159,7 +159,7 @@ pub struct Shell<D: DrawTarget<Color = Rgb565>> {
     /// The chosen line of a screen, and the state it belongs to.
     choice: usize,
     /// The first line of a screen shown, when it has more lines than the
-    /// display (the help on the small layout).
+    /// display (the help on the small layout): it follows the choice.
     scroll: usize,
     /// The first line of the screen drawn last and how many were shown.
     shown: (usize, usize),
@@ -350,8 +350,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
     }
 
     /// A screen of choices: up and down choose a line, the press takes it,
-    /// B goes back. A screen with nothing to choose closes on a press, and
-    /// up and down scroll it when it is longer than the display.
+    /// B goes back. A screen with nothing to choose closes on a press.
     fn choose(&mut self, game: &mut Game, new: Buttons) {
         let Some((_, lines)) = view::screen(game) else {
             return;
@@ -362,11 +361,6 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             self.choice = (self.choice + keys.len() - 1) % keys.len();
         } else if new.down && !keys.is_empty() {
             self.choice = (self.choice + 1) % keys.len();
-        } else if new.up {
-            self.scroll = self.scroll.saturating_sub(1);
-        } else if new.down {
-            // `draw_screen` keeps it within the screen's lines.
-            self.scroll += 1;
         } else if new.press || new.a {
             let key = keys.get(self.choice).copied().unwrap_or(Key::Enter);
             game.press(key);
@@ -548,23 +542,23 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
     }
 
     /// The lines of a screen that fit under its title: all of them, or,
-    /// when there are more, a window of them that holds the chosen line
-    /// (and `scroll` within the screen's length), and a last row saying
-    /// there is more. The first line shown and how many.
-    fn screen_window(&mut self, lines: &view::Lines) -> (usize, usize) {
-        let (_, h) = self.layout.view_cells();
-        let rows = ((h * CELL_H / CHAR_H) as usize).saturating_sub(2);
-        if lines.len() <= rows {
-            self.scroll = 0;
-            return (0, lines.len());
-        }
-        let shown = rows.saturating_sub(1).max(1);
+    /// when there are more, a window of them that holds the chosen line,
+    /// and a last row saying there is more. The first line shown, how many,
+    /// and which line is the chosen one.
+    fn screen_window(&mut self, lines: &view::Lines) -> (usize, usize, Option<usize>) {
         let chosen = lines
             .iter()
             .enumerate()
             .filter(|(_, (l, _))| key_of_line(l).is_some())
             .nth(self.choice)
             .map(|(i, _)| i);
+        let (_, h) = self.layout.view_cells();
+        let rows = ((h * CELL_H / CHAR_H) as usize).saturating_sub(2);
+        if lines.len() <= rows {
+            self.scroll = 0;
+            return (0, lines.len(), chosen);
+        }
+        let shown = rows.saturating_sub(1).max(1);
         if let Some(line) = chosen {
             if self.choice == 0 && line < shown {
                 // Back at the first choice: the lines above it too.
@@ -576,11 +570,11 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             }
         }
         self.scroll = self.scroll.min(lines.len() - shown);
-        (self.scroll, shown)
+        (self.scroll, shown, chosen)
     }
 
     fn draw_screen(&mut self, title: &str, lines: &view::Lines) {
-        let (first, shown) = self.screen_window(lines);
+        let (first, shown, chosen) = self.screen_window(lines);
         self.shown = (first, shown);
         let mut h = amulets_core::hash::Fnv1a::new();
         h.bytes(title.as_bytes());
@@ -605,16 +599,8 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             palette::BACKGROUND,
         );
         let squeeze = lines.iter().any(|(l, _)| l.chars().count() > cols);
-        let mut choice = 0;
-        for (i, (l, c)) in lines.iter().enumerate() {
-            let chosen = key_of_line(l).is_some() && {
-                choice += 1;
-                choice - 1 == self.choice
-            };
-            if i < first || i >= first + shown {
-                continue;
-            }
-            let (fg, bg) = if chosen {
+        for (i, (l, c)) in lines.iter().enumerate().skip(first).take(shown) {
+            let (fg, bg) = if chosen == Some(i) {
                 (palette::BACKGROUND, palette::HIGHLIGHT)
             } else {
                 (*c, palette::BACKGROUND)
@@ -626,9 +612,9 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         }
         if shown < lines.len() {
             let more = match (first > 0, first + shown < lines.len()) {
-                (true, true) => "(more above and below: up, down)",
-                (true, false) => "(more above: up)",
-                _ => "(more below: down)",
+                (true, true) => "(more above and below)",
+                (true, false) => "(more above)",
+                _ => "(more below)",
             };
             let row = shown as i32 + 2;
             self.text_line(

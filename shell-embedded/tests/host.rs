@@ -359,6 +359,12 @@ fn a_screen_longer_than_the_small_display_scrolls_with_the_choice() {
             "choice {k} is line {line}, lines {first} to {} shown",
             first + shown
         );
+        // The chosen line's row is the highlighted one, at the far right
+        // where no letter is drawn; the row under it is not.
+        let row = |l: usize| (l - first + 2) * 6;
+        let px = |y: usize| small.display().at(159, y);
+        assert_eq!(px(row(line)), c565(palette::HIGHLIGHT), "choice {k}");
+        assert_eq!(px(row(line) + 6), c565(palette::BACKGROUND), "choice {k}");
     }
     assert_eq!(game.state(), State::Help, "down chooses, it does not close");
     assert_eq!(
