@@ -120,27 +120,27 @@ fn a_fighter_kills_a_rat() {
     );
 }
 
+/// Lays an item on the floor, seen.
+fn lay(game: &mut Game, item: Item, pos: Point) {
+    game.level_mut()
+        .items
+        .push(FloorItem {
+            item,
+            pos,
+            seen: true,
+        })
+        .unwrap();
+}
+
 #[test]
 fn picking_up_a_potion_and_gold() {
     let mut game = Game::with_floor(1, Class::Fighter, 1, two_rooms('.'), Point::new(2, 2));
-    let items = &mut game.level_mut().items;
-    items
-        .push(FloorItem {
-            item: Item::one(kinds::HEALING),
-            pos: Point::new(2, 2),
-            seen: true,
-        })
-        .unwrap();
-    items
-        .push(FloorItem {
-            item: Item {
-                kind: kinds::GOLD,
-                count: 18,
-            },
-            pos: Point::new(3, 2),
-            seen: true,
-        })
-        .unwrap();
+    lay(&mut game, Item::one(kinds::HEALING), Point::new(2, 2));
+    let gold = Item {
+        kind: kinds::GOLD,
+        count: 18,
+    };
+    lay(&mut game, gold, Point::new(3, 2));
     keys(&mut game, "g");
     // The Fighter's two potions of healing are in slot c: one more stacks.
     assert!(
@@ -163,14 +163,7 @@ fn picking_up_a_potion_and_gold() {
     keys(&mut game, "g");
     assert!(said(&game, "There is nothing here to pick up."));
     // One of a kind takes "is".
-    game.level_mut()
-        .items
-        .push(FloorItem {
-            item: Item::one(kinds::HEALING),
-            pos: Point::new(4, 2),
-            seen: true,
-        })
-        .unwrap();
+    lay(&mut game, Item::one(kinds::HEALING), Point::new(4, 2));
     keys(&mut game, "l");
     assert!(
         said(&game, "There is a potion of healing here."),

@@ -245,6 +245,16 @@ mod tests {
             .collect()
     }
 
+    /// Whether some line of the screen has `text` in it.
+    fn shows(lines: &[String], text: &str) -> bool {
+        lines.iter().any(|l| l.contains(text))
+    }
+
+    /// A key pressed with no modifier.
+    fn plain(code: crossterm::event::KeyCode) -> KeyEvent {
+        KeyEvent::new(code, crossterm::event::KeyModifiers::NONE)
+    }
+
     fn at(lines: &[String], x: i32, y: i32) -> char {
         lines[y as usize].chars().nth(x as usize).unwrap()
     }
@@ -259,8 +269,8 @@ mod tests {
         // The first room's top-left wall, drawn because it borders floor.
         let room = app.game.level().areas[0];
         assert_eq!(at(&lines, room.x - 1, room.y - 1), '#');
-        assert!(lines.iter().any(|l| l.contains("Seed 42")), "{lines:#?}");
-        assert!(lines.iter().any(|l| l.contains("HP 32/32")));
+        assert!(shows(&lines, "Seed 42"), "{lines:#?}");
+        assert!(shows(&lines, "HP 32/32"));
     }
 
     #[test]
@@ -274,10 +284,7 @@ mod tests {
         .unwrap();
         let game = Game::with_floor(1, Class::Fighter, 1, map, Point::new(5, 2));
         let mut app = App::new(game, colors::Depth::Basic16, (100, 40));
-        app.on_key(&KeyEvent::new(
-            crossterm::event::KeyCode::Char('l'),
-            crossterm::event::KeyModifiers::NONE,
-        ));
+        app.on_key(&plain(crossterm::event::KeyCode::Char('l')));
         let lines = screen(&app, 100, 40);
         assert!(
             lines[36..39]
@@ -293,32 +300,22 @@ mod tests {
     fn the_help_is_not_drawn_over_by_the_panel() {
         let game = Game::new_run(42, Class::Rogue);
         let mut app = App::new(game, colors::Depth::TrueColor, (120, 45));
-        let key = |c| {
-            KeyEvent::new(
-                crossterm::event::KeyCode::Char(c),
-                crossterm::event::KeyModifiers::NONE,
-            )
-        };
+        let key = |c| plain(crossterm::event::KeyCode::Char(c));
         app.on_key(&key('?'));
         let lines = screen(&app, 120, 45);
         // Its longest lines run past the map's 64 columns, where the panel
         // would be; they are whole, and no panel line is mixed in.
         assert!(
-            lines
-                .iter()
-                .any(|l| l.contains("rest until healed, or until something happens")),
+            shows(&lines, "rest until healed, or until something happens"),
             "{lines:#?}"
         );
-        assert!(!lines.iter().any(|l| l.contains("Seed 42")), "{lines:#?}");
+        assert!(!shows(&lines, "Seed 42"), "{lines:#?}");
         // A narrow screen, the inventory, leaves the panel be.
-        app.on_key(&KeyEvent::new(
-            crossterm::event::KeyCode::Esc,
-            crossterm::event::KeyModifiers::NONE,
-        ));
+        app.on_key(&plain(crossterm::event::KeyCode::Esc));
         app.on_key(&key('i'));
         let lines = screen(&app, 120, 45);
-        assert!(lines.iter().any(|l| l.contains("Inventory")), "{lines:#?}");
-        assert!(lines.iter().any(|l| l.contains("Seed 42")), "{lines:#?}");
+        assert!(shows(&lines, "Inventory"), "{lines:#?}");
+        assert!(shows(&lines, "Seed 42"), "{lines:#?}");
     }
 
     #[test]
@@ -343,7 +340,7 @@ mod tests {
             '@',
             "{lines:#?}"
         );
-        assert!(lines.iter().any(|l| l.contains("Seed 7")));
+        assert!(shows(&lines, "Seed 7"));
     }
 
     #[test]
@@ -351,17 +348,11 @@ mod tests {
         let app = App::new(Game::new(1), colors::Depth::Basic16, (59, 30));
         let lines = screen(&app, 59, 30);
         assert!(
-            lines
-                .iter()
-                .any(|l| l.contains("Make the terminal at least 60 x 20.")),
+            shows(&lines, "Make the terminal at least 60 x 20."),
             "{lines:#?}"
         );
         let lines = screen(&app, 80, 19);
-        assert!(
-            lines
-                .iter()
-                .any(|l| l.contains("Make the terminal at least 60 x 20."))
-        );
+        assert!(shows(&lines, "Make the terminal at least 60 x 20."));
     }
 
     #[test]
@@ -380,19 +371,13 @@ mod tests {
         // A new game at the title continues the saved run with C.
         let mut title = App::new(Game::new(1), colors::Depth::TrueColor, (100, 40));
         title.keeper = Keeper::new(Some(SaveSlot::in_dir(&dir)));
-        title.on_key(&KeyEvent::new(
-            crossterm::event::KeyCode::Char('c'),
-            crossterm::event::KeyModifiers::NONE,
-        ));
+        title.on_key(&plain(crossterm::event::KeyCode::Char('c')));
         assert_eq!(title.game.seed(), 9);
         assert_eq!(title.game.state(), State::Playing);
         // Dying removes it once the end screen has been drawn.
         title.game.player_mut().hp = 1;
         title.game.player_mut().poisoned = 3;
-        title.on_key(&KeyEvent::new(
-            crossterm::event::KeyCode::Char('.'),
-            crossterm::event::KeyModifiers::NONE,
-        ));
+        title.on_key(&plain(crossterm::event::KeyCode::Char('.')));
         assert_eq!(title.game.state(), State::Dead);
         title.after_draw();
         assert!(!slot.exists());
@@ -434,10 +419,7 @@ mod tests {
             app.game.command_running(),
             "a key's repeat does not stop it"
         );
-        app.on_key(&KeyEvent::new(
-            crossterm::event::KeyCode::Char('h'),
-            crossterm::event::KeyModifiers::NONE,
-        ));
+        app.on_key(&plain(crossterm::event::KeyCode::Char('h')));
         assert!(!app.game.command_running());
         assert_eq!(
             app.game.player().pos,
