@@ -7,7 +7,7 @@
 use amulets_core::cellset::CellSet;
 use amulets_core::fov::{FOV_RADIUS, field_of_view};
 use amulets_core::geom::Point;
-use amulets_core::map::{MAP_CELLS, Map};
+use amulets_core::map::{MAP_CELLS, Map, Terrain};
 use amulets_core::mapgen::floor::{self, Floor, LAST_FLOOR};
 use amulets_core::path::astar::AStar;
 use amulets_core::path::book_cost;
@@ -28,6 +28,26 @@ fn floors(n: usize) -> Vec<Floor> {
     }
     out.truncate(n);
     out
+}
+
+/// A map of floor, `floor_in_100` cells in a hundred, and any kind of
+/// terrain at all on the rest, the map's edges too.
+fn random_terrain(dice: &mut Rng, floor_in_100: i32) -> Map {
+    let mut map = Map::new();
+    for i in 0..MAP_CELLS {
+        let t = if dice.roll(1, 100) <= floor_in_100 {
+            Terrain::Floor
+        } else {
+            Terrain::ALL[dice.roll(0, Terrain::ALL.len() as i32 - 1) as usize]
+        };
+        map.set(Map::point_of(i), t);
+    }
+    map
+}
+
+/// Any cell of the map.
+fn any_cell(dice: &mut Rng) -> Point {
+    Map::point_of(dice.roll(0, MAP_CELLS as i32 - 1) as usize)
 }
 
 /// A random cell that can be stood on or stepped toward.
@@ -114,24 +134,13 @@ fn astar_on_random_terrain_finds_the_books_way() {
     // walls among them: the straight shot, the map from the goal and its
     // buckets when the layers cannot do, and the corridor's search, at the
     // edges as inside.
-    use amulets_core::map::Terrain;
     let mut dice = Rng::new(77);
     let mut astar = AStar::new();
     let (mut found, mut none) = (0, 0);
     for round in 0..300 {
-        let mut map = Map::new();
-        let floor_in_100 = [95, 80, 65][round % 3];
-        for i in 0..MAP_CELLS {
-            let t = if dice.roll(1, 100) <= floor_in_100 {
-                Terrain::Floor
-            } else {
-                Terrain::ALL[dice.roll(0, Terrain::ALL.len() as i32 - 1) as usize]
-            };
-            map.set(Map::point_of(i), t);
-        }
+        let map = random_terrain(&mut dice, [95, 80, 65][round % 3]);
         for _ in 0..20 {
-            let from = Map::point_of(dice.roll(0, MAP_CELLS as i32 - 1) as usize);
-            let to = Map::point_of(dice.roll(0, MAP_CELLS as i32 - 1) as usize);
+            let (from, to) = (any_cell(&mut dice), any_cell(&mut dice));
             let (book_way, book_total) = book_astar::find_path(&map, from, to);
             let steps = astar.find_path(&map, from, to);
             assert_eq!(
@@ -220,24 +229,13 @@ fn dijkstra_maps_on_random_terrain_match_a_plain_dijkstra() {
     // buckets they hand over to, and the rows found eight cells at a time
     // against the plain Dijkstra, with both the book's costs and
     // `built_cost`.
-    use amulets_core::map::Terrain;
     use amulets_core::path::built_cost;
     let mut dice = Rng::new(31);
     let mut ours = DijkstraMap::new();
     for round in 0..200 {
-        let mut map = Map::new();
         // Mostly floor, so ways are long; the rest any kind at all.
-        for i in 0..MAP_CELLS {
-            let t = if dice.roll(1, 100) <= 70 {
-                Terrain::Floor
-            } else {
-                Terrain::ALL[dice.roll(0, Terrain::ALL.len() as i32 - 1) as usize]
-            };
-            map.set(Map::point_of(i), t);
-        }
-        let goals: Vec<Point> = (0..dice.roll(1, 5))
-            .map(|_| Map::point_of(dice.roll(0, MAP_CELLS as i32 - 1) as usize))
-            .collect();
+        let map = random_terrain(&mut dice, 70);
+        let goals: Vec<Point> = (0..dice.roll(1, 5)).map(|_| any_cell(&mut dice)).collect();
         ours.compute(&map, &goals, book_cost);
         let what = format!("round {round}, book's costs");
         assert_same_costs(&ours, &plain::costs(&map, &goals, false), &what);
