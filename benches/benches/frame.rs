@@ -2,14 +2,13 @@
 //! seed 42's first floor with F1 showing every cell (the most the map view
 //! ever draws), on SDL's offscreen driver with its software renderer.
 
-use amulets_core::game::Game;
 use amulets_core::input::Key;
 use amulets_core::player::Class;
+use amulets_core::session::{Session, Start};
 use amulets_sdl::app::{App, ViewMode};
 use amulets_sdl::draw::{self, Gfx};
 use amulets_sdl::layout::{LOGICAL_H, LOGICAL_W};
 use amulets_sdl::run::{Screen, WindowSize};
-use amulets_tui::saves::Keeper;
 use criterion::Criterion;
 
 fn main() {
@@ -20,7 +19,18 @@ fn main() {
     let mut c = Criterion::default().configure_from_args();
     let mut g = c.benchmark_group("frame");
     for (name, view) in [("glyph", ViewMode::Glyph), ("tile", ViewMode::Tile)] {
-        let mut app = App::new(Game::new_run(42, Class::Fighter), view, Keeper::new(None));
+        let start = Start {
+            seed: Some(42),
+            class: Some(Class::Fighter),
+        };
+        let mut session = Session::new(
+            None,
+            None,
+            amulets_desktop::seed::from_os as fn() -> u32,
+            start,
+        );
+        session.set_tiles(view == ViewMode::Tile);
+        let mut app = App::new(session);
         app.press(Key::F(1), false);
         g.bench_function(name, |b| {
             b.iter(|| {

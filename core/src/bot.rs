@@ -86,7 +86,7 @@ impl Bot {
                 Some(slot) => Action::Letter((b'a' + slot) as char),
                 None => Action::Cancel,
             },
-            State::Inventory(Pack::Item(_)) => Action::Letter('u'),
+            State::Inventory(Pack::Item(_)) => Action::Use,
             State::Inventory(Pack::Drop) => Action::Cancel,
             State::Playing => self.play(game, p.pos),
         })
@@ -561,8 +561,8 @@ mod tests {
         game.act(Action::Inventory);
         assert_eq!(bot.next_action(&game), Some(Action::Letter('c')));
         game.act(Action::Letter('c'));
-        assert_eq!(bot.next_action(&game), Some(Action::Letter('u')));
-        game.act(Action::Letter('u'));
+        assert_eq!(bot.next_action(&game), Some(Action::Use));
+        game.act(Action::Use);
         assert!(game.player().hp > 6);
     }
 

@@ -1,7 +1,7 @@
-//! What a person asks the game for. Shells turn their key presses into a
-//! `Key` and hand it to `Game::press`, which knows what a key means in each
-//! state (`y` moves up and left while playing, and says yes to a question);
-//! clicks and commands come as `Action`s directly.
+//! What a person asks the game for: a `Key` as any keyboard, terminal or
+//! button gives it, and an `Action`, what the key means in the state the
+//! game is in (`y` moves up and left while playing, and says yes to a
+//! question). What each key means is written once, in `bindings`.
 
 use crate::geom::{Dir, Point};
 use crate::player::Class;
@@ -58,7 +58,14 @@ pub enum Action {
     Confirm(bool),
     Menu,
     Help,
+    /// A new run: the title's N, the menu's n.
     NewRun,
+    /// The menu's s.
+    SaveAndQuit,
+    /// Leave the game: the title's Esc, the menu's q (without saving).
+    Quit,
+    /// The pack's chosen item used, worn or wielded.
+    Use,
     Continue,
     ChooseClass(Class),
     /// A letter chosen from a list (the pack's a to z, a menu's keys).
@@ -85,60 +92,32 @@ pub enum Action {
     Interrupt,
 }
 
-/// The direction a moving key means: arrows, the numpad and `hjklyubn`.
-pub fn direction(key: Key) -> Option<Dir> {
-    Some(match key {
-        Key::Up | Key::Numpad(8) | Key::Char('k') => Dir::N,
-        Key::Down | Key::Numpad(2) | Key::Char('j') => Dir::S,
-        Key::Left | Key::Numpad(4) | Key::Char('h') => Dir::W,
-        Key::Right | Key::Numpad(6) | Key::Char('l') => Dir::E,
-        Key::Numpad(7) | Key::Char('y') => Dir::NW,
-        Key::Numpad(9) | Key::Char('u') => Dir::NE,
-        Key::Numpad(1) | Key::Char('b') => Dir::SW,
-        Key::Numpad(3) | Key::Char('n') => Dir::SE,
-        _ => return None,
-    })
-}
-
-/// The debugging aid on a function key.
-pub fn debug_key(key: Key) -> Option<DebugKey> {
-    Some(match key {
-        Key::F(1) => DebugKey::Reveal,
-        Key::F(2) => DebugKey::SwitchView,
-        Key::F(3) => DebugKey::Distances,
-        Key::F(4) => DebugKey::Minds,
-        Key::F(6) => DebugKey::CaveSteps,
-        _ => return None,
-    })
-}
-
-/// The help screen's pairs: a key and what it does, keys that pass turns
-/// first.
-pub const KEY_HELP: [(&str, &str); 26] = [
-    ("arrows, numpad, hjklyubn", "move, or attack what is there"),
-    (". or numpad 5", "wait a turn"),
-    ("R", "rest until healed, or until something happens"),
-    ("o", "explore until something happens"),
-    (">", "go down the stairs, or travel to them"),
-    ("g", "pick up what is here"),
-    ("i", "inventory: use, wear, drop"),
-    ("d", "drop something"),
-    ("c", "close a door next to you"),
-    ("s", "search for traps and secret doors"),
-    ("f", "fire the bow"),
-    ("t", "throw a dart or a dagger"),
-    ("z", "cast Lightning, if you know it by heart"),
-    ("x", "look around"),
-    ("Tab", "while aiming: the next monster"),
-    ("Enter", "while aiming or looking: choose the cell"),
-    ("left click", "travel there (fire, while aiming)"),
-    ("y / n", "answer a question"),
-    ("?", "this help"),
-    ("Esc", "the menu, or back out of anything"),
-    ("F1", "debug: show the whole floor"),
-    ("F2", "switch glyphs and tiles"),
-    ("F3", "debug: distances from you"),
-    ("F4", "debug: what each monster is thinking"),
-    ("F6", "debug: make a cave a step at a time"),
-    ("any key", "stop a command that is running"),
+/// The moving keys and their directions: the arrows, the numpad's digits
+/// around 5, and `hjklyubn`, straight steps first.
+pub const MOVES: [(Key, Dir); 20] = [
+    (Key::Up, Dir::N),
+    (Key::Down, Dir::S),
+    (Key::Left, Dir::W),
+    (Key::Right, Dir::E),
+    (Key::Numpad(8), Dir::N),
+    (Key::Numpad(2), Dir::S),
+    (Key::Numpad(4), Dir::W),
+    (Key::Numpad(6), Dir::E),
+    (Key::Numpad(7), Dir::NW),
+    (Key::Numpad(9), Dir::NE),
+    (Key::Numpad(1), Dir::SW),
+    (Key::Numpad(3), Dir::SE),
+    (Key::Char('k'), Dir::N),
+    (Key::Char('j'), Dir::S),
+    (Key::Char('h'), Dir::W),
+    (Key::Char('l'), Dir::E),
+    (Key::Char('y'), Dir::NW),
+    (Key::Char('u'), Dir::NE),
+    (Key::Char('b'), Dir::SW),
+    (Key::Char('n'), Dir::SE),
 ];
+
+/// The direction a moving key means.
+pub fn direction(key: Key) -> Option<Dir> {
+    MOVES.iter().find(|(k, _)| *k == key).map(|&(_, d)| d)
+}

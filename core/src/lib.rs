@@ -6,6 +6,7 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
+pub mod bindings;
 pub mod bot;
 pub mod cellset;
 pub mod color;
@@ -26,5 +27,6 @@ pub mod path;
 pub mod player;
 pub mod replay;
 pub mod rng;
+pub mod session;
 pub mod text;
 pub mod view;

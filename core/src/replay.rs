@@ -83,7 +83,7 @@ pub fn write_input(out: &mut impl Write, input: Input) -> core::fmt::Result {
     }
 }
 
-const PLAIN: [(Action, &str); 21] = [
+const PLAIN: [(Action, &str); 24] = [
     (Action::Wait, "wait"),
     (Action::PickUp, "pickup"),
     (Action::Drop, "drop"),
@@ -99,6 +99,9 @@ const PLAIN: [(Action, &str); 21] = [
     (Action::Help, "help"),
     (Action::NewRun, "new-run"),
     (Action::Continue, "continue"),
+    (Action::SaveAndQuit, "save-and-quit"),
+    (Action::Quit, "quit"),
+    (Action::Use, "use"),
     (Action::Select, "select"),
     (Action::Cancel, "cancel"),
     (Action::NextTarget, "next-target"),
@@ -188,30 +191,52 @@ pub fn state_hash(game: &Game) -> u64 {
     h.0.finish()
 }
 
-/// Records inputs into a buffer the caller gives; inputs past its end are
-/// counted but not kept (`overflowed`).
-pub struct Recorder<'a> {
+/// Where a run's inputs go as it is played (`session::Session` calls it):
+/// a replay file on the desktop, nothing on a board. A recording starts
+/// with a run, so it plays back from `Game::new_run`.
+pub trait Recorder {
+    /// A new run begins: what was recorded before belongs to another run.
+    fn start(&mut self, seed: u32, class: Class);
+    /// An input the run took, in order.
+    fn record(&mut self, input: Input);
+}
+
+/// Records nothing.
+impl Recorder for () {
+    fn start(&mut self, _: u32, _: Class) {}
+    fn record(&mut self, _: Input) {}
+}
+
+/// A recorder or none.
+impl<T: Recorder> Recorder for Option<T> {
+    fn start(&mut self, seed: u32, class: Class) {
+        if let Some(r) = self {
+            r.start(seed, class);
+        }
+    }
+    fn record(&mut self, input: Input) {
+        if let Some(r) = self {
+            r.record(input);
+        }
+    }
+}
+
+/// Records a run's inputs into a buffer the caller gives; inputs past its
+/// end are counted but not kept (`overflowed`).
+pub struct Tape<'a> {
     buf: &'a mut [Input],
     len: usize,
     overflowed: usize,
+    run: Option<(u32, Class)>,
 }
 
-impl<'a> Recorder<'a> {
-    pub fn new(buf: &'a mut [Input]) -> Recorder<'a> {
-        Recorder {
+impl<'a> Tape<'a> {
+    pub fn new(buf: &'a mut [Input]) -> Tape<'a> {
+        Tape {
             buf,
             len: 0,
             overflowed: 0,
-        }
-    }
-
-    pub fn record(&mut self, input: Input) {
-        match self.buf.get_mut(self.len) {
-            Some(slot) => {
-                *slot = input;
-                self.len += 1;
-            }
-            None => self.overflowed += 1,
+            run: None,
         }
     }
 
@@ -221,6 +246,29 @@ impl<'a> Recorder<'a> {
 
     pub fn overflowed(&self) -> usize {
         self.overflowed
+    }
+
+    /// The seed and class of the run recorded, once one has started.
+    pub fn run(&self) -> Option<(u32, Class)> {
+        self.run
+    }
+}
+
+impl Recorder for Tape<'_> {
+    fn start(&mut self, seed: u32, class: Class) {
+        self.run = Some((seed, class));
+        self.len = 0;
+        self.overflowed = 0;
+    }
+
+    fn record(&mut self, input: Input) {
+        match self.buf.get_mut(self.len) {
+            Some(slot) => {
+                *slot = input;
+                self.len += 1;
+            }
+            None => self.overflowed += 1,
+        }
     }
 }
 
@@ -340,13 +388,17 @@ mod tests {
     }
 
     #[test]
-    fn the_recorder_keeps_what_fits() {
+    fn the_tape_keeps_what_fits() {
         let mut buf = [Input::Step; 2];
-        let mut r = Recorder::new(&mut buf);
+        let mut r = Tape::new(&mut buf);
+        r.record(Input::Act(Action::Rest));
+        r.start(7, Class::Rogue);
+        assert_eq!(r.inputs(), [], "a new run starts a new recording");
         r.record(Input::Act(Action::Wait));
         r.record(Input::Step);
         r.record(Input::Step);
         assert_eq!(r.inputs(), [Input::Act(Action::Wait), Input::Step]);
         assert_eq!(r.overflowed(), 1);
+        assert_eq!(r.run(), Some((7, Class::Rogue)));
     }
 }

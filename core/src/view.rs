@@ -3,9 +3,11 @@
 //! shells draw from this and nothing else, so the game looks the same in a
 //! window, a terminal and on a small display. Drawing never changes the run.
 
+use crate::bindings::{self, Binding};
 use crate::color::{Rgb, palette};
 use crate::game::{Cause, Game, Pack, State};
 use crate::geom::Point;
+use crate::input::{Action, Key};
 use crate::item::ItemId;
 use crate::map::{Map, Terrain};
 use crate::mapgen::caves;
@@ -402,181 +404,241 @@ pub fn look(game: &Game, p: Point) -> Line {
     ))
 }
 
-/// The lines of whatever screen is over the map, with its title, or `None`
-/// while playing.
-pub fn screen(game: &Game) -> Option<(Line, Lines)> {
-    let mut out = Lines::new();
-    let title = match game.state() {
+/// A line of a screen over the map: its words and colour, and, for a line
+/// that is a choice, the key it stands for and whether it can be chosen
+/// now (a shell with no keyboard chooses lines, and presses their keys).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub text: Line,
+    pub color: Rgb,
+    pub key: Option<Key>,
+    pub enabled: bool,
+}
+
+impl Entry {
+    /// A choice that can be chosen now.
+    pub fn choosable(&self) -> bool {
+        self.key.is_some() && self.enabled
+    }
+}
+
+/// A screen over the map: a title and its lines, at most `PANEL_LINES`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Screen {
+    pub title: Line,
+    pub entries: heapless::Vec<Entry, PANEL_LINES>,
+}
+
+impl Screen {
+    fn new(title: Line) -> Screen {
+        Screen {
+            title,
+            entries: heapless::Vec::new(),
+        }
+    }
+
+    /// A line of words that is no choice.
+    fn say(&mut self, text: Line, color: Rgb) {
+        // Every screen below has fewer lines than PANEL_LINES: the longest,
+        // the pack, has 26 and the help's length is tested.
+        let _ = self.entries.push(Entry {
+            text,
+            color,
+            key: None,
+            enabled: false,
+        });
+    }
+
+    /// A choice: its key, its words, and whether it can be chosen now.
+    fn choice(&mut self, key: Key, text: Line, enabled: bool, color: Rgb) {
+        let color = if enabled { color } else { palette::DIM_TEXT };
+        let _ = self.entries.push(Entry {
+            text,
+            color,
+            key: Some(key),
+            enabled,
+        });
+    }
+
+    /// A line for each binding of a table that has a key of its own, as
+    /// "N  a new run"; `enabled` says which can be chosen now.
+    fn choices(&mut self, table: &[Binding], enabled: impl Fn(&Binding) -> bool, color: Rgb) {
+        for b in table {
+            if let Some(key) = b.key() {
+                let words = line(format_args!("{}  {}", b.label, b.words));
+                self.choice(key, words, enabled(b), color);
+            }
+        }
+    }
+
+    /// The lines' words alone, top to bottom (for tests and for shells
+    /// that only print).
+    pub fn lines(&self) -> impl Iterator<Item = &str> {
+        self.entries.iter().map(|e| e.text.as_str())
+    }
+}
+
+/// A question over everything, answered from `bindings::CONFIRM`-like
+/// keys: the question's words, then its answers, the first the default.
+pub fn question_screen(title: Line, question: Line, answers: &[Binding]) -> Screen {
+    let mut out = Screen::new(title);
+    out.say(question, palette::TEXT);
+    out.choices(answers, |_| true, palette::TEXT);
+    out
+}
+
+/// Whatever screen is over the map, or `None` while playing.
+/// `can_continue`: a saved run is there for the title's C.
+pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
+    let out = match game.state() {
         State::Playing | State::Looking | State::Aiming(_) | State::Confirming(_) => return None,
         State::Title => {
-            push(
-                &mut out,
+            let mut out = Screen::new(line(format_args!("Amulets")));
+            out.say(
                 line(format_args!(
                     "Nine floors down, an Amulet on each. Take the ninth to win."
                 )),
                 palette::TEXT,
             );
-            push(&mut out, line(format_args!("N  a new run")), palette::TEXT);
-            push(
-                &mut out,
-                line(format_args!("C  continue the saved run")),
+            out.choices(
+                &bindings::TITLE,
+                |b| can_continue || b.action() != Some(Action::Continue),
                 palette::TEXT,
             );
-            push(&mut out, line(format_args!("?  the keys")), palette::TEXT);
-            push(&mut out, line(format_args!("Esc  quit")), palette::TEXT);
-            line(format_args!("Amulets"))
+            out
         }
         State::ChooseClass => {
-            for class in crate::player::Class::ALL {
-                push(
-                    &mut out,
-                    line(format_args!(
-                        "{}  the {}: {}",
-                        class.letter(),
-                        class.name(),
-                        class.blurb()
-                    )),
-                    palette::TEXT,
-                );
-            }
-            push(&mut out, line(format_args!("Esc  back")), palette::DIM_TEXT);
-            line(format_args!("Choose a class"))
-        }
-        State::Inventory(pack) => {
-            let p = game.player();
-            for (i, slot) in p.pack.iter().enumerate() {
-                if let Some(item) = slot {
-                    let i8 = i as u8;
-                    let note = if p.weapon == Some(i8) {
-                        " (wielded)"
-                    } else if p.armour == Some(i8) {
-                        " (worn)"
-                    } else if p.bow == Some(i8) {
-                        " (ready)"
-                    } else {
-                        ""
-                    };
-                    let chosen = pack == Pack::Item(i8);
-                    let color = if chosen {
-                        palette::HIGHLIGHT
-                    } else {
-                        palette::TEXT
-                    };
-                    push(
-                        &mut out,
+            let mut out = Screen::new(line(format_args!("Choose a class")));
+            for b in &bindings::CHOOSE_CLASS {
+                let (Some(key), Some(action)) = (b.key(), b.action()) else {
+                    continue;
+                };
+                match action {
+                    Action::ChooseClass(class) => out.choice(
+                        key,
                         line(format_args!(
-                            "{}) {}{note}",
-                            (b'a' + i8) as char,
-                            item.name()
+                            "{}  the {}: {}",
+                            b.label,
+                            class.name(),
+                            class.blurb()
                         )),
-                        color,
-                    );
+                        true,
+                        palette::TEXT,
+                    ),
+                    _ => out.choice(
+                        key,
+                        line(format_args!("{}  {}", b.label, b.words)),
+                        true,
+                        palette::DIM_TEXT,
+                    ),
                 }
             }
-            if out.is_empty() {
-                push(
-                    &mut out,
-                    line(format_args!("Your pack is empty.")),
-                    palette::DIM_TEXT,
-                );
-            }
-            match pack {
+            out
+        }
+        State::Inventory(pack) => {
+            let title = match pack {
                 Pack::Browse => line(format_args!(
                     "Inventory: a letter picks an item, Esc closes"
                 )),
                 Pack::Drop => line(format_args!("Drop which? (a letter, Esc)")),
-                Pack::Item(_) => line(format_args!("u: use, wear or wield   d: drop   Esc: back")),
+                Pack::Item(_) => line(format_args!("Inventory: what to do with it?")),
+            };
+            let mut out = Screen::new(title);
+            let p = game.player();
+            for (i, slot) in p.pack.iter().enumerate() {
+                let Some(item) = slot else { continue };
+                let i8 = i as u8;
+                let note = if p.weapon == Some(i8) {
+                    " (wielded)"
+                } else if p.armour == Some(i8) {
+                    " (worn)"
+                } else if p.bow == Some(i8) {
+                    " (ready)"
+                } else {
+                    ""
+                };
+                let letter = (b'a' + i8) as char;
+                let words = line(format_args!("{letter}) {}{note}", item.name()));
+                match pack {
+                    Pack::Item(chosen) => {
+                        let color = if chosen == i8 {
+                            palette::HIGHLIGHT
+                        } else {
+                            palette::DIM_TEXT
+                        };
+                        out.say(words, color);
+                    }
+                    _ => out.choice(Key::Char(letter), words, true, palette::TEXT),
+                }
             }
+            if out.entries.is_empty() {
+                out.say(line(format_args!("Your pack is empty.")), palette::DIM_TEXT);
+            }
+            if let Pack::Item(_) = pack {
+                out.choices(&bindings::PACK_ITEM, |_| true, palette::TEXT);
+            }
+            out
         }
         State::Menu => {
-            push(&mut out, line(format_args!("c  continue")), palette::TEXT);
-            push(
-                &mut out,
-                line(format_args!("s  save and quit")),
-                palette::TEXT,
-            );
-            push(
-                &mut out,
-                line(format_args!("q  quit without saving")),
-                palette::TEXT,
-            );
-            push(&mut out, line(format_args!("n  a new run")), palette::TEXT);
-            line(format_args!("Menu"))
+            let mut out = Screen::new(line(format_args!("Menu")));
+            out.choices(&bindings::MENU, |_| true, palette::TEXT);
+            out
         }
         State::Help => {
-            for (key, what) in crate::input::KEY_HELP {
-                push(
-                    &mut out,
-                    line(format_args!("{key:<26} {what}")),
+            let mut out = Screen::new(line(format_args!("Keys (any key closes)")));
+            for b in bindings::help() {
+                out.say(
+                    line(format_args!("{:<26} {}", b.label, b.words)),
                     palette::TEXT,
                 );
             }
-            line(format_args!("Keys (any key closes)"))
+            out
         }
         State::Dead | State::Won => {
+            let dead = game.state() == State::Dead;
+            let mut out = Screen::new(if dead {
+                line(format_args!("You die..."))
+            } else {
+                line(format_args!("You have won!"))
+            });
             let p = game.player();
-            if game.state() == State::Dead {
+            if dead {
                 let cause = match game.cause_of_death() {
                     Some(Cause::Monster(k)) => with_article(crate::monster::kind(k).name),
                     Some(Cause::Poison) => line(format_args!("poison")),
                     Some(Cause::Trap(t)) => with_article(t.name()),
                     None => line(format_args!("something")),
                 };
-                push(
-                    &mut out,
+                out.say(
                     line(format_args!("Killed by {cause} on floor {}.", game.depth())),
                     palette::HURT,
                 );
             } else {
-                push(
-                    &mut out,
+                out.say(
                     line(format_args!(
                         "You carried the ninth Amulet out of the deep."
                     )),
                     palette::GOLD,
                 );
             }
-            push(
-                &mut out,
+            out.say(
                 line(format_args!("Amulets: {} of {LAST_FLOOR}", p.amulets)),
                 palette::GOLD,
             );
-            push(
-                &mut out,
-                line(format_args!("Gold: {}", p.gold)),
-                palette::GOLD,
-            );
-            push(
-                &mut out,
+            out.say(line(format_args!("Gold: {}", p.gold)), palette::GOLD);
+            out.say(
                 line(format_args!("Floor reached: {}", game.depth())),
                 palette::TEXT,
             );
-            push(
-                &mut out,
-                line(format_args!("Turns: {}", game.turn())),
-                palette::TEXT,
-            );
-            push(
-                &mut out,
-                line(format_args!("Kills: {}", p.kills)),
-                palette::TEXT,
-            );
-            push(
-                &mut out,
+            out.say(line(format_args!("Turns: {}", game.turn())), palette::TEXT);
+            out.say(line(format_args!("Kills: {}", p.kills)), palette::TEXT);
+            out.say(
                 line(format_args!("The {}, seed {}", p.class.name(), game.seed())),
                 palette::TEXT,
             );
-            push(
-                &mut out,
-                line(format_args!("Enter for the title screen")),
-                palette::DIM_TEXT,
-            );
-            if game.state() == State::Dead {
-                line(format_args!("You die..."))
-            } else {
-                line(format_args!("You have won!"))
-            }
+            out.choices(&bindings::ENDED, |_| true, palette::DIM_TEXT);
+            out
         }
     };
-    Some((title, out))
+    Some(out)
 }

@@ -2,6 +2,7 @@
 //! switch (four directions and a press) and three buttons on top (A, B, C);
 //! QEMU's firmware scripts the same `Buttons`.
 
+use amulets_core::bindings::{self, Binding};
 use amulets_core::input::Key;
 
 /// Which buttons are down now.
@@ -66,64 +67,56 @@ impl Buttons {
     }
 }
 
-/// The commands on C's menu: everything the buttons have no room for.
+/// A command on C's menu: the board's travel cursor, or a key of the
+/// playing table the buttons have no room for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
-    /// A cursor to travel to, with the way there shown.
+    /// A cursor to travel to, with the way there shown (the mouse's click,
+    /// on a board with no mouse).
     Travel,
-    /// `>`: to the stairs, and down.
-    Stairs,
-    Search,
-    Inventory,
-    Fire,
-    Throw,
-    Cast,
-    Look,
-    /// Asks the board to write the save (`Shell::take_save_request`).
-    Save,
+    /// A key's binding, as the core's table has it (`bindings::commands`).
+    Key(&'static Binding),
 }
 
 impl Command {
-    pub const ALL: [Command; 9] = [
-        Command::Travel,
-        Command::Stairs,
-        Command::Search,
-        Command::Inventory,
-        Command::Fire,
-        Command::Throw,
-        Command::Cast,
-        Command::Look,
-        Command::Save,
-    ];
-
+    /// Its name on the menu.
     pub fn name(self) -> &'static str {
         match self {
             Command::Travel => "Travel",
-            Command::Stairs => "Stairs",
-            Command::Search => "Search",
-            Command::Inventory => "Pack",
-            Command::Fire => "Fire",
-            Command::Throw => "Throw",
-            Command::Cast => "Cast",
-            Command::Look => "Look",
-            Command::Save => "Save",
+            Command::Key(b) => b.short,
         }
     }
-
-    /// The key it stands for, for the ones that are a key.
-    pub fn key(self) -> Option<Key> {
-        Some(Key::Char(match self {
-            Command::Stairs => '>',
-            Command::Search => 's',
-            Command::Inventory => 'i',
-            Command::Fire => 'f',
-            Command::Throw => 't',
-            Command::Cast => 'z',
-            Command::Look => 'x',
-            Command::Travel | Command::Save => return None,
-        }))
-    }
 }
+
+/// C's menu: travel, then every command with a short name in the core's
+/// playing table, in its order.
+pub const COMMANDS: [Command; 1 + COMMAND_KEYS] = {
+    let mut out = [Command::Travel; 1 + COMMAND_KEYS];
+    let mut i = 0;
+    let mut n = 1;
+    while i < bindings::PLAYING.len() {
+        if !bindings::PLAYING[i].short.is_empty() {
+            out[n] = Command::Key(&bindings::PLAYING[i]);
+            n += 1;
+        }
+        i += 1;
+    }
+    assert!(n == out.len(), "COMMAND_KEYS counts the short names");
+    out
+};
+
+/// How many of the playing table's bindings have a short name.
+const COMMAND_KEYS: usize = {
+    let mut n = 0;
+    let mut i = 0;
+    while i < bindings::PLAYING.len() {
+        if !bindings::PLAYING[i].short.is_empty() {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+};
 
 #[cfg(test)]
 mod tests {

@@ -19,5 +19,5 @@ pub mod framebuffer;
 pub mod input;
 pub mod shell;
 
-pub use input::{Buttons, Command};
+pub use input::{Buttons, COMMANDS, Command};
 pub use shell::{Layout, Shell};

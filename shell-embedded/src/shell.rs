@@ -1,15 +1,16 @@
 //! The shell: draws the core's picture on a `DrawTarget`, redrawing only
 //! what changed, and turns the buttons into the core's keys and actions.
 
-use crate::input::{Buttons, Command};
+use crate::input::{Buttons, COMMANDS, Command};
 use amulets_core::cellset::CellSet;
 use amulets_core::color::{Rgb, palette};
-use amulets_core::game::{Game, Pack, State};
+use amulets_core::game::{Game, State};
 use amulets_core::geom::Point;
 use amulets_core::input::{Action, Key};
-use amulets_core::juice::Pacer;
 use amulets_core::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
 use amulets_core::mapgen::floor::LAST_FLOOR;
+use amulets_core::replay::Recorder;
+use amulets_core::session::{Session, Store};
 use amulets_core::view;
 use embedded_graphics::mono_font::MonoTextStyle;
 use embedded_graphics::mono_font::ascii::FONT_4X6;
@@ -113,17 +114,6 @@ const fn raw565(c: Rgb) -> u16 {
     (c.r as u16 >> 3) << 11 | (c.g as u16 >> 2) << 5 | c.b as u16 >> 3
 }
 
-/// The key a screen's line stands for: "N  a new run" is N, "a) a sword" is
-/// a, "Esc  quit" is Escape; a line of prose is none.
-fn key_of_line(text: &str) -> Option<Key> {
-    if text.starts_with("Esc") {
-        return Some(Key::Escape);
-    }
-    let mut chars = text.chars();
-    let first = chars.next()?;
-    matches!(chars.next(), Some(' ' | ')')).then_some(Key::Char(first))
-}
-
 /// A screen's line, with each run of spaces (the help's columns) made two
 /// when `squeeze`: for a screen with lines longer than the display is wide.
 fn squeezed(text: &str, squeeze: bool) -> StatusLine {
@@ -156,17 +146,18 @@ pub struct Shell<D: DrawTarget<Color = Rgb565>> {
     /// paints everything.
     stale: bool,
     mode: Mode,
-    /// The chosen line of a screen, and the state it belongs to.
+    /// The chosen line of a screen (counting its choices only), and the
+    /// screen it belongs to.
     choice: usize,
     /// The first line of a screen shown, when it has more lines than the
     /// display (the help on the small layout): it follows the choice.
     scroll: usize,
     /// The first line of the screen drawn last and how many were shown.
     shown: (usize, usize),
-    seen_state: Option<State>,
+    seen_screen: Option<(State, bool)>,
     before: Buttons,
-    pacer: Pacer,
-    save_requested: bool,
+    /// The direction key pressed for the 5-way switch, until let go.
+    direction: Option<Key>,
     /// Places redrawn by the last `draw` (cells, overview pixels, lines).
     pub redrawn: u32,
 }
@@ -186,10 +177,9 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             choice: 0,
             scroll: 0,
             shown: (0, 0),
-            seen_state: None,
+            seen_screen: None,
             before: Buttons::NONE,
-            pacer: Pacer::new(),
-            save_requested: false,
+            direction: None,
             redrawn: 0,
         }
     }
@@ -202,12 +192,6 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         &mut self.display
     }
 
-    /// True once after the player chose Save on C's menu: the board writes
-    /// `Game::write_save` wherever it keeps saves.
-    pub fn take_save_request(&mut self) -> bool {
-        core::mem::take(&mut self.save_requested)
-    }
-
     /// Forgets what was drawn (the display was used for something
     /// else): the next `draw` clears it and paints everything.
     pub fn invalidate(&mut self) {
@@ -216,25 +200,37 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
 
     // ----- input -----
 
-    /// The buttons as they are now, at `now` milliseconds: acts on the ones
-    /// newly pressed, and steps a running command every 30 ms. A button
-    /// pressed while a command runs stops it and does nothing else.
-    pub fn update(&mut self, game: &mut Game, buttons: Buttons, now: u64) {
+    /// The buttons as they are now, at `now` milliseconds, handed to the
+    /// session: a button acts when pressed (the session repeats a held
+    /// direction, and steps a running command on time). A button pressed
+    /// while a command runs stops it and does nothing else.
+    pub fn update<S: Store, R: Recorder, E: FnMut() -> u32>(
+        &mut self,
+        session: &mut Session<S, R, E>,
+        buttons: Buttons,
+        now: u64,
+    ) {
+        session.tick(now);
         let new = buttons.newly(self.before);
         self.before = buttons;
-        if game.command_running() {
+        if buttons.direction().is_none()
+            && let Some(k) = self.direction.take()
+        {
+            session.release(k);
+        }
+        if session.game().command_running() {
             if new.any() {
-                game.act(Action::Interrupt);
-            } else {
-                self.pacer.tick(game, now);
+                // Any key stops it; which one does not matter.
+                session.press(Key::Escape);
             }
             return;
         }
-        if self.seen_state != Some(game.state()) {
-            self.seen_state = Some(game.state());
+        let seen = (session.game().state(), session.asking());
+        if self.seen_screen != Some(seen) {
+            self.seen_screen = Some(seen);
             self.choice = 0;
             self.scroll = 0;
-            if !matches!(game.state(), State::Playing) {
+            if seen != (State::Playing, false) {
                 self.mode = Mode::Play;
             }
         }
@@ -247,17 +243,31 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             None
         };
         match self.mode {
-            Mode::Menu(i) => self.menu(game, new, i),
-            Mode::Travel(cursor) => self.travel(game, new, dir, cursor),
-            Mode::Play => self.play(game, new, dir),
-        }
-        if game.command_running() {
-            self.pacer.start(now);
+            Mode::Menu(i) => self.menu(session, new, i),
+            Mode::Travel(cursor) => self.travel(session, new, dir, cursor),
+            Mode::Play => self.play(session, new, dir),
         }
     }
 
-    fn menu(&mut self, game: &mut Game, new: Buttons, i: usize) {
-        let n = Command::ALL.len();
+    /// A direction pressed: held until the switch is let go.
+    fn press_direction<S: Store, R: Recorder, E: FnMut() -> u32>(
+        &mut self,
+        session: &mut Session<S, R, E>,
+        key: Key,
+    ) {
+        if let Some(old) = self.direction.replace(key) {
+            session.release(old);
+        }
+        session.press(key);
+    }
+
+    fn menu<S: Store, R: Recorder, E: FnMut() -> u32>(
+        &mut self,
+        session: &mut Session<S, R, E>,
+        new: Buttons,
+        i: usize,
+    ) {
+        let n = COMMANDS.len();
         if new.left || new.up {
             self.mode = Mode::Menu((i + n - 1) % n);
         } else if new.right || new.down {
@@ -265,21 +275,26 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         } else if new.b || new.c {
             self.mode = Mode::Play;
         } else if new.press || new.a {
-            let command = Command::ALL[i];
             self.mode = Mode::Play;
-            match command {
-                Command::Travel => self.mode = Mode::Travel(game.player().pos),
-                Command::Save => self.save_requested = true,
-                other => {
-                    if let Some(k) = other.key() {
-                        game.press(k);
+            match COMMANDS[i] {
+                Command::Travel => self.mode = Mode::Travel(session.game().player().pos),
+                Command::Key(b) => {
+                    if let Some(k) = b.key() {
+                        session.press(k);
+                        session.release(k);
                     }
                 }
             }
         }
     }
 
-    fn travel(&mut self, game: &mut Game, new: Buttons, dir: Option<Key>, cursor: Point) {
+    fn travel<S: Store, R: Recorder, E: FnMut() -> u32>(
+        &mut self,
+        session: &mut Session<S, R, E>,
+        new: Buttons,
+        dir: Option<Key>,
+        cursor: Point,
+    ) {
         if let Some(d) = dir.and_then(amulets_core::input::direction) {
             let p = cursor.step(d);
             if Map::in_bounds(p) {
@@ -287,20 +302,36 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             }
         } else if new.press || new.a {
             self.mode = Mode::Play;
-            game.act(Action::TravelTo(cursor));
+            session.act(Action::TravelTo(cursor));
         } else if new.b || new.c {
             self.mode = Mode::Play;
         }
     }
 
-    fn play(&mut self, game: &mut Game, new: Buttons, dir: Option<Key>) {
-        let state = game.state();
+    /// Presses a key and lets it go at once (the buttons that are no key
+    /// held down).
+    fn tap<S: Store, R: Recorder, E: FnMut() -> u32>(session: &mut Session<S, R, E>, key: Key) {
+        session.press(key);
+        session.release(key);
+    }
+
+    fn play<S: Store, R: Recorder, E: FnMut() -> u32>(
+        &mut self,
+        session: &mut Session<S, R, E>,
+        new: Buttons,
+        dir: Option<Key>,
+    ) {
+        let state = session.game().state();
+        if session.asking() {
+            return self.choose(session, new);
+        }
         match state {
             State::Playing => {
                 if let Some(k) = dir {
-                    game.press(k);
+                    self.press_direction(session, k);
                 } else if new.press {
                     // The cell's own action: pick up, go down, or wait.
+                    let game = session.game();
                     let p = game.player().pos;
                     let key = if game.level().item_at(p).is_some() {
                         'g'
@@ -309,70 +340,84 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
                     } else {
                         '.'
                     };
-                    game.press(Key::Char(key));
+                    Self::tap(session, Key::Char(key));
                 } else if new.a {
-                    game.press(Key::Char('o'));
+                    Self::tap(session, Key::Char('o'));
                 } else if new.b {
-                    game.press(Key::Char('R'));
+                    Self::tap(session, Key::Char('R'));
                 } else if new.c {
                     self.mode = Mode::Menu(0);
                 }
             }
             State::Aiming(_) | State::Looking => {
                 if let Some(k) = dir {
-                    game.press(k);
+                    self.press_direction(session, k);
                 } else if new.press {
-                    game.press(Key::Enter);
+                    Self::tap(session, Key::Enter);
                 } else if new.a {
-                    game.press(Key::Tab);
+                    Self::tap(session, Key::Tab);
                 } else if new.b || new.c {
-                    game.press(Key::Escape);
+                    Self::tap(session, Key::Escape);
                 }
             }
             State::Confirming(_) => {
                 if new.press || new.a {
-                    game.press(Key::Char('y'));
+                    Self::tap(session, Key::Char('y'));
                 } else if new.b || new.c {
-                    game.press(Key::Char('n'));
+                    Self::tap(session, Key::Char('n'));
                 }
             }
-            State::Inventory(Pack::Item(_)) => {
-                if new.press || new.a {
-                    game.press(Key::Char('u'));
-                } else if new.c {
-                    game.press(Key::Char('d'));
-                } else if new.b {
-                    game.press(Key::Escape);
-                }
-            }
-            _ => self.choose(game, new),
+            _ => self.choose(session, new),
         }
     }
 
-    /// A screen of choices: up and down choose a line, the press takes it,
-    /// B goes back. A screen with nothing to choose closes on a press.
-    fn choose(&mut self, game: &mut Game, new: Buttons) {
-        let Some((_, lines)) = view::screen(game) else {
+    /// A screen of choices: up and down choose among the lines that can be
+    /// chosen, the press takes one (its key, as the screen gives it), B
+    /// goes back. A screen with nothing to choose scrolls with up and down
+    /// and closes on a press.
+    fn choose<S: Store, R: Recorder, E: FnMut() -> u32>(
+        &mut self,
+        session: &mut Session<S, R, E>,
+        new: Buttons,
+    ) {
+        let Some(screen) = session.screen() else {
             return;
         };
-        let keys: heapless::Vec<Key, { view::PANEL_LINES }> =
-            lines.iter().filter_map(|(l, _)| key_of_line(l)).collect();
-        if new.up && !keys.is_empty() {
-            self.choice = (self.choice + keys.len() - 1) % keys.len();
-        } else if new.down && !keys.is_empty() {
-            self.choice = (self.choice + 1) % keys.len();
+        let keys: heapless::Vec<Key, { view::PANEL_LINES }> = screen
+            .entries
+            .iter()
+            .filter(|e| e.choosable())
+            .filter_map(|e| e.key)
+            .collect();
+        let n = keys.len();
+        if n == 0 && (new.up || new.down) {
+            // Nothing to choose (the help): up and down scroll a line; the
+            // drawing keeps the window on the screen.
+            self.scroll = if new.up {
+                self.scroll.saturating_sub(1)
+            } else {
+                self.scroll + 1
+            };
+        } else if new.up {
+            self.choice = (self.choice + n - 1) % n;
+        } else if new.down {
+            self.choice = (self.choice + 1) % n;
         } else if new.press || new.a {
             let key = keys.get(self.choice).copied().unwrap_or(Key::Enter);
-            game.press(key);
+            Self::tap(session, key);
         } else if new.b {
-            game.press(Key::Escape);
+            Self::tap(session, Key::Escape);
         }
     }
 
     // ----- the picture -----
 
     /// Draws what changed since the last call; returns the places redrawn.
-    pub fn draw(&mut self, game: &Game) -> u32 {
+    pub fn draw<S: Store, R: Recorder, E: FnMut() -> u32>(
+        &mut self,
+        session: &Session<S, R, E>,
+    ) -> u32 {
+        let game = session.game();
         self.redrawn = 0;
         if self.stale {
             // A cleared display is what the caches say when they are blank.
@@ -385,8 +430,8 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             self.status.iter_mut().for_each(StatusLine::clear);
             self.screen = None;
         }
-        match view::screen(game) {
-            Some((title, lines)) => self.draw_screen(&title, &lines),
+        match session.screen() {
+            Some(screen) => self.draw_screen(&screen),
             None => {
                 if self.screen.take().is_some() {
                     // Back from a screen: the map is painted afresh.
@@ -399,7 +444,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
                 }
             }
         }
-        self.draw_status(game);
+        self.draw_status(game, session.note());
         self.redrawn
     }
 
@@ -545,11 +590,11 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
     /// when there are more, a window of them that holds the chosen line,
     /// and a last row saying there is more. The first line shown, how many,
     /// and which line is the chosen one.
-    fn screen_window(&mut self, lines: &view::Lines) -> (usize, usize, Option<usize>) {
+    fn screen_window(&mut self, lines: &[view::Entry]) -> (usize, usize, Option<usize>) {
         let chosen = lines
             .iter()
             .enumerate()
-            .filter(|(_, (l, _))| key_of_line(l).is_some())
+            .filter(|(_, e)| e.choosable())
             .nth(self.choice)
             .map(|(i, _)| i);
         let (_, h) = self.layout.view_cells();
@@ -573,13 +618,15 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         (self.scroll, shown, chosen)
     }
 
-    fn draw_screen(&mut self, title: &str, lines: &view::Lines) {
+    fn draw_screen(&mut self, screen: &view::Screen) {
+        let (title, lines) = (&screen.title, &screen.entries[..]);
         let (first, shown, chosen) = self.screen_window(lines);
         self.shown = (first, shown);
         let mut h = amulets_core::hash::Fnv1a::new();
         h.bytes(title.as_bytes());
-        for (l, _) in lines {
-            h.bytes(l.as_bytes());
+        for e in lines {
+            h.bytes(e.text.as_bytes());
+            h.u32(u32::from(e.enabled));
         }
         h.u32(self.choice as u32);
         h.u32(first as u32);
@@ -598,15 +645,15 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             palette::HIGHLIGHT,
             palette::BACKGROUND,
         );
-        let squeeze = lines.iter().any(|(l, _)| l.chars().count() > cols);
-        for (i, (l, c)) in lines.iter().enumerate().skip(first).take(shown) {
+        let squeeze = lines.iter().any(|e| e.text.chars().count() > cols);
+        for (i, e) in lines.iter().enumerate().skip(first).take(shown) {
             let (fg, bg) = if chosen == Some(i) {
                 (palette::BACKGROUND, palette::HIGHLIGHT)
             } else {
-                (*c, palette::BACKGROUND)
+                (e.color, palette::BACKGROUND)
             };
             let row = (i - first) as i32 + 2;
-            let l = squeezed(l, squeeze);
+            let l = squeezed(&e.text, squeeze);
             self.text_line(Point::new(0, row * CHAR_H), cols, &l, fg, bg);
             self.redrawn += 1;
         }
@@ -635,7 +682,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
     }
 
     /// The status lines for the layout.
-    fn status_lines(&self, game: &Game) -> [StatusLine; STATUS_LINES] {
+    fn status_lines(&self, game: &Game, note: Option<&str>) -> [StatusLine; STATUS_LINES] {
         let mut out: [StatusLine; STATUS_LINES] = core::array::from_fn(|_| StatusLine::new());
         let p = game.player();
         let w = |s: &mut StatusLine, args: core::fmt::Arguments| {
@@ -649,13 +696,14 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         if p.confused > 0 {
             let _ = status.push_str(" Confused");
         }
-        let message = game.log().last().unwrap_or("");
+        // A line the session says (a save that failed) before the log's.
+        let message = note.or(game.log().last()).unwrap_or("");
         let stop = game.last_stop().map(|s| s.text());
         let stop = stop.as_deref().unwrap_or("");
         let mut hint = StatusLine::new();
         match self.mode {
             Mode::Menu(i) => {
-                for (k, c) in Command::ALL.iter().enumerate() {
+                for (k, c) in COMMANDS.iter().enumerate() {
                     if self.layout == Layout::Small && k != i {
                         continue;
                     }
@@ -724,8 +772,8 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         out
     }
 
-    fn draw_status(&mut self, game: &Game) {
-        let lines = self.status_lines(game);
+    fn draw_status(&mut self, game: &Game, note: Option<&str>) {
+        let lines = self.status_lines(game, note);
         let (at, rows, cols) = self.layout.status();
         for (i, line) in lines.iter().enumerate().take(rows) {
             if self.status[i] == *line {

@@ -3,8 +3,11 @@
 use amulets_core::color::{Rgb, palette};
 use amulets_core::game::{Game, State};
 use amulets_core::geom::Point;
+use amulets_core::input::Key;
 use amulets_core::map::{MAP_CELLS, Map};
 use amulets_core::player::Class;
+use amulets_core::session::{NoStore, SaveText, Session, Start, Store, StoreError};
+use amulets_core::text::Line;
 use amulets_core::view;
 use amulets_embedded::framebuffer::FrameBuffer;
 use amulets_embedded::shell::{CELL_H, CELL_W};
@@ -37,9 +40,55 @@ fn cell_pixels<const W: usize, const H: usize>(
     v
 }
 
-fn press(shell: &mut Shell<Big>, game: &mut Game, b: Buttons, now: u64) {
-    shell.update(game, b, now);
-    shell.update(game, Buttons::NONE, now + 1);
+/// A store holding one save it was given: a hand-made game, continued.
+struct Holding(String);
+
+impl Store for Holding {
+    fn claim(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
+    fn read(&mut self) -> Result<Option<&str>, StoreError> {
+        Ok(Some(&self.0))
+    }
+    fn write(&mut self, save: &SaveText<'_>) -> Result<(), StoreError> {
+        self.0 = save.to_string();
+        Ok(())
+    }
+    fn set_aside(&mut self) -> Result<Line, StoreError> {
+        Ok(Line::new())
+    }
+    fn remove(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
+}
+
+type Run<S> = Session<S, (), fn() -> u32>;
+
+fn five() -> u32 {
+    5
+}
+
+/// A new run of a class, past the title.
+fn run_of(seed: u32, class: Class) -> Run<NoStore> {
+    let start = Start {
+        seed: Some(seed),
+        class: Some(class),
+    };
+    Session::new(NoStore, (), five as fn() -> u32, start)
+}
+
+/// A hand-made game, continued from its save.
+fn continued(game: &Game) -> Run<Holding> {
+    let store = Holding(SaveText(game).to_string());
+    let mut s = Session::new(store, (), five as fn() -> u32, Start::default());
+    s.press(Key::Char('C'));
+    assert_eq!(s.game().state(), State::Playing);
+    s
+}
+
+fn press(shell: &mut Shell<Big>, session: &mut Run<NoStore>, b: Buttons, now: u64) {
+    shell.update(session, b, now);
+    shell.update(session, Buttons::NONE, now + 1);
 }
 
 /// A direction to a walkable, empty neighbour of the player.
@@ -88,30 +137,30 @@ fn free_step(game: &Game) -> (Buttons, Point) {
 
 #[test]
 fn the_player_moves_and_only_what_changed_is_redrawn() {
-    let mut game = Game::new_run(42, Class::Fighter);
+    let mut session = run_of(42, Class::Fighter);
     let mut shell = Shell::new(Big::new(), Layout::Full);
-    let first = shell.draw(&game);
+    let first = shell.draw(&session);
     assert!(
         first > 100,
         "the first frame paints everything seen: {first}"
     );
-    assert_eq!(shell.draw(&game), 0, "nothing changed, nothing drawn");
+    assert_eq!(shell.draw(&session), 0, "nothing changed, nothing drawn");
 
     let before: Vec<_> = (0..MAP_CELLS)
-        .map(|i| view::cell(&game, Map::point_of(i)))
+        .map(|i| view::cell(session.game(), Map::point_of(i)))
         .collect();
-    let old = game.player().pos;
-    let (step, new) = free_step(&game);
-    press(&mut shell, &mut game, step, 10);
-    assert_eq!(game.player().pos, new);
+    let old = session.game().player().pos;
+    let (step, new) = free_step(session.game());
+    press(&mut shell, &mut session, step, 10);
+    assert_eq!(session.game().player().pos, new);
     let after: Vec<_> = (0..MAP_CELLS)
-        .map(|i| view::cell(&game, Map::point_of(i)))
+        .map(|i| view::cell(session.game(), Map::point_of(i)))
         .collect();
     // Counted independently: the cells whose look changed, plus the status
     // line whose turn number changed.
     let changed = before.iter().zip(&after).filter(|(a, b)| a != b).count() as u32;
     shell.display_mut().take_writes();
-    let redrawn = shell.draw(&game);
+    let redrawn = shell.draw(&session);
     assert!((2..40).contains(&changed), "{changed}");
     assert_eq!(
         redrawn,
@@ -136,14 +185,14 @@ fn the_player_moves_and_only_what_changed_is_redrawn() {
 
 #[test]
 fn the_status_line_says_hp_floor_and_turn() {
-    let mut game = Game::new_run(42, Class::Fighter);
+    let mut session = run_of(42, Class::Fighter);
     let mut shell = Shell::new(Big::new(), Layout::Full);
-    shell.draw(&game);
-    let (step, _) = free_step(&game);
-    press(&mut shell, &mut game, step, 10);
-    shell.draw(&game);
+    shell.draw(&session);
+    let (step, _) = free_step(session.game());
+    press(&mut shell, &mut session, step, 10);
+    shell.draw(&session);
     // The same words drawn by hand where the status line goes.
-    let hp = game.player().max_hp;
+    let hp = session.game().player().max_hp;
     let words = format!("HP {hp}/{hp}  Floor 1 of 9  Turn 1  Gold 0  Amulets 0");
     let mut expect = Big::new();
     let style = MonoTextStyle::new(&FONT_4X6, c565(palette::TEXT));
@@ -175,9 +224,10 @@ fn the_small_layout_follows_the_player() {
         .unwrap();
     game.player_mut().pos = far;
     game.refresh_view();
+    let session = continued(&game);
     let mut shell = Shell::new(Small::new(), Layout::Small);
-    shell.draw(&game);
-    let camera = shell.camera(&game);
+    shell.draw(&session);
+    let camera = shell.camera(session.game());
     assert!(camera.x > 0 && camera.y > 0, "{camera:?}");
     let (sx, sy) = (far.x - camera.x, far.y - camera.y);
     assert!((0..32).contains(&sx) && (0..15).contains(&sy));
@@ -192,125 +242,153 @@ fn the_small_layout_follows_the_player() {
 
 #[test]
 fn buttons_explore_rest_and_open_the_menu() {
-    let mut game = Game::new_run(42, Class::Fighter);
+    let mut session = run_of(42, Class::Fighter);
     let mut shell = Shell::new(Big::new(), Layout::Full);
-    press(
-        &mut shell,
-        &mut game,
-        Buttons {
-            a: true,
-            ..Buttons::NONE
-        },
-        0,
-    );
-    assert!(game.command_running(), "A explores");
+    let a = Buttons {
+        a: true,
+        ..Buttons::NONE
+    };
+    press(&mut shell, &mut session, a, 0);
+    assert!(session.game().command_running(), "A explores");
     // Steps come every 30 ms; a button stops it.
-    let turn = game.turn();
-    shell.update(&mut game, Buttons::NONE, 30);
-    shell.update(&mut game, Buttons::NONE, 60);
-    assert!(game.turn() > turn);
-    let stopped_at = game.turn();
-    shell.update(
-        &mut game,
-        Buttons {
-            b: true,
-            ..Buttons::NONE
-        },
-        61,
+    let turn = session.game().turn();
+    shell.update(&mut session, Buttons::NONE, 30);
+    shell.update(&mut session, Buttons::NONE, 60);
+    assert!(session.game().turn() > turn);
+    let stopped_at = session.game().turn();
+    let b = Buttons {
+        b: true,
+        ..Buttons::NONE
+    };
+    shell.update(&mut session, b, 61);
+    assert!(!session.game().command_running());
+    assert_eq!(
+        session.game().turn(),
+        stopped_at,
+        "the button only stopped it"
     );
-    assert!(!game.command_running());
-    assert_eq!(game.turn(), stopped_at, "the button only stopped it");
-    shell.update(&mut game, Buttons::NONE, 62);
-    // C opens the menu; right twice is Search; the press searches.
-    press(
-        &mut shell,
-        &mut game,
-        Buttons {
-            c: true,
-            ..Buttons::NONE
-        },
-        100,
+    shell.update(&mut session, Buttons::NONE, 62);
+    // C opens the menu of commands: travel, then the playing table's
+    // commands in order. Search is the sixth.
+    let search = amulets_embedded::COMMANDS
+        .iter()
+        .position(|c| c.name() == "Search")
+        .unwrap();
+    assert_eq!(search, 5);
+    let c = Buttons {
+        c: true,
+        ..Buttons::NONE
+    };
+    press(&mut shell, &mut session, c, 100);
+    let right = Buttons {
+        right: true,
+        ..Buttons::NONE
+    };
+    for i in 0..search {
+        press(&mut shell, &mut session, right, 110 + 10 * i as u64);
+    }
+    let t = session.game().turn();
+    let push = Buttons {
+        press: true,
+        ..Buttons::NONE
+    };
+    press(&mut shell, &mut session, push, 200);
+    assert!(session.game().turn() > t, "searched");
+    assert_eq!(session.game().state(), State::Playing);
+    // The game's own menu is on it too: Menu, then save and quit.
+    let menu = amulets_embedded::COMMANDS
+        .iter()
+        .position(|c| c.name() == "Menu")
+        .unwrap();
+    press(&mut shell, &mut session, c, 300);
+    for i in 0..menu {
+        press(&mut shell, &mut session, right, 310 + 10 * i as u64);
+    }
+    press(&mut shell, &mut session, push, 500);
+    assert_eq!(session.game().state(), State::Menu);
+}
+
+#[test]
+fn a_held_direction_walks() {
+    let map = Map::from_rows(&["############", "#..........#", "############"]).unwrap();
+    let game = Game::with_floor(1, Class::Fighter, 1, map, Point::new(1, 1));
+    let mut session = continued(&game);
+    session.repeat_held_keys(true);
+    let mut shell = Shell::new(Big::new(), Layout::Full);
+    let right = Buttons {
+        right: true,
+        ..Buttons::NONE
+    };
+    let mut now = 1000;
+    shell.update(&mut session, right, now);
+    assert_eq!(
+        session.game().player().pos,
+        Point::new(2, 1),
+        "the press steps"
     );
-    press(
-        &mut shell,
-        &mut game,
-        Buttons {
-            right: true,
-            ..Buttons::NONE
-        },
-        110,
+    // Held: a step after the delay, then one every REPEAT_MS.
+    let delay = amulets_core::session::REPEAT_DELAY_MS;
+    let every = amulets_core::session::REPEAT_MS;
+    now += delay;
+    shell.update(&mut session, right, now);
+    now += 2 * every;
+    shell.update(&mut session, right, now);
+    assert_eq!(session.game().player().pos, Point::new(4, 1));
+    shell.update(&mut session, Buttons::NONE, now + 1);
+    shell.update(&mut session, Buttons::NONE, now + 10 * every);
+    assert_eq!(
+        session.game().player().pos,
+        Point::new(4, 1),
+        "let go, it stops"
     );
-    press(
-        &mut shell,
-        &mut game,
-        Buttons {
-            right: true,
-            ..Buttons::NONE
-        },
-        120,
-    );
-    let t = game.turn();
-    press(
-        &mut shell,
-        &mut game,
-        Buttons {
-            press: true,
-            ..Buttons::NONE
-        },
-        130,
-    );
-    assert!(game.turn() > t, "searched");
-    assert_eq!(game.state(), State::Playing);
 }
 
 #[test]
 fn the_title_is_played_with_the_buttons() {
-    let mut game = Game::new(5);
+    let start = Start {
+        seed: Some(5),
+        class: None,
+    };
+    let mut session = Session::new(NoStore, (), five as fn() -> u32, start);
     let mut shell = Shell::new(Big::new(), Layout::Full);
-    shell.draw(&game);
-    // The first choice is N, a new run; then a, the Fighter.
-    press(
-        &mut shell,
-        &mut game,
-        Buttons {
-            press: true,
-            ..Buttons::NONE
-        },
-        0,
-    );
-    assert_eq!(game.state(), State::ChooseClass);
-    shell.draw(&game);
-    press(
-        &mut shell,
-        &mut game,
-        Buttons {
-            down: true,
-            ..Buttons::NONE
-        },
-        10,
-    );
-    press(
-        &mut shell,
-        &mut game,
-        Buttons {
-            press: true,
-            ..Buttons::NONE
-        },
-        20,
-    );
-    assert_eq!(game.state(), State::Playing);
-    assert_eq!(game.player().class, Class::Rogue);
-    assert!(shell.draw(&game) > 100, "the map is painted afresh");
+    shell.draw(&session);
+    let push = Buttons {
+        press: true,
+        ..Buttons::NONE
+    };
+    // The first choice is N, a new run; then b, the Rogue.
+    press(&mut shell, &mut session, push, 0);
+    assert_eq!(session.game().state(), State::ChooseClass);
+    shell.draw(&session);
+    press(&mut shell, &mut session, DOWN, 10);
+    press(&mut shell, &mut session, push, 20);
+    assert_eq!(session.game().state(), State::Playing);
+    assert_eq!(session.game().player().class, Class::Rogue);
+    assert!(shell.draw(&session) > 100, "the map is painted afresh");
 }
 
-fn press_on<D: DrawTarget<Color = Rgb565>>(
+#[test]
+fn continue_is_not_chosen_when_there_is_no_save() {
+    let mut session = Session::new(NoStore, (), five as fn() -> u32, Start::default());
+    let mut shell = Shell::new(Big::new(), Layout::Full);
+    // N, then down: the help (C, with no save, is passed over).
+    press(&mut shell, &mut session, DOWN, 0);
+    let push = Buttons {
+        press: true,
+        ..Buttons::NONE
+    };
+    press(&mut shell, &mut session, push, 10);
+    assert_eq!(session.game().state(), State::Help);
+}
+
+fn press_on<D: DrawTarget<Color = Rgb565>, S: Store>(
     shell: &mut Shell<D>,
-    game: &mut Game,
+    session: &mut Run<S>,
     b: Buttons,
     now: u64,
 ) {
-    shell.update(game, b, now);
-    shell.update(game, Buttons::NONE, now + 1);
+    shell.update(session, b, now);
+    shell.update(session, Buttons::NONE, now + 1);
 }
 
 const DOWN: Buttons = Buttons {
@@ -322,76 +400,61 @@ const UP: Buttons = Buttons {
     ..Buttons::NONE
 };
 
-/// Line by line, which lines of a screen are choices (`a) ...`, `o  ...`).
-fn choice_lines(lines: &view::Lines) -> Vec<usize> {
-    lines
+/// Line by line, which lines of a screen can be chosen.
+fn choice_lines(screen: &view::Screen) -> Vec<usize> {
+    screen
+        .entries
         .iter()
         .enumerate()
-        .filter(|(_, (l, _))| {
-            let mut c = l.chars();
-            c.next().is_some() && matches!(c.next(), Some(' ' | ')')) || l.starts_with("Esc")
-        })
+        .filter(|(_, e)| e.choosable())
         .map(|(i, _)| i)
         .collect()
 }
 
 #[test]
-fn a_screen_longer_than_the_small_display_scrolls_with_the_choice() {
-    let mut game = Game::new_run(42, Class::Rogue);
-    game.press(amulets_core::input::Key::Char('?'));
-    let (_, lines) = view::screen(&game).expect("the help");
-    let choices = choice_lines(&lines);
+fn a_screen_longer_than_the_small_display_scrolls_a_line_at_a_time() {
+    let mut session = run_of(42, Class::Rogue);
+    session.press(Key::Char('?'));
+    let help = session.screen().expect("the help");
+    let lines = help.entries.len();
+    assert!(
+        choice_lines(&help).is_empty(),
+        "nothing to choose on the help"
+    );
     // The small layout has 15 rows of text: the title, a blank row, 12
     // lines and a row saying there is more.
-    assert!(lines.len() > 13, "the help has {} lines", lines.len());
+    assert!(lines > 13, "the help has {lines} lines");
     let mut small = Shell::new(Small::new(), Layout::Small);
-    small.draw(&game);
+    small.draw(&session);
     assert_eq!(small.screen_lines_shown(), Some((0, 12)));
     let mut now = 0;
-    for (k, &line) in choices.iter().enumerate().skip(1) {
-        press_on(&mut small, &mut game, DOWN, now);
+    for k in 1..=lines - 12 {
+        press_on(&mut small, &mut session, DOWN, now);
         now += 10;
-        small.draw(&game);
-        let (first, shown) = small.screen_lines_shown().unwrap();
-        assert_eq!(shown, 12);
-        assert!(
-            first <= line && line < first + shown,
-            "choice {k} is line {line}, lines {first} to {} shown",
-            first + shown
-        );
-        // The chosen line's row is the highlighted one, at the far right
-        // where no letter is drawn; the row under it is not.
-        let row = |l: usize| (l - first + 2) * 6;
-        let px = |y: usize| small.display().at(159, y);
-        assert_eq!(px(row(line)), c565(palette::HIGHLIGHT), "choice {k}");
-        assert_eq!(px(row(line) + 6), c565(palette::BACKGROUND), "choice {k}");
+        small.draw(&session);
+        assert_eq!(small.screen_lines_shown(), Some((k, 12)), "down {k}");
     }
-    assert_eq!(game.state(), State::Help, "down chooses, it does not close");
     assert_eq!(
-        small.screen_lines_shown(),
-        Some((choices[choices.len() - 1] + 1 - 12, 12)),
-        "the last choice is the last line shown"
+        session.game().state(),
+        State::Help,
+        "down scrolls, it does not close"
     );
     if std::env::var_os("AMULETS_DUMP").is_some() {
         let mut ppm = Vec::new();
         small.display().write_ppm(|b| ppm.extend_from_slice(b));
         std::fs::write("small-help.ppm", ppm).unwrap();
     }
-    // One more goes round to the first choice, at the top again.
-    press_on(&mut small, &mut game, DOWN, now);
-    small.draw(&game);
-    assert_eq!(small.screen_lines_shown(), Some((0, 12)));
-    // Up from the first goes round to the last.
-    press_on(&mut small, &mut game, UP, now + 10);
-    small.draw(&game);
-    assert_eq!(
-        small.screen_lines_shown(),
-        Some((choices[choices.len() - 1] + 1 - 12, 12))
-    );
+    // No further than the last line.
+    press_on(&mut small, &mut session, DOWN, now);
+    small.draw(&session);
+    assert_eq!(small.screen_lines_shown(), Some((lines - 12, 12)));
+    press_on(&mut small, &mut session, UP, now + 10);
+    small.draw(&session);
+    assert_eq!(small.screen_lines_shown(), Some((lines - 13, 12)));
     // The big layout has room for all of it.
     let mut big = Shell::new(Big::new(), Layout::Full);
-    big.draw(&game);
-    assert_eq!(big.screen_lines_shown(), Some((0, lines.len())));
+    big.draw(&session);
+    assert_eq!(big.screen_lines_shown(), Some((0, lines)));
 }
 
 #[test]
@@ -408,25 +471,36 @@ fn the_chosen_line_stays_on_the_small_display() {
             }));
         }
     }
-    game.press(amulets_core::input::Key::Char('i'));
-    let (_, lines) = view::screen(&game).expect("the pack");
-    assert!(lines.len() > 13, "the pack has {} lines", lines.len());
-    let choices = choice_lines(&lines);
-    let chosen_line = |k: usize| choices[k];
+    let mut session = continued(&game);
+    session.press(Key::Char('i'));
+    let pack = session.screen().expect("the pack");
+    assert!(
+        pack.entries.len() > 13,
+        "the pack has {} lines",
+        pack.entries.len()
+    );
+    let choices = choice_lines(&pack);
     let mut small = Shell::new(Small::new(), Layout::Small);
-    small.draw(&game);
+    small.draw(&session);
     let mut now = 0;
-    for k in 1..20 {
-        press_on(&mut small, &mut game, DOWN, now);
+    for (k, &line) in choices.iter().enumerate().take(20).skip(1) {
+        press_on(&mut small, &mut session, DOWN, now);
         now += 10;
-        small.draw(&game);
+        small.draw(&session);
         let (first, shown) = small.screen_lines_shown().unwrap();
-        let line = chosen_line(k);
         assert!(
             first <= line && line < first + shown,
             "choice {k} is line {line}, lines {first} to {} shown",
             first + shown
         );
+        // The chosen line's row is the highlighted one, at the far right
+        // where no letter is drawn; the row under it is not.
+        let row = |l: usize| (l - first + 2) * 6;
+        let px = |y: usize| small.display().at(159, y);
+        assert_eq!(px(row(line)), c565(palette::HIGHLIGHT), "choice {k}");
+        if line + 1 < first + shown {
+            assert_eq!(px(row(line) + 6), c565(palette::BACKGROUND), "choice {k}");
+        }
     }
     assert!(small.screen_lines_shown().unwrap().0 > 0, "it scrolled");
 }

@@ -1,14 +1,14 @@
-//! The desktop game's state and what it does with a key, a click, a hover
-//! and time. It holds no rules: keys go to the core as `Key`s, clicks as
-//! `Action`s, and the picture comes from `amulets_core::view`.
+//! The desktop game's state: the run's `Session` (from the core, through
+//! `amulets-desktop`), and what SDL adds, the redraw flag and its clock.
+//! Keys, clicks, hovers and time go to the session as they come; nothing
+//! here knows a rule.
 
-use amulets_core::game::{Game, Outcome, State};
+use amulets_core::game::Game;
 use amulets_core::geom::Point;
-use amulets_core::input::{Action, Key};
-use amulets_core::juice::{Juice, Pacer};
-use amulets_tui::saves::{Answer, Keeper};
+use amulets_core::input::Key;
+use amulets_desktop::DesktopSession;
 
-/// How the map is drawn; F2 switches.
+/// How the map is drawn; F2 switches (the session keeps which).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ViewMode {
     Glyph,
@@ -16,16 +16,7 @@ pub enum ViewMode {
 }
 
 pub struct App {
-    pub game: Game,
-    pub view: ViewMode,
-    /// The map cell under the mouse.
-    pub hover: Option<Point>,
-    /// A line the shell itself says (no saved run yet, say).
-    pub note: Option<String>,
-    pub quit: bool,
-    pub keeper: Keeper,
-    pub pacer: Pacer,
-    pub juice: Juice,
+    pub session: DesktopSession,
     /// The shell's clock, in milliseconds.
     pub now: u64,
     /// Something changed since the last frame.
@@ -33,91 +24,62 @@ pub struct App {
 }
 
 impl App {
-    pub fn new(game: Game, view: ViewMode, keeper: Keeper) -> App {
+    pub fn new(session: DesktopSession) -> App {
         App {
-            game,
-            view,
-            hover: None,
-            note: None,
-            quit: false,
-            keeper,
-            pacer: Pacer::new(),
-            juice: Juice::new(),
+            session,
             now: 0,
             redraw: true,
         }
     }
 
-    fn act(&mut self, action: Action) -> Outcome {
-        let outcome = self.game.act(action);
-        if self.game.command_running() {
-            // A command's first step is due at once.
-            self.pacer.start(self.now);
-        }
-        self.juice.take(&mut self.game, self.now);
-        self.redraw = true;
-        outcome
+    pub fn game(&self) -> &Game {
+        self.session.game()
     }
 
-    /// A key pressed (`repeat`: the key held down). While a command runs,
-    /// a key stops it and does nothing else, and a repeat is ignored.
+    pub fn view(&self) -> ViewMode {
+        if self.session.tiles() {
+            ViewMode::Tile
+        } else {
+            ViewMode::Glyph
+        }
+    }
+
+    pub fn quit(&self) -> bool {
+        self.session.finished()
+    }
+
+    /// A key pressed, or (`repeat`) its repeat while held down.
     pub fn press(&mut self, key: Key, repeat: bool) {
-        if self.game.command_running() {
-            if !repeat {
-                self.act(Action::Interrupt);
-            }
-            return;
+        if repeat {
+            self.session.repeat(key);
+        } else {
+            self.session.press(key);
         }
-        self.note = None;
-        if key == Key::F(2) {
-            self.view = match self.view {
-                ViewMode::Glyph => ViewMode::Tile,
-                ViewMode::Tile => ViewMode::Glyph,
-            };
-        }
-        let Some(action) = self.game.action_for(key) else {
-            self.redraw = true;
-            return;
-        };
-        let outcome = self.act(action);
-        match self.keeper.answer(outcome.request, &mut self.game) {
-            Answer::Done => {}
-            Answer::Quit => self.quit = true,
-            Answer::Note(note) => self.note = Some(note),
-        }
-    }
-
-    /// The mouse is over a map cell, or off the map (`None`). While aiming
-    /// or looking, the cursor follows it.
-    pub fn hover(&mut self, cell: Option<Point>) {
-        if cell == self.hover {
-            return;
-        }
-        self.hover = cell;
         self.redraw = true;
-        if let Some(p) = cell
-            && matches!(self.game.state(), State::Aiming(_) | State::Looking)
-        {
-            self.act(Action::CursorTo(p));
+    }
+
+    pub fn release(&mut self, key: Key) {
+        self.session.release(key);
+    }
+
+    /// The mouse is over a map cell, or off the map (`None`).
+    pub fn hover(&mut self, cell: Option<Point>) {
+        if cell != self.session.hovered() {
+            self.session.hover(cell);
+            self.redraw = true;
         }
     }
 
-    /// A left click on a map cell: fires there while aiming, travels there
-    /// while playing; while a command runs it stops it, like a key.
+    /// A left click on a map cell.
     pub fn click(&mut self, cell: Point) {
-        for action in self.game.click_actions(cell) {
-            self.act(action);
-        }
+        self.session.click(cell);
+        self.redraw = true;
     }
 
-    /// Time passes: the running command takes its step when it is due, and
-    /// the animations move on. True when the picture changed.
+    /// Time passes. True when the picture changed.
     pub fn tick(&mut self, now: u64) -> bool {
         self.now = now;
-        let busy = self.juice.busy();
-        let stepped = self.pacer.tick(&mut self.game, now);
-        self.juice.take(&mut self.game, now);
-        let changed = stepped || busy;
+        let changed = self.session.tick(now);
         self.redraw |= changed;
         changed
     }
@@ -125,37 +87,23 @@ impl App {
     /// Milliseconds the loop may sleep before something is due, or `None`
     /// to sleep until an event.
     pub fn wait(&self) -> Option<u64> {
-        match (self.pacer.wait(&self.game, self.now), self.juice.wait()) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        self.session.wait()
     }
 
-    /// After a frame: the save follows the run.
-    pub fn after_draw(&mut self) {
-        if let Err(note) = self.keeper.after_draw(&self.game) {
-            self.note = Some(note);
-            self.redraw = true;
-        }
-    }
-
-    /// The window is closing: a run in play is saved first, as the menu's
-    /// save and quit would.
+    /// The window is closing: the session saves a run in play. A save that
+    /// fails is said on the terminal the game was started from, the only
+    /// place left to say it.
     pub fn close(&mut self) {
-        if !matches!(
-            self.game.state(),
-            State::Title | State::ChooseClass | State::Dead | State::Won
-        ) {
-            let _ = self.keeper.save(&self.game);
+        if let Err(e) = self.session.close() {
+            eprintln!("amulets: the run could not be saved: {e}");
         }
-        self.quit = true;
     }
 
     /// Plays a command to its end at once, its steps 30 ms apart on the
     /// shell's clock (screenshots and tests: nobody waits).
     pub fn finish_command(&mut self) {
-        while self.game.command_running() {
-            let due = self.now + self.pacer.wait(&self.game, self.now).unwrap_or(0);
+        while self.game().command_running() {
+            let due = self.now + self.session.wait().unwrap_or(0);
             self.tick(due);
         }
     }
@@ -164,59 +112,27 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use amulets_core::map::Map;
-    use amulets_core::player::Class;
+    use amulets_core::session::{Session, Start};
 
-    fn room() -> Game {
-        let map = Map::from_rows(&[
-            "#############",
-            "#.....#.....#",
-            "#.....#.....#",
-            "#############",
-        ])
-        .unwrap();
-        Game::with_floor(1, Class::Fighter, 1, map, Point::new(2, 1))
+    fn app(start: Start) -> App {
+        App::new(Session::new(None, None, || 7, start))
     }
 
     #[test]
-    fn a_rest_steps_every_30_ms_and_a_key_stops_it_doing_nothing_else() {
-        let mut game = room();
-        game.player_mut().hp = 5;
-        let mut app = App::new(game, ViewMode::Glyph, Keeper::new(None));
-        app.tick(1000);
-        app.press(Key::Char('R'), false);
-        assert!(app.game.command_running());
-        assert_eq!(app.wait(), Some(0));
-        app.tick(1000);
-        assert_eq!(app.game.turn(), 1);
-        app.tick(1029);
-        assert_eq!(app.game.turn(), 1, "not before 30 ms");
-        app.tick(1030);
-        assert_eq!(app.game.turn(), 2);
-        app.press(Key::Char('R'), true);
-        assert!(app.game.command_running(), "a repeat does not stop it");
-        app.press(Key::Char('l'), false);
-        assert!(!app.game.command_running());
-        assert_eq!(app.game.player().pos, Point::new(2, 1));
-    }
-
-    #[test]
-    fn a_click_travels_and_f2_switches_the_view() {
-        let mut app = App::new(room(), ViewMode::Glyph, Keeper::new(None));
-        app.click(Point::new(5, 2));
-        assert!(app.game.command_running());
+    fn f2_switches_the_view_and_a_click_travels() {
+        let mut app = app(Start {
+            seed: Some(42),
+            class: Some(amulets_core::player::Class::Fighter),
+        });
+        app.press(Key::F(2), false);
+        assert_eq!(app.view(), ViewMode::Tile);
+        app.press(Key::F(2), false);
+        assert_eq!(app.view(), ViewMode::Glyph);
+        let start = app.game().player().pos;
+        let room = app.game().level().areas[0];
+        app.click(Point::new(room.x, room.y));
+        assert!(app.game().command_running());
         app.finish_command();
-        assert_eq!(app.game.player().pos, Point::new(5, 2));
-        // A click while a command runs only stops it.
-        app.click(Point::new(1, 1));
-        assert!(app.game.command_running());
-        let at = app.game.player().pos;
-        app.click(Point::new(11, 1));
-        assert!(!app.game.command_running());
-        assert_eq!(app.game.player().pos, at);
-        app.press(Key::F(2), false);
-        assert_eq!(app.view, ViewMode::Tile);
-        app.press(Key::F(2), false);
-        assert_eq!(app.view, ViewMode::Glyph);
+        assert_ne!(app.game().player().pos, start, "it travelled");
     }
 }

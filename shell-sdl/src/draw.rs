@@ -187,8 +187,9 @@ fn cell<T: RenderTarget>(
 
 /// The map view with its overlays, moved by a big blow's shake.
 fn map<T: RenderTarget>(canvas: &mut Canvas<T>, gfx: &mut Gfx, app: &App) -> Result<(), String> {
-    let game = &app.game;
-    let (sx, sy) = app.juice.shake();
+    let game = app.game();
+    let juice = app.session.juice();
+    let (sx, sy) = juice.shake();
     let at = |p: Point| {
         FRect::new(
             (p.x * CELL + sx) as f32,
@@ -199,10 +200,7 @@ fn map<T: RenderTarget>(canvas: &mut Canvas<T>, gfx: &mut Gfx, app: &App) -> Res
     };
     canvas.set_clip_rect(Rect::new(0, 0, MAP_VIEW_W as u32, MAP_VIEW_H as u32));
     let distances = view::distances(game);
-    let route: Vec<Point> = match (game.state(), app.hover) {
-        (State::Playing, Some(p)) if !game.command_running() => game.route_to(p).to_vec(),
-        _ => Vec::new(),
-    };
+    let route = app.session.route();
     let aim: Vec<Point> = match game.state() {
         State::Aiming(_) => game.aim_line().to_vec(),
         _ => Vec::new(),
@@ -214,7 +212,7 @@ fn map<T: RenderTarget>(canvas: &mut Canvas<T>, gfx: &mut Gfx, app: &App) -> Res
             let Some(look) = view::cell(game, p) else {
                 continue;
             };
-            cell(canvas, gfx, app.view, &look, dst)?;
+            cell(canvas, gfx, app.view(), &look, dst)?;
             if let Some(d) = &distances
                 && let Some(n) = view::distance_label(d, p)
                 && matches!(look.tile, Tile::Floor | Tile::Dirt)
@@ -254,10 +252,10 @@ fn map<T: RenderTarget>(canvas: &mut Canvas<T>, gfx: &mut Gfx, app: &App) -> Res
             .draw_rect(at(game.cursor()))
             .map_err(|e| e.to_string())?;
     }
-    for p in app.juice.flashes() {
+    for p in juice.flashes() {
         fill(canvas, at(p), palette::FLASH, FLASH_ALPHA)?;
     }
-    if let Some(m) = app.juice.missile() {
+    if let Some(m) = juice.missile() {
         let dst = at(m.at);
         let mut buf = [0u8; 4];
         text(
@@ -275,35 +273,45 @@ fn map<T: RenderTarget>(canvas: &mut Canvas<T>, gfx: &mut Gfx, app: &App) -> Res
 }
 
 /// Whatever screen is over the map: title, classes, menu, help,
-/// inventory, the end.
+/// inventory, the end, a question.
 fn screen<T: RenderTarget>(
     canvas: &mut Canvas<T>,
     gfx: &mut Gfx,
     app: &App,
-    title: &str,
-    lines: &view::Lines,
+    over: &view::Screen,
 ) -> Result<(), String> {
-    let big = if app.game.state() == State::Title {
+    let big = if app.game().state() == State::Title && !app.session.asking() {
         4
     } else {
         2
     };
-    text(canvas, gfx, (60, 50), title, palette::HIGHLIGHT, big, 60)?;
+    text(
+        canvas,
+        gfx,
+        (60, 50),
+        &over.title,
+        palette::HIGHLIGHT,
+        big,
+        60,
+    )?;
     let top = 60 + big as i32 * font::GLYPH_H as i32 + 40;
-    for (i, (l, c)) in lines.iter().enumerate() {
+    for (i, e) in over.entries.iter().enumerate() {
         text(
             canvas,
             gfx,
             (60, top + i as i32 * (LINE_H + 4)),
-            l,
-            *c,
+            &e.text,
+            e.color,
             1,
             118,
         )?;
     }
-    if let Some(note) = &app.note {
-        let y = top + (lines.len() as i32 + 1) * (LINE_H + 4);
-        text(canvas, gfx, (60, y), note, palette::DEBUG, 1, 118)?;
+    if let Some(note) = app.session.note() {
+        let y = top + (over.entries.len() as i32 + 1) * (LINE_H + 4);
+        for (i, part) in wrap(note, 118).iter().enumerate() {
+            let y = y + i as i32 * (LINE_H + 4);
+            text(canvas, gfx, (60, y), part, palette::DEBUG, 1, 118)?;
+        }
     }
     Ok(())
 }
@@ -317,10 +325,10 @@ pub fn frame<T: RenderTarget>(
     canvas.set_blend_mode(BlendMode::Blend);
     canvas.set_draw_color(color(palette::BACKGROUND));
     canvas.clear();
-    let game = &app.game;
-    let over_map = view::screen(game);
+    let game = app.game();
+    let over_map = app.session.screen();
     match &over_map {
-        Some((title, lines)) => screen(canvas, gfx, app, title, lines)?,
+        Some(over) => screen(canvas, gfx, app, over)?,
         None => map(canvas, gfx, app)?,
     }
 
@@ -335,7 +343,7 @@ pub fn frame<T: RenderTarget>(
     let cols = ((PANEL_W - 2 * PAD) / font::GLYPH_W as i32) as usize;
     let mut y = PAD;
     let x = PANEL_X + PAD;
-    for (l, c) in view::panel(game).iter() {
+    for (l, c) in app.session.panel().iter() {
         for part in wrap(l, cols) {
             text(canvas, gfx, (x, y), &part, *c, 1, cols)?;
             y += LINE_H;
@@ -348,7 +356,7 @@ pub fn frame<T: RenderTarget>(
             y += LINE_H;
         }
     }
-    if let Some(note) = &app.note
+    if let Some(note) = app.session.note()
         && over_map.is_none()
     {
         y += LINE_H / 2;
@@ -359,12 +367,7 @@ pub fn frame<T: RenderTarget>(
     }
     // The look panel at the panel's foot: the cursor's cell while aiming or
     // looking, else the cell under the mouse.
-    let look_at = match game.state() {
-        State::Aiming(_) | State::Looking => Some(game.cursor()),
-        State::Playing => app.hover,
-        _ => None,
-    };
-    if let Some(p) = look_at {
+    if let Some(p) = app.session.look_at() {
         let words = wrap(&view::look(game, p), cols);
         let mut ly = LOGICAL_H as i32 - PAD - LINE_H * words.len() as i32;
         fill(

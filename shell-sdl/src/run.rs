@@ -59,12 +59,14 @@ pub enum Input {
     /// From here on, time stands still after each input, so the picture
     /// catches its animations (a flash, a missile in flight).
     Freeze,
+    /// The window closed, as its close button does.
+    Close,
 }
 
 /// A script of keys as typed, with names in braces for the rest:
 /// `{F1}`..`{F12}`, `{Esc}`, `{Enter}`, `{Tab}`, `{Up}`, `{Down}`, `{Left}`,
 /// `{Right}`, `{KP1}`..`{KP9}`, `{hover X Y}`, `{hover off}`, `{click X Y}`,
-/// `{freeze}`.
+/// `{freeze}`, `{close}`.
 pub fn parse_script(s: &str) -> Result<Vec<Input>, String> {
     let mut out = Vec::new();
     let mut chars = s.chars();
@@ -94,6 +96,7 @@ pub fn parse_script(s: &str) -> Result<Vec<Input>, String> {
             ["Right"] => Input::Key(Key::Right),
             ["hover", "off"] => Input::Hover(None),
             ["freeze"] => Input::Freeze,
+            ["close"] => Input::Close,
             ["hover", rest @ ..] => Input::Hover(Some(cell(rest)?)),
             ["click", rest @ ..] => Input::Click(cell(rest)?),
             [f] if f.starts_with('F') => match f[1..].parse::<u8>() {
@@ -121,13 +124,13 @@ pub fn play_script(app: &mut App, script: &[Input]) {
             Input::Hover(cell) => app.hover(cell),
             Input::Click(cell) => app.click(cell),
             Input::Freeze => frozen = true,
+            Input::Close => app.close(),
         }
         app.finish_command();
         if !frozen {
             let later = app.now + 1000;
             app.tick(later);
         }
-        app.after_draw();
     }
 }
 
@@ -199,6 +202,16 @@ pub fn handle(app: &mut App, canvas: &Canvas<Window>, event: Event) {
                 app.press(key, repeat);
             }
         }
+        Event::KeyUp {
+            keycode,
+            scancode,
+            keymod,
+            ..
+        } => {
+            if let Some(key) = keys::key_of(keycode, scancode, keymod) {
+                app.release(key);
+            }
+        }
         Event::MouseMotion { .. } => {
             // SDL_ConvertEventToRenderCoordinates: window pixels to the
             // picture's, through the letterbox.
@@ -243,11 +256,10 @@ pub fn play(app: &mut App, size: WindowSize) -> Result<(), String> {
     let start = Instant::now();
     let millis = || u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
     app.tick(millis());
-    while !app.quit {
+    while !app.quit() {
         if app.redraw {
             present(&mut screen, &mut gfx, app)?;
             app.redraw = false;
-            app.after_draw();
         }
         let event = match app.wait() {
             Some(0) => None,

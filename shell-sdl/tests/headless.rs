@@ -9,11 +9,12 @@ use amulets_core::geom::Point;
 use amulets_core::input::Key;
 use amulets_core::map::{MAP_H, MAP_W, Terrain};
 use amulets_core::player::Class;
+use amulets_core::session::{SaveText, Session, Start};
+use amulets_desktop::{DesktopSession, FileStore, seed};
 use amulets_sdl::app::{App, ViewMode};
 use amulets_sdl::draw::{self, Gfx};
 use amulets_sdl::layout::{self, CELL, LOGICAL_H, LOGICAL_W, PANEL_X};
 use amulets_sdl::run::{self, Screen, WindowSize};
-use amulets_tui::saves::Keeper;
 use sdl3::event::{Event, WindowEvent};
 use sdl3::keyboard::{Keycode, Mod, Scancode};
 use sdl3::mouse::MouseState;
@@ -53,8 +54,34 @@ fn shot(screen: &mut Screen, gfx: &mut Gfx, app: &App) -> Frame {
     Frame { w, rgb }
 }
 
+/// A scratch directory for saves, empty.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("amulets-sdl-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
+fn session(store: Option<FileStore>, start: Start) -> DesktopSession {
+    Session::new(store, None, seed::from_os as fn() -> u32, start)
+}
+
+/// The game as a player would reach it: at its title, or a run saved in a
+/// scratch directory and continued with C.
 fn new_app(game: Game) -> App {
-    App::new(game, ViewMode::Glyph, Keeper::new(None))
+    if game.state() == State::Title {
+        let start = Start {
+            seed: Some(game.seed()),
+            class: None,
+        };
+        return App::new(session(None, start));
+    }
+    let dir = scratch("continued");
+    std::fs::write(dir.join("save.txt"), SaveText(&game).to_string()).expect("saved");
+    let mut app = App::new(session(Some(FileStore::in_dir(&dir)), Start::default()));
+    app.press(Key::Char('C'), false);
+    assert_eq!(app.game().state(), State::Playing, "continued");
+    app
 }
 
 /// The window's id, which SDL checks before converting an event.
@@ -136,7 +163,7 @@ fn colours(screen: &mut Screen, gfx: &mut Gfx) {
     // Explore until the first room is out of sight.
     run::play_script(&mut app, &run::parse_script("oooooo").unwrap());
     let f = shot(screen, gfx, &app);
-    let game = &app.game;
+    let game = app.game();
     let level = game.level();
     let player = f.cell(game.player().pos);
     assert!(
@@ -186,14 +213,14 @@ fn views(screen: &mut Screen, gfx: &mut Gfx) {
     let floor = (0..amulets_core::map::MAP_CELLS)
         .map(amulets_core::map::Map::point_of)
         .find(|&p| {
-            app.game.level().visible.contains(p)
-                && app.game.level().map.at(p) == Terrain::Floor
-                && p != app.game.player().pos
+            app.game().level().visible.contains(p)
+                && app.game().level().map.at(p) == Terrain::Floor
+                && p != app.game().player().pos
         })
         .unwrap();
     let glyph = shot(screen, gfx, &app).cell(floor);
     app.press(Key::F(2), false);
-    assert_eq!(app.view, ViewMode::Tile);
+    assert_eq!(app.view(), ViewMode::Tile);
     let tile = shot(screen, gfx, &app).cell(floor);
     assert_ne!(glyph, tile);
     // The glyph view's floor is a dot on the background; the tile's is stone.
@@ -209,7 +236,7 @@ fn cave_steps(screen: &mut Screen, gfx: &mut Gfx) {
     let mut last = before.rgb.clone();
     for step in 0..6 {
         app.press(Key::F(6), false);
-        assert!(app.game.debug().cave.is_some(), "picture {step}");
+        assert!(app.game().debug().cave.is_some(), "picture {step}");
         let f = shot(screen, gfx, &app);
         assert_ne!(f.rgb, last, "picture {step} differs from the one before");
         assert!(
@@ -219,7 +246,7 @@ fn cave_steps(screen: &mut Screen, gfx: &mut Gfx) {
         last = f.rgb;
     }
     app.press(Key::F(6), false);
-    assert!(app.game.debug().cave.is_none());
+    assert!(app.game().debug().cave.is_none());
     let after = shot(screen, gfx, &app);
     assert!(after.rgb == before.rgb, "back to the run as it was");
     println!("ok: F6 steps through six pictures and back");
@@ -231,21 +258,21 @@ fn keys(screen: &mut Screen) {
     let mut game = Game::new_run(42, Class::Fighter);
     game.player_mut().hp = 3;
     let mut app = new_app(game);
-    let start = app.game.player().pos;
+    let start = app.game().player().pos;
     app.tick(0);
     app.press(Key::Char('R'), false);
-    assert!(app.game.command_running());
+    assert!(app.game().command_running());
     app.tick(0);
     app.tick(30);
     app.tick(60);
-    assert_eq!(app.game.turn(), 3);
+    assert_eq!(app.game().turn(), 3);
     run::handle(
         &mut app,
         &screen.canvas,
         key_down(Keycode::R, Scancode::R, Mod::LSHIFTMOD, true),
     );
     assert!(
-        app.game.command_running(),
+        app.game().command_running(),
         "a held key's repeat does not stop it"
     );
     run::handle(
@@ -253,9 +280,9 @@ fn keys(screen: &mut Screen) {
         &screen.canvas,
         key_down(Keycode::L, Scancode::L, Mod::NOMOD, false),
     );
-    assert!(!app.game.command_running(), "a key stopped the rest");
-    assert_eq!(app.game.player().pos, start, "and did nothing else");
-    assert_eq!(app.game.turn(), 3);
+    assert!(!app.game().command_running(), "a key stopped the rest");
+    assert_eq!(app.game().player().pos, start, "and did nothing else");
+    assert_eq!(app.game().turn(), 3);
     let gt = amulets_sdl::keys::key_of(
         Some(Keycode::Period),
         Some(Scancode::Period),
@@ -272,20 +299,20 @@ fn keys(screen: &mut Screen) {
 /// Hovering shows the way as see-through cells; leaving the map clears it.
 fn route_preview(screen: &mut Screen, gfx: &mut Gfx) {
     let mut app = new_app(Game::new_run(42, Class::Fighter));
-    let player = app.game.player().pos;
+    let player = app.game().player().pos;
     // A floor cell in view, a few steps away.
     let goal = (0..amulets_core::map::MAP_CELLS)
         .map(amulets_core::map::Map::point_of)
         .filter(|&p| {
-            app.game.level().visible.contains(p) && app.game.level().map.at(p) == Terrain::Floor
+            app.game().level().visible.contains(p) && app.game().level().map.at(p) == Terrain::Floor
         })
         .max_by_key(|p| (p.x - player.x).abs() + (p.y - player.y).abs())
         .unwrap();
     let before = shot(screen, gfx, &app);
     let (x, y) = ((goal.x * CELL + 10) as f32, (goal.y * CELL + 10) as f32);
     run::handle(&mut app, &screen.canvas, motion(x, y));
-    assert_eq!(app.hover, Some(goal));
-    let route = app.game.route_to(goal);
+    assert_eq!(app.session.hovered(), Some(goal));
+    let route = app.game().route_to(goal);
     assert!(route.len() >= 3, "{route:?}");
     let during = shot(screen, gfx, &app);
     for &p in &route {
@@ -296,7 +323,7 @@ fn route_preview(screen: &mut Screen, gfx: &mut Gfx) {
     }
     // Off the map (over the panel), then out of the window.
     run::handle(&mut app, &screen.canvas, motion(1400.0, 300.0));
-    assert_eq!(app.hover, None);
+    assert_eq!(app.session.hovered(), None);
     assert!(
         shot(screen, gfx, &app).rgb == before.rgb,
         "cleared off the map"
@@ -318,10 +345,10 @@ fn route_preview(screen: &mut Screen, gfx: &mut Gfx) {
     // A click travels there, a step at a time.
     run::handle(&mut app, &screen.canvas, motion(x, y));
     app.click(goal);
-    assert!(app.game.command_running());
+    assert!(app.game().command_running());
     app.finish_command();
-    assert_eq!(app.game.player().pos, goal);
-    assert_eq!(app.game.state(), State::Playing);
+    assert_eq!(app.game().player().pos, goal);
+    assert_eq!(app.game().state(), State::Playing);
     println!("ok: the route preview is drawn on hover and cleared off the map; a click travels");
 }
 
@@ -334,16 +361,16 @@ fn screens(screen: &mut Screen, gfx: &mut Gfx) {
         "the title"
     );
     app.press(Key::Char('?'), false);
-    assert_eq!(app.game.state(), State::Help);
+    assert_eq!(app.game().state(), State::Help);
     let help = shot(screen, gfx, &app);
     assert!(help.rgb != title.rgb);
     // The help runs below the map's 720 px, where the log would be: the
     // log is not drawn over it (its lines are in the read or unread
     // colours, the help's in the text colour).
-    let mut game = Game::new_run(7, Class::Fighter);
-    game.press(Key::Char('?'));
-    assert_eq!(game.state(), State::Help);
-    let help_in_play = shot(screen, gfx, &new_app(game));
+    let mut in_play = new_app(Game::new_run(7, Class::Fighter));
+    in_play.press(Key::Char('?'), false);
+    assert_eq!(in_play.game().state(), State::Help);
+    let help_in_play = shot(screen, gfx, &in_play);
     assert!(
         help_in_play.area_has(0, 720, 1280, 900, palette::TEXT),
         "the help's last lines"
@@ -356,14 +383,75 @@ fn screens(screen: &mut Screen, gfx: &mut Gfx) {
     }
     app.press(Key::Escape, false);
     app.press(Key::Char('n'), false);
-    assert_eq!(app.game.state(), State::ChooseClass);
+    assert_eq!(app.game().state(), State::ChooseClass);
     app.press(Key::Char('a'), false);
-    assert_eq!(app.game.state(), State::Playing);
+    assert_eq!(app.game().state(), State::Playing);
     app.press(Key::Escape, false);
-    assert_eq!(app.game.state(), State::Menu);
+    assert_eq!(app.game().state(), State::Menu);
     let menu = shot(screen, gfx, &app);
     assert!(menu.area_has(0, 0, 1280, 200, palette::HIGHLIGHT));
     println!("ok: the title, help, classes and menu are drawn");
+}
+
+/// A saved run is never replaced without asking (a class given on the
+/// command line asks first, and no leaves the file as it was), and the
+/// window's close button saves the run in play.
+fn saves(screen: &mut Screen, gfx: &mut Gfx) {
+    let dir = scratch("question");
+    let path = dir.join("save.txt");
+    std::fs::write(&path, SaveText(&Game::new_run(5, Class::Rogue)).to_string()).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    let start = Start {
+        seed: Some(9),
+        class: Some(Class::Wizard),
+    };
+    let mut app = App::new(session(Some(FileStore::in_dir(&dir)), start));
+    assert!(app.session.asking(), "asked first");
+    let lines: Vec<String> = app
+        .session
+        .screen()
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(
+        lines[0],
+        "Abandon the saved Rogue on floor 1, turn 0? (y or n)"
+    );
+    let f = shot(screen, gfx, &app);
+    assert!(
+        f.area_has(0, 40, 1280, 130, palette::HIGHLIGHT),
+        "its title"
+    );
+    assert!(f.area_has(0, 150, 1280, 190, palette::TEXT), "its question");
+    if let Some(out) = std::env::var_os("AMULETS_HEADLESS_PNG") {
+        run::write_png(std::path::Path::new(&out), f.w, LOGICAL_H, &f.rgb).unwrap();
+    }
+    let press = |app: &mut App, keycode, scancode| {
+        run::handle(
+            app,
+            &screen.canvas,
+            key_down(keycode, scancode, Mod::NOMOD, false),
+        );
+    };
+    press(&mut app, Keycode::N, Scancode::N);
+    assert_eq!(app.game().state(), State::Title);
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "the save is untouched"
+    );
+    // C continues it; a turn, then the window's close button saves it.
+    press(&mut app, Keycode::C, Scancode::C);
+    assert_eq!((app.game().seed(), app.game().state()), (5, State::Playing));
+    press(&mut app, Keycode::Period, Scancode::Period);
+    assert_eq!(app.game().turn(), 1);
+    run::handle(&mut app, &screen.canvas, Event::Quit { timestamp: 0 });
+    assert!(app.quit());
+    let after = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(after, SaveText(app.game()).to_string(), "saved on close");
+    let _ = std::fs::remove_dir_all(&dir);
+    println!("ok: a class given with a save asks first, n keeps the file; closing saves");
 }
 
 fn main() {
@@ -384,6 +472,7 @@ fn main() {
     keys(&mut screen);
     route_preview(&mut screen, &mut gfx);
     screens(&mut screen, &mut gfx);
+    saves(&mut screen, &mut gfx);
     let _ = (MAP_W, MAP_H);
     println!("headless: all checks passed");
 }

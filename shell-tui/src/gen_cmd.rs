@@ -10,11 +10,11 @@
 //!   doors `+`, secret doors drawn as rock `#` unless `--reveal` shows them
 //!   as `S`, the stairs `>`, and the start `@`.
 
-use crate::seed;
 use amulets_core::geom::{Point, Rect};
 use amulets_core::map::{MAP_H, MAP_W, Map, Terrain};
 use amulets_core::mapgen::{caves, floor, gh, grid, rooms};
 use amulets_core::rng::Rng;
+use amulets_desktop::seed;
 use clap::{ArgAction, Args, ValueEnum};
 use std::fmt::Write as _;
 
@@ -61,7 +61,7 @@ pub struct GenArgs {
 
 /// The text `gen` prints, or what was wrong with its arguments.
 pub fn run(args: &GenArgs) -> Result<String, String> {
-    let seed = seed::choose(args.seed);
+    let seed = args.seed.filter(|&s| s != 0).unwrap_or_else(seed::from_os);
     let grid_flags = args.width.is_some() || args.height.is_some() || args.visual;
     if grid_flags && args.kind != Some(Kind::Grid) {
         return Err("-w, -h and -v go with `gen grid`".into());

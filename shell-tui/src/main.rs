@@ -4,11 +4,9 @@
 mod gen_cmd;
 mod tui;
 
-use amulets_tui::{saves, seed};
-
-use amulets_core::game::Game;
-use amulets_core::player::Class;
-use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use amulets_core::session::Session;
+use amulets_desktop::{RunArgs, seed};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -25,13 +23,13 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     #[command(flatten)]
-    play: PlayArgs,
+    play: RunArgs,
 }
 
 #[derive(Subcommand)]
 enum Command {
     /// Play (the default)
-    Play(PlayArgs),
+    Play(RunArgs),
     /// Print a generated dungeon: a bare map, or a whole floor of a run
     Gen(gen_cmd::GenArgs),
     /// Play a recorded run back and check it ends where it did
@@ -39,38 +37,6 @@ enum Command {
         /// A replay written by `--record`
         file: std::path::PathBuf,
     },
-}
-
-#[derive(Args, Clone, Debug)]
-struct PlayArgs {
-    /// The run's seed, a whole number; 0 or none chooses one at random
-    #[arg(long, value_name = "N")]
-    seed: Option<u32>,
-    /// Start a new run of this class at once, past the title screen
-    #[arg(long, value_enum)]
-    class: Option<ClassArg>,
-    /// Keep the save in this directory instead of the platform's data
-    /// directory
-    #[arg(long, value_name = "DIR")]
-    save_dir: Option<std::path::PathBuf>,
-    /// Record the run to this file when it ends, to play back with `replay`
-    #[arg(long, value_name = "FILE", requires = "class")]
-    record: Option<std::path::PathBuf>,
-}
-
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum ClassArg {
-    Fighter,
-    Rogue,
-    Wizard,
-}
-
-fn class_of(c: ClassArg) -> Class {
-    match c {
-        ClassArg::Fighter => Class::Fighter,
-        ClassArg::Rogue => Class::Rogue,
-        ClassArg::Wizard => Class::Wizard,
-    }
 }
 
 /// `replay FILE`: plays it back; exit 0 when it ends where it did, 1 when it
@@ -101,39 +67,31 @@ fn replay(file: &std::path::Path) -> ExitCode {
     }
 }
 
-fn play(args: PlayArgs) -> ExitCode {
-    let seed = seed::choose(args.seed);
-    let game = match args.class {
-        Some(c) => Game::new_run(seed, class_of(c)),
-        None => Game::new(seed),
-    };
-    let slot = match &args.save_dir {
-        Some(dir) => Some(saves::SaveSlot::in_dir(dir)),
-        None => saves::SaveSlot::default_place(),
-    };
-    match tui::run(game, slot, args.record.is_some()) {
-        Ok((end, recording)) => {
-            if let (Some(path), Some(inputs), Some(class)) = (&args.record, recording, args.class) {
-                let mut text = String::new();
-                let class = class_of(class);
-                if amulets_core::replay::write(&mut text, seed, class, &inputs, &end).is_err()
-                    || std::fs::write(path, text).is_err()
-                {
-                    eprintln!(
-                        "amulets-tui: the replay could not be written to {}",
-                        path.display()
-                    );
-                    return ExitCode::FAILURE;
-                }
-                println!("recorded {} inputs to {}", inputs.len(), path.display());
-            }
-            ExitCode::SUCCESS
-        }
+fn play(args: RunArgs) -> ExitCode {
+    let session = Session::new(
+        args.store(),
+        args.recorder(),
+        seed::from_os as fn() -> u32,
+        args.start(),
+    );
+    let session = match tui::run(session) {
+        Ok(session) => session,
         Err(e) => {
             eprintln!("amulets-tui: the terminal failed: {e}");
-            ExitCode::FAILURE
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Some(recorder) = session.recorder() {
+        match recorder.write(session.game()) {
+            Ok(Some(n)) => println!("recorded {n} inputs to {}", recorder.path().display()),
+            Ok(None) => eprintln!("amulets-tui: no run was begun here, so nothing was recorded"),
+            Err(e) => {
+                eprintln!("amulets-tui: {}: {e}", recorder.path().display());
+                return ExitCode::FAILURE;
+            }
         }
     }
+    ExitCode::SUCCESS
 }
 
 fn main() -> ExitCode {

@@ -1,5 +1,6 @@
-//! The real `amulets-tui` binary: `gen` prints, and bad arguments print
-//! usage and exit with 2.
+//! The real `amulets-tui` binary: `gen` prints, and bad arguments (to
+//! `gen` and to the game: a `--seed` that is not a number, a class that
+//! is none) print usage and exit with 2.
 
 use std::process::Command;
 
@@ -32,7 +33,15 @@ fn bad_arguments_print_usage_and_exit_2() {
         &["gen", "rooms", "-v"],
         &["gen", "--floor", "10"],
         &["gen", "grid", "-w", "99"],
-        &["frobnicate"],
+        // A word alone is a seed, as the book reads one (no number: a
+        // random seed); two are one too many.
+        &["frobnicate", "again"],
+        &["--seed", "hello"],
+        &["--seed", "-1"],
+        &["--seed", "4294967296"],
+        &["7", "--seed", "8"],
+        &["--class", "bard"],
+        &["--bogus"],
     ] {
         let out = amulets_tui(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

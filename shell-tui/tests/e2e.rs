@@ -1,9 +1,20 @@
 //! The real binary in a real terminal (tmux): it draws the game for
 //! `--seed 42`, explores on `o`, quits from the menu, and leaves the
 //! terminal as it found it (no alternate screen, no mouse reporting, the
-//! line discipline back in cooked mode with echo). CI installs tmux; a
-//! machine without it fails this test with that reason.
+//! line discipline back in cooked mode with echo). Saved runs are never
+//! lost: a class given with a save present asks first, a hangup saves, a
+//! second game at once does not write. CI installs tmux; a machine without
+//! it fails this test with that reason.
+//!
+//! `AMULETS_TUI_BIN` runs another build of the game (an older one, to show
+//! a test failing there).
 
+use amulets_core::game::Game;
+use amulets_core::hash::Fnv1a;
+use amulets_core::input::Key;
+use amulets_core::player::Class;
+use amulets_core::session::{SaveText, Session, Start};
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
@@ -16,9 +27,9 @@ fn tmux(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-struct Session(String);
+struct Tmux(String);
 
-impl Drop for Session {
+impl Drop for Tmux {
     fn drop(&mut self) {
         let _ = Command::new("tmux")
             .args(["kill-session", "-t", &self.0])
@@ -26,10 +37,15 @@ impl Drop for Session {
     }
 }
 
-impl Session {
+/// The game's binary: this build's, or `AMULETS_TUI_BIN`.
+fn game_bin() -> String {
+    std::env::var("AMULETS_TUI_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_amulets-tui").into())
+}
+
+impl Tmux {
     /// A new tmux session running a plain bash, 110 x 42.
-    fn start(prefix: &str) -> Session {
-        let session = Session(format!("{prefix}-{}", std::process::id()));
+    fn start(prefix: &str) -> Tmux {
+        let session = Tmux(format!("{prefix}-{}", std::process::id()));
         tmux(&[
             "new-session",
             "-d",
@@ -89,9 +105,9 @@ fn wait_for(s: &str, text: &str) -> String {
 
 #[test]
 fn plays_in_a_terminal_and_puts_it_back() {
-    let session = Session::start("amulets-e2e");
+    let session = Tmux::start("amulets-e2e");
     let s = session.0.as_str();
-    let bin = env!("CARGO_BIN_EXE_amulets-tui");
+    let bin = game_bin();
     tmux(&[
         "send-keys",
         "-t",
@@ -146,9 +162,9 @@ fn plays_in_a_terminal_and_puts_it_back() {
 
 #[test]
 fn a_panic_puts_the_terminal_back_and_then_says_why() {
-    let session = Session::start("amulets-panic");
+    let session = Tmux::start("amulets-panic");
     let s = session.0.as_str();
-    let bin = env!("CARGO_BIN_EXE_amulets-tui");
+    let bin = game_bin();
     tmux(&[
         "send-keys",
         "-t",
@@ -184,10 +200,10 @@ fn a_panic_puts_the_terminal_back_and_then_says_why() {
 
 #[test]
 fn a_recorded_run_replays_to_the_same_end() {
-    let session = Session::start("amulets-record");
+    let session = Tmux::start("amulets-record");
     let s = session.0.as_str();
     let file = format!("/tmp/{s}.replay");
-    let bin = env!("CARGO_BIN_EXE_amulets-tui");
+    let bin = game_bin();
     tmux(&[
         "send-keys",
         "-t",
@@ -214,7 +230,7 @@ fn a_recorded_run_replays_to_the_same_end() {
     }
     tmux(&["send-keys", "-t", s, "q"]);
     wait_for(s, "recorded ");
-    let out = Command::new(bin).args(["replay", &file]).output().unwrap();
+    let out = Command::new(&bin).args(["replay", &file]).output().unwrap();
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
@@ -223,4 +239,204 @@ fn a_recorded_run_replays_to_the_same_end() {
     );
     assert!(said.contains("as recorded"), "{said}");
     let _ = std::fs::remove_file(&file);
+}
+
+/// An empty scratch directory for saves.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("amulets-e2e-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The pid of the program the tmux pane's shell is running.
+fn game_pid(s: &str) -> String {
+    let shell = tmux(&["display", "-p", "-t", s, "#{pane_pid}"]);
+    let out = Command::new("pgrep")
+        .args(["-P", shell.trim()])
+        .output()
+        .expect("pgrep runs");
+    let pid = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    assert!(!pid.is_empty(), "no game running in {s}");
+    pid
+}
+
+/// Waits until the pane's shell runs nothing: the game has ended.
+fn wait_for_exit(s: &str) {
+    let start = Instant::now();
+    while tmux(&["display", "-p", "-t", s, "#{alternate_on}"]).trim() != "0" {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the game did not end:\n{}",
+            screen(s)
+        );
+        sleep(Duration::from_millis(100));
+    }
+}
+
+/// Types keys into the game one at a time, giving each time to be drawn.
+fn keys(s: &str, keys: &[&str]) {
+    for k in keys {
+        tmux(&["send-keys", "-t", s, k]);
+        sleep(Duration::from_millis(150));
+    }
+}
+
+fn hash_of_file(path: &Path) -> u64 {
+    let mut h = Fnv1a::new();
+    h.bytes(&std::fs::read(path).unwrap());
+    h.finish()
+}
+
+#[test]
+fn a_class_given_with_a_save_present_asks_and_no_leaves_the_file_alone() {
+    let saves = scratch("ask");
+    let file = saves.join("save.txt");
+    std::fs::write(
+        &file,
+        SaveText(&Game::new_run(5, Class::Fighter)).to_string(),
+    )
+    .unwrap();
+    let before = std::fs::read(&file).unwrap();
+    let session = Tmux::start("amulets-ask");
+    let s = session.0.as_str();
+    let bin = game_bin();
+    let run = format!(
+        "{bin} --seed 42 --class rogue --save-dir {}",
+        saves.display()
+    );
+    session.type_line(&run);
+    wait_for(s, "Abandon the saved Fighter on floor 1, turn 0? (y or n)");
+    keys(s, &["n"]);
+    wait_for(s, "continue the saved run");
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        before,
+        "the save is unchanged"
+    );
+    keys(s, &["Escape"]);
+    wait_for_exit(s);
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        before,
+        "and after the game ends"
+    );
+
+    // Yes: the new run, saved on its arrival on floor 1.
+    session.type_line(&run);
+    wait_for(s, "Abandon the saved Fighter");
+    keys(s, &["y"]);
+    wait_for(s, "Floor 1 of 9");
+    let saved = Game::read_save(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!((saved.seed(), saved.player().class), (42, Class::Rogue));
+    keys(s, &["Escape", "q"]);
+    wait_for_exit(s);
+    let _ = std::fs::remove_dir_all(&saves);
+}
+
+/// The keys played before the hangup: steps, a search, a wait (nothing that
+/// runs on a clock, so the run is the same however fast they come).
+const BEFORE_HANGUP: [&str; 8] = ["l", "l", "j", "s", "h", ".", "k", "l"];
+
+fn as_key(k: &str) -> Key {
+    Key::Char(k.chars().next().unwrap())
+}
+
+#[test]
+fn a_hangup_saves_and_c_continues_to_the_same_state() {
+    let saves = scratch("hup");
+    let file = saves.join("save.txt");
+    let session = Tmux::start("amulets-hup");
+    let s = session.0.as_str();
+    let bin = game_bin();
+    session.type_line(&format!(
+        "{bin} --seed 42 --class rogue --save-dir {}",
+        saves.display()
+    ));
+    wait_for(s, "Seed 42");
+    keys(s, &BEFORE_HANGUP);
+    wait_for(s, "Turn ");
+    let pid = game_pid(s);
+    let killed = Command::new("kill").args(["-HUP", &pid]).status().unwrap();
+    assert!(killed.success());
+    wait_for_exit(s);
+    assert!(file.exists(), "saved on the hangup");
+
+    // The same keys in-process, then the menu: the state the continued run
+    // must reach, worked out without the file the signal wrote.
+    let start = Start {
+        seed: Some(42),
+        class: Some(Class::Rogue),
+    };
+    let mut here = Session::new(
+        None::<amulets_desktop::FileStore>,
+        None::<amulets_desktop::FileRecorder>,
+        || 1,
+        start,
+    );
+    for k in BEFORE_HANGUP {
+        here.press(as_key(k));
+    }
+    here.press(Key::Escape);
+    let expected = amulets_core::replay::state_hash(here.game());
+
+    // C continues it; Esc and s save it again from the menu, as it is now.
+    session.type_line(&format!("{bin} --save-dir {}", saves.display()));
+    wait_for(s, "continue the saved run");
+    keys(s, &["c"]);
+    wait_for(s, "Floor 1 of 9");
+    keys(s, &["Escape", "s"]);
+    wait_for_exit(s);
+    assert_eq!(
+        hash_of_file(&file),
+        expected,
+        "continued to the state before the signal"
+    );
+    let _ = std::fs::remove_dir_all(&saves);
+}
+
+#[test]
+fn a_second_game_at_once_does_not_write() {
+    let saves = scratch("two");
+    let file = saves.join("save.txt");
+    let first = Tmux::start("amulets-first");
+    let bin = game_bin();
+    first.type_line(&format!(
+        "{bin} --seed 1 --class fighter --save-dir {}",
+        saves.display()
+    ));
+    wait_for(&first.0, "Seed 1");
+    let start = Instant::now();
+    while !file.exists() {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the first game saved nothing"
+        );
+        sleep(Duration::from_millis(50));
+    }
+    let saved = std::fs::read(&file).unwrap();
+
+    let second = Tmux::start("amulets-second");
+    let s = second.0.as_str();
+    second.type_line(&format!(
+        "{bin} --seed 2 --class wizard --save-dir {}",
+        saves.display()
+    ));
+    let shown = wait_for(s, "Seed 2");
+    assert!(shown.contains("Not saving"), "the panel says so:\n{shown}");
+    keys(s, &["l", "j", ".", "Escape", "s"]);
+    let said = wait_for(s, "could not be saved");
+    assert!(said.contains("Not saving"), "still said:\n{said}");
+    // The menu is still open: q quits without saving.
+    keys(s, &["q"]);
+    wait_for_exit(s);
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        saved,
+        "the second game wrote nothing"
+    );
+    let pid = game_pid(&first.0);
+    let _ = Command::new("kill").args(["-TERM", &pid]).status();
+    wait_for_exit(&first.0);
+    let _ = std::fs::remove_dir_all(&saves);
 }

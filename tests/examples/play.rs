@@ -21,9 +21,9 @@ fn show(game: &Game) {
         let side = panel.get(y as usize).map_or("", |(l, _)| l.as_str());
         println!("{row}  {side}");
     }
-    if let Some((title, lines)) = view::screen(game) {
-        println!("== {title} ==");
-        for (l, _) in lines {
+    if let Some(screen) = view::screen(game, false) {
+        println!("== {} ==", screen.title);
+        for l in screen.lines() {
             println!("  {l}");
         }
     }

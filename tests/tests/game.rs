@@ -211,9 +211,12 @@ fn poison_kills_and_the_end_screen_says_so() {
     assert_eq!(game.state(), State::Dead);
     assert_eq!(game.cause_of_death(), Some(Cause::Poison));
     assert_eq!(game.log().last(), Some("You die..."));
-    let (title, lines) = view::screen(&game).unwrap();
-    assert_eq!(title.as_str(), "You die...");
-    assert_eq!(lines[0].0.as_str(), "Killed by poison on floor 2.");
+    let screen = view::screen(&game, false).unwrap();
+    assert_eq!(screen.title.as_str(), "You die...");
+    assert_eq!(
+        screen.entries[0].text.as_str(),
+        "Killed by poison on floor 2."
+    );
 }
 
 #[test]
@@ -231,8 +234,8 @@ fn the_ninth_amulet_wins() {
     keys(&mut game, "lg");
     assert_eq!(game.state(), State::Won);
     assert_eq!(game.player().amulets, 9);
-    let (title, _) = view::screen(&game).unwrap();
-    assert_eq!(title.as_str(), "You have won!");
+    let screen = view::screen(&game, false).unwrap();
+    assert_eq!(screen.title.as_str(), "You have won!");
 }
 
 #[test]
@@ -423,7 +426,7 @@ fn drawing_and_debug_views_never_touch_the_run() {
                 }
             }
             let _ = view::panel(g);
-            let _ = view::screen(g);
+            let _ = view::screen(g, true);
             let _ = view::distances(g);
             if presses % 7 == 0 {
                 for f in [1, 3, 4, 6, 6] {

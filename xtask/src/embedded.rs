@@ -159,9 +159,14 @@ fn write_png(path: &Path, w: u32, h: u32, rgb: &[u8]) -> Result<(), String> {
 
 /// The first frame as the host draws it, as the firmware's PPM bytes.
 fn host_first_frame(seed: u32, class: Class) -> Vec<u8> {
-    let game = Game::new_run(seed, class);
+    let start = amulets_core::session::Start {
+        seed: Some(seed),
+        class: Some(class),
+    };
+    let session =
+        amulets_core::session::Session::new(amulets_core::session::NoStore, (), || seed, start);
     let mut shell = Shell::new(FrameBuffer::<320, 240>::new(), Layout::Full);
-    shell.draw(&game);
+    shell.draw(&session);
     let mut out = Vec::new();
     shell.display().write_ppm(|b| out.extend_from_slice(b));
     out

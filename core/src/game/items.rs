@@ -80,11 +80,11 @@ impl Game {
                     self.state = State::Inventory(Pack::Item(slot));
                 }
             }
-            (Pack::Item(slot), Action::Letter('u')) => {
+            (Pack::Item(slot), Action::Use) => {
                 self.state = State::Playing;
                 outcome.turn_passed = self.use_item(slot);
             }
-            (Pack::Item(slot), Action::Letter('d')) => {
+            (Pack::Item(slot), Action::Drop) => {
                 self.state = State::Playing;
                 outcome.turn_passed = self.drop(slot);
             }

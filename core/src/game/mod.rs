@@ -19,7 +19,7 @@ mod turn;
 use crate::color::Rgb;
 use crate::fov;
 use crate::geom::{Dir, Point};
-use crate::input::{self, Action, DebugKey, Key};
+use crate::input::{Action, DebugKey, Key};
 use crate::level::{Level, TrapKind};
 use crate::log::Log;
 use crate::map::Map;
@@ -112,13 +112,18 @@ pub struct Outcome {
     pub request: Option<Request>,
 }
 
-/// What the game asks of the shell: the things only a shell can do.
+/// What the game asks of whoever drives it (`session::Session`): what a
+/// run cannot do by itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Request {
     Quit,
     SaveAndQuit,
     /// The title's C: load the saved run.
     Continue,
+    /// The menu's n: this run given up for a new one, with a new seed.
+    NewRun,
+    /// The end screen closed: the title, for a new run with a new seed.
+    Title,
 }
 
 /// What killed the player.
@@ -288,103 +293,10 @@ impl Game {
         let _ = self.events.push_back(e);
     }
 
-    /// What a key means in the state the game is in, or `None` for a key
-    /// that means nothing here.
+    /// What a key means in the state the game is in (`bindings`), or
+    /// `None` for a key that means nothing here.
     pub fn action_for(&self, key: Key) -> Option<Action> {
-        if let Some(d) = input::debug_key(key) {
-            return matches!(
-                self.state,
-                State::Playing | State::Looking | State::Aiming(_)
-            )
-            .then_some(Action::Debug(d));
-        }
-        let char_of = |k: Key| match k {
-            Key::Char(c) => Some(c),
-            _ => None,
-        };
-        Some(match self.state {
-            State::Title => match char_of(key) {
-                Some('n' | 'N') => Action::NewRun,
-                Some('c' | 'C') => Action::Continue,
-                Some('q' | 'Q') => Action::Cancel,
-                Some('?') => Action::Help,
-                _ if key == Key::Escape => Action::Cancel,
-                _ => return None,
-            },
-            State::ChooseClass => match char_of(key) {
-                Some(c) => Action::ChooseClass(
-                    *Class::ALL
-                        .iter()
-                        .find(|k| k.letter() == c.to_ascii_lowercase())?,
-                ),
-                None if key == Key::Escape => Action::Cancel,
-                None => return None,
-            },
-            State::Playing => {
-                if let Some(d) = input::direction(key) {
-                    return Some(Action::Move(d));
-                }
-                match key {
-                    Key::Numpad(5) | Key::Char('.') => Action::Wait,
-                    Key::Char('g') => Action::PickUp,
-                    Key::Char('d') => Action::Drop,
-                    Key::Char('i') => Action::Inventory,
-                    Key::Char('x') => Action::Look,
-                    Key::Char('c') => Action::Close,
-                    Key::Char('s') => Action::Search,
-                    Key::Char('f') => Action::Fire,
-                    Key::Char('t') => Action::Throw,
-                    Key::Char('z') => Action::Cast,
-                    Key::Char('>') => Action::Descend,
-                    Key::Char('R' | 'r') => Action::Rest,
-                    Key::Char('o') => Action::Explore,
-                    Key::Char('?') => Action::Help,
-                    Key::Escape => Action::Menu,
-                    _ => return None,
-                }
-            }
-            State::Aiming(aim) => {
-                if let Some(d) = input::direction(key) {
-                    return Some(Action::Cursor(d));
-                }
-                let again = match aim {
-                    Aim::Fire => 'f',
-                    Aim::Throw { .. } => 't',
-                    Aim::Cast => 'z',
-                };
-                match key {
-                    Key::Enter => Action::Select,
-                    Key::Char(c) if c == again => Action::Select,
-                    Key::Tab => Action::NextTarget,
-                    Key::Escape => Action::Cancel,
-                    _ => return None,
-                }
-            }
-            State::Looking => {
-                if let Some(d) = input::direction(key) {
-                    return Some(Action::Cursor(d));
-                }
-                match key {
-                    Key::Escape | Key::Enter | Key::Char('x') => Action::Cancel,
-                    _ => return None,
-                }
-            }
-            State::Inventory(_) | State::Menu => match key {
-                Key::Escape => Action::Cancel,
-                Key::Char(c) if c.is_ascii_lowercase() => Action::Letter(c),
-                _ => return None,
-            },
-            State::Confirming(_) => match key {
-                Key::Char('y' | 'Y') => Action::Confirm(true),
-                Key::Char('n' | 'N') | Key::Escape => Action::Confirm(false),
-                _ => return None,
-            },
-            State::Help => Action::Cancel,
-            State::Dead | State::Won => match key {
-                Key::Enter | Key::Escape | Key::Char(' ') => Action::Cancel,
-                _ => return None,
-            },
-        })
+        crate::bindings::action_for(self.state, key)
     }
 
     /// What a left click on a map cell asks for, as every shell with a
@@ -454,12 +366,10 @@ impl Game {
                 self.state = self.back;
                 Outcome::default()
             }
-            State::Dead | State::Won => {
-                if action == Action::Cancel {
-                    *self = Game::new(self.seed.wrapping_add(1));
-                }
-                Outcome::default()
-            }
+            State::Dead | State::Won => Outcome {
+                turn_passed: false,
+                request: (action == Action::Cancel).then_some(Request::Title),
+            },
         }
     }
 
@@ -476,7 +386,7 @@ impl Game {
                 self.back = State::Title;
                 self.state = State::Help;
             }
-            Action::Cancel => {
+            Action::Quit => {
                 return Outcome {
                     turn_passed: false,
                     request: Some(Request::Quit),
@@ -489,18 +399,13 @@ impl Game {
 
     fn on_menu(&mut self, action: Action) -> Outcome {
         let request = match action {
-            Action::Cancel | Action::Letter('c') => {
+            Action::Cancel => {
                 self.state = State::Playing;
                 None
             }
-            Action::Letter('s') => Some(Request::SaveAndQuit),
-            Action::Letter('q') => Some(Request::Quit),
-            Action::Letter('n') => {
-                let seed = self.seed;
-                *self = Game::new(seed);
-                self.state = State::ChooseClass;
-                None
-            }
+            Action::SaveAndQuit => Some(Request::SaveAndQuit),
+            Action::Quit => Some(Request::Quit),
+            Action::NewRun => Some(Request::NewRun),
             _ => None,
         };
         Outcome {
@@ -583,6 +488,16 @@ impl Game {
         Outcome {
             turn_passed,
             request: None,
+        }
+    }
+
+    /// Back to play from the menu or the help over it, as a run saved from
+    /// the menu is continued: in play, not in the menu it was saved from.
+    pub fn resume(&mut self) {
+        match self.state {
+            State::Menu => self.state = State::Playing,
+            State::Help if self.back == State::Playing => self.state = State::Playing,
+            _ => {}
         }
     }
 

@@ -9,6 +9,7 @@
 
 use amulets_core::bot::Bot;
 use amulets_core::game::Game;
+use amulets_core::session::{NoStore, Session, Start};
 use amulets_embedded::board::{self, host_file};
 use amulets_embedded::framebuffer::FrameBuffer;
 use amulets_embedded::{Layout, Shell};
@@ -44,7 +45,15 @@ fn main() -> ! {
     p.SYST.clear_current();
     p.SYST.enable_counter();
 
-    let mut game = Game::new_run(seed, class);
+    // The bot plays through the session, as a player's buttons would: a
+    // command's step every 30 ms of the session's clock, else its next
+    // action.
+    let start = Start {
+        seed: Some(seed),
+        class: Some(class),
+    };
+    let mut session = Session::new(NoStore, (), || board::SEED, start);
+    let mut now: u64 = 0;
     let mut shell = Shell::new(FrameBuffer::<320, 240>::new(), Layout::Full);
     let mut bot = Bot::new();
     let mut floor = 0;
@@ -52,7 +61,8 @@ fn main() -> ! {
     let (mut frames, mut total, mut most) = (0u64, 0u64, 0u32);
     loop {
         let before = cortex_m::peripheral::SYST::get_current();
-        let redrawn = shell.draw(&game);
+        let redrawn = shell.draw(&session);
+        let game = session.game();
         let after = cortex_m::peripheral::SYST::get_current();
         // SysTick counts down through 24 bits; a redraw takes far fewer.
         let ticks = before.wrapping_sub(after) & 0x00FF_FFFF;
@@ -64,19 +74,25 @@ fn main() -> ! {
         if game.depth() != floor {
             floor = game.depth();
             arrived = game.turn();
-            dump(shell.display(), &game);
+            dump(shell.display(), game);
         } else if arrived != u32::MAX && game.turn() >= arrived + board::LATER {
             arrived = u32::MAX;
-            dump(shell.display(), &game);
+            dump(shell.display(), game);
         }
         if board::TURNS.is_some_and(|t| game.turn() >= t) {
             break;
         }
-        if !bot.play_one(&mut game) {
+        if game.command_running() {
+            now += u64::from(amulets_core::game::command::COMMAND_STEP_MS);
+            session.tick(now);
+        } else if let Some(action) = bot.next_action(game) {
+            session.act(action);
+        } else {
             break;
         }
     }
-    dump(shell.display(), &game);
+    let game = session.game();
+    dump(shell.display(), game);
     hprintln!(
         "ended on floor {}, turn {}; {} redraws, {} SysTick ticks each on average, {} at most",
         game.depth(),
@@ -85,10 +101,7 @@ fn main() -> ! {
         total / frames.max(1),
         most
     );
-    hprintln!(
-        "state hash {:016x}",
-        amulets_core::replay::state_hash(&game)
-    );
+    hprintln!("state hash {:016x}", amulets_core::replay::state_hash(game));
     debug::exit(debug::EXIT_SUCCESS);
     loop {
         cortex_m::asm::wfi();

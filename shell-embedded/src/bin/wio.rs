@@ -8,7 +8,7 @@
 #![no_std]
 #![no_main]
 
-use amulets_core::game::Game;
+use amulets_core::session::{NoStore, Session, Start};
 use amulets_embedded::{Buttons, Layout, Shell};
 #[cfg(feature = "defmt")]
 use defmt_rtt as _;
@@ -61,16 +61,23 @@ fn main() -> ! {
     let bb = b.button2.into_pull_up_input();
     let c = b.button3.into_pull_up_input();
 
+    // Seeds from the chip's random number generator, never 0 (which means
+    // "choose one").
     let trng = wio::hal::trng::Trng::new(&mut peripherals.mclk, peripherals.trng);
-    let seed = loop {
+    let seeds = move || loop {
         let s = trng.random_u32();
         if s != 0 {
             break s;
         }
     };
+    // No save on the board yet: the store keeps nothing.
+    let mut session = Session::new(NoStore, (), seeds, Start::default());
+    session.repeat_held_keys(true);
     #[cfg(feature = "defmt")]
-    defmt::info!("amulets on the Wio Terminal, seed {=u32}", seed);
-    let mut game = Game::new(seed);
+    defmt::info!(
+        "amulets on the Wio Terminal, seed {=u32}",
+        session.game().seed()
+    );
     #[cfg(feature = "defmt")]
     let mut logged_depth = 0;
     let mut shell = Shell::new(display, Layout::Full);
@@ -95,15 +102,21 @@ fn main() -> ! {
         last = cycles;
         now += u64::from(elapsed / CYCLES_PER_MS);
         spare = elapsed % CYCLES_PER_MS;
-        shell.update(&mut game, buttons, now);
-        let redrawn = shell.draw(&game);
+        shell.update(&mut session, buttons, now);
+        if session.finished() {
+            // Quit on a board: its title again, for the next run.
+            let (store, recorder, seeds) = session.into_parts();
+            session = Session::new(store, recorder, seeds, Start::default());
+            session.repeat_held_keys(true);
+        }
+        let redrawn = shell.draw(&session);
         #[cfg(feature = "defmt")]
-        if game.depth() != logged_depth {
-            logged_depth = game.depth();
+        if session.game().depth() != logged_depth {
+            logged_depth = session.game().depth();
             defmt::info!(
                 "floor {=i32}, turn {=u32}, {=u32} places drawn",
                 logged_depth,
-                game.turn(),
+                session.game().turn(),
                 redrawn
             );
         }

@@ -80,10 +80,8 @@ impl Layout {
 /// What the camera follows: the cursor while aiming or looking, else the
 /// player.
 pub fn focus(app: &App) -> Point {
-    match app.game.state() {
-        State::Aiming(_) | State::Looking => app.game.cursor(),
-        _ => app.game.player().pos,
-    }
+    let s = &app.session;
+    s.cursor().unwrap_or(s.game().player().pos)
 }
 
 fn put(buf: &mut Buffer, x: u16, y: u16, text: &str, style: Style, max: u16) {
@@ -116,38 +114,39 @@ pub fn draw(frame: &mut Frame, app: &App) {
         }
         return;
     };
-    let game = &app.game;
+    let game = app.session.game();
     let camera = layout.camera(focus(app));
 
     // The map, or the screen over it. A screen with a line longer than the
     // map view (the help) takes the panel's columns too, and the panel is
     // left out while it is up.
     let mut wide_screen = false;
-    if let Some((title, lines)) = view::screen(game) {
+    let over = app.session.screen();
+    if let Some(over) = &over {
         put(
             buf,
             1,
             0,
-            &title,
+            &over.title,
             fg(palette::HIGHLIGHT).add_modifier(Modifier::BOLD),
             layout.map.width,
         );
-        for (i, (l, c)) in lines.iter().enumerate() {
+        for (i, e) in over.entries.iter().enumerate() {
             put(
                 buf,
                 1,
                 2 + i as u16,
-                l,
-                fg(*c),
+                &e.text,
+                fg(e.color),
                 area.width.saturating_sub(2),
             );
-            wide_screen |= 1 + l.chars().count() > usize::from(layout.map.width);
+            wide_screen |= 1 + e.text.chars().count() > usize::from(layout.map.width);
         }
-        if let Some(note) = &app.note {
+        if let Some(note) = app.session.note() {
             put(
                 buf,
                 1,
-                3 + lines.len() as u16,
+                3 + over.entries.len() as u16,
                 note,
                 fg(palette::DEBUG),
                 area.width.saturating_sub(2),
@@ -158,7 +157,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
     }
 
     // The side panel.
-    for (i, (l, c)) in view::panel(game).iter().enumerate() {
+    for (i, (l, c)) in app.session.panel().iter().enumerate() {
         if (i as u16) < layout.panel.height && !wide_screen {
             put(buf, layout.panel.x, i as u16, l, fg(*c), layout.panel.width);
         }
@@ -200,12 +199,18 @@ pub fn draw(frame: &mut Frame, app: &App) {
 
     // The look line: the cursor's cell while aiming or looking, else the
     // cell under the mouse.
-    let look_at = match game.state() {
-        State::Aiming(_) | State::Looking => Some(game.cursor()),
-        State::Playing => app.hover,
-        _ => None,
-    };
-    if let Some(p) = look_at {
+    // A line the session says (a save that failed) takes the look line's
+    // place while the map is up.
+    if let Some(note) = app.session.note().filter(|_| over.is_none()) {
+        put(
+            buf,
+            0,
+            layout.look.y,
+            note,
+            fg(palette::DEBUG),
+            layout.look.width,
+        );
+    } else if let Some(p) = app.session.look_at() {
         put(
             buf,
             0,
@@ -218,12 +223,10 @@ pub fn draw(frame: &mut Frame, app: &App) {
 }
 
 fn draw_map(buf: &mut Buffer, app: &App, layout: &Layout, camera: Point) {
-    let game = &app.game;
+    let game = app.session.game();
+    let juice = app.session.juice();
     let distances = view::distances(game);
-    let route: Vec<Point> = match (game.state(), app.hover) {
-        (State::Playing, Some(p)) if !game.command_running() => game.route_to(p).to_vec(),
-        _ => Vec::new(),
-    };
+    let route = app.session.route();
     let aim = match game.state() {
         State::Aiming(_) => game.aim_line().to_vec(),
         _ => Vec::new(),
@@ -255,13 +258,13 @@ fn draw_map(buf: &mut Buffer, app: &App, layout: &Layout, camera: Point) {
             if route.contains(&p) || aim.contains(&p) {
                 style = style.bg(app.depth.color(palette::ROUTE));
             }
-            if matches!(game.state(), State::Aiming(_) | State::Looking) && p == game.cursor() {
+            if app.session.cursor() == Some(p) {
                 style = style.add_modifier(Modifier::REVERSED);
             }
-            if app.juice.flashing(p) {
+            if juice.flashing(p) {
                 style = style.add_modifier(Modifier::REVERSED);
             }
-            if let Some(m) = app.juice.missile()
+            if let Some(m) = juice.missile()
                 && m.at == p
             {
                 glyph = m.glyph;

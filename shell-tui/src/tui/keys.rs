@@ -1,15 +1,12 @@
-//! crossterm's key events as the core's keys. Only presses count: a key's
-//! repeats and releases (which some terminals report) are ignored, so a
-//! held key never moves twice or restarts a command.
+//! crossterm's key events as the core's keys. A press, a repeat and a
+//! release of a key give the same `Key`; the session tells them apart
+//! (`tui::App::on_key`).
 
 use amulets_core::input::Key;
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers};
+use crossterm::event::{KeyCode, KeyEvent, KeyEventState, KeyModifiers};
 
 /// The core's key for a key press, or `None` for keys the game does not use.
 pub fn key_of(event: &KeyEvent) -> Option<Key> {
-    if event.kind != KeyEventKind::Press {
-        return None;
-    }
     let keypad = event.state.contains(KeyEventState::KEYPAD);
     Some(match event.code {
         KeyCode::Char(c) if keypad && c.is_ascii_digit() => Key::Numpad(c as u8 - b'0'),
@@ -36,15 +33,16 @@ pub fn key_of(event: &KeyEvent) -> Option<Key> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crossterm::event::KeyEventKind;
 
     #[test]
-    fn only_presses_count() {
+    fn a_key_is_the_same_key_pressed_repeated_or_released() {
         let mut e = KeyEvent::new(KeyCode::Char('h'), KeyModifiers::NONE);
         assert_eq!(key_of(&e), Some(Key::Char('h')));
         e.kind = KeyEventKind::Repeat;
-        assert_eq!(key_of(&e), None);
+        assert_eq!(key_of(&e), Some(Key::Char('h')));
         e.kind = KeyEventKind::Release;
-        assert_eq!(key_of(&e), None);
+        assert_eq!(key_of(&e), Some(Key::Char('h')));
         let mut pad = KeyEvent::new(KeyCode::Char('7'), KeyModifiers::NONE);
         pad.state = KeyEventState::KEYPAD;
         assert_eq!(key_of(&pad), Some(Key::Numpad(7)));

@@ -1,70 +1,41 @@
-//! The terminal game: the loop that turns key presses, clicks and time into
-//! calls on the core, and the core's picture into characters. It holds no
-//! rules: everything it shows comes from `amulets_core::view`.
+//! The terminal game: the loop that turns key presses, clicks, time and
+//! signals into calls on the run's `Session`, and the core's picture into
+//! characters. It holds no rules: everything it shows comes from the
+//! session and `amulets_core::view`.
 
 pub mod colors;
 pub mod draw;
 pub mod keys;
 
-use crate::saves::{Answer, Keeper, SaveSlot};
-use amulets_core::game::{Game, Request};
 use amulets_core::geom::Point;
-use amulets_core::input::Action;
-use amulets_core::juice::{Juice, Pacer};
-use amulets_core::replay::Input;
+use amulets_desktop::DesktopSession;
 use crossterm::event::{
-    self, Event as TermEvent, KeyEvent, MouseButton, MouseEvent, MouseEventKind,
+    self, Event as TermEvent, KeyEvent, KeyEventKind, KeyboardEnhancementFlags, MouseButton,
+    MouseEvent, MouseEventKind, PopKeyboardEnhancementFlags, PushKeyboardEnhancementFlags,
 };
 use crossterm::execute;
 use std::io::{self, stdout};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// The terminal game's state: the run, and what the screen shows besides.
+/// The terminal game's state: the run's session, and what the terminal
+/// adds (its colours and size, and the clock).
 pub struct App {
-    pub game: Game,
+    pub session: DesktopSession,
     pub depth: colors::Depth,
-    /// The map cell under the mouse, for the route preview and the look line.
-    pub hover: Option<Point>,
-    /// A line the shell itself says (no saved run yet, say).
-    pub note: Option<String>,
-    pub quit: bool,
-    /// The save, following the run.
-    pub keeper: Keeper,
-    /// Everything asked of the game, when recording a replay.
-    pub recording: Option<Vec<Input>>,
-    /// The core's clock for commands and animations, in milliseconds since
-    /// `epoch`.
-    pacer: Pacer,
-    pub juice: Juice,
     epoch: Instant,
-    now: u64,
     size: (u16, u16),
 }
 
 impl App {
-    pub fn new(game: Game, depth: colors::Depth, size: (u16, u16)) -> App {
+    pub fn new(session: DesktopSession, depth: colors::Depth, size: (u16, u16)) -> App {
         App {
-            game,
+            session,
             depth,
-            hover: None,
-            note: None,
-            quit: false,
-            keeper: Keeper::new(None),
-            recording: None,
-            pacer: Pacer::new(),
-            juice: Juice::new(),
             epoch: Instant::now(),
-            now: 0,
             size,
         }
-    }
-
-    /// Asks the game for an action, recording it when recording.
-    fn act(&mut self, action: Action) -> amulets_core::game::Outcome {
-        if let Some(r) = &mut self.recording {
-            r.push(Input::Act(action));
-        }
-        self.game.act(action)
     }
 
     fn millis(&self, t: Instant) -> u64 {
@@ -72,65 +43,27 @@ impl App {
     }
 
     /// How long the loop may sleep before something is due: a command's
-    /// step, or the next frame of an animation. `None`: until an event.
+    /// step, the next frame of an animation. `None`: until an event.
     pub fn wake_in(&self) -> Option<Duration> {
-        let now = self.millis(Instant::now());
-        let step = self.pacer.wait(&self.game, now);
-        let frame = self.juice.wait();
-        let ms = match (step, frame) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        ms.map(Duration::from_millis)
+        self.session.wait().map(Duration::from_millis)
     }
 
-    /// Time passes: a command takes its step when one is due, a step every
-    /// `COMMAND_STEP_MS` whatever events come between.
+    /// Time passes: the session steps what is due.
     pub fn tick(&mut self, now: Instant) {
-        self.now = self.millis(now);
-        if self.game.command_running() && self.pacer.wait(&self.game, self.now) == Some(0) {
-            if let Some(r) = &mut self.recording {
-                r.push(Input::Step);
-            }
-            self.pacer.tick(&mut self.game, self.now);
-        }
-        self.juice.take(&mut self.game, self.now);
+        let ms = self.millis(now);
+        self.session.tick(ms);
     }
 
-    /// A key press: while a command runs it stops it and does nothing else.
+    /// A key event: a press, a repeat (where the terminal tells them
+    /// apart, else a repeat comes as a press) or a release.
     pub fn on_key(&mut self, event: &KeyEvent) {
         let Some(key) = keys::key_of(event) else {
             return;
         };
-        self.note = None;
-        if self.game.command_running() {
-            self.act(Action::Interrupt);
-            return;
-        }
-        let outcome = match self.game.action_for(key) {
-            Some(action) => self.act(action),
-            None => amulets_core::game::Outcome::default(),
-        };
-        if self.game.command_running() {
-            // The first step is due at once.
-            self.pacer.start(self.now);
-        }
-        self.on_request(outcome.request);
-        self.juice.take(&mut self.game, self.now);
-    }
-
-    fn on_request(&mut self, request: Option<Request>) {
-        match self.keeper.answer(request, &mut self.game) {
-            Answer::Done => {}
-            Answer::Quit => self.quit = true,
-            Answer::Note(note) => self.note = Some(note),
-        }
-    }
-
-    /// The save follows the run (see `Keeper`).
-    pub fn after_draw(&mut self) {
-        if let Err(note) = self.keeper.after_draw(&self.game) {
-            self.note = Some(note);
+        match event.kind {
+            KeyEventKind::Press => self.session.press(key),
+            KeyEventKind::Repeat => self.session.repeat(key),
+            KeyEventKind::Release => self.session.release(key),
         }
     }
 
@@ -141,19 +74,13 @@ impl App {
             return;
         };
         let camera = layout.camera(draw::focus(self));
-        let cell = layout.cell_at(camera, event.column, event.row);
+        let cell: Option<Point> = layout.cell_at(camera, event.column, event.row);
         match event.kind {
-            MouseEventKind::Moved => self.hover = cell,
+            MouseEventKind::Moved => self.session.hover(cell),
             MouseEventKind::Down(MouseButton::Left) => {
-                let Some(cell) = cell else { return };
-                let running = self.game.command_running();
-                for action in self.game.click_actions(cell) {
-                    self.act(action);
+                if let Some(cell) = cell {
+                    self.session.click(cell);
                 }
-                if !running && self.game.command_running() {
-                    self.pacer.start(self.now);
-                }
-                self.juice.take(&mut self.game, self.now);
             }
             _ => {}
         }
@@ -164,52 +91,105 @@ impl App {
     }
 }
 
-/// Plays in the terminal until the player quits. The terminal is put back
-/// on every way out: a normal quit, an error, and a panic (ratatui's hook
-/// restores it, ours first lets the mouse go, then the panic is printed).
-/// Plays in the terminal until the player quits; returns what was asked of
-/// the game when `record` is set, for a replay.
-pub fn run(
-    game: Game,
-    slot: Option<SaveSlot>,
-    record: bool,
-) -> io::Result<(Game, Option<Vec<Input>>)> {
+/// The signals that end the game as a closed window does: the terminal
+/// closed (SIGHUP), `kill` (SIGTERM), and SIGINT sent from outside (in the
+/// game Ctrl-C is a key). Each saves the run in play before the terminal is
+/// put back.
+#[cfg(unix)]
+const CLOSING: [i32; 3] = [
+    signal_hook::consts::SIGHUP,
+    signal_hook::consts::SIGTERM,
+    signal_hook::consts::SIGINT,
+];
+#[cfg(not(unix))]
+const CLOSING: [i32; 1] = [signal_hook::consts::SIGTERM];
+
+/// How long the loop sleeps at most while nothing is due, so a signal is
+/// seen soon after it comes.
+const SIGNAL_POLL: Duration = Duration::from_millis(100);
+
+/// Plays in the terminal until the player quits or a signal closes it, and
+/// gives the session back. The terminal is put back on every way out: a
+/// quit, a signal, an error, and a panic (ratatui's hook restores it, ours
+/// first lets the mouse and the keyboard flags go, then the panic is
+/// printed).
+pub fn run(session: DesktopSession) -> io::Result<DesktopSession> {
+    let closing = Arc::new(AtomicBool::new(false));
+    for signal in CLOSING {
+        signal_hook::flag::register(signal, Arc::clone(&closing))?;
+    }
     let mut terminal = ratatui::try_init()?;
     let ratatui_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let _ = execute!(stdout(), event::DisableMouseCapture);
+        let _ = execute!(
+            stdout(),
+            PopKeyboardEnhancementFlags,
+            event::DisableMouseCapture
+        );
         ratatui_hook(info);
     }));
-    let result = execute!(stdout(), event::EnableMouseCapture).and_then(|()| {
-        let size = terminal.size()?;
-        let mut app = App::new(game, colors::Depth::detect(), (size.width, size.height));
-        app.keeper = Keeper::new(slot);
-        app.recording = record.then(Vec::new);
-        play(&mut terminal, &mut app)?;
-        Ok((app.game, app.recording))
-    });
+    // Where the terminal can report repeats and releases, it is asked to,
+    // so a held key repeats by the session's rule; elsewhere a repeat is a
+    // press (README).
+    let enhanced = crossterm::terminal::supports_keyboard_enhancement().unwrap_or(false);
+    if enhanced {
+        let _ = execute!(
+            stdout(),
+            PushKeyboardEnhancementFlags(
+                KeyboardEnhancementFlags::REPORT_EVENT_TYPES
+                    | KeyboardEnhancementFlags::DISAMBIGUATE_ESCAPE_CODES
+            )
+        );
+    }
+    let size = terminal.size();
+    let mut app = None;
+    let result = execute!(stdout(), event::EnableMouseCapture)
+        .and(size)
+        .and_then(|size| {
+            let a = app.insert(App::new(
+                session,
+                colors::Depth::detect(),
+                (size.width, size.height),
+            ));
+            play(&mut terminal, a, &closing)
+        });
+    if enhanced {
+        let _ = execute!(stdout(), PopKeyboardEnhancementFlags);
+    }
     let _ = execute!(stdout(), event::DisableMouseCapture);
     ratatui::restore();
-    result
+    result.map(|()| app.expect("made before play").session)
 }
 
 /// Set in the environment, makes the game panic after its first frame:
 /// the end-to-end test proves the terminal comes back from a panic.
 const PANIC_FOR_TEST: &str = "AMULETS_TUI_TEST_PANIC";
 
-fn play(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Result<()> {
-    while !app.quit {
+fn play(
+    terminal: &mut ratatui::DefaultTerminal,
+    app: &mut App,
+    closing: &AtomicBool,
+) -> io::Result<()> {
+    while !app.session.finished() {
         terminal.draw(|f| draw::draw(f, app))?;
-        app.after_draw();
         if std::env::var_os(PANIC_FOR_TEST).is_some() {
             panic!("{PANIC_FOR_TEST} is set, so the game panics here on purpose");
         }
-        let ready = match app.wake_in() {
-            Some(wait) => event::poll(wait)?,
-            None => true,
+        let wait = app.wake_in().map_or(SIGNAL_POLL, |w| w.min(SIGNAL_POLL));
+        if closing.load(Ordering::Relaxed) {
+            if let Err(e) = app.session.close() {
+                ratatui::restore();
+                eprintln!("amulets-tui: the run could not be saved: {e}");
+            }
+            break;
+        }
+        // A signal may cut a wait short; the loop comes round to see it.
+        let ready = match event::poll(wait) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => false,
+            other => other?,
         };
-        app.now = app.millis(Instant::now());
         if ready {
+            app.tick(Instant::now());
             match event::read()? {
                 TermEvent::Key(k) => app.on_key(&k),
                 TermEvent::Mouse(m) => app.on_mouse(&m),
@@ -225,11 +205,47 @@ fn play(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Result<()
 #[cfg(test)]
 mod tests {
     use super::*;
-    use amulets_core::game::State;
+    use amulets_core::game::{Game, State};
     use amulets_core::map::Map;
     use amulets_core::player::Class;
+    use amulets_core::session::{SaveText, Session, Start};
+    use amulets_desktop::{FileStore, seed};
+    use crossterm::event::{KeyCode, KeyModifiers};
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
+
+    fn session(store: Option<FileStore>, start: Start) -> DesktopSession {
+        Session::new(store, None, seed::from_os as fn() -> u32, start)
+    }
+
+    fn app_of(start: Start, w: u16, h: u16) -> App {
+        App::new(session(None, start), colors::Depth::TrueColor, (w, h))
+    }
+
+    fn run_of(seed: u32, class: Class) -> Start {
+        Start {
+            seed: Some(seed),
+            class: Some(class),
+        }
+    }
+
+    /// A hand-made game continued from a save in a scratch directory, as
+    /// a player would reach it.
+    fn continued(game: &Game, name: &str) -> (App, std::path::PathBuf) {
+        let dir = std::env::temp_dir().join(format!("amulets-tui-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("save.txt"), SaveText(game).to_string()).unwrap();
+        let store = Some(FileStore::in_dir(&dir));
+        let mut app = App::new(
+            session(store, Start::default()),
+            colors::Depth::Basic16,
+            (100, 40),
+        );
+        app.on_key(&plain(KeyCode::Char('c')));
+        assert_eq!(app.session.game().state(), State::Playing);
+        (app, dir)
+    }
 
     /// Draws the app on a test terminal of a size and returns its lines.
     fn screen(app: &App, w: u16, h: u16) -> Vec<String> {
@@ -251,8 +267,8 @@ mod tests {
     }
 
     /// A key pressed with no modifier.
-    fn plain(code: crossterm::event::KeyCode) -> KeyEvent {
-        KeyEvent::new(code, crossterm::event::KeyModifiers::NONE)
+    fn plain(code: KeyCode) -> KeyEvent {
+        KeyEvent::new(code, KeyModifiers::NONE)
     }
 
     fn at(lines: &[String], x: i32, y: i32) -> char {
@@ -261,13 +277,13 @@ mod tests {
 
     #[test]
     fn the_whole_map_shows_at_100_by_40() {
-        let game = Game::new_run(42, Class::Fighter);
+        let app = app_of(run_of(42, Class::Fighter), 100, 40);
+        let game = app.session.game();
         let p = game.player().pos;
-        let app = App::new(game, colors::Depth::TrueColor, (100, 40));
         let lines = screen(&app, 100, 40);
         assert_eq!(at(&lines, p.x, p.y), '@');
         // The first room's top-left wall, drawn because it borders floor.
-        let room = app.game.level().areas[0];
+        let room = game.level().areas[0];
         assert_eq!(at(&lines, room.x - 1, room.y - 1), '#');
         assert!(shows(&lines, "Seed 42"), "{lines:#?}");
         assert!(shows(&lines, "HP 32/32"));
@@ -283,8 +299,8 @@ mod tests {
         ])
         .unwrap();
         let game = Game::with_floor(1, Class::Fighter, 1, map, Point::new(5, 2));
-        let mut app = App::new(game, colors::Depth::Basic16, (100, 40));
-        app.on_key(&plain(crossterm::event::KeyCode::Char('l')));
+        let (mut app, dir) = continued(&game, "door");
+        app.on_key(&plain(KeyCode::Char('l')));
         let lines = screen(&app, 100, 40);
         assert!(
             lines[36..39]
@@ -294,13 +310,13 @@ mod tests {
             &lines[36..]
         );
         assert_eq!(at(&lines, 6, 2), '\'');
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn the_help_is_not_drawn_over_by_the_panel() {
-        let game = Game::new_run(42, Class::Rogue);
-        let mut app = App::new(game, colors::Depth::TrueColor, (120, 45));
-        let key = |c| plain(crossterm::event::KeyCode::Char(c));
+        let mut app = app_of(run_of(42, Class::Rogue), 120, 45);
+        let key = |c| plain(KeyCode::Char(c));
         app.on_key(&key('?'));
         let lines = screen(&app, 120, 45);
         // Its longest lines run past the map's 64 columns, where the panel
@@ -311,7 +327,7 @@ mod tests {
         );
         assert!(!shows(&lines, "Seed 42"), "{lines:#?}");
         // A narrow screen, the inventory, leaves the panel be.
-        app.on_key(&plain(crossterm::event::KeyCode::Esc));
+        app.on_key(&plain(KeyCode::Esc));
         app.on_key(&key('i'));
         let lines = screen(&app, 120, 45);
         assert!(shows(&lines, "Inventory"), "{lines:#?}");
@@ -330,7 +346,8 @@ mod tests {
             .unwrap();
         game.player_mut().pos = far;
         game.refresh_view();
-        let app = App::new(game, colors::Depth::Indexed256, (60, 20));
+        let (mut app, dir) = continued(&game, "camera");
+        app.on_resize(60, 20);
         let layout = draw::Layout::for_size(60, 20).unwrap();
         let camera = layout.camera(far);
         assert!(camera.x > 0 && camera.y > 0, "{camera:?}");
@@ -341,11 +358,12 @@ mod tests {
             "{lines:#?}"
         );
         assert!(shows(&lines, "Seed 7"));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn too_small_a_terminal_says_so() {
-        let app = App::new(Game::new(1), colors::Depth::Basic16, (59, 30));
+        let app = app_of(Start::default(), 59, 30);
         let lines = screen(&app, 59, 30);
         assert!(
             shows(&lines, "Make the terminal at least 60 x 20."),
@@ -356,36 +374,19 @@ mod tests {
     }
 
     #[test]
-    fn the_run_is_saved_on_arrival_continued_and_removed_at_its_end() {
-        let dir = std::env::temp_dir().join(format!("amulets-app-save-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let mut app = App::new(
-            Game::new_run(9, Class::Fighter),
-            colors::Depth::TrueColor,
-            (100, 40),
+    fn the_title_offers_continue_dim_without_a_save_and_says_why_on_c() {
+        let mut app = app_of(Start::default(), 100, 40);
+        app.on_key(&plain(KeyCode::Char('c')));
+        let lines = screen(&app, 100, 40);
+        assert!(
+            shows(&lines, "There is no saved run to continue."),
+            "{lines:#?}"
         );
-        app.keeper = Keeper::new(Some(SaveSlot::in_dir(&dir)));
-        app.after_draw();
-        let slot = SaveSlot::in_dir(&dir);
-        assert!(slot.exists(), "saved on arrival on floor 1");
-        // A new game at the title continues the saved run with C.
-        let mut title = App::new(Game::new(1), colors::Depth::TrueColor, (100, 40));
-        title.keeper = Keeper::new(Some(SaveSlot::in_dir(&dir)));
-        title.on_key(&plain(crossterm::event::KeyCode::Char('c')));
-        assert_eq!(title.game.seed(), 9);
-        assert_eq!(title.game.state(), State::Playing);
-        // Dying removes it once the end screen has been drawn.
-        title.game.player_mut().hp = 1;
-        title.game.player_mut().poisoned = 3;
-        title.on_key(&plain(crossterm::event::KeyCode::Char('.')));
-        assert_eq!(title.game.state(), State::Dead);
-        title.after_draw();
-        assert!(!slot.exists());
-        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(app.session.game().state(), State::Title);
     }
 
     #[test]
-    fn commands_step_on_time_and_any_key_stops_them() {
+    fn commands_step_on_time_and_a_repeat_does_not_stop_them() {
         let map = Map::from_rows(&[
             "#############",
             "#.....#.....#",
@@ -395,36 +396,32 @@ mod tests {
         .unwrap();
         let mut game = Game::with_floor(1, Class::Fighter, 1, map, Point::new(2, 1));
         game.player_mut().hp = 5;
-        let mut app = App::new(game, colors::Depth::TrueColor, (100, 40));
-        let t0 = Instant::now();
+        let (mut app, dir) = continued(&game, "rest");
+        let t0 = app.epoch;
         app.tick(t0);
-        app.on_key(&KeyEvent::new(
-            crossterm::event::KeyCode::Char('R'),
-            crossterm::event::KeyModifiers::SHIFT,
-        ));
-        assert!(app.game.command_running());
+        let rest = KeyEvent::new(KeyCode::Char('R'), KeyModifiers::SHIFT);
+        app.on_key(&rest);
+        assert!(app.session.game().command_running());
         app.tick(t0);
-        assert_eq!(app.game.turn(), 1, "the first step at once");
+        assert_eq!(app.session.game().turn(), 1, "the first step at once");
         app.tick(t0 + Duration::from_millis(10));
-        assert_eq!(app.game.turn(), 1, "not before 30 ms");
+        assert_eq!(app.session.game().turn(), 1, "not before 30 ms");
         app.tick(t0 + Duration::from_millis(31));
-        assert_eq!(app.game.turn(), 2);
-        let mut repeat = KeyEvent::new(
-            crossterm::event::KeyCode::Char('R'),
-            crossterm::event::KeyModifiers::SHIFT,
-        );
-        repeat.kind = crossterm::event::KeyEventKind::Repeat;
+        assert_eq!(app.session.game().turn(), 2);
+        let mut repeat = rest;
+        repeat.kind = KeyEventKind::Repeat;
         app.on_key(&repeat);
         assert!(
-            app.game.command_running(),
+            app.session.game().command_running(),
             "a key's repeat does not stop it"
         );
-        app.on_key(&plain(crossterm::event::KeyCode::Char('h')));
-        assert!(!app.game.command_running());
+        app.on_key(&plain(KeyCode::Char('h')));
+        assert!(!app.session.game().command_running());
         assert_eq!(
-            app.game.player().pos,
+            app.session.game().player().pos,
             Point::new(2, 1),
             "the key that stopped it did nothing else"
         );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -1,0 +1,583 @@
+//! The keys, written once: for each state of the game, which key does what
+//! and the words that say so. `Game::press` finds a key's action here; the
+//! help screen, the title, the menu and the other screens of choices are
+//! made from these tables, and so is a small display's menu of commands, so
+//! no shell keeps a list of keys of its own or reads a key out of the words
+//! on a screen.
+
+use crate::game::{Aim, Pack, State};
+use crate::input::{Action, DebugKey, Key};
+use crate::player::Class;
+
+/// Which keys a binding takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keys {
+    /// These keys; the first is the one a screen's line stands for.
+    These(&'static [Key]),
+    /// The moving keys (`input::MOVES`).
+    Moves,
+    /// A letter from a to z: a slot of the pack.
+    Letters,
+    /// Any key but the function keys: those are the debugging aids,
+    /// which change nothing of the run wherever they are pressed.
+    Any,
+    /// The mouse's left button, not a key: the help names it, and
+    /// `Game::click_actions` says what it does.
+    Click,
+}
+
+/// What a binding asks for, once a key of it is pressed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Does {
+    Act(Action),
+    /// A step the way the moving key points.
+    Move,
+    /// The cursor moved the way the moving key points.
+    Cursor,
+    /// The letter itself (`Action::Letter`).
+    Letter,
+    /// What a click means where it lands (`Game::click_actions`).
+    Click,
+}
+
+/// A key, what it does, and the words for both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Binding {
+    pub keys: Keys,
+    pub does: Does,
+    /// The keys as the help and the screens name them.
+    pub label: &'static str,
+    /// What it does, in a few words.
+    pub words: &'static str,
+    /// Its name on a small display's menu of commands, for the commands a
+    /// board's buttons have no room for; empty for the rest.
+    pub short: &'static str,
+}
+
+impl Binding {
+    /// Keys that do an action.
+    const fn act(
+        keys: &'static [Key],
+        action: Action,
+        label: &'static str,
+        words: &'static str,
+    ) -> Binding {
+        Binding {
+            keys: Keys::These(keys),
+            does: Does::Act(action),
+            label,
+            words,
+            short: "",
+        }
+    }
+
+    /// Names it on a small display's menu of commands.
+    const fn short(mut self, name: &'static str) -> Binding {
+        self.short = name;
+        self
+    }
+
+    /// What the binding does for a key, or `None` for a key it does not
+    /// take.
+    pub fn action_for(&self, key: Key) -> Option<Action> {
+        let taken = match self.keys {
+            Keys::These(keys) => keys.contains(&key),
+            Keys::Moves => crate::input::direction(key).is_some(),
+            Keys::Letters => matches!(key, Key::Char('a'..='z')),
+            Keys::Any => !matches!(key, Key::F(_)),
+            Keys::Click => false,
+        };
+        if !taken {
+            return None;
+        }
+        match self.does {
+            Does::Act(a) => Some(a),
+            Does::Move => crate::input::direction(key).map(Action::Move),
+            Does::Cursor => crate::input::direction(key).map(Action::Cursor),
+            Does::Letter => match key {
+                Key::Char(c) => Some(Action::Letter(c)),
+                _ => None,
+            },
+            Does::Click => None,
+        }
+    }
+
+    /// The key a screen's line for this binding stands for: the first of
+    /// its keys.
+    pub fn key(&self) -> Option<Key> {
+        match self.keys {
+            Keys::These(keys) => keys.first().copied(),
+            _ => None,
+        }
+    }
+
+    /// The action of its key, when it has one of its own.
+    pub fn action(&self) -> Option<Action> {
+        match self.does {
+            Does::Act(a) => Some(a),
+            _ => None,
+        }
+    }
+}
+
+use Key::{Char, Enter, Escape, F, Numpad, Tab};
+
+/// While playing: the book's keys, those that pass turns first.
+pub const PLAYING: [Binding; 17] = [
+    Binding {
+        keys: Keys::Moves,
+        does: Does::Move,
+        label: "arrows, numpad, hjklyubn",
+        words: "move, or attack what is there",
+        short: "",
+    },
+    Binding::act(
+        &[Char('.'), Numpad(5)],
+        Action::Wait,
+        ". or numpad 5",
+        "wait a turn",
+    ),
+    Binding::act(
+        &[Char('R'), Char('r')],
+        Action::Rest,
+        "R",
+        "rest until healed, or until something happens",
+    ),
+    Binding::act(
+        &[Char('o')],
+        Action::Explore,
+        "o",
+        "explore until something happens",
+    ),
+    Binding::act(
+        &[Char('>')],
+        Action::Descend,
+        ">",
+        "go down the stairs, or travel to them",
+    )
+    .short("Stairs"),
+    Binding::act(&[Char('g')], Action::PickUp, "g", "pick up what is here"),
+    Binding::act(
+        &[Char('i')],
+        Action::Inventory,
+        "i",
+        "inventory: use, wear, drop",
+    )
+    .short("Pack"),
+    Binding::act(&[Char('d')], Action::Drop, "d", "drop something").short("Drop"),
+    Binding::act(&[Char('c')], Action::Close, "c", "close a door next to you").short("Close"),
+    Binding::act(
+        &[Char('s')],
+        Action::Search,
+        "s",
+        "search for traps and secret doors",
+    )
+    .short("Search"),
+    Binding::act(&[Char('f')], Action::Fire, "f", "fire the bow").short("Fire"),
+    Binding::act(&[Char('t')], Action::Throw, "t", "throw a dart or a dagger").short("Throw"),
+    Binding::act(
+        &[Char('z')],
+        Action::Cast,
+        "z",
+        "cast Lightning, if you know it by heart",
+    )
+    .short("Cast"),
+    Binding::act(&[Char('x')], Action::Look, "x", "look around").short("Look"),
+    Binding {
+        keys: Keys::Click,
+        does: Does::Click,
+        label: "left click",
+        words: "travel there (fire, while aiming)",
+        short: "",
+    },
+    Binding::act(&[Char('?')], Action::Help, "?", "this help").short("Help"),
+    Binding::act(
+        &[Escape],
+        Action::Menu,
+        "Esc",
+        "the menu, or back out of anything",
+    )
+    .short("Menu"),
+];
+
+/// The debugging aids, while playing, looking or aiming. None of them
+/// changes the run, and a held one does not repeat.
+pub const DEBUG: [Binding; 5] = [
+    Binding::act(
+        &[F(1)],
+        Action::Debug(DebugKey::Reveal),
+        "F1",
+        "debug: show the whole floor",
+    ),
+    Binding::act(
+        &[F(2)],
+        Action::Debug(DebugKey::SwitchView),
+        "F2",
+        "switch glyphs and tiles",
+    ),
+    Binding::act(
+        &[F(3)],
+        Action::Debug(DebugKey::Distances),
+        "F3",
+        "debug: distances from you",
+    ),
+    Binding::act(
+        &[F(4)],
+        Action::Debug(DebugKey::Minds),
+        "F4",
+        "debug: what each monster is thinking",
+    ),
+    Binding::act(
+        &[F(6)],
+        Action::Debug(DebugKey::CaveSteps),
+        "F6",
+        "debug: make a cave a step at a time",
+    ),
+];
+
+/// While aiming, whatever for; the key that began the aim chooses too
+/// (`AIM_AGAIN`).
+pub const AIMING: [Binding; 4] = [
+    Binding {
+        keys: Keys::Moves,
+        does: Does::Cursor,
+        label: "arrows, numpad, hjklyubn",
+        words: "move the cursor",
+        short: "",
+    },
+    Binding::act(
+        &[Enter],
+        Action::Select,
+        "Enter",
+        "while aiming or looking: choose the cell",
+    ),
+    Binding::act(
+        &[Tab],
+        Action::NextTarget,
+        "Tab",
+        "while aiming: the next monster",
+    ),
+    Binding::act(&[Escape], Action::Cancel, "Esc", "stop aiming"),
+];
+
+/// The key that began an aim chooses its cell too: `f` fires where `f`
+/// aims.
+const AIM_AGAIN: [Binding; 3] = [
+    Binding::act(&[Char('f')], Action::Select, "f", "fire there"),
+    Binding::act(&[Char('t')], Action::Select, "t", "throw there"),
+    Binding::act(&[Char('z')], Action::Select, "z", "cast there"),
+];
+
+/// While looking around with the cursor.
+pub const LOOKING: [Binding; 2] = [
+    Binding {
+        keys: Keys::Moves,
+        does: Does::Cursor,
+        label: "arrows, numpad, hjklyubn",
+        words: "move the cursor",
+        short: "",
+    },
+    Binding::act(
+        &[Escape, Enter, Char('x')],
+        Action::Cancel,
+        "Esc",
+        "stop looking",
+    ),
+];
+
+/// The title screen.
+pub const TITLE: [Binding; 4] = [
+    Binding::act(&[Char('N'), Char('n')], Action::NewRun, "N", "a new run"),
+    Binding::act(
+        &[Char('C'), Char('c')],
+        Action::Continue,
+        "C",
+        "continue the saved run",
+    ),
+    Binding::act(&[Char('?')], Action::Help, "?", "the keys"),
+    Binding::act(&[Escape, Char('q'), Char('Q')], Action::Quit, "Esc", "quit"),
+];
+
+/// Choosing a class: its letter, either case. The words are the class's own
+/// (`Class::blurb`).
+pub const CHOOSE_CLASS: [Binding; 4] = [
+    Binding::act(
+        &[Char(Class::Fighter.letter()), Char('A')],
+        Action::ChooseClass(Class::Fighter),
+        "a",
+        "",
+    ),
+    Binding::act(
+        &[Char(Class::Rogue.letter()), Char('B')],
+        Action::ChooseClass(Class::Rogue),
+        "b",
+        "",
+    ),
+    Binding::act(
+        &[Char(Class::Wizard.letter()), Char('C')],
+        Action::ChooseClass(Class::Wizard),
+        "c",
+        "",
+    ),
+    Binding::act(&[Escape], Action::Cancel, "Esc", "back"),
+];
+
+/// The pack, to pick an item (or to drop one): its letter.
+pub const PACK: [Binding; 2] = [
+    Binding {
+        keys: Keys::Letters,
+        does: Does::Letter,
+        label: "a to z",
+        words: "pick an item",
+        short: "",
+    },
+    Binding::act(&[Escape], Action::Cancel, "Esc", "close"),
+];
+
+/// One item of the pack picked.
+pub const PACK_ITEM: [Binding; 3] = [
+    Binding::act(&[Char('u')], Action::Use, "u", "use, wear or wield"),
+    Binding::act(&[Char('d')], Action::Drop, "d", "drop"),
+    Binding::act(&[Escape], Action::Cancel, "Esc", "back"),
+];
+
+/// The menu (Esc while playing).
+pub const MENU: [Binding; 4] = [
+    Binding::act(&[Char('c'), Escape], Action::Cancel, "c", "continue"),
+    Binding::act(&[Char('s')], Action::SaveAndQuit, "s", "save and quit"),
+    Binding::act(&[Char('q')], Action::Quit, "q", "quit without saving"),
+    Binding::act(&[Char('n')], Action::NewRun, "n", "a new run"),
+];
+
+/// A question: y or n (Esc is no).
+pub const CONFIRM: [Binding; 2] = [
+    Binding::act(&[Char('y'), Char('Y')], Action::Confirm(true), "y", "yes"),
+    Binding::act(
+        &[Char('n'), Char('N'), Escape],
+        Action::Confirm(false),
+        "n",
+        "no",
+    ),
+];
+
+/// "A new run?", asked when starting one would lose a saved run: no is
+/// the default, first.
+pub const ABANDON: [Binding; 2] = [
+    Binding::act(
+        &[Char('n'), Char('N'), Escape],
+        Action::Confirm(false),
+        "n",
+        "no, keep it",
+    ),
+    Binding::act(
+        &[Char('y'), Char('Y')],
+        Action::Confirm(true),
+        "y",
+        "yes, start a new run",
+    ),
+];
+
+/// The help screen: any key closes it.
+pub const HELP: [Binding; 1] = [Binding {
+    keys: Keys::Any,
+    does: Does::Act(Action::Cancel),
+    label: "any key",
+    words: "close the help",
+    short: "",
+}];
+
+/// The end of a run, dead or won.
+pub const ENDED: [Binding; 1] = [Binding::act(
+    &[Enter, Escape, Char(' ')],
+    Action::Cancel,
+    "Enter",
+    "for the title screen",
+)];
+
+/// While a command runs (rest, travel, explore): any key stops it and does
+/// nothing else.
+pub const RUNNING: [Binding; 1] = [Binding {
+    keys: Keys::Any,
+    does: Does::Act(Action::Interrupt),
+    label: "any key",
+    words: "stop a command that is running",
+    short: "",
+}];
+
+/// The tables that hold a state's keys, looked at in order (the first
+/// that takes a key wins); empty slices fill the rest.
+pub fn tables(state: State) -> [&'static [Binding]; 3] {
+    const NONE: &[Binding] = &[];
+    match state {
+        State::Title => [&TITLE, NONE, NONE],
+        State::ChooseClass => [&CHOOSE_CLASS, NONE, NONE],
+        State::Playing => [&DEBUG, &PLAYING, NONE],
+        State::Aiming(aim) => {
+            let again = match aim {
+                Aim::Fire => 0,
+                Aim::Throw { .. } => 1,
+                Aim::Cast => 2,
+            };
+            [&DEBUG, &AIMING, core::slice::from_ref(&AIM_AGAIN[again])]
+        }
+        State::Looking => [&DEBUG, &LOOKING, NONE],
+        State::Inventory(Pack::Item(_)) => [&PACK_ITEM, NONE, NONE],
+        State::Inventory(_) => [&PACK, NONE, NONE],
+        State::Confirming(_) => [&CONFIRM, NONE, NONE],
+        State::Menu => [&MENU, NONE, NONE],
+        State::Help => [&HELP, NONE, NONE],
+        State::Dead | State::Won => [&ENDED, NONE, NONE],
+    }
+}
+
+/// The binding a key finds in a state, and what it asks for.
+pub fn find(state: State, key: Key) -> Option<(&'static Binding, Action)> {
+    tables(state)
+        .into_iter()
+        .flatten()
+        .find_map(|b| b.action_for(key).map(|a| (b, a)))
+}
+
+/// What a key means in a state, or `None` for a key that means nothing
+/// there.
+pub fn action_for(state: State, key: Key) -> Option<Action> {
+    find(state, key).map(|(_, a)| a)
+}
+
+/// True when holding the key down repeats what it does in this state: every
+/// key but the debugging aids' (the book's F6 ignores repeats, and a
+/// held switch would flicker on and off).
+pub fn repeats(state: State, key: Key) -> bool {
+    !matches!(find(state, key), Some((_, Action::Debug(_))))
+}
+
+/// The help screen's lines, as a key and its words: the playing keys, then
+/// the keys of aiming and of a question, the debugging aids, and what
+/// stops a command.
+pub fn help() -> impl Iterator<Item = &'static Binding> {
+    let aiming = AIMING.iter().filter(|b| b.label != AIMING[0].label);
+    let aiming = aiming.filter(|b| b.action() != Some(Action::Cancel));
+    PLAYING
+        .iter()
+        .chain(aiming)
+        .chain(CONFIRM.iter())
+        .chain(DEBUG.iter())
+        .chain(RUNNING.iter())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::Dir;
+
+    /// Every state the tables cover, aiming of each kind and every pack
+    /// screen among them.
+    const STATES: [State; 14] = [
+        State::Title,
+        State::ChooseClass,
+        State::Playing,
+        State::Aiming(Aim::Fire),
+        State::Aiming(Aim::Throw { slot: 0 }),
+        State::Aiming(Aim::Cast),
+        State::Looking,
+        State::Inventory(Pack::Browse),
+        State::Inventory(Pack::Drop),
+        State::Inventory(Pack::Item(0)),
+        State::Confirming(crate::game::Question::LeaveAmulet),
+        State::Menu,
+        State::Help,
+        State::Dead,
+    ];
+
+    /// Every key a shell can give, or enough of them: the printable ASCII,
+    /// the named keys, the numpad and the function keys.
+    fn all_keys() -> impl Iterator<Item = Key> {
+        let chars = (b' '..=b'~').map(|b| Char(b as char));
+        let named = [
+            Key::Up,
+            Key::Down,
+            Key::Left,
+            Key::Right,
+            Enter,
+            Escape,
+            Tab,
+        ];
+        chars
+            .chain(named)
+            .chain((1..=9).map(Numpad))
+            .chain((1..=12).map(F))
+    }
+
+    #[test]
+    fn no_key_means_two_things_in_one_state() {
+        for state in STATES {
+            for key in all_keys() {
+                let takers = tables(state)
+                    .into_iter()
+                    .flatten()
+                    .filter(|b| b.action_for(key).is_some())
+                    .count();
+                assert!(takers <= 1, "{key:?} in {state:?} is taken {takers} times");
+            }
+        }
+    }
+
+    #[test]
+    fn the_book_s_keys_mean_what_the_book_says() {
+        let p = State::Playing;
+        assert_eq!(action_for(p, Char('y')), Some(Action::Move(Dir::NW)));
+        assert_eq!(action_for(p, Numpad(3)), Some(Action::Move(Dir::SE)));
+        assert_eq!(action_for(p, Char('r')), Some(Action::Rest));
+        assert_eq!(action_for(p, Char('R')), Some(Action::Rest));
+        assert_eq!(action_for(p, Char('>')), Some(Action::Descend));
+        assert_eq!(action_for(p, Char('q')), None);
+        let ask = State::Confirming(crate::game::Question::LeaveAmulet);
+        assert_eq!(action_for(ask, Char('y')), Some(Action::Confirm(true)));
+        assert_eq!(action_for(ask, Escape), Some(Action::Confirm(false)));
+        assert_eq!(
+            action_for(State::Aiming(Aim::Cast), Char('z')),
+            Some(Action::Select)
+        );
+        assert_eq!(action_for(State::Aiming(Aim::Cast), Char('f')), None);
+        assert_eq!(
+            action_for(State::ChooseClass, Char('B')),
+            Some(Action::ChooseClass(Class::Rogue))
+        );
+        assert_eq!(action_for(State::Help, Char('w')), Some(Action::Cancel));
+        assert_eq!(
+            action_for(State::Inventory(Pack::Drop), Char('q')),
+            Some(Action::Letter('q'))
+        );
+    }
+
+    #[test]
+    fn every_line_of_a_screen_names_a_key_that_does_it() {
+        // A label of one character is the key itself; a longer one starts
+        // with its key's name.
+        for state in STATES {
+            for b in tables(state).into_iter().flatten() {
+                let Some(key) = b.key() else { continue };
+                let named = match key {
+                    Char(c) => {
+                        b.label.starts_with(c.to_ascii_uppercase()) || b.label.starts_with(c)
+                    }
+                    Escape => b.label == "Esc",
+                    Enter => b.label == "Enter",
+                    Tab => b.label == "Tab",
+                    F(n) => b.label.strip_prefix('F').and_then(|d| d.parse().ok()) == Some(n),
+                    _ => true,
+                };
+                assert!(named, "{:?} is labelled {:?}", key, b.label);
+            }
+        }
+    }
+
+    #[test]
+    fn the_help_has_every_playing_key_and_fits_a_screen() {
+        let help: heapless::Vec<&Binding, 40> = help().collect();
+        for b in &PLAYING {
+            assert!(help.contains(&b), "{}", b.label);
+        }
+        assert!(help.len() <= crate::view::PANEL_LINES);
+    }
+}

@@ -1,0 +1,827 @@
+//! One run, one driver: the `Session` every shell plays through. A shell
+//! has keys, clicks, the mouse's place, a clock and somewhere to keep a
+//! file; it hands each to the session as it comes (`press`, `repeat`,
+//! `release`, `click`, `hover`, `tick`, `close`) and draws what the
+//! session shows. Everything between is here, once: what a key means, when
+//! a running command takes its step, the animations, when the run is saved
+//! and when the save is removed, what a new run asks first, the inputs a
+//! replay records. So the game behaves the same in a window, a terminal, a
+//! browser and on a board.
+//!
+//! The session never makes entropy, never touches a file and never reads a
+//! clock: the shell gives it a source of seeds, a `Store` for the save and
+//! a `Recorder` for the inputs, and the time in milliseconds.
+//!
+//! The save's moments, the same on every shell: on arrival on each floor,
+//! on the menu's save and quit, and when the shell closes (a window closed,
+//! a hangup); the save is removed when the run ends in death or victory. A
+//! new run never replaces a saved one without asking.
+
+use crate::bindings;
+use crate::game::save::{LoadError, SAVE_VERSION};
+use crate::game::{Game, Request, State};
+use crate::geom::Point;
+use crate::input::{Action, DebugKey, Key};
+use crate::juice::{Juice, Pacer};
+use crate::player::Class;
+use crate::replay::{Input, Recorder};
+use crate::text::{Line, line};
+use crate::view::{self, Lines, Screen};
+use core::fmt;
+
+/// A held key first repeats this long after its press, when the shell
+/// reports no repeats of its own (a board's buttons) (*tune*).
+pub const REPEAT_DELAY_MS: u64 = 250;
+/// Then again every `REPEAT_MS` (*tune*).
+pub const REPEAT_MS: u64 = 100;
+
+/// Why the store could not do what was asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoreError {
+    /// Another game holds the store: this one plays without saving.
+    Busy,
+    /// No room for the save.
+    Full,
+    /// The medium failed; the words say how, for the player.
+    Failed(Line),
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Busy => write!(f, "another game is saving there"),
+            StoreError::Full => write!(f, "there is no room for it"),
+            StoreError::Failed(why) => f.write_str(why),
+        }
+    }
+}
+
+impl core::error::Error for StoreError {}
+
+/// Where a shell keeps the one saved run: a file on the desktop, flash on a
+/// board, `localStorage` in a browser. A write replaces the saved run only
+/// once the whole new text is written, so a failure at any moment leaves
+/// the old one whole.
+pub trait Store {
+    /// Takes the right to write for as long as the store lives; `Busy` when
+    /// another game holds it (that game keeps it until it ends, however it
+    /// ends).
+    fn claim(&mut self) -> Result<(), StoreError>;
+    /// The saved run's text, or `None` when there is none.
+    fn read(&mut self) -> Result<Option<&str>, StoreError>;
+    /// Replaces the saved run with this one.
+    fn write(&mut self, save: &SaveText<'_>) -> Result<(), StoreError>;
+    /// Moves a saved run that does not load out of the way, where no later
+    /// save can write over it; the words say where it went.
+    fn set_aside(&mut self) -> Result<Line, StoreError>;
+    /// Removes the saved run (its run has ended).
+    fn remove(&mut self) -> Result<(), StoreError>;
+}
+
+/// A store that keeps nothing (screenshots, tests, a demo): every write
+/// succeeds and nothing is ever there to read.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoStore;
+
+impl Store for NoStore {
+    fn claim(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
+    fn read(&mut self) -> Result<Option<&str>, StoreError> {
+        Ok(None)
+    }
+    fn write(&mut self, _: &SaveText<'_>) -> Result<(), StoreError> {
+        Ok(())
+    }
+    fn set_aside(&mut self) -> Result<Line, StoreError> {
+        Ok(Line::new())
+    }
+    fn remove(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
+}
+
+/// A store or none: none keeps nothing, as `NoStore`.
+impl<T: Store> Store for Option<T> {
+    fn claim(&mut self) -> Result<(), StoreError> {
+        self.as_mut().map_or(Ok(()), Store::claim)
+    }
+    fn read(&mut self) -> Result<Option<&str>, StoreError> {
+        self.as_mut().map_or(Ok(None), Store::read)
+    }
+    fn write(&mut self, save: &SaveText<'_>) -> Result<(), StoreError> {
+        self.as_mut().map_or(Ok(()), |s| s.write(save))
+    }
+    fn set_aside(&mut self) -> Result<Line, StoreError> {
+        self.as_mut().map_or(Ok(Line::new()), Store::set_aside)
+    }
+    fn remove(&mut self) -> Result<(), StoreError> {
+        self.as_mut().map_or(Ok(()), Store::remove)
+    }
+}
+
+/// A run's save as text, written as it is formatted (`Display`), so a
+/// store can stream it to a file or to flash with no buffer of its own.
+pub struct SaveText<'a>(pub &'a Game);
+
+impl fmt::Display for SaveText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write_save(f)
+    }
+}
+
+/// What a question about the saved run names: its class, floor and turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunSummary {
+    pub class: Class,
+    pub depth: i32,
+    pub turn: u32,
+}
+
+impl RunSummary {
+    pub fn of(game: &Game) -> RunSummary {
+        RunSummary {
+            class: game.player().class,
+            depth: game.depth(),
+            turn: game.turn(),
+        }
+    }
+}
+
+/// What the store holds, as far as the session knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Saved {
+    Nothing,
+    Run(RunSummary),
+    /// A save of another version, kept where it is and refused by name.
+    OtherVersion(u32),
+}
+
+/// What a yes to "a new run?" starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Then {
+    /// The title's N: the class screen, with the title's seed.
+    ChooseClass,
+    /// A class given when the shell started: that run at once.
+    Start(Class),
+    /// The menu's n: the class screen, with a new seed.
+    NewRun,
+}
+
+/// How a session's run begins.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Start {
+    /// The seed the player gave; `None` (or 0) for one from the seed
+    /// source, and a new one for every run.
+    pub seed: Option<u32>,
+    /// Past the title: a new run of this class at once (asking first when a
+    /// saved run would be lost).
+    pub class: Option<Class>,
+}
+
+/// A seed typed as text, read as the book reads `AmuletsOfSDL 12345`
+/// (`SDL_strtoul` in base 10, cast to the engine's 32 bits as on the
+/// book's Windows): leading spaces and a sign are allowed, the digits are
+/// read up to the first other character, and text that is no number gives
+/// 0, a random seed. Too large a number gives the largest seed, and a
+/// negative one counts back from 2^32, as `strtoul` does.
+pub fn seed_from_text(text: &str) -> u32 {
+    let s = text.trim_start_matches([' ', '\t', '\n', '\r', '\x0b', '\x0c']);
+    let (negative, digits) = match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let mut n: u32 = 0;
+    for b in digits.bytes().take_while(u8::is_ascii_digit) {
+        match n
+            .checked_mul(10)
+            .and_then(|n| n.checked_add(u32::from(b - b'0')))
+        {
+            Some(m) => n = m,
+            // strtoul's overflow: the largest value, sign or not.
+            None => return u32::MAX,
+        }
+    }
+    if negative { n.wrapping_neg() } else { n }
+}
+
+/// The key held down, for repeats.
+#[derive(Clone, Copy, Debug)]
+struct Held {
+    key: Key,
+    /// The state its press found: a repeat acts only while the game is
+    /// still there (a held Esc opens the menu once; a held `y` walks but
+    /// never answers the question a step asks).
+    state: State,
+    /// When the session's own repeat is next due.
+    next: u64,
+}
+
+/// One run, driven (see the module's comment).
+pub struct Session<S: Store, R: Recorder, E: FnMut() -> u32> {
+    game: Game,
+    pacer: Pacer,
+    juice: Juice,
+    store: S,
+    recorder: R,
+    seeds: E,
+    /// The seed the player gave, kept for every new run.
+    given_seed: Option<u32>,
+    now: u64,
+    saved: Saved,
+    /// Why this session does not save: another game holds the store.
+    not_saving: Option<StoreError>,
+    /// The floor whose arrival was saved, 0 for none yet in this run.
+    saved_depth: i32,
+    /// "A new run?", asked over everything while a save would be lost.
+    asking: Option<(Then, Line)>,
+    note: Option<Line>,
+    held: Option<Held>,
+    /// The shell reports no repeats of its own: the session makes them.
+    repeats_held_keys: bool,
+    hover: Option<Point>,
+    /// F2: tiles instead of glyphs (a shell with one view ignores it).
+    tiles: bool,
+    /// The run being played was started here, so its inputs are recorded.
+    recording: bool,
+    finished: bool,
+}
+
+impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
+    /// A session at its title, or at the start of a run of `start.class`
+    /// (after asking, when a saved run would be lost). A save that does not
+    /// load is set aside now and the player told.
+    pub fn new(mut store: S, recorder: R, mut seeds: E, start: Start) -> Self {
+        let given_seed = start.seed.filter(|&s| s != 0);
+        let seed = given_seed.unwrap_or_else(&mut seeds);
+        let not_saving = store.claim().err();
+        let mut session = Session {
+            game: Game::new(seed),
+            pacer: Pacer::new(),
+            juice: Juice::new(),
+            store,
+            recorder,
+            seeds,
+            given_seed,
+            now: 0,
+            saved: Saved::Nothing,
+            not_saving,
+            saved_depth: 0,
+            asking: None,
+            note: None,
+            held: None,
+            repeats_held_keys: false,
+            hover: None,
+            tiles: false,
+            recording: false,
+            finished: false,
+        };
+        session.look_at_store();
+        if let Some(class) = start.class {
+            session.new_run_or_ask(Then::Start(class));
+        }
+        session
+    }
+
+    /// For a shell whose keys report no repeats (a board's buttons): a key
+    /// held down repeats every `REPEAT_MS` after `REPEAT_DELAY_MS`.
+    pub fn repeat_held_keys(&mut self, on: bool) {
+        self.repeats_held_keys = on;
+    }
+
+    /// F2's view to begin with.
+    pub fn set_tiles(&mut self, on: bool) {
+        self.tiles = on;
+    }
+
+    // ----- what a shell reads -----
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+    pub fn juice(&self) -> &Juice {
+        &self.juice
+    }
+    pub fn store(&self) -> &S {
+        &self.store
+    }
+    pub fn recorder(&self) -> &R {
+        &self.recorder
+    }
+    /// The store, the recorder and the seeds back, as the session ends
+    /// (a board starts the next at its title with them).
+    pub fn into_parts(self) -> (S, R, E) {
+        (self.store, self.recorder, self.seeds)
+    }
+    /// The map cell under the mouse.
+    pub fn hovered(&self) -> Option<Point> {
+        self.hover
+    }
+    pub fn tiles(&self) -> bool {
+        self.tiles
+    }
+    /// What the store holds.
+    pub fn saved(&self) -> Saved {
+        self.saved
+    }
+    /// True when this session does not save (another game holds the store).
+    pub fn not_saving(&self) -> bool {
+        self.not_saving.is_some()
+    }
+    /// A line the session says outside the log: a save that failed, one
+    /// set aside, no saved run to continue. Gone at the next key.
+    pub fn note(&self) -> Option<&str> {
+        self.note.as_deref()
+    }
+    /// True once the player has quit (or the shell closed).
+    pub fn finished(&self) -> bool {
+        self.finished
+    }
+    /// True while "a new run?" is asked over everything.
+    pub fn asking(&self) -> bool {
+        self.asking.is_some()
+    }
+
+    /// Whatever screen is over the map (the question first), or `None`.
+    pub fn screen(&self) -> Option<Screen> {
+        if let Some((_, question)) = &self.asking {
+            return Some(view::question_screen(
+                line(format_args!("A new run")),
+                question.clone(),
+                &bindings::ABANDON,
+            ));
+        }
+        view::screen(&self.game, matches!(self.saved, Saved::Run(_)))
+    }
+
+    /// The side panel, with a last line while this game does not save.
+    pub fn panel(&self) -> Lines {
+        let mut lines = view::panel(&self.game);
+        if self.not_saving.is_some() {
+            // The panel's lines are far fewer than its room.
+            let _ = lines.push((
+                line(format_args!("Not saving: another game")),
+                crate::color::palette::HURT,
+            ));
+            let _ = lines.push((
+                line(format_args!("holds the save.")),
+                crate::color::palette::HURT,
+            ));
+        }
+        lines
+    }
+
+    /// The aiming or looking cursor, while it is out.
+    pub fn cursor(&self) -> Option<Point> {
+        matches!(self.game.state(), State::Aiming(_) | State::Looking)
+            .then(|| self.game.cursor())
+            .filter(|_| self.asking.is_none())
+    }
+
+    /// The cell the look panel names: the cursor's while aiming or
+    /// looking, else the one under the mouse while playing.
+    pub fn look_at(&self) -> Option<Point> {
+        match self.game.state() {
+            _ if self.asking.is_some() => None,
+            State::Playing => self.hover,
+            _ => self.cursor(),
+        }
+    }
+
+    /// The way a click would travel, to show under the mouse: while
+    /// playing with nothing running, the cells after the player's.
+    pub fn route(&self) -> heapless::Vec<Point, { crate::game::command::MAX_ROUTE }> {
+        match self.hover {
+            Some(p)
+                if self.game.state() == State::Playing
+                    && !self.game.command_running()
+                    && self.asking.is_none() =>
+            {
+                self.game.route_to(p)
+            }
+            _ => heapless::Vec::new(),
+        }
+    }
+
+    /// Milliseconds until something is due (a command's step, an
+    /// animation's frame, a held key's repeat), or `None` to sleep until
+    /// the next event.
+    pub fn wait(&self) -> Option<u64> {
+        let repeat = self
+            .held
+            .filter(|_| self.repeats_held_keys)
+            .map(|h| h.next.saturating_sub(self.now));
+        [
+            self.pacer.wait(&self.game, self.now),
+            self.juice.wait(),
+            repeat,
+        ]
+        .into_iter()
+        .flatten()
+        .min()
+    }
+
+    // ----- what a shell hands over -----
+
+    /// A key pressed. While a command runs it stops the command and does
+    /// nothing else.
+    pub fn press(&mut self, key: Key) {
+        self.note = None;
+        self.held = Some(Held {
+            key,
+            state: self.game.state(),
+            next: self.now + REPEAT_DELAY_MS,
+        });
+        if self.game.command_running() {
+            self.act(Action::Interrupt);
+            return;
+        }
+        self.key(key);
+    }
+
+    /// A held key's repeat, as the shell's keyboard reports it: it does
+    /// what its press did while nothing runs and the game is still where
+    /// the press found it; it never stops a running command.
+    pub fn repeat(&mut self, key: Key) {
+        if self.game.command_running() || self.asking.is_some() {
+            return;
+        }
+        let state = match self.held {
+            Some(h) if h.key == key => h.state,
+            // A repeat with no press seen (the key went down before the
+            // window had the focus, or Shift was let go): from now on it
+            // counts as held.
+            _ => {
+                self.held = Some(Held {
+                    key,
+                    state: self.game.state(),
+                    next: self.now + REPEAT_MS,
+                });
+                self.game.state()
+            }
+        };
+        if self.game.state() == state && bindings::repeats(state, key) {
+            self.key(key);
+        }
+    }
+
+    /// A key let go.
+    pub fn release(&mut self, key: Key) {
+        if self.held.is_some_and(|h| h.key == key) {
+            self.held = None;
+        }
+    }
+
+    /// The mouse over a map cell, or off the map: while aiming or looking
+    /// the cursor follows it.
+    pub fn hover(&mut self, cell: Option<Point>) {
+        if cell == self.hover {
+            return;
+        }
+        self.hover = cell;
+        if let Some(p) = cell
+            && self.asking.is_none()
+            && matches!(self.game.state(), State::Aiming(_) | State::Looking)
+        {
+            self.act(Action::CursorTo(p));
+        }
+    }
+
+    /// A left click on a map cell (`Game::click_actions`).
+    pub fn click(&mut self, cell: Point) {
+        if self.asking.is_some() {
+            return;
+        }
+        self.note = None;
+        for action in self.game.click_actions(cell) {
+            self.act(action);
+        }
+    }
+
+    /// Time passes, in the shell's milliseconds: a running command takes
+    /// its step when one is due, a held key repeats (when the session makes
+    /// the repeats), the animations move on. True when the picture changed.
+    pub fn tick(&mut self, now: u64) -> bool {
+        self.now = now;
+        let busy = self.juice.busy();
+        let stepped = self.pacer.tick(&mut self.game, now);
+        if stepped {
+            if self.recording {
+                self.recorder.record(Input::Step);
+            }
+            self.keep();
+        }
+        let mut repeated = false;
+        if self.repeats_held_keys
+            && let Some(held) = self.held
+            && now >= held.next
+        {
+            self.held = Some(Held {
+                next: now + REPEAT_MS,
+                ..held
+            });
+            self.repeat(held.key);
+            repeated = true;
+        }
+        self.juice.take(&mut self.game, now);
+        stepped || busy || repeated
+    }
+
+    /// The shell is closing (a window closed, a hangup, a power button): a
+    /// run in play is saved first, as save and quit would.
+    pub fn close(&mut self) -> Result<(), StoreError> {
+        self.finished = true;
+        if self.in_play() { self.save() } else { Ok(()) }
+    }
+
+    /// An action from a shell's own way of asking for it (a board's travel
+    /// cursor), as a key's would be taken.
+    pub fn act(&mut self, action: Action) {
+        if action == Action::Debug(DebugKey::SwitchView) {
+            self.tiles = !self.tiles;
+        }
+        let before = self.game.state();
+        if before == State::Title && action == Action::NewRun {
+            // The title's N: asked first when a save would be lost.
+            self.new_run_or_ask(Then::ChooseClass);
+            return;
+        }
+        let running = self.game.command_running();
+        let outcome = self.game.act(action);
+        if self.recording {
+            self.recorder.record(Input::Act(action));
+        }
+        if before == State::ChooseClass && self.game.state() == State::Playing {
+            self.begin_recording();
+        }
+        if !running && self.game.command_running() {
+            // A command's first step is due at once.
+            self.pacer.start(self.now);
+        }
+        self.juice.take(&mut self.game, self.now);
+        if let Some(request) = outcome.request {
+            self.answer(request);
+        }
+        self.keep();
+    }
+
+    // ----- inside -----
+
+    /// The next run's seed: the one the player gave, else a new one.
+    fn next_seed(&mut self) -> u32 {
+        match self.given_seed {
+            Some(s) => s,
+            None => (self.seeds)(),
+        }
+    }
+
+    fn in_play(&self) -> bool {
+        !matches!(
+            self.game.state(),
+            State::Title | State::ChooseClass | State::Dead | State::Won
+        )
+    }
+
+    fn say(&mut self, args: fmt::Arguments<'_>) {
+        self.note = Some(line(args));
+    }
+
+    /// A key's action in the state the game (or the question) is in.
+    fn key(&mut self, key: Key) {
+        if let Some((then, _)) = self.asking {
+            let answer = bindings::ABANDON.iter().find_map(|b| b.action_for(key));
+            match answer {
+                Some(Action::Confirm(true)) => {
+                    self.asking = None;
+                    self.begin(then);
+                }
+                Some(Action::Confirm(false)) => self.asking = None,
+                _ => {}
+            }
+            return;
+        }
+        if let Some(action) = self.game.action_for(key) {
+            self.act(action);
+        }
+    }
+
+    /// What the game asked for.
+    fn answer(&mut self, request: Request) {
+        match request {
+            Request::Quit => self.finished = true,
+            Request::SaveAndQuit => match self.save() {
+                Ok(()) => self.finished = true,
+                // A failing store has said why; a store held by another
+                // game is said here, where the player asked to save.
+                Err(e) if self.not_saving.is_some() => {
+                    self.say(format_args!("The run could not be saved: {e}."));
+                }
+                Err(_) => {}
+            },
+            Request::Continue => self.continue_saved(),
+            Request::NewRun => self.new_run_or_ask(Then::NewRun),
+            Request::Title => {
+                let seed = self.next_seed();
+                self.replace(Game::new(seed));
+            }
+        }
+    }
+
+    /// Starts what `then` says, or first asks when a saved run (or, from
+    /// the menu, the run in play) would be lost.
+    fn new_run_or_ask(&mut self, then: Then) {
+        let question = match (then, self.saved) {
+            (Then::NewRun, _) => {
+                let run = RunSummary::of(&self.game);
+                Some(line(format_args!(
+                    "Abandon this run, the {} on floor {}, turn {}? (y or n)",
+                    run.class.name(),
+                    run.depth,
+                    run.turn
+                )))
+            }
+            (_, Saved::Run(run)) => Some(line(format_args!(
+                "Abandon the saved {} on floor {}, turn {}? (y or n)",
+                run.class.name(),
+                run.depth,
+                run.turn
+            ))),
+            (_, Saved::OtherVersion(v)) => Some(line(format_args!(
+                "Replace the saved run of version {v}, which this game cannot read? (y or n)"
+            ))),
+            (_, Saved::Nothing) => None,
+        };
+        // A game that does not save loses nothing by starting anew.
+        match question {
+            Some(q) if self.not_saving.is_none() || then == Then::NewRun => {
+                self.asking = Some((then, q));
+            }
+            _ => self.begin(then),
+        }
+    }
+
+    /// Starts what a yes (or nothing to lose) allows.
+    fn begin(&mut self, then: Then) {
+        match then {
+            Then::ChooseClass => {
+                self.game.act(Action::NewRun);
+            }
+            Then::Start(class) => {
+                let seed = self.game.seed();
+                self.replace(Game::new_run(seed, class));
+                self.begin_recording();
+                self.keep();
+            }
+            Then::NewRun => {
+                let seed = self.next_seed();
+                self.replace(Game::new(seed));
+                self.game.act(Action::NewRun);
+            }
+        }
+    }
+
+    /// Another game in place of this one: nothing of the old run's pace,
+    /// animations or recording is kept.
+    fn replace(&mut self, game: Game) {
+        self.game = game;
+        self.pacer = Pacer::new();
+        self.juice = Juice::new();
+        self.saved_depth = 0;
+        self.recording = false;
+        self.held = None;
+    }
+
+    /// A run has just begun here: its inputs are recorded from now.
+    fn begin_recording(&mut self) {
+        self.recording = true;
+        let class = self.game.player().class;
+        self.recorder.start(self.game.seed(), class);
+    }
+
+    /// The title's C: the saved run, in play.
+    fn continue_saved(&mut self) {
+        let loaded = self.store.read().map(|text| text.map(Game::read_save));
+        match loaded {
+            Ok(Some(Ok(mut game))) => {
+                game.resume();
+                let depth = game.depth();
+                self.replace(game);
+                self.saved_depth = depth;
+            }
+            Ok(Some(Err(e))) => self.refuse(e),
+            Ok(None) => {
+                self.saved = Saved::Nothing;
+                self.say(format_args!("There is no saved run to continue."));
+            }
+            Err(e) => self.say(format_args!("The saved run could not be read: {e}.")),
+        }
+    }
+
+    /// What the store holds, looked at as the session starts: a save that
+    /// does not load is set aside, one of another version is left alone.
+    fn look_at_store(&mut self) {
+        let loaded = self
+            .store
+            .read()
+            .map(|text| text.map(|t| Game::read_save(t).map(|g| RunSummary::of(&g))));
+        match loaded {
+            Ok(None) => self.saved = Saved::Nothing,
+            Ok(Some(Ok(run))) => self.saved = Saved::Run(run),
+            Ok(Some(Err(e))) => self.refuse(e),
+            Err(e) => self.say(format_args!("The saved run could not be read: {e}.")),
+        }
+    }
+
+    /// A saved run that does not load: another version's is kept where it
+    /// is; a damaged one is set aside, never deleted.
+    fn refuse(&mut self, e: LoadError) {
+        if let LoadError::WrongVersion { found, .. } = e {
+            self.saved = Saved::OtherVersion(found);
+            self.say(format_args!(
+                "The saved run is version {found}, and this game reads version {SAVE_VERSION}; it was left as it is."
+            ));
+            return;
+        }
+        match self.store.set_aside() {
+            Ok(place) => {
+                self.saved = Saved::Nothing;
+                self.say(format_args!(
+                    "The saved run was damaged ({e}); it was kept {place}."
+                ));
+            }
+            Err(io) => {
+                // Still there, and still not loading: a new run asks before
+                // it writes over it.
+                self.saved = Saved::OtherVersion(SAVE_VERSION);
+                self.say(format_args!(
+                    "The saved run was damaged ({e}), and it could not be set aside: {io}."
+                ));
+            }
+        }
+    }
+
+    /// Writes the run to the store; a failure is said.
+    fn save(&mut self) -> Result<(), StoreError> {
+        if let Some(e) = &self.not_saving {
+            return Err(e.clone());
+        }
+        match self.store.write(&SaveText(&self.game)) {
+            Ok(()) => {
+                self.saved = Saved::Run(RunSummary::of(&self.game));
+                Ok(())
+            }
+            Err(e) => {
+                self.say(format_args!("The run could not be saved: {e}."));
+                Err(e)
+            }
+        }
+    }
+
+    /// The save follows the run, after every input: written on arrival on
+    /// each floor (once an arrival, even when it fails), removed when the
+    /// run ends.
+    fn keep(&mut self) {
+        match self.game.state() {
+            State::Title | State::ChooseClass => {}
+            State::Dead | State::Won => {
+                if self.saved_depth != 0 && self.not_saving.is_none() {
+                    self.saved_depth = 0;
+                    match self.store.remove() {
+                        Ok(()) => self.saved = Saved::Nothing,
+                        Err(e) => self.say(format_args!(
+                            "The ended run's save could not be removed: {e}."
+                        )),
+                    }
+                }
+            }
+            _ => {
+                if self.game.depth() != self.saved_depth {
+                    self.saved_depth = self.game.depth();
+                    let _ = self.save();
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seed_is_read_as_strtoul_reads_it() {
+        assert_eq!(seed_from_text("12345"), 12345);
+        assert_eq!(seed_from_text("  42"), 42);
+        assert_eq!(seed_from_text("+7"), 7);
+        assert_eq!(seed_from_text("12abc"), 12);
+        assert_eq!(seed_from_text("abc"), 0);
+        assert_eq!(seed_from_text(""), 0);
+        assert_eq!(seed_from_text("4294967295"), u32::MAX);
+        assert_eq!(seed_from_text("4294967296"), u32::MAX);
+        assert_eq!(seed_from_text("99999999999999999999"), u32::MAX);
+        assert_eq!(seed_from_text("-1"), u32::MAX);
+        assert_eq!(seed_from_text("-5"), 4_294_967_291);
+        assert_eq!(seed_from_text("0x10"), 0);
+    }
+}

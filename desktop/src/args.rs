@@ -1,0 +1,115 @@
+//! The command line both desktop games accept for a run: the seed (as the
+//! book reads it, or strictly), the class, where the save lives, and a
+//! replay to record.
+
+use crate::{FileRecorder, FileStore};
+use amulets_core::player::Class;
+use amulets_core::session::{Start, seed_from_text};
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+
+/// A class as the command line names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ClassArg {
+    Fighter,
+    Rogue,
+    Wizard,
+}
+
+impl ClassArg {
+    pub fn class(self) -> Class {
+        match self {
+            ClassArg::Fighter => Class::Fighter,
+            ClassArg::Rogue => Class::Rogue,
+            ClassArg::Wizard => Class::Wizard,
+        }
+    }
+}
+
+/// How a run starts, from the command line.
+#[derive(Args, Clone, Debug, Default, PartialEq, Eq)]
+pub struct RunArgs {
+    /// The run's seed, read as the book reads `AmuletsOfSDL 12345`: a
+    /// whole number; 0, none, or text that is no number chooses one at
+    /// random
+    #[arg(value_name = "SEED", conflicts_with = "seed")]
+    pub seed_text: Option<String>,
+    /// The run's seed, strictly: a whole number from 0 to 4294967295 (0
+    /// chooses one at random); anything else is refused
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u32>,
+    /// Start a new run of this class at once, past the title screen (a
+    /// saved run is never replaced without asking)
+    #[arg(long, value_enum)]
+    pub class: Option<ClassArg>,
+    /// Keep the save in this directory instead of the platform's data
+    /// directory
+    #[arg(long, value_name = "DIR")]
+    pub save_dir: Option<PathBuf>,
+    /// Record the run begun in this game to this file, to play back with
+    /// `amulets-tui replay FILE`
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+}
+
+impl RunArgs {
+    /// The session's start: the seed given (`None` or 0: a random one) and
+    /// the class.
+    pub fn start(&self) -> Start {
+        Start {
+            seed: self
+                .seed
+                .or_else(|| self.seed_text.as_deref().map(seed_from_text)),
+            class: self.class.map(ClassArg::class),
+        }
+    }
+
+    /// The store: `--save-dir`, else the platform's data directory.
+    pub fn store(&self) -> Option<FileStore> {
+        match &self.save_dir {
+            Some(dir) => Some(FileStore::in_dir(dir)),
+            None => FileStore::default_place(),
+        }
+    }
+
+    /// The replay's recorder, when `--record` asks for one.
+    pub fn recorder(&self) -> Option<FileRecorder> {
+        self.record.as_deref().map(FileRecorder::new)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser, Debug)]
+    struct Cli {
+        #[command(flatten)]
+        run: RunArgs,
+    }
+
+    fn parse(args: &[&str]) -> Result<RunArgs, clap::Error> {
+        Cli::try_parse_from(std::iter::once("amulets").chain(args.iter().copied())).map(|c| c.run)
+    }
+
+    #[test]
+    fn the_seed_is_read_as_the_book_reads_it_or_strictly() {
+        assert_eq!(parse(&["12345"]).unwrap().start().seed, Some(12345));
+        assert_eq!(parse(&["hello"]).unwrap().start().seed, Some(0), "random");
+        assert_eq!(parse(&[]).unwrap().start().seed, None);
+        assert_eq!(parse(&["--seed", "42"]).unwrap().start().seed, Some(42));
+        for bad in [
+            ["--seed", "hello"],
+            ["--seed", "-1"],
+            ["--seed", "4294967296"],
+        ] {
+            let e = parse(&bad).unwrap_err();
+            assert_eq!(e.exit_code(), 2, "{bad:?}");
+        }
+        assert_eq!(parse(&["7", "--seed", "8"]).unwrap_err().exit_code(), 2);
+        let with_class = parse(&["--class", "rogue"]).unwrap().start();
+        assert_eq!(with_class.class, Some(Class::Rogue));
+        assert_eq!(parse(&["--class", "bard"]).unwrap_err().exit_code(), 2);
+    }
+}

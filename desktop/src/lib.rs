@@ -1,0 +1,19 @@
+//! What Amulets' two desktop shells share besides the core: the save file
+//! (`store`), a seed from the operating system (`seed`), the replay file
+//! (`record`) and the command line both accept (`args`). No window and no
+//! terminal: the SDL game (`amulets`) and the terminal game
+//! (`amulets-tui`) each add their own.
+
+pub mod args;
+pub mod record;
+pub mod seed;
+pub mod store;
+
+pub use args::{ClassArg, RunArgs};
+pub use record::FileRecorder;
+pub use store::FileStore;
+
+/// The session a desktop shell plays: the save in files (none for a
+/// screenshot), a replay file when asked for one, seeds from the OS.
+pub type DesktopSession =
+    amulets_core::session::Session<Option<FileStore>, Option<FileRecorder>, fn() -> u32>;

@@ -1,0 +1,604 @@
+//! The `Session`, the one driver of a run, as a shell meets it: the same
+//! keys give the same run whatever shape of events fed them; the save is
+//! written on arrival, on save and quit and on close, and at no other time;
+//! a saved run is never replaced without asking; a damaged save is set
+//! aside; a recorded run plays back to where it ended.
+
+use amulets_core::game::{Game, State};
+use amulets_core::geom::Point;
+use amulets_core::input::{Action, Key};
+use amulets_core::map::Map;
+use amulets_core::player::Class;
+use amulets_core::replay::{self, Input, Recorder, state_hash};
+use amulets_core::session::{
+    REPEAT_DELAY_MS, REPEAT_MS, SaveText, Saved, Session, Start, Store, StoreError,
+};
+use amulets_core::text::{Line, line};
+
+/// A store in memory that counts what is done to it.
+#[derive(Default)]
+struct Memory {
+    text: Option<String>,
+    writes: u32,
+    removes: u32,
+    set_aside: Vec<String>,
+    busy: bool,
+}
+
+impl Memory {
+    fn holding(game: &Game) -> Memory {
+        Memory {
+            text: Some(SaveText(game).to_string()),
+            ..Memory::default()
+        }
+    }
+}
+
+impl Store for Memory {
+    fn claim(&mut self) -> Result<(), StoreError> {
+        if self.busy {
+            Err(StoreError::Busy)
+        } else {
+            Ok(())
+        }
+    }
+    fn read(&mut self) -> Result<Option<&str>, StoreError> {
+        Ok(self.text.as_deref())
+    }
+    fn write(&mut self, save: &SaveText<'_>) -> Result<(), StoreError> {
+        assert!(!self.busy, "a session wrote to a store it does not hold");
+        self.writes += 1;
+        self.text = Some(save.to_string());
+        Ok(())
+    }
+    fn set_aside(&mut self) -> Result<Line, StoreError> {
+        self.set_aside.push(self.text.take().unwrap_or_default());
+        Ok(line(format_args!("as save.bad")))
+    }
+    fn remove(&mut self) -> Result<(), StoreError> {
+        self.removes += 1;
+        self.text = None;
+        Ok(())
+    }
+}
+
+/// Records into a vector.
+#[derive(Default)]
+struct Tape {
+    run: Option<(u32, Class)>,
+    inputs: Vec<Input>,
+}
+
+impl Recorder for Tape {
+    fn start(&mut self, seed: u32, class: Class) {
+        self.run = Some((seed, class));
+        self.inputs.clear();
+    }
+    fn record(&mut self, input: Input) {
+        self.inputs.push(input);
+    }
+}
+
+/// Seeds from 1000 up, one a call: what the OS would give, but known.
+fn counting() -> impl FnMut() -> u32 {
+    let mut next = 1000;
+    move || {
+        next += 1;
+        next
+    }
+}
+
+fn session(store: Memory, start: Start) -> Session<Memory, Tape, impl FnMut() -> u32> {
+    Session::new(store, Tape::default(), counting(), start)
+}
+
+fn run_of(seed: u32, class: Class) -> Start {
+    Start {
+        seed: Some(seed),
+        class: Some(class),
+    }
+}
+
+fn screen_text(s: &Session<Memory, Tape, impl FnMut() -> u32>) -> Vec<String> {
+    s.screen()
+        .map(|sc| sc.lines().map(str::to_string).collect())
+        .unwrap_or_default()
+}
+
+// ----- the same keys, whatever the shell -----
+
+/// What a person does, before a shell turns it into events.
+#[derive(Clone, Copy)]
+enum Do {
+    /// A key held down long enough to act this many times.
+    Hold(Key, u32),
+    /// A key pressed and let go, then time until any command it started
+    /// has ended.
+    Tap(Key),
+    /// A click, then time until the travel ends.
+    Click(Point),
+}
+
+/// How a shell's events come.
+#[derive(Clone, Copy, Debug)]
+enum Shape {
+    /// SDL (and a terminal with keyboard enhancement): a press, the OS's
+    /// repeats, a release.
+    Repeats,
+    /// A terminal that cannot tell a repeat: every repeat is a press.
+    Presses,
+    /// A board's buttons: a press and a release; the session repeats.
+    Held,
+}
+
+/// Plays what a person does through a session, shaped as a shell would
+/// send it; the clock goes on 30 ms a tick while a command runs.
+fn play(shape: Shape, script: &[Do]) -> u64 {
+    let mut s = session(Memory::default(), run_of(42, Class::Rogue));
+    if let Shape::Held = shape {
+        s.repeat_held_keys(true);
+    }
+    let mut now = 0;
+    let settle = |s: &mut Session<Memory, Tape, _>, now: &mut u64| {
+        while s.game().command_running() {
+            *now += 30;
+            s.tick(*now);
+        }
+    };
+    for &d in script {
+        match d {
+            Do::Hold(key, n) => match shape {
+                Shape::Repeats => {
+                    s.press(key);
+                    for _ in 1..n {
+                        now += 33;
+                        s.tick(now);
+                        s.repeat(key);
+                    }
+                    s.release(key);
+                }
+                Shape::Presses => {
+                    for _ in 0..n {
+                        s.press(key);
+                        now += 33;
+                        s.tick(now);
+                    }
+                }
+                Shape::Held => {
+                    s.press(key);
+                    for i in 1..u64::from(n) {
+                        s.tick(now + REPEAT_DELAY_MS + (i - 1) * REPEAT_MS);
+                    }
+                    now += REPEAT_DELAY_MS + u64::from(n - 1) * REPEAT_MS - REPEAT_MS / 2;
+                    s.tick(now);
+                    s.release(key);
+                }
+            },
+            Do::Tap(key) => {
+                s.press(key);
+                s.release(key);
+                settle(&mut s, &mut now);
+            }
+            Do::Click(cell) => {
+                s.click(cell);
+                settle(&mut s, &mut now);
+            }
+        }
+        now += 500;
+        s.tick(now);
+    }
+    state_hash(s.game())
+}
+
+/// The same by actions on a bare `Game`, with no session: the oracle.
+fn by_actions(script: &[Do]) -> u64 {
+    let mut game = Game::new_run(42, Class::Rogue);
+    for &d in script {
+        let actions: Vec<Action> = match d {
+            Do::Hold(key, n) => (0..n).filter_map(|_| game.action_for(key)).collect(),
+            Do::Tap(key) => game.action_for(key).into_iter().collect(),
+            Do::Click(cell) => game.click_actions(cell).to_vec(),
+        };
+        for a in actions {
+            game.act(a);
+        }
+        while game.command_running() {
+            game.step_command();
+        }
+    }
+    state_hash(&game)
+}
+
+#[test]
+fn the_same_keys_give_the_same_run_whatever_shape_of_events_fed_them() {
+    let start = Game::new_run(42, Class::Rogue);
+    let room = start.level().areas[0];
+    let corner = Point::new(room.x, room.y);
+    let script = [
+        Do::Hold(Key::Char('l'), 3),
+        Do::Hold(Key::Down, 2),
+        Do::Tap(Key::Char('s')),
+        Do::Click(corner),
+        Do::Tap(Key::Char('o')),
+        Do::Hold(Key::Char('h'), 4),
+        Do::Tap(Key::Char('o')),
+    ];
+    let expected = by_actions(&script);
+    for shape in [Shape::Repeats, Shape::Presses, Shape::Held] {
+        assert_eq!(play(shape, &script), expected, "{shape:?}");
+    }
+    assert_ne!(expected, state_hash(&start), "the script did something");
+}
+
+#[test]
+fn a_repeat_never_stops_a_command_and_a_press_does() {
+    let mut s = session(Memory::default(), run_of(42, Class::Rogue));
+    s.tick(0);
+    s.press(Key::Char('o'));
+    assert!(s.game().command_running());
+    s.tick(30);
+    s.repeat(Key::Char('o'));
+    assert!(s.game().command_running(), "the held o does not stop it");
+    let at = s.game().player().pos;
+    s.press(Key::Char('l'));
+    assert!(!s.game().command_running());
+    assert_eq!(
+        s.game().player().pos,
+        at,
+        "the key that stopped it did nothing else"
+    );
+}
+
+#[test]
+fn a_held_key_acts_only_in_the_state_its_press_found() {
+    let mut s = session(Memory::default(), run_of(42, Class::Rogue));
+    s.press(Key::Escape);
+    assert_eq!(s.game().state(), State::Menu);
+    s.repeat(Key::Escape);
+    assert_eq!(
+        s.game().state(),
+        State::Menu,
+        "a held Esc opens the menu once"
+    );
+    s.release(Key::Escape);
+    s.press(Key::Escape);
+    assert_eq!(s.game().state(), State::Playing);
+    // The debugging aids do not repeat.
+    s.press(Key::F(1));
+    s.repeat(Key::F(1));
+    assert!(s.game().debug().reveal);
+}
+
+#[test]
+fn the_command_steps_every_30_ms_through_the_session() {
+    let map = Map::from_rows(&["#############", "#.....#.....#", "#############"]).unwrap();
+    let mut game = Game::with_floor(1, Class::Fighter, 1, map, Point::new(2, 1));
+    game.player_mut().hp = 5;
+    let mut s = session(Memory::holding(&game), Start::default());
+    s.press(Key::Char('C'));
+    assert_eq!(s.game().state(), State::Playing);
+    s.tick(1000);
+    s.press(Key::Char('R'));
+    assert_eq!(s.wait(), Some(0));
+    assert!(s.tick(1000));
+    assert_eq!(s.game().turn(), 1, "the first step at once");
+    assert!(!s.tick(1029));
+    assert_eq!(s.wait(), Some(1));
+    assert!(s.tick(1030));
+    assert_eq!(s.game().turn(), 2);
+}
+
+// ----- when the run is saved -----
+
+#[test]
+fn the_run_is_saved_on_arrival_on_save_and_quit_and_on_close_only() {
+    let mut s = session(Memory::default(), run_of(9, Class::Fighter));
+    assert_eq!(s.store().writes, 1, "saved on arrival on floor 1");
+    for key in [
+        Key::Char('l'),
+        Key::Char('j'),
+        Key::Char('s'),
+        Key::Char('.'),
+    ] {
+        s.press(key);
+        s.release(key);
+    }
+    s.press(Key::Char('o'));
+    let mut now = 0;
+    while s.game().command_running() {
+        now += 30;
+        s.tick(now);
+    }
+    assert_eq!(s.game().depth(), 1);
+    assert_eq!(s.store().writes, 1, "not saved by steps, keys or commands");
+    s.press(Key::Escape);
+    s.press(Key::Char('s'));
+    assert!(s.finished());
+    assert_eq!(s.store().writes, 2, "saved on save and quit");
+
+    let mut s = session(Memory::default(), run_of(9, Class::Fighter));
+    s.press(Key::Char('l'));
+    s.close().unwrap();
+    assert_eq!(s.store().writes, 2, "saved on close");
+    assert_eq!(
+        s.store().text.as_deref(),
+        Some(SaveText(s.game()).to_string().as_str())
+    );
+
+    let mut s = session(Memory::default(), Start::default());
+    s.close().unwrap();
+    assert_eq!(s.store().writes, 0, "a title has nothing to save");
+}
+
+#[test]
+fn arriving_on_a_floor_saves_and_dying_removes_the_save() {
+    // A floor whose start is its stairs, and no Amulet to leave behind.
+    let map = Map::from_rows(&["#######", "#..>..#", "#######"]).unwrap();
+    let game = Game::with_floor(3, Class::Fighter, 1, map, Point::new(3, 1));
+    let mut s = session(Memory::holding(&game), Start::default());
+    s.press(Key::Char('C'));
+    assert_eq!(s.store().writes, 0, "continuing writes nothing");
+    s.press(Key::Char('>'));
+    assert_eq!(s.game().depth(), 2);
+    assert_eq!(s.store().writes, 1, "saved on arrival on floor 2");
+    let saved = Game::read_save(s.store().text.as_deref().unwrap()).unwrap();
+    assert_eq!(saved.depth(), 2);
+
+    let mut dying = Game::with_floor(
+        3,
+        Class::Fighter,
+        1,
+        Map::from_rows(&["###", "#.#", "###"]).unwrap(),
+        Point::new(1, 1),
+    );
+    dying.player_mut().hp = 1;
+    dying.player_mut().poisoned = 5;
+    let mut s = session(Memory::holding(&dying), Start::default());
+    s.press(Key::Char('c'));
+    s.press(Key::Char('.'));
+    assert_eq!(s.game().state(), State::Dead);
+    assert_eq!((s.store().removes, s.store().text.is_none()), (1, true));
+    assert_eq!(s.saved(), Saved::Nothing);
+}
+
+#[test]
+fn continue_lands_in_play_even_from_the_menu_it_was_saved_from() {
+    let mut s = session(Memory::default(), run_of(11, Class::Wizard));
+    s.press(Key::Char('l'));
+    let at = s.game().player().pos;
+    s.press(Key::Escape);
+    s.press(Key::Char('s'));
+    let (store, _, _) = s.into_parts();
+    let mut s = session(store, Start::default());
+    assert_eq!(s.game().state(), State::Title);
+    s.press(Key::Char('C'));
+    assert_eq!(s.game().state(), State::Playing);
+    assert_eq!(s.game().player().pos, at);
+    assert_eq!(s.game().seed(), 11);
+}
+
+// ----- a saved run is never lost without asking -----
+
+fn a_saved_rogue() -> Game {
+    let mut g = Game::new_run(5, Class::Rogue);
+    for _ in 0..3 {
+        g.act(Action::Wait);
+    }
+    g
+}
+
+#[test]
+fn a_class_given_with_a_save_present_asks_and_no_keeps_the_save() {
+    let saved = a_saved_rogue();
+    let text = SaveText(&saved).to_string();
+    let mut s = session(Memory::holding(&saved), run_of(77, Class::Wizard));
+    assert!(s.asking());
+    let shown = screen_text(&s);
+    assert!(
+        shown.contains(&"Abandon the saved Rogue on floor 1, turn 3? (y or n)".to_string()),
+        "{shown:?}"
+    );
+    assert_eq!(
+        s.screen().unwrap().entries[1].key,
+        Some(Key::Char('n')),
+        "no first"
+    );
+    s.press(Key::Char('n'));
+    assert!(!s.asking());
+    assert_eq!(s.game().state(), State::Title);
+    assert_eq!(
+        s.store().text.as_deref(),
+        Some(text.as_str()),
+        "the save is untouched"
+    );
+    assert_eq!(s.store().writes, 0);
+    let title = s.screen().unwrap();
+    let c = title
+        .entries
+        .iter()
+        .find(|e| e.key == Some(Key::Char('C')))
+        .unwrap();
+    assert!(c.enabled, "C is offered");
+
+    // N asks too; yes leads to the class screen, and the new run's arrival
+    // replaces the save.
+    s.press(Key::Char('N'));
+    assert!(s.asking());
+    s.press(Key::Char('y'));
+    assert_eq!(s.game().state(), State::ChooseClass);
+    s.press(Key::Char('c'));
+    assert_eq!(s.game().player().class, Class::Wizard);
+    assert_eq!(s.store().writes, 1);
+    assert_ne!(s.store().text.as_deref(), Some(text.as_str()));
+}
+
+#[test]
+fn a_class_given_with_a_save_present_and_yes_starts_that_run() {
+    let mut s = session(Memory::holding(&a_saved_rogue()), run_of(77, Class::Wizard));
+    s.press(Key::Char('y'));
+    assert_eq!(s.game().state(), State::Playing);
+    assert_eq!(
+        (s.game().seed(), s.game().player().class),
+        (77, Class::Wizard)
+    );
+    assert_eq!(s.store().writes, 1);
+}
+
+#[test]
+fn the_menu_s_new_run_asks_and_gets_a_new_seed() {
+    let mut s = session(
+        Memory::default(),
+        Start {
+            seed: None,
+            class: Some(Class::Fighter),
+        },
+    );
+    let first = s.game().seed();
+    s.press(Key::Escape);
+    s.press(Key::Char('n'));
+    assert!(s.asking());
+    assert!(screen_text(&s)[0].starts_with("Abandon this run, the Fighter on floor 1"));
+    s.press(Key::Escape);
+    assert_eq!(s.game().state(), State::Menu, "no leads back to the menu");
+    s.press(Key::Char('n'));
+    s.press(Key::Char('y'));
+    assert_eq!(s.game().state(), State::ChooseClass);
+    assert_ne!(s.game().seed(), first, "a new random seed");
+}
+
+#[test]
+fn the_title_offers_continue_only_with_a_save() {
+    let s = session(Memory::default(), Start::default());
+    let c = s
+        .screen()
+        .unwrap()
+        .entries
+        .into_iter()
+        .find(|e| e.key == Some(Key::Char('C')))
+        .unwrap();
+    assert!(!c.enabled);
+    let mut s = session(Memory::default(), Start::default());
+    s.press(Key::Char('C'));
+    assert_eq!(s.note(), Some("There is no saved run to continue."));
+    assert_eq!(s.game().state(), State::Title);
+}
+
+#[test]
+fn after_death_a_new_run_has_a_new_seed_unless_one_was_given() {
+    for (given, expected_next) in [(None, true), (Some(42), false)] {
+        let map = Map::from_rows(&["###", "#.#", "###"]).unwrap();
+        let mut dying = Game::with_floor(42, Class::Fighter, 1, map, Point::new(1, 1));
+        dying.player_mut().hp = 1;
+        dying.player_mut().poisoned = 5;
+        let mut s = session(
+            Memory::holding(&dying),
+            Start {
+                seed: given,
+                class: None,
+            },
+        );
+        let title_seed = s.game().seed();
+        s.press(Key::Char('C'));
+        s.press(Key::Char('.'));
+        assert_eq!(s.game().state(), State::Dead);
+        s.press(Key::Enter);
+        assert_eq!(s.game().state(), State::Title);
+        if expected_next {
+            assert_ne!(s.game().seed(), 42);
+            assert_ne!(s.game().seed(), title_seed);
+        } else {
+            assert_eq!(s.game().seed(), 42);
+        }
+    }
+}
+
+#[test]
+fn a_damaged_save_is_set_aside_and_another_version_is_kept() {
+    let s = session(
+        Memory {
+            text: Some("amulets-save 1\nnonsense\n".into()),
+            ..Memory::default()
+        },
+        Start::default(),
+    );
+    assert_eq!(s.store().set_aside, ["amulets-save 1\nnonsense\n"]);
+    assert!(
+        s.note().unwrap().starts_with("The saved run was damaged"),
+        "{:?}",
+        s.note()
+    );
+    assert!(s.note().unwrap().ends_with("it was kept as save.bad."));
+    assert_eq!(s.saved(), Saved::Nothing);
+
+    let other = "amulets-save 99\nseed 1\n";
+    let mut s = session(
+        Memory {
+            text: Some(other.into()),
+            ..Memory::default()
+        },
+        Start::default(),
+    );
+    assert_eq!(s.saved(), Saved::OtherVersion(99));
+    assert!(s.store().set_aside.is_empty());
+    s.press(Key::Char('N'));
+    assert!(screen_text(&s)[0].starts_with("Replace the saved run of version 99"));
+    s.press(Key::Char('n'));
+    assert_eq!(s.store().text.as_deref(), Some(other));
+}
+
+#[test]
+fn a_game_that_does_not_hold_the_store_says_so_and_never_writes() {
+    let mut s = session(
+        Memory {
+            busy: true,
+            ..Memory::default()
+        },
+        run_of(3, Class::Rogue),
+    );
+    let panel: Vec<String> = s.panel().iter().map(|(l, _)| l.to_string()).collect();
+    assert!(
+        panel.iter().any(|l| l.starts_with("Not saving")),
+        "{panel:?}"
+    );
+    s.press(Key::Escape);
+    s.press(Key::Char('s'));
+    assert!(!s.finished(), "save and quit cannot save");
+    assert!(s.close().is_err());
+    assert_eq!(s.store().writes, 0);
+}
+
+#[test]
+fn a_recorded_run_plays_back_to_where_it_ended() {
+    let mut s = session(Memory::default(), Start::default());
+    for key in ['N', 'b', 'o'] {
+        s.press(Key::Char(key));
+    }
+    let mut now = 0;
+    for _ in 0..40 {
+        now += 30;
+        s.tick(now);
+    }
+    s.press(Key::Char('x'));
+    for key in [
+        Key::Char('l'),
+        Key::Escape,
+        Key::Char('j'),
+        Key::Char('i'),
+        Key::Escape,
+    ] {
+        s.press(key);
+    }
+    s.click(Point::new(30, 20));
+    for _ in 0..10 {
+        now += 30;
+        s.tick(now);
+    }
+    let tape = s.recorder();
+    let (seed, class) = tape.run.unwrap();
+    assert_eq!(class, Class::Rogue);
+    assert!(tape.inputs.contains(&Input::Step));
+    let mut text = String::new();
+    replay::write(&mut text, seed, class, &tape.inputs, s.game()).unwrap();
+    let played = replay::play(&text).unwrap();
+    assert_eq!(state_hash(&played), state_hash(s.game()));
+}
