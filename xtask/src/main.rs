@@ -130,6 +130,7 @@ fn ci() -> Result<(), String> {
         ))?;
     }
     core_dependencies()?;
+    desktop_shell_dependencies()?;
     determinism::run()?;
     // The embedded shell on QEMU's mps2-an386 (frames, the hash, the first
     // frame against the host's), then every firmware's size, the Wio
@@ -177,6 +178,33 @@ fn core_dependencies() -> Result<(), String> {
         ));
     }
     println!("core dependencies: {}", found.join(", "));
+    Ok(())
+}
+
+/// The terminal's crates stay in the terminal shell: the SDL game shares
+/// only `amulets-desktop` with it.
+fn desktop_shell_dependencies() -> Result<(), String> {
+    let out = sh::output(sh::cmd(
+        &sh::cargo(),
+        &[
+            "tree",
+            "-p",
+            "amulets-sdl",
+            "-e",
+            "normal",
+            "--prefix",
+            "none",
+        ],
+    ))?;
+    let terminal: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| ["ratatui", "crossterm", "amulets-tui"].contains(name))
+        .collect();
+    if !terminal.is_empty() {
+        return Err(format!("the SDL game depends on {terminal:?}"));
+    }
+    println!("the SDL game depends on no terminal crate");
     Ok(())
 }
 
