@@ -12,6 +12,7 @@ use crate::geom::{Dir, Point};
 use crate::hash::Fnv1a;
 use crate::input::{Action, DebugKey};
 use crate::player::Class;
+use crate::text::{name_in, named_in};
 use core::fmt::Write;
 
 /// The replay format's version.
@@ -48,11 +49,11 @@ const DIRS: [(Dir, &str); 8] = [
 ];
 
 fn dir_name(d: Dir) -> &'static str {
-    DIRS.iter().find(|(k, _)| *k == d).map_or("n", |(_, n)| n)
+    name_in(&DIRS, d).unwrap_or("n")
 }
 
 fn dir_of(s: &str) -> Option<Dir> {
-    DIRS.iter().find(|(_, n)| *n == s).map(|(d, _)| *d)
+    named_in(&DIRS, s)
 }
 
 /// Writes an input as its line (without the newline).
@@ -111,7 +112,7 @@ const PLAIN: [(Action, &str); 24] = [
 ];
 
 fn plain_name(a: Action) -> Option<&'static str> {
-    PLAIN.iter().find(|(k, _)| *k == a).map(|(_, n)| *n)
+    name_in(&PLAIN, a)
 }
 
 /// Reads an input's line; `None` for a line that is no input.
@@ -167,7 +168,7 @@ pub fn read_input(line: &str) -> Option<Input> {
             6 => DebugKey::CaveSteps,
             _ => return None,
         })),
-        name => Input::Act(PLAIN.iter().find(|(_, n)| *n == name)?.0),
+        name => Input::Act(named_in(&PLAIN, name)?),
     };
     Some(input)
 }

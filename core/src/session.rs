@@ -155,6 +155,8 @@ pub enum Saved {
     Run(RunSummary),
     /// A save of another version, kept where it is and refused by name.
     OtherVersion(u32),
+    /// A save that does not load and could not be set aside: still there.
+    Damaged,
 }
 
 /// What a yes to "a new run?" starts.
@@ -538,6 +540,10 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// An action from a shell's own way of asking for it (a board's travel
     /// cursor), as a key's would be taken.
     pub fn act(&mut self, action: Action) {
+        if self.asking.is_some() {
+            // While "a new run?" is asked, only its answers count.
+            return;
+        }
         if action == Action::Debug(DebugKey::SwitchView) {
             self.tiles = !self.tiles;
         }
@@ -650,6 +656,9 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             (_, Saved::OtherVersion(v)) => Some(line(format_args!(
                 "Replace the saved run of version {v}, which this game cannot read? (y or n)"
             ))),
+            (_, Saved::Damaged) => Some(line(format_args!(
+                "Replace the damaged saved run? (y or n)"
+            ))),
             (_, Saved::Nothing) => None,
         };
         // A game that does not save loses nothing by starting anew.
@@ -753,7 +762,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             Err(io) => {
                 // Still there, and still not loading: a new run asks before
                 // it writes over it.
-                self.saved = Saved::OtherVersion(SAVE_VERSION);
+                self.saved = Saved::Damaged;
                 self.say(format_args!(
                     "The saved run was damaged ({e}), and it could not be set aside: {io}."
                 ));

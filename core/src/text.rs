@@ -34,6 +34,17 @@ impl Write for Clipped {
     }
 }
 
+/// The name a table of names gives a thing (the save's and the replay's
+/// names: each written once, in one table).
+pub fn name_in<T: PartialEq + Copy>(table: &[(T, &'static str)], t: T) -> Option<&'static str> {
+    table.iter().find(|(k, _)| *k == t).map(|&(_, n)| n)
+}
+
+/// The thing a table of names calls `name`.
+pub fn named_in<T: Copy>(table: &[(T, &'static str)], name: &str) -> Option<T> {
+    table.iter().find(|(_, n)| *n == name).map(|&(t, _)| t)
+}
+
 /// "a" or "an", by the sound the word starts with (by its first letter:
 /// the game's names have no silent h or long u).
 pub fn article(word: &str) -> &'static str {

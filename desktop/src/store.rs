@@ -13,6 +13,9 @@
 //! - **Nothing is deleted but an ended run's save**: a save that does not
 //!   load is moved to `save.bad` (an older `save.bad` to the first free
 //!   `save.bad.N`).
+//!
+//! Without the lock the store can read, and nothing else: no write, no
+//! removal, nothing set aside.
 
 use amulets_core::session::{SaveText, Store, StoreError};
 use amulets_core::text::{Line, line};
@@ -155,6 +158,7 @@ impl Store for FileStore {
     }
 
     fn set_aside(&mut self) -> Result<Line, StoreError> {
+        self.holding()?;
         let bad = self.dir.join(BAD);
         if bad.exists() {
             let mut n = 1;

@@ -249,16 +249,21 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// The pid of the program the tmux pane's shell is running.
-fn game_pid(s: &str) -> String {
-    let shell = tmux(&["display", "-p", "-t", s, "#{pane_pid}"]);
-    let out = Command::new("pgrep")
-        .args(["-P", shell.trim()])
-        .output()
-        .expect("pgrep runs");
-    let pid = String::from_utf8_lossy(&out.stdout).trim().to_string();
-    assert!(!pid.is_empty(), "no game running in {s}");
-    pid
+/// A command line that runs the game with its pid in `pid_file` (the shell
+/// writes its own pid, then becomes the game).
+fn with_pid(pid_file: &Path, game: &str) -> String {
+    format!("bash -c 'echo $$ > {}; exec {game}'", pid_file.display())
+}
+
+/// Sends a signal to the game whose pid is in `pid_file` (bash's own
+/// `kill`: a bare system may have no `/bin/kill`).
+fn signal(pid_file: &Path, name: &str) {
+    let pid = std::fs::read_to_string(pid_file).expect("the game wrote its pid");
+    let sent = Command::new("bash")
+        .args(["-c", &format!("kill -{name} {}", pid.trim())])
+        .status()
+        .expect("bash runs");
+    assert!(sent.success(), "kill -{name} {pid}");
 }
 
 /// Waits until the pane's shell runs nothing: the game has ended.
@@ -349,16 +354,16 @@ fn a_hangup_saves_and_c_continues_to_the_same_state() {
     let session = Tmux::start("amulets-hup");
     let s = session.0.as_str();
     let bin = game_bin();
-    session.type_line(&format!(
+    let pid = saves.join("game.pid");
+    let game = format!(
         "{bin} --seed 42 --class rogue --save-dir {}",
         saves.display()
-    ));
+    );
+    session.type_line(&with_pid(&pid, &game));
     wait_for(s, "Seed 42");
     keys(s, &BEFORE_HANGUP);
     wait_for(s, "Turn ");
-    let pid = game_pid(s);
-    let killed = Command::new("kill").args(["-HUP", &pid]).status().unwrap();
-    assert!(killed.success());
+    signal(&pid, "HUP");
     wait_for_exit(s);
     assert!(file.exists(), "saved on the hangup");
 
@@ -401,10 +406,12 @@ fn a_second_game_at_once_does_not_write() {
     let file = saves.join("save.txt");
     let first = Tmux::start("amulets-first");
     let bin = game_bin();
-    first.type_line(&format!(
+    let pid = saves.join("first.pid");
+    let game = format!(
         "{bin} --seed 1 --class fighter --save-dir {}",
         saves.display()
-    ));
+    );
+    first.type_line(&with_pid(&pid, &game));
     wait_for(&first.0, "Seed 1");
     let start = Instant::now();
     while !file.exists() {
@@ -435,8 +442,15 @@ fn a_second_game_at_once_does_not_write() {
         saved,
         "the second game wrote nothing"
     );
-    let pid = game_pid(&first.0);
-    let _ = Command::new("kill").args(["-TERM", &pid]).status();
+    // The first game, a turn on and then killed, saves as it goes.
+    keys(&first.0, &["."]);
+    wait_for(&first.0, "Turn 1");
+    signal(&pid, "TERM");
     wait_for_exit(&first.0);
+    assert_ne!(
+        std::fs::read(&file).unwrap(),
+        saved,
+        "the first game still writes"
+    );
     let _ = std::fs::remove_dir_all(&saves);
 }

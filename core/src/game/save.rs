@@ -29,7 +29,7 @@ use crate::mapgen::MAX_AREAS;
 use crate::monster::{MONSTERS, Mind, Monster};
 use crate::player::{Class, PACK_SLOTS, Player};
 use crate::rng::Rng;
-use crate::text::{LINE, line};
+use crate::text::{LINE, line, name_in as name_of, named_in as named};
 use core::fmt::{self, Write};
 
 /// The save format's version: a save of another version is refused by name.
@@ -172,16 +172,6 @@ const MINDS: [(Mind, &str); 3] = [
     (Mind::Wandering, "w"),
     (Mind::Hunting, "h"),
 ];
-
-/// The name a table gives a thing.
-fn name_of<T: PartialEq + Copy>(table: &[(T, &'static str)], t: T) -> Option<&'static str> {
-    table.iter().find(|(k, _)| *k == t).map(|&(_, n)| n)
-}
-
-/// The thing a table names.
-fn named<T: Copy>(table: &[(T, &'static str)], name: &str) -> Option<T> {
-    table.iter().find(|(_, n)| *n == name).map(|&(t, _)| t)
-}
 
 fn trap_index(t: TrapKind) -> usize {
     TrapKind::ALL.iter().position(|k| *k == t).unwrap_or(0)
