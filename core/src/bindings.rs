@@ -351,12 +351,17 @@ pub const MENU: [Binding; 4] = [
 
 /// A question: y or n (Esc is no).
 pub const CONFIRM: [Binding; 2] = [
-    Binding::act(&[Char('y'), Char('Y')], Action::Confirm(true), "y", "yes"),
+    Binding::act(
+        &[Char('y'), Char('Y')],
+        Action::Confirm(true),
+        "y",
+        "yes, to a question",
+    ),
     Binding::act(
         &[Char('n'), Char('N'), Escape],
         Action::Confirm(false),
         "n",
-        "no",
+        "no, to a question (Esc too)",
     ),
 ];
 
