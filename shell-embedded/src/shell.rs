@@ -220,8 +220,9 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         }
         if session.game().command_running() {
             if new.any() {
-                // Any key stops it; which one does not matter.
-                session.press(Key::Escape);
+                // Any key stops it; which one does not matter. Let go at
+                // once, so nothing is held down to repeat after.
+                Self::tap(session, Key::Escape);
             }
             return;
         }

@@ -268,6 +268,11 @@ fn buttons_explore_rest_and_open_the_menu() {
         "the button only stopped it"
     );
     shell.update(&mut session, Buttons::NONE, 62);
+    // Nothing is left held down to repeat, on a board that repeats.
+    session.repeat_held_keys(true);
+    shell.update(&mut session, Buttons::NONE, 2000);
+    assert_eq!(session.game().state(), State::Playing, "nothing repeated");
+    session.repeat_held_keys(false);
     // C opens the menu of commands: travel, then the playing table's
     // commands in order. Search is the sixth.
     let search = amulets_embedded::COMMANDS
