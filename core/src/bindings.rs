@@ -12,14 +12,16 @@ use crate::player::Class;
 /// Which keys a binding takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Keys {
-    /// These keys; the first is the one a screen's line stands for.
+    /// These keys, letters in lower case (a letter takes either case:
+    /// `Key::folded`); the first is the one a screen's line stands for.
     These(&'static [Key]),
     /// The moving keys (`input::MOVES`).
     Moves,
     /// A letter from a to z: a slot of the pack.
     Letters,
-    /// Any key but the function keys: those are the debugging aids,
-    /// which change nothing of the run wherever they are pressed.
+    /// Any key but the function keys (the debugging aids, which change
+    /// nothing of the run wherever they are pressed) and the keys that mean
+    /// nothing (a Shift pressed to type `?` does not close the help).
     Any,
     /// The mouse's left button, not a key: the help names it, and
     /// `Game::click_actions` says what it does.
@@ -80,11 +82,12 @@ impl Binding {
     /// What the binding does for a key, or `None` for a key it does not
     /// take.
     pub fn action_for(&self, key: Key) -> Option<Action> {
+        let key = key.folded();
         let taken = match self.keys {
             Keys::These(keys) => keys.contains(&key),
             Keys::Moves => crate::input::direction(key).is_some(),
             Keys::Letters => matches!(key, Key::Char('a'..='z')),
-            Keys::Any => !matches!(key, Key::F(_)),
+            Keys::Any => !matches!(key, Key::F(_) | Key::Other),
             Keys::Click => false,
         };
         if !taken {
@@ -138,16 +141,23 @@ pub const PLAYING: [Binding; 17] = [
         "wait a turn",
     ),
     Binding::act(
-        &[Char('R'), Char('r')],
+        &[Char('r')],
         Action::Rest,
         "R",
         "rest until healed, or until something happens",
     ),
+    Binding {
+        keys: Keys::Click,
+        does: Does::Click,
+        label: "A click on the map",
+        words: "travel there, by the shortest way",
+        short: "",
+    },
     Binding::act(
         &[Char('o')],
         Action::Explore,
         "o",
-        "explore until something happens",
+        "explore, until there's nothing left to see",
     ),
     Binding::act(
         &[Char('>')],
@@ -183,13 +193,6 @@ pub const PLAYING: [Binding; 17] = [
     )
     .short("Cast"),
     Binding::act(&[Char('x')], Action::Look, "x", "look around").short("Look"),
-    Binding {
-        keys: Keys::Click,
-        does: Does::Click,
-        label: "left click",
-        words: "travel there (fire, while aiming)",
-        short: "",
-    },
     Binding::act(&[Char('?')], Action::Help, "?", "this help").short("Help"),
     Binding::act(
         &[Escape],
@@ -237,7 +240,7 @@ pub const DEBUG: [Binding; 5] = [
 
 /// While aiming, whatever for; the key that began the aim chooses too
 /// (`AIM_AGAIN`).
-pub const AIMING: [Binding; 4] = [
+pub const AIMING: [Binding; 5] = [
     Binding {
         keys: Keys::Moves,
         does: Does::Cursor,
@@ -257,6 +260,13 @@ pub const AIMING: [Binding; 4] = [
         "Tab",
         "while aiming: the next monster",
     ),
+    Binding {
+        keys: Keys::Click,
+        does: Does::Click,
+        label: "A click, aiming",
+        words: "fire at the cell clicked",
+        short: "",
+    },
     Binding::act(&[Escape], Action::Cancel, "Esc", "stop aiming"),
 ];
 
@@ -287,34 +297,34 @@ pub const LOOKING: [Binding; 2] = [
 
 /// The title screen.
 pub const TITLE: [Binding; 4] = [
-    Binding::act(&[Char('N'), Char('n')], Action::NewRun, "N", "a new run"),
+    Binding::act(&[Char('n')], Action::NewRun, "N", "a new run"),
     Binding::act(
-        &[Char('C'), Char('c')],
+        &[Char('c')],
         Action::Continue,
         "C",
         "continue the saved run",
     ),
     Binding::act(&[Char('?')], Action::Help, "?", "the keys"),
-    Binding::act(&[Escape, Char('q'), Char('Q')], Action::Quit, "Esc", "quit"),
+    Binding::act(&[Escape, Char('q')], Action::Quit, "Esc", "quit"),
 ];
 
-/// Choosing a class: its letter, either case. The words are the class's own
+/// Choosing a class: its letter. The words are the class's own
 /// (`Class::blurb`).
 pub const CHOOSE_CLASS: [Binding; 4] = [
     Binding::act(
-        &[Char(Class::Fighter.letter()), Char('A')],
+        &[Char(Class::Fighter.letter())],
         Action::ChooseClass(Class::Fighter),
         "a",
         "",
     ),
     Binding::act(
-        &[Char(Class::Rogue.letter()), Char('B')],
+        &[Char(Class::Rogue.letter())],
         Action::ChooseClass(Class::Rogue),
         "b",
         "",
     ),
     Binding::act(
-        &[Char(Class::Wizard.letter()), Char('C')],
+        &[Char(Class::Wizard.letter())],
         Action::ChooseClass(Class::Wizard),
         "c",
         "",
@@ -352,13 +362,13 @@ pub const MENU: [Binding; 4] = [
 /// A question: y or n (Esc is no).
 pub const CONFIRM: [Binding; 2] = [
     Binding::act(
-        &[Char('y'), Char('Y')],
+        &[Char('y')],
         Action::Confirm(true),
         "y",
         "yes, to a question",
     ),
     Binding::act(
-        &[Char('n'), Char('N'), Escape],
+        &[Char('n'), Escape],
         Action::Confirm(false),
         "n",
         "no, to a question (Esc too)",
@@ -369,13 +379,13 @@ pub const CONFIRM: [Binding; 2] = [
 /// the default, first.
 pub const ABANDON: [Binding; 2] = [
     Binding::act(
-        &[Char('n'), Char('N'), Escape],
+        &[Char('n'), Escape],
         Action::Confirm(false),
         "n",
         "no, keep it",
     ),
     Binding::act(
-        &[Char('y'), Char('Y')],
+        &[Char('y')],
         Action::Confirm(true),
         "y",
         "yes, start a new run",
@@ -536,6 +546,16 @@ mod tests {
         assert_eq!(action_for(p, Char('R')), Some(Action::Rest));
         assert_eq!(action_for(p, Char('>')), Some(Action::Descend));
         assert_eq!(action_for(p, Char('q')), None);
+        assert_eq!(
+            action_for(p, Key::Other),
+            None,
+            "a lone Shift means nothing"
+        );
+        assert_eq!(
+            action_for(State::Help, Key::Other),
+            None,
+            "nor closes the help"
+        );
         let ask = State::Confirming(crate::game::Question::LeaveAmulet);
         assert_eq!(action_for(ask, Char('y')), Some(Action::Confirm(true)));
         assert_eq!(action_for(ask, Escape), Some(Action::Confirm(false)));
@@ -575,6 +595,63 @@ mod tests {
                 assert!(named, "{:?} is labelled {:?}", key, b.label);
             }
         }
+    }
+
+    #[test]
+    fn a_letter_is_a_key_in_either_case() {
+        for state in STATES {
+            for c in 'a'..='z' {
+                let upper = Char(c.to_ascii_uppercase());
+                assert_eq!(
+                    action_for(state, upper),
+                    action_for(state, Char(c)),
+                    "{upper:?} in {state:?}"
+                );
+            }
+        }
+        // With Caps Lock on, o still explores and H still steps west.
+        assert_eq!(action_for(State::Playing, Char('O')), Some(Action::Explore));
+        assert_eq!(
+            action_for(State::Playing, Char('H')),
+            Some(Action::Move(Dir::W))
+        );
+        // The typed characters are what they are.
+        assert_eq!(action_for(State::Playing, Char('>')), Some(Action::Descend));
+        assert_eq!(action_for(State::Playing, Char('.')), Some(Action::Wait));
+    }
+
+    #[test]
+    fn the_help_has_the_book_s_lines_in_the_book_s_order() {
+        // Typed from the book's chapter 23: R below ". or numpad 5", the
+        // click below R, o below the click, and > as it was changed.
+        const BOOK: [(&str, &str); 4] = [
+            ("R", "rest until healed, or until something happens"),
+            ("A click on the map", "travel there, by the shortest way"),
+            ("o", "explore, until there's nothing left to see"),
+            (">", "go down the stairs, or travel to them"),
+        ];
+        let help: heapless::Vec<(&str, &str), 40> = help().map(|b| (b.label, b.words)).collect();
+        let at = |line: (&str, &str)| help.iter().position(|&l| l == line);
+        let wait = help
+            .iter()
+            .position(|&(l, _)| l == ". or numpad 5")
+            .unwrap();
+        let places: heapless::Vec<usize, 4> = BOOK
+            .iter()
+            .map(|&l| at(l).unwrap_or_else(|| panic!("{l:?} is not in the help")))
+            .collect();
+        assert_eq!(
+            places[..3],
+            [wait + 1, wait + 2, wait + 3],
+            "R, the click, o in turn"
+        );
+        assert!(places[3] > places[2]);
+        // The lines the book has no words for come after the book's:
+        // aiming's, the answers, the debugging aids, "any key".
+        let tab = help.iter().position(|&(l, _)| l == "Tab").unwrap();
+        let f1 = help.iter().position(|&(l, _)| l == "F1").unwrap();
+        assert!(places.iter().all(|&p| p < tab) && tab < f1);
+        assert_eq!(help.last().map(|l| l.0), Some("any key"));
     }
 
     #[test]

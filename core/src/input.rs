@@ -22,6 +22,23 @@ pub enum Key {
     Tab,
     /// A function key, F1 to F12.
     F(u8),
+    /// Any other key (a lone Shift, Home, Delete): it means nothing, but
+    /// like every key it stops a running command, as any key down does in
+    /// the book.
+    Other,
+}
+
+impl Key {
+    /// The key as the tables write it: a letter is a key, not a character,
+    /// so `R` and `r` are one key (the book binds `SDLK_` codes: "It's the
+    /// r key, so a lowercase r rests too"). Typed characters that are no
+    /// letter (`>`, `?`) stay as they are.
+    pub const fn folded(self) -> Key {
+        match self {
+            Key::Char(c) => Key::Char(c.to_ascii_lowercase()),
+            other => other,
+        }
+    }
 }
 
 /// The debugging aids on the function keys. None of them rolls the run's
@@ -119,5 +136,6 @@ pub const MOVES: [(Key, Dir); 20] = [
 
 /// The direction a moving key means.
 pub fn direction(key: Key) -> Option<Dir> {
+    let key = key.folded();
     MOVES.iter().find(|(k, _)| *k == key).map(|&(_, d)| d)
 }

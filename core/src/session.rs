@@ -302,8 +302,14 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     pub fn game(&self) -> &Game {
         &self.game
     }
-    pub fn juice(&self) -> &Juice {
-        &self.juice
+    /// The animations to draw; none while F6's cave is shown, which
+    /// nothing of the run is drawn over.
+    pub fn juice(&self) -> Option<&Juice> {
+        (!self.cave_shown()).then_some(&self.juice)
+    }
+    /// True while F6 shows a cave in place of the floor.
+    pub fn cave_shown(&self) -> bool {
+        self.game.debug().cave.is_some()
     }
     pub fn store(&self) -> &S {
         &self.store
@@ -378,7 +384,16 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     pub fn cursor(&self) -> Option<Point> {
         matches!(self.game.state(), State::Aiming(_) | State::Looking)
             .then(|| self.game.cursor())
-            .filter(|_| self.asking.is_none())
+            .filter(|_| self.asking.is_none() && !self.cave_shown())
+    }
+
+    /// The line of fire to show while aiming (none while F6's cave is
+    /// shown).
+    pub fn aim_line(&self) -> heapless::Vec<Point, { crate::game::RANGE }> {
+        match self.game.state() {
+            State::Aiming(_) if !self.cave_shown() => self.game.aim_line(),
+            _ => heapless::Vec::new(),
+        }
     }
 
     /// The cell the look panel names: the cursor's while aiming or
@@ -398,7 +413,8 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             Some(p)
                 if self.game.state() == State::Playing
                     && !self.game.command_running()
-                    && self.asking.is_none() =>
+                    && self.asking.is_none()
+                    && !self.cave_shown() =>
             {
                 self.game.route_to(p)
             }
@@ -831,6 +847,12 @@ mod tests {
         assert_eq!(seed_from_text("99999999999999999999"), u32::MAX);
         assert_eq!(seed_from_text("-1"), u32::MAX);
         assert_eq!(seed_from_text("-5"), 4_294_967_291);
-        assert_eq!(seed_from_text("0x10"), 0);
+        assert_eq!(seed_from_text("-0"), 0);
+        assert_eq!(seed_from_text("-4294967295"), 1);
+        assert_eq!(seed_from_text("-4294967296"), u32::MAX);
+        assert_eq!(seed_from_text(" \t\n42"), 42);
+        assert_eq!(seed_from_text("- 5"), 0, "no digits right after the sign");
+        assert_eq!(seed_from_text("0x10"), 0, "base 10: the x ends it");
+        assert_eq!(seed_from_text("007"), 7);
     }
 }

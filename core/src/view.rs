@@ -202,7 +202,7 @@ pub fn distance_label(map: &DijkstraMap, p: Point) -> Option<u32> {
 
 /// F4's overlay at a monster's cell: z asleep, w wandering, h hunting.
 pub fn mind_label(game: &Game, p: Point) -> Option<char> {
-    if !game.debug().minds {
+    if !game.debug().minds || game.debug().cave.is_some() {
         return None;
     }
     let m = game.level().monster_at(p)?;

@@ -439,7 +439,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
                     self.clear_view();
                     self.forget_view();
                 }
-                self.draw_map(game);
+                self.draw_map(game, &session.aim_line(), session.cursor());
                 if self.layout == Layout::Small {
                     self.draw_overview(game);
                 }
@@ -505,17 +505,19 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         }
     }
 
-    fn draw_map(&mut self, game: &Game) {
+    /// The map, with the travel cursor's way or the line of fire and the
+    /// cursor (the session's: none while F6's cave is shown).
+    fn draw_map(&mut self, game: &Game, aim: &[Point], aim_cursor: Option<Point>) {
         let mut way = CellSet::new();
-        match (self.mode, game.state()) {
-            (Mode::Travel(c), _) => game.route_to(c).into_iter().for_each(|p| way.insert(p)),
-            (_, State::Aiming(_)) => game.aim_line().into_iter().for_each(|p| way.insert(p)),
-            _ => {}
-        }
-        let cursor = match (self.mode, game.state()) {
-            (Mode::Travel(c), _) => Some(c),
-            (_, State::Aiming(_) | State::Looking) => Some(game.cursor()),
-            _ => None,
+        let cursor = match self.mode {
+            Mode::Travel(c) => {
+                game.route_to(c).into_iter().for_each(|p| way.insert(p));
+                Some(c)
+            }
+            _ => {
+                aim.iter().for_each(|&p| way.insert(p));
+                aim_cursor
+            }
         };
         let camera = self.camera(game);
         let (w, h) = self.layout.view_cells();

@@ -189,7 +189,7 @@ fn cell<T: RenderTarget>(
 fn map<T: RenderTarget>(canvas: &mut Canvas<T>, gfx: &mut Gfx, app: &App) -> Result<(), String> {
     let game = app.game();
     let juice = app.session.juice();
-    let (sx, sy) = juice.shake();
+    let (sx, sy) = juice.map_or((0, 0), |j| j.shake());
     let at = |p: Point| {
         FRect::new(
             (p.x * CELL + sx) as f32,
@@ -201,10 +201,7 @@ fn map<T: RenderTarget>(canvas: &mut Canvas<T>, gfx: &mut Gfx, app: &App) -> Res
     canvas.set_clip_rect(Rect::new(0, 0, MAP_VIEW_W as u32, MAP_VIEW_H as u32));
     let distances = view::distances(game);
     let route = app.session.route();
-    let aim: Vec<Point> = match game.state() {
-        State::Aiming(_) => game.aim_line().to_vec(),
-        _ => Vec::new(),
-    };
+    let aim = app.session.aim_line();
     for y in 0..MAP_H {
         for x in 0..MAP_W {
             let p = Point::new(x, y);
@@ -246,16 +243,14 @@ fn map<T: RenderTarget>(canvas: &mut Canvas<T>, gfx: &mut Gfx, app: &App) -> Res
     for &p in route.iter().chain(aim.iter()) {
         fill(canvas, at(p), palette::ROUTE, ROUTE_ALPHA)?;
     }
-    if matches!(game.state(), State::Aiming(_) | State::Looking) {
+    if let Some(cursor) = app.session.cursor() {
         canvas.set_draw_color(color(palette::HIGHLIGHT));
-        canvas
-            .draw_rect(at(game.cursor()))
-            .map_err(|e| e.to_string())?;
+        canvas.draw_rect(at(cursor)).map_err(|e| e.to_string())?;
     }
-    for p in juice.flashes() {
+    for p in juice.into_iter().flat_map(|j| j.flashes()) {
         fill(canvas, at(p), palette::FLASH, FLASH_ALPHA)?;
     }
-    if let Some(m) = juice.missile() {
+    if let Some(m) = juice.and_then(|j| j.missile()) {
         let dst = at(m.at);
         let mut buf = [0u8; 4];
         text(

@@ -13,8 +13,15 @@ pub fn typed(scancode: Option<Scancode>, keymod: Mod) -> Option<Keycode> {
     )
 }
 
-/// The core's key for a key press, or `None` for keys the game ignores.
-pub fn key_of(keycode: Option<Keycode>, scancode: Option<Scancode>, keymod: Mod) -> Option<Key> {
+/// The core's key for a key event: every key is one, and a key the game
+/// has no use for (a lone Shift, Home, Delete) is `Key::Other`, which
+/// still stops a running command, as any key down does in the book.
+pub fn key_of(keycode: Option<Keycode>, scancode: Option<Scancode>, keymod: Mod) -> Key {
+    mapped(keycode, scancode, keymod).unwrap_or(Key::Other)
+}
+
+/// The key the game has a use for, or `None`.
+fn mapped(keycode: Option<Keycode>, scancode: Option<Scancode>, keymod: Mod) -> Option<Key> {
     let keycode = keycode?;
     // The numpad moves whether Num Lock is on or off.
     let pad = match keycode {

@@ -198,9 +198,7 @@ pub fn handle(app: &mut App, canvas: &Canvas<Window>, event: Event) {
             repeat,
             ..
         } => {
-            if let Some(key) = keys::key_of(keycode, scancode, keymod) {
-                app.press(key, repeat);
-            }
+            app.press(keys::key_of(keycode, scancode, keymod), repeat);
         }
         Event::KeyUp {
             keycode,
@@ -208,9 +206,7 @@ pub fn handle(app: &mut App, canvas: &Canvas<Window>, event: Event) {
             keymod,
             ..
         } => {
-            if let Some(key) = keys::key_of(keycode, scancode, keymod) {
-                app.release(key);
-            }
+            app.release(keys::key_of(keycode, scancode, keymod));
         }
         Event::MouseMotion { .. } => {
             // SDL_ConvertEventToRenderCoordinates: window pixels to the

@@ -454,3 +454,43 @@ fn dir_key(d: Dir) -> char {
         Dir::SE => 'n',
     }
 }
+
+#[test]
+fn a_click_while_a_command_runs_travels_there_or_lets_it_run_on() {
+    use amulets_core::game::command::CommandKind;
+    let mut game = Game::with_floor(1, Class::Fighter, 1, two_rooms('.'), Point::new(2, 2));
+    game.player_mut().hp = 10;
+    game.press(Key::Char('R'));
+    game.step_command();
+    assert_eq!(game.command().map(|c| c.kind), Some(CommandKind::Rest));
+    // The book's handleClick calls travelTo, which starts in its place...
+    let goal = Point::new(5, 4);
+    for a in game.click_actions(goal) {
+        game.act(a);
+    }
+    let c = game.command().expect("a command runs");
+    assert_eq!((c.kind, c.goal, c.turns), (CommandKind::Travel, goal, 0));
+    game.step_command();
+    // ...or is refused, with the book's words, and the old one runs on.
+    let wall = Point::new(0, 0);
+    for a in game.click_actions(wall) {
+        game.act(a);
+    }
+    assert_eq!(game.log().last(), Some("You don't know a safe way there."));
+    assert_eq!(
+        game.command().map(|c| c.goal),
+        Some(goal),
+        "the travel goes on"
+    );
+    let here = game.player().pos;
+    for a in game.click_actions(here) {
+        game.act(a);
+    }
+    assert_eq!(
+        game.command().map(|c| c.goal),
+        Some(goal),
+        "a click on the player does nothing"
+    );
+    run_command(&mut game);
+    assert_eq!(game.player().pos, goal);
+}

@@ -416,7 +416,7 @@ fn a_class_given_with_a_save_present_asks_and_no_keeps_the_save() {
     let c = title
         .entries
         .iter()
-        .find(|e| e.key == Some(Key::Char('C')))
+        .find(|e| e.key == Some(Key::Char('c')))
         .unwrap();
     assert!(c.enabled, "C is offered");
 
@@ -474,7 +474,7 @@ fn the_title_offers_continue_only_with_a_save() {
         .unwrap()
         .entries
         .into_iter()
-        .find(|e| e.key == Some(Key::Char('C')))
+        .find(|e| e.key == Some(Key::Char('c')))
         .unwrap();
     assert!(!c.enabled);
     let mut s = session(Memory::default(), Start::default());
@@ -601,4 +601,46 @@ fn a_recorded_run_plays_back_to_where_it_ended() {
     replay::write(&mut text, seed, class, &tape.inputs, s.game()).unwrap();
     let played = replay::play(&text).unwrap();
     assert_eq!(state_hash(&played), state_hash(s.game()));
+}
+
+#[test]
+fn any_key_stops_a_command_even_one_that_means_nothing() {
+    let mut s = session(Memory::default(), run_of(42, Class::Rogue));
+    let before = state_hash(s.game());
+    s.press(Key::Other);
+    assert_eq!(state_hash(s.game()), before, "a lone Shift does nothing");
+    s.press(Key::Char('o'));
+    s.tick(30);
+    assert!(s.game().command_running());
+    // Shift, on its way to a `>`: the command stops on the Shift.
+    s.press(Key::Other);
+    assert!(!s.game().command_running());
+    assert_eq!(
+        s.game().last_stop().map(|st| st.reason),
+        Some(amulets_core::game::command::StopReason::Interrupted)
+    );
+}
+
+#[test]
+fn nothing_of_the_run_is_drawn_over_f6_s_cave() {
+    let mut s = session(Memory::default(), run_of(42, Class::Rogue));
+    let room = s.game().level().areas[0];
+    s.press(Key::F(4));
+    s.press(Key::Char('f'));
+    assert!(matches!(s.game().state(), State::Aiming(_)));
+    s.hover(Some(Point::new(room.x, room.y)));
+    assert!(s.cursor().is_some() && s.juice().is_some());
+    s.press(Key::F(6));
+    assert!(s.cave_shown());
+    assert!(s.aim_line().is_empty() && s.route().is_empty());
+    assert_eq!(s.cursor(), None);
+    assert!(s.juice().is_none());
+    let minds = (0..amulets_core::map::MAP_CELLS)
+        .map(Map::point_of)
+        .filter_map(|p| amulets_core::view::mind_label(s.game(), p))
+        .count();
+    assert_eq!(minds, 0, "no F4 letters over the cave");
+    // A held F6 steps the cave once.
+    s.repeat(Key::F(6));
+    assert_eq!(s.game().debug().cave.as_ref().map(|c| c.step), Some(0));
 }

@@ -175,9 +175,12 @@ impl Game {
     }
 
     /// Ends or refuses a command for a reason; the book's message goes to
-    /// the log.
+    /// the log. A refusal leaves a running command be (a click's travel
+    /// refused while another command runs).
     fn stop(&mut self, reason: StopReason, refused: bool) {
-        self.command = None;
+        if !refused {
+            self.command = None;
+        }
         let stop = Stop { reason, refused };
         if stop.logged() {
             self.log.add(stop.text());
@@ -360,14 +363,26 @@ impl Game {
         if self.state != State::Playing {
             self.stop(StopReason::LeftPlay, false);
         } else if let Some(new) = self.something_new(&before) {
+            // A rest that ended on this turn says so first, as the book's
+            // rest step logs its end inside the step.
+            if let Some(end @ (StopReason::Rested | StopReason::RestCapReached)) = done {
+                self.log.add(
+                    Stop {
+                        reason: end,
+                        refused: false,
+                    }
+                    .text(),
+                );
+            }
             self.stop(new, false);
         } else if let Some(reason) = done {
             self.stop(reason, false);
         }
     }
 
-    /// A turn of rest, as `.` plays it.
+    /// A turn of rest, as `.` plays it (which ends a streak of searches).
     fn rest_step(&mut self) -> Option<StopReason> {
+        self.player.searches = 0;
         self.finish_turn();
         let turns = self.command.map_or(0, |c| c.turns + 1);
         if !self.player.is_hurt() {
@@ -460,4 +475,88 @@ pub fn unexplored_edge(known: &Map, explored: &CellSet) -> CellSet {
 /// The direction of a step from one cell to a neighbour.
 pub(crate) fn dir_between(from: Point, to: Point) -> Dir {
     Dir::from_delta((to.x - from.x).signum(), (to.y - from.y).signum()).unwrap_or(Dir::N)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::monster::{MONSTERS, Mind, Monster};
+    use crate::player::Class;
+
+    /// A long corridor: the player at its west end, a jackal out of sight
+    /// at its east end, walking west.
+    fn corridor(turn: u32, hurt_by: i32) -> Game {
+        let map = Map::from_rows(&[
+            "##########################",
+            "#........................#",
+            "##########################",
+        ])
+        .unwrap();
+        let mut g = Game::with_floor(5, Class::Fighter, 1, map, Point::new(1, 1));
+        let jackal = MONSTERS.iter().position(|k| k.name == "jackal").unwrap() as u8;
+        g.level
+            .monsters
+            .push(Monster {
+                kind: jackal,
+                pos: Point::new(24, 1),
+                hp: MONSTERS[usize::from(jackal)].hp,
+                mind: Mind::Wandering,
+                pack: 0,
+                heading: Dir::W.index(),
+            })
+            .unwrap();
+        g.turn = turn;
+        g.player.hp = g.player.max_hp - hurt_by;
+        g.update_view();
+        g
+    }
+
+    fn rest(g: &mut Game) -> u32 {
+        g.act(crate::input::Action::Rest);
+        let mut steps = 0;
+        while g.command_running() {
+            g.step_command();
+            steps += 1;
+        }
+        steps
+    }
+
+    #[test]
+    fn a_rest_that_ends_as_something_comes_into_view_says_both() {
+        // How many turns the jackal takes to come into view.
+        let mut g = corridor(0, 20);
+        let arrives = rest(&mut g);
+        assert!(matches!(
+            g.last_stop().map(|s| s.reason),
+            Some(StopReason::MonsterInView(_))
+        ));
+        // Now heal on that very turn: the turn count and the health set so
+        // the last point comes back as the jackal is seen (a point every
+        // 10 turns, on multiples of 10).
+        let (points, offset) = (arrives.div_ceil(10), (10 - arrives % 10) % 10);
+        let mut g = corridor(offset, points as i32);
+        assert_eq!(rest(&mut g), arrives, "the jackal comes as before");
+        assert!(!g.player.is_hurt(), "healed on the same turn");
+        let log: heapless::Vec<&str, 24> = g.log.lines().map(|m| m.text.as_str()).collect();
+        assert!(
+            log.ends_with(&["You feel rested.", "You see a jackal."]),
+            "{log:?}"
+        );
+    }
+
+    #[test]
+    fn a_rest_ends_a_streak_of_searches() {
+        let mut g = corridor(0, 5);
+        g.level.monsters.clear();
+        for _ in 0..4 {
+            g.act(crate::input::Action::Search);
+        }
+        assert_eq!(g.player.searches, 4);
+        g.act(crate::input::Action::Rest);
+        g.step_command();
+        assert_eq!(
+            g.player.searches, 0,
+            "the fifth search after a rest is the first"
+        );
+    }
 }

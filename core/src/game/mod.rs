@@ -300,19 +300,16 @@ impl Game {
     }
 
     /// What a left click on a map cell asks for, as every shell with a
-    /// mouse means it (the book's `handleClick`): while a command runs, it
-    /// stops it; while aiming, it fires at the cell; while playing, it
-    /// travels there. Elsewhere nothing.
+    /// mouse means it (the book's `handleClick`): while aiming, it fires at
+    /// the cell; while playing, it travels there, even while a command runs
+    /// (the new travel takes its place, or is refused and the old one goes
+    /// on). Elsewhere nothing.
     pub fn click_actions(&self, cell: Point) -> heapless::Vec<Action, 2> {
         let mut out = heapless::Vec::new();
-        let actions: &[Action] = if self.command_running() {
-            &[Action::Interrupt]
-        } else {
-            match self.state {
-                State::Aiming(_) => &[Action::CursorTo(cell), Action::Select],
-                State::Playing => &[Action::TravelTo(cell)],
-                _ => &[],
-            }
+        let actions: &[Action] = match self.state {
+            State::Aiming(_) => &[Action::CursorTo(cell), Action::Select],
+            State::Playing => &[Action::TravelTo(cell)],
+            _ => &[],
         };
         // At most two, the vector's room.
         let _ = out.extend_from_slice(actions);
@@ -329,9 +326,17 @@ impl Game {
 
     /// Does what a person asked for, if it means anything in this state.
     pub fn act(&mut self, action: Action) -> Outcome {
-        // While a command runs, any action stops it and does nothing else.
+        // While a command runs, any action stops it and does nothing else;
+        // but a click's travel is the book's `travelTo`, which starts in its
+        // place or is refused and lets it run on.
         if self.command.is_some() {
-            self.interrupt();
+            match action {
+                Action::TravelTo(p) if self.state == State::Playing => {
+                    self.log.mark_read();
+                    self.travel_to(p);
+                }
+                _ => self.interrupt(),
+            }
             return Outcome::default();
         }
         if let Action::Debug(d) = action {

@@ -4,7 +4,6 @@
 
 use super::App;
 use amulets_core::color::palette;
-use amulets_core::game::State;
 use amulets_core::geom::Point;
 use amulets_core::map::{MAP_H, MAP_W};
 use amulets_core::view;
@@ -227,10 +226,7 @@ fn draw_map(buf: &mut Buffer, app: &App, layout: &Layout, camera: Point) {
     let juice = app.session.juice();
     let distances = view::distances(game);
     let route = app.session.route();
-    let aim = match game.state() {
-        State::Aiming(_) => game.aim_line().to_vec(),
-        _ => Vec::new(),
-    };
+    let aim = app.session.aim_line();
     for row in 0..layout.map.height {
         for col in 0..layout.map.width {
             let p = Point::new(camera.x + i32::from(col), camera.y + i32::from(row));
@@ -261,10 +257,10 @@ fn draw_map(buf: &mut Buffer, app: &App, layout: &Layout, camera: Point) {
             if app.session.cursor() == Some(p) {
                 style = style.add_modifier(Modifier::REVERSED);
             }
-            if juice.flashing(p) {
+            if juice.is_some_and(|j| j.flashing(p)) {
                 style = style.add_modifier(Modifier::REVERSED);
             }
-            if let Some(m) = juice.missile()
+            if let Some(m) = juice.and_then(|j| j.missile())
                 && m.at == p
             {
                 glyph = m.glyph;

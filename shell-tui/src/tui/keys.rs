@@ -5,10 +5,12 @@
 use amulets_core::input::Key;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventState, KeyModifiers};
 
-/// The core's key for a key press, or `None` for keys the game does not use.
-pub fn key_of(event: &KeyEvent) -> Option<Key> {
+/// The core's key for a key event. A key the game has no use for (Insert,
+/// Delete, a lone modifier where the terminal reports one) is
+/// `Key::Other`, which still stops a running command.
+pub fn key_of(event: &KeyEvent) -> Key {
     let keypad = event.state.contains(KeyEventState::KEYPAD);
-    Some(match event.code {
+    match event.code {
         KeyCode::Char(c) if keypad && c.is_ascii_digit() => Key::Numpad(c as u8 - b'0'),
         KeyCode::Char('c') if event.modifiers.contains(KeyModifiers::CONTROL) => Key::Escape,
         KeyCode::Char(c) => Key::Char(c),
@@ -26,8 +28,8 @@ pub fn key_of(event: &KeyEvent) -> Option<Key> {
         KeyCode::Esc => Key::Escape,
         KeyCode::Tab => Key::Tab,
         KeyCode::F(n) => Key::F(n),
-        _ => return None,
-    })
+        _ => Key::Other,
+    }
 }
 
 #[cfg(test)]
@@ -38,17 +40,17 @@ mod tests {
     #[test]
     fn a_key_is_the_same_key_pressed_repeated_or_released() {
         let mut e = KeyEvent::new(KeyCode::Char('h'), KeyModifiers::NONE);
-        assert_eq!(key_of(&e), Some(Key::Char('h')));
+        assert_eq!(key_of(&e), Key::Char('h'));
         e.kind = KeyEventKind::Repeat;
-        assert_eq!(key_of(&e), Some(Key::Char('h')));
+        assert_eq!(key_of(&e), Key::Char('h'));
         e.kind = KeyEventKind::Release;
-        assert_eq!(key_of(&e), Some(Key::Char('h')));
+        assert_eq!(key_of(&e), Key::Char('h'));
         let mut pad = KeyEvent::new(KeyCode::Char('7'), KeyModifiers::NONE);
         pad.state = KeyEventState::KEYPAD;
-        assert_eq!(key_of(&pad), Some(Key::Numpad(7)));
+        assert_eq!(key_of(&pad), Key::Numpad(7));
         assert_eq!(
             key_of(&KeyEvent::new(KeyCode::Char('>'), KeyModifiers::SHIFT)),
-            Some(Key::Char('>'))
+            Key::Char('>')
         );
     }
 }

@@ -57,9 +57,7 @@ impl App {
     /// A key event: a press, a repeat (where the terminal tells them
     /// apart, else a repeat comes as a press) or a release.
     pub fn on_key(&mut self, event: &KeyEvent) {
-        let Some(key) = keys::key_of(event) else {
-            return;
-        };
+        let key = keys::key_of(event);
         match event.kind {
             KeyEventKind::Press => self.session.press(key),
             KeyEventKind::Repeat => self.session.repeat(key),
