@@ -27,7 +27,7 @@ pub const fn seeds_of(kind: &str) -> u32 {
 /// row by row, all rolled from `Rng::new(seed)`:
 /// - `rooms`: the bare BSP map of chapter 2;
 /// - `caves`: a cave floor of chapter 18, tries and all;
-/// - `gh`: gh-dungeons' BSP;
+/// - `gh`: gh-dungeons' whole dungeon at 64 x 36, its exit too;
 /// - `grid`: rrpg's 10 x 10 grid, carved into a map;
 /// - `floors`: floors 1 to 9 assembled in turn with one set of dice, each
 ///   floor its map, then the start's and the stairs' x and y as
@@ -43,11 +43,14 @@ pub fn hash_of(kind: &str, seed: u32) -> Option<u64> {
             crate::mapgen::caves::generate(&mut map, &mut rng);
         }
         "gh" => {
-            crate::mapgen::gh::generate(&mut map, &mut rng);
+            // The whole dungeon at its default size: rooms, corridors and
+            // the exit `>` in the last room.
+            let (w, h) = (crate::map::MAP_W, crate::map::MAP_H);
+            crate::mapgen::gh::dungeon(&mut map, w, h, &mut rng).ok()?;
         }
         "grid" => {
             let grid = crate::mapgen::grid::generate(10, 10, &mut rng).ok()?;
-            grid.carve(&mut map);
+            grid.carve(&mut map)?;
         }
         "floors" => {
             let mut h = Fnv1a::new();

@@ -2,10 +2,16 @@
 //! then a line for each room or area. The output is stable; the README
 //! describes it.
 //!
-//! - `gen rooms|caves|gh --seed N`: the bare map as the generator leaves it
+//! - `gen rooms|caves --seed N`: the bare map as the generator leaves it
 //!   (`#` rock, `.` floor, `:` cave floor), then the rooms or areas.
-//! - `gen grid --seed N [-w W] [-h H] [-v]`: rrpg's grid: the room values
-//!   one per line, as rrpg lists them, or with `-v` its picture.
+//! - `gen gh --seed N [-w W] [-h H]`: gh-dungeons' map of W x H (40 x 20 to
+//!   64 x 36, the default), with its exit `>`, then the rooms, the start
+//!   and the exit.
+//! - `gen grid --seed N [-w W] [-h H] [-v]`: rrpg's grid (any size up to
+//!   64 x 64): the room values one per line, as rrpg lists them, or with
+//!   `-v` its picture, byte for byte.
+//!
+//! A seed chosen at random is said on stderr, so stdout is only the map.
 //! - `gen --seed N --floor D [--reveal]`: floor D of a run, put together:
 //!   doors `+`, secret doors drawn as rock `#` unless `--reveal` shows them
 //!   as `S`, the stairs `>`, and the start `@`.
@@ -45,10 +51,10 @@ pub struct GenArgs {
     /// With --floor: show secret doors as S instead of rock
     #[arg(long)]
     pub reveal: bool,
-    /// Grid: how many rooms across
+    /// Grid: how many rooms across (1 to 64); gh: the map's width (40 to 64)
     #[arg(short = 'w', value_name = "W")]
     pub width: Option<usize>,
-    /// Grid: how many rooms down
+    /// Grid: how many rooms down (1 to 64); gh: the map's height (20 to 36)
     #[arg(short = 'h', value_name = "H")]
     pub height: Option<usize>,
     /// Grid: draw rrpg's picture instead of listing the room values
@@ -59,12 +65,32 @@ pub struct GenArgs {
     pub help: Option<bool>,
 }
 
-/// The text `gen` prints, or what was wrong with its arguments.
-pub fn run(args: &GenArgs) -> Result<String, String> {
-    let seed = args.seed.filter(|&s| s != 0).unwrap_or_else(seed::from_os);
-    let grid_flags = args.width.is_some() || args.height.is_some() || args.visual;
-    if grid_flags && args.kind != Some(Kind::Grid) {
-        return Err("-w, -h and -v go with `gen grid`".into());
+/// What `gen` prints: the text for stdout, and the seed when it was chosen
+/// at random (for stderr).
+pub struct Printed {
+    pub text: String,
+    pub chosen_seed: Option<u32>,
+}
+
+/// What `gen` prints, or what was wrong with its arguments.
+pub fn run(args: &GenArgs) -> Result<Printed, String> {
+    let given = args.seed.filter(|&s| s != 0);
+    let seed = given.unwrap_or_else(seed::from_os);
+    let text = print(args, seed)?;
+    Ok(Printed {
+        text,
+        chosen_seed: given.is_none().then_some(seed),
+    })
+}
+
+/// The text `gen` prints for a seed.
+fn print(args: &GenArgs, seed: u32) -> Result<String, String> {
+    let sized = args.width.is_some() || args.height.is_some();
+    if sized && !matches!(args.kind, Some(Kind::Grid | Kind::Gh)) {
+        return Err("-w and -h go with `gen grid` and `gen gh`".into());
+    }
+    if args.visual && args.kind != Some(Kind::Grid) {
+        return Err("-v goes with `gen grid`".into());
     }
     if args.reveal && args.floor.is_none() {
         return Err("--reveal goes with --floor".into());
@@ -99,9 +125,25 @@ pub fn run(args: &GenArgs) -> Result<String, String> {
             write_areas(&mut out, "rooms", seed, &map, &rooms);
         }
         Kind::Gh => {
-            let rooms = gh::generate(&mut map, &mut rng);
-            write_map(&mut out, &map, |p| map.at(p).letter());
-            write_areas(&mut out, "rooms", seed, &map, &rooms);
+            let w = args
+                .width
+                .map_or(MAP_W, |w| i32::try_from(w).unwrap_or(i32::MAX));
+            let h = args
+                .height
+                .map_or(MAP_H, |h| i32::try_from(h).unwrap_or(i32::MAX));
+            let d = gh::dungeon(&mut map, w, h, &mut rng).map_err(|e| e.to_string())?;
+            for y in 0..h {
+                let row: String = (0..w).map(|x| map.at(Point::new(x, y)).letter()).collect();
+                out.push_str(&row);
+                out.push('\n');
+            }
+            write_areas(&mut out, "rooms", seed, &map, &d.rooms);
+            writeln!(
+                out,
+                "start ({}, {}), exit ({}, {})",
+                d.start.x, d.start.y, d.exit.x, d.exit.y
+            )
+            .ok();
         }
         Kind::Caves => {
             let (areas, tries) = caves::generate_counting_tries(&mut map, &mut rng);
@@ -224,7 +266,7 @@ mod tests {
 
     #[test]
     fn a_bare_map_is_36_rows_then_its_rooms() {
-        let text = run(&args(Some(Kind::Rooms))).unwrap();
+        let text = run(&args(Some(Kind::Rooms))).unwrap().text;
         let lines: Vec<&str> = text.lines().collect();
         assert!(
             lines[..36]
@@ -241,9 +283,9 @@ mod tests {
     fn secret_doors_hide_unless_revealed() {
         let mut a = args(None);
         a.floor = Some(1);
-        let hidden = run(&a).unwrap();
+        let hidden = run(&a).unwrap().text;
         a.reveal = true;
-        let shown = run(&a).unwrap();
+        let shown = run(&a).unwrap().text;
         let f = floor::assemble(1, &mut Rng::new(42));
         let secret = f.map.count(|t| t == Terrain::SecretDoor);
         assert!(
@@ -265,14 +307,104 @@ mod tests {
         assert!(run(&a).is_err());
         let mut a = args(Some(Kind::Rooms));
         a.floor = Some(4);
-        assert!(run(&a).unwrap_err().contains("a cave"));
+        assert!(run(&a).err().unwrap().contains("a cave"));
         let mut a = args(None);
         a.reveal = true;
         assert!(run(&a).is_err());
         assert!(run(&args(None)).is_err());
         let mut a = args(Some(Kind::Grid));
-        a.width = Some(50);
-        assert!(run(&a).unwrap_err().contains("cannot be made"));
+        a.width = Some(65);
+        assert!(run(&a).err().unwrap().contains("cannot be made"));
+        let mut a = args(Some(Kind::Gh));
+        a.height = Some(19);
+        assert!(run(&a).err().unwrap().contains("no gh-dungeons map"));
+        let mut a = args(Some(Kind::Gh));
+        a.visual = true;
+        assert!(run(&a).is_err());
+    }
+
+    #[test]
+    fn gh_prints_its_size_its_rooms_its_start_and_exit() {
+        let mut a = args(Some(Kind::Gh));
+        a.width = Some(40);
+        a.height = Some(20);
+        let text = run(&a).unwrap().text;
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[..20].iter().all(|l| l.len() == 40), "{text}");
+        assert_eq!(
+            lines[..20]
+                .iter()
+                .map(|l| l.matches('>').count())
+                .sum::<usize>(),
+            1
+        );
+        let mut map = Map::new();
+        let d = gh::dungeon(&mut map, 40, 20, &mut Rng::new(42)).unwrap();
+        assert_eq!(lines[20], format!("seed 42: {} rooms", d.rooms.len()));
+        assert_eq!(
+            *lines.last().unwrap(),
+            format!(
+                "start ({}, {}), exit ({}, {})",
+                d.start.x, d.start.y, d.exit.x, d.exit.y
+            )
+        );
+        assert_eq!(lines[d.exit.y as usize].as_bytes()[d.exit.x as usize], b'>');
+    }
+
+    #[test]
+    fn rrpg_s_own_example_is_made_and_drawn_byte_for_byte() {
+        // `./generator -h 20 -w 15`, from rrpg's README.
+        let mut a = args(Some(Kind::Grid));
+        a.width = Some(15);
+        a.height = Some(20);
+        assert_eq!(run(&a).unwrap().text.lines().count(), 15 * 20);
+        a.visual = true;
+        let picture = run(&a).unwrap().text;
+        assert_eq!(picture.lines().count(), 3 * 20);
+        assert!(
+            picture.lines().all(|l| l.len() == 3 * 15),
+            "every cell is 3 characters"
+        );
+        let g = grid::generate(15, 20, &mut Rng::new(42)).unwrap();
+        for (i, l) in picture.lines().enumerate() {
+            let (y, part) = (i / 3, i % 3);
+            for x in 0..15 {
+                let v = g.at(x, y);
+                let cell = &l[3 * x..3 * x + 3];
+                if v == 0 {
+                    assert_eq!(cell, "   ");
+                } else {
+                    let door = |bit: u8| if v & bit != 0 { ' ' } else { '#' };
+                    let want: String = match part {
+                        0 => ['#', door(grid::NORTH), '#'].into_iter().collect(),
+                        1 => [
+                            door(grid::WEST),
+                            if v & grid::ENTRANCE != 0 { 'E' } else { ' ' },
+                            door(grid::EAST),
+                        ]
+                        .into_iter()
+                        .collect(),
+                        _ => ['#', door(grid::SOUTH), '#'].into_iter().collect(),
+                    };
+                    assert_eq!(cell, want, "cell {x},{y} row {part}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_seed_chosen_at_random_is_said_apart() {
+        let mut a = args(Some(Kind::Grid));
+        a.seed = None;
+        let printed = run(&a).unwrap();
+        let seed = printed.chosen_seed.expect("a seed was chosen");
+        a.seed = Some(seed);
+        assert_eq!(
+            run(&a).unwrap().text,
+            printed.text,
+            "the same seed, the same grid"
+        );
+        assert_eq!(run(&a).unwrap().chosen_seed, None);
     }
 
     #[test]
@@ -280,11 +412,11 @@ mod tests {
         let mut a = args(Some(Kind::Grid));
         a.width = Some(4);
         a.height = Some(3);
-        let list = run(&a).unwrap();
+        let list = run(&a).unwrap().text;
         assert_eq!(list.lines().count(), 12);
         assert!(list.lines().all(|l| l.parse::<u8>().is_ok()));
         a.visual = true;
-        let picture = run(&a).unwrap();
+        let picture = run(&a).unwrap().text;
         assert_eq!(picture.lines().count(), 9);
         assert_eq!(picture.matches('E').count(), 1);
     }

@@ -98,8 +98,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Gen(args)) => match gen_cmd::run(&args) {
-            Ok(text) => {
-                print!("{text}");
+            Ok(printed) => {
+                print!("{}", printed.text);
+                if let Some(seed) = printed.chosen_seed {
+                    eprintln!("amulets-tui gen: seed {seed}, chosen at random");
+                }
                 ExitCode::SUCCESS
             }
             Err(message) => {

@@ -300,6 +300,217 @@ pub mod book_astar {
     }
 }
 
+/// gh-dungeons' `GenerateDungeon` and `PlaceDoor` as its Go program writes
+/// them, recursive and on a boxed tree (the core walks a fixed array with
+/// stacks), rolled with our dice in the program's order: the reference
+/// the core's `mapgen::gh` is checked against.
+pub mod plain_gh {
+    use amulets_core::geom::{Point, Rect};
+    use amulets_core::rng::Rng;
+
+    const MIN: i32 = 6;
+    const MAX: i32 = 15;
+
+    struct Node {
+        x: i32,
+        y: i32,
+        w: i32,
+        h: i32,
+        left: Option<Box<Node>>,
+        right: Option<Box<Node>>,
+        room: Option<Rect>,
+    }
+
+    fn node(x: i32, y: i32, w: i32, h: i32) -> Node {
+        Node {
+            x,
+            y,
+            w,
+            h,
+            left: None,
+            right: None,
+            room: None,
+        }
+    }
+
+    /// `BSPNode.Split`.
+    fn split(n: &mut Node, rng: &mut Rng, depth: i32) {
+        if depth <= 0 {
+            return;
+        }
+        let mut horizontal = rng.roll(0, 1) == 1;
+        // `float32(W)/float32(H) >= 1.25`, in whole numbers.
+        if n.w * 4 >= n.h * 5 {
+            horizontal = false;
+        } else if n.h * 4 >= n.w * 5 {
+            horizontal = true;
+        }
+        let max_size = if horizontal { n.h } else { n.w } - MIN;
+        if max_size <= MIN {
+            return;
+        }
+        // `rng.Intn(maxSize-MinRoomSize) + MinRoomSize`
+        let cut = MIN + rng.roll(0, max_size - MIN - 1);
+        if horizontal {
+            n.left = Some(Box::new(node(n.x, n.y, n.w, cut)));
+            n.right = Some(Box::new(node(n.x, n.y + cut, n.w, n.h - cut)));
+        } else {
+            n.left = Some(Box::new(node(n.x, n.y, cut, n.h)));
+            n.right = Some(Box::new(node(n.x + cut, n.y, n.w - cut, n.h)));
+        }
+        split(n.left.as_mut().unwrap(), rng, depth - 1);
+        split(n.right.as_mut().unwrap(), rng, depth - 1);
+    }
+
+    /// `BSPNode.CreateRooms`, with the program's guards.
+    fn create_rooms(n: &mut Node, rng: &mut Rng, rooms: &mut Vec<Rect>) {
+        if let (Some(l), Some(r)) = (n.left.as_mut(), n.right.as_mut()) {
+            create_rooms(l, rng, rooms);
+            create_rooms(r, rng, rooms);
+            return;
+        }
+        if n.w < MIN + 2 || n.h < MIN + 2 {
+            return;
+        }
+        let max_w = MAX.min(n.w - 2);
+        let max_h = MAX.min(n.h - 2);
+        let w = if max_w > MIN {
+            MIN + rng.roll(0, max_w - MIN)
+        } else {
+            MIN
+        };
+        let h = if max_h > MIN {
+            MIN + rng.roll(0, max_h - MIN)
+        } else {
+            MIN
+        };
+        let x = if n.w - w - 1 > 1 {
+            n.x + rng.roll(0, n.w - w - 2) + 1
+        } else {
+            n.x + 1
+        };
+        let y = if n.h - h - 1 > 1 {
+            n.y + rng.roll(0, n.h - h - 2) + 1
+        } else {
+            n.y + 1
+        };
+        let room = Rect::new(x, y, w, h);
+        n.room = Some(room);
+        rooms.push(room);
+    }
+
+    /// `GetRoom`: the first room found, left first.
+    fn get_room(n: &Node) -> Option<Rect> {
+        n.room
+            .or_else(|| n.left.as_deref().and_then(get_room))
+            .or_else(|| n.right.as_deref().and_then(get_room))
+    }
+
+    /// `connectRooms`, post-order.
+    fn connect(n: &Node, cells: &mut [Vec<bool>], rng: &mut Rng) {
+        let (Some(l), Some(r)) = (n.left.as_deref(), n.right.as_deref()) else {
+            return;
+        };
+        connect(l, cells, rng);
+        connect(r, cells, rng);
+        let (Some(a), Some(b)) = (get_room(l), get_room(r)) else {
+            return;
+        };
+        let (x1, y1, x2, y2) = (a.x + a.w / 2, a.y + a.h / 2, b.x + b.w / 2, b.y + b.h / 2);
+        let across = |cells: &mut [Vec<bool>], y: i32| {
+            for x in x1.min(x2)..=x1.max(x2) {
+                cells[y as usize][x as usize] = true;
+            }
+        };
+        let down = |cells: &mut [Vec<bool>], x: i32| {
+            for y in y1.min(y2)..=y1.max(y2) {
+                cells[y as usize][x as usize] = true;
+            }
+        };
+        if rng.roll(0, 1) == 1 {
+            across(cells, y1);
+            down(cells, x2);
+        } else {
+            down(cells, x1);
+            across(cells, y2);
+        }
+    }
+
+    /// A whole gh-dungeons map of `w` x `h`.
+    pub struct Gh {
+        /// Floor, `[y][x]`.
+        pub cells: Vec<Vec<bool>>,
+        pub rooms: Vec<Rect>,
+        pub start: Point,
+        pub exit: Point,
+        /// No leaf held a room (the Go program panics there).
+        pub fell_back: bool,
+    }
+
+    /// A whole gh-dungeons map of `w` x `h`. A map with no room gets the
+    /// core's fallback, made here from its own rule: the largest leaf less
+    /// its border, 6 to 15 a side, kept inside the map.
+    pub fn generate(w: i32, h: i32, rng: &mut Rng) -> Gh {
+        let mut root = node(0, 0, w, h);
+        split(&mut root, rng, 4);
+        let mut rooms = Vec::new();
+        create_rooms(&mut root, rng, &mut rooms);
+        let fell_back = rooms.is_empty();
+        if fell_back {
+            fn leaves<'a>(n: &'a mut Node, out: &mut Vec<&'a mut Node>) {
+                match (n.left.is_some(), n.right.is_some()) {
+                    (true, true) => {
+                        let (l, r) = (n.left.as_deref_mut().unwrap(), n.right.as_deref_mut());
+                        leaves(l, out);
+                        leaves(r.unwrap(), out);
+                    }
+                    _ => out.push(n),
+                }
+            }
+            let mut all = Vec::new();
+            leaves(&mut root, &mut all);
+            let mut best = 0;
+            for (i, l) in all.iter().enumerate() {
+                if l.w * l.h > all[best].w * all[best].h {
+                    best = i;
+                }
+            }
+            let leaf = &mut all[best];
+            let rw = (leaf.w - 2).clamp(MIN, MAX);
+            let rh = (leaf.h - 2).clamp(MIN, MAX);
+            let room = Rect::new(
+                (leaf.x + 1).min(w - 1 - rw),
+                (leaf.y + 1).min(h - 1 - rh),
+                rw,
+                rh,
+            );
+            leaf.room = Some(room);
+            rooms.push(room);
+        }
+        let mut cells = vec![vec![false; 64]; 36];
+        for r in &rooms {
+            for y in r.y..r.y + r.h {
+                for x in r.x..r.x + r.w {
+                    cells[y as usize][x as usize] = true;
+                }
+            }
+        }
+        connect(&root, &mut cells, rng);
+        let (first, last) = (rooms[0], rooms[rooms.len() - 1]);
+        let start = Point::new(first.x + first.w / 2, first.y + first.h / 2);
+        // `PlaceDoor`: `room.X + rng.Intn(room.W-2) + 1`, then y.
+        let ex = last.x + rng.roll(0, last.w - 3) + 1;
+        let ey = last.y + rng.roll(0, last.h - 3) + 1;
+        Gh {
+            cells,
+            rooms,
+            start,
+            exit: Point::new(ex, ey),
+            fell_back,
+        }
+    }
+}
+
 pub mod maps {
     //! Hand-made maps for the worst cases of the searches and for the
     //! benchmarks: a serpentine maze, an open floor, and a floor of pillars.

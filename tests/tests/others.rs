@@ -109,7 +109,7 @@ fn grids_have_matching_doors_and_are_whole() {
 
         // The carved map is one piece with a floor cell per room's middle.
         let mut map = Map::new();
-        let start = g.carve(&mut map);
+        let start = g.carve(&mut map).expect("a 10 x 10 grid fits");
         let reached = plain::reachable(start, |p| map.is_walkable(p));
         let floor: Vec<usize> = (0..MAP_CELLS)
             .filter(|&i| map.cells()[i] == Terrain::Floor)
@@ -138,8 +138,11 @@ fn a_grid_picture_looks_as_it_did() {
     let mut text = String::new();
     g.write_picture(&mut text).unwrap();
     println!("grid 10 x 10, seed 3:\n{text}");
+    // rrpg writes every cell's three characters, trailing spaces and all;
+    // the picture below was looked at with them left off.
+    assert!(text.lines().all(|l| l.len() == 30), "{text}");
     assert_eq!(
-        text.lines().collect::<Vec<_>>(),
+        text.lines().map(str::trim_end).collect::<Vec<_>>(),
         GRID_SEED_3,
         "seed 3's grid changed:\n{text}"
     );
@@ -177,3 +180,67 @@ const GRID_SEED_3: &[&str] = &[
     "   # #   #       ## #",
     "   ###   ############",
 ];
+
+#[test]
+fn gh_dungeons_are_the_go_program_s_cell_for_cell() {
+    use amulets_tests::plain_gh;
+    let mut empty_maps = 0;
+    for (w, h) in [(64, 36), (40, 20), (52, 27), (64, 20), (40, 36)] {
+        for seed in 1..=1500 {
+            let mut map = Map::new();
+            let mut rng = Rng::new(seed);
+            let d = gh::dungeon(&mut map, w, h, &mut rng).expect("a gh size");
+            let mut plain_rng = Rng::new(seed);
+            let plain_gh::Gh {
+                cells,
+                rooms,
+                start,
+                exit,
+                fell_back,
+            } = plain_gh::generate(w, h, &mut plain_rng);
+            assert_eq!(
+                d.rooms.as_slice(),
+                rooms.as_slice(),
+                "{w}x{h} seed {seed}: rooms"
+            );
+            assert_eq!((d.start, d.exit), (start, exit), "{w}x{h} seed {seed}");
+            assert_eq!(rng, plain_rng, "{w}x{h} seed {seed}: the same rolls");
+            for i in 0..MAP_CELLS {
+                let p = Map::point_of(i);
+                let open = cells[p.y as usize][p.x as usize];
+                assert_eq!(map.is_walkable(p), open, "{w}x{h} seed {seed}: {p:?}");
+                assert!(open || (p.x < w && p.y < h) || map.at(p) == Terrain::Wall);
+            }
+            assert_eq!(map.at(exit), Terrain::StairsDown);
+            let last = rooms[rooms.len() - 1];
+            assert!(
+                last.x < exit.x && exit.x < last.x + last.w - 1,
+                "a cell in from the walls"
+            );
+            assert!(last.y < exit.y && exit.y < last.y + last.h - 1);
+            // The start is the first room's middle, and the exit can be
+            // walked to from it.
+            let reached = plain::reachable(start, |p| map.is_walkable(p));
+            assert!(
+                reached[Map::index(exit)],
+                "{w}x{h} seed {seed}: the exit is cut off"
+            );
+            for r in &rooms {
+                assert!((MIN_ROOM_SIZE..=MAX_ROOM_SIZE).contains(&r.w));
+                assert!((MIN_ROOM_SIZE..=MAX_ROOM_SIZE).contains(&r.h));
+                assert!(
+                    r.x >= 1 && r.y >= 1 && r.x + r.w < w && r.y + r.h < h,
+                    "{r:?}"
+                );
+            }
+            empty_maps += usize::from(fell_back);
+        }
+    }
+    // 40 x 20 is where gh-dungeons crashes on 1.5% of seeds for want of a
+    // room: the guard's room is met here.
+    assert!(empty_maps > 0, "no map where no leaf held a room");
+    println!("{empty_maps} maps where no leaf held a room, given one by the guard");
+    let mut map = Map::new();
+    assert!(gh::dungeon(&mut map, 39, 20, &mut Rng::new(1)).is_err());
+    assert!(gh::dungeon(&mut map, 64, 37, &mut Rng::new(1)).is_err());
+}

@@ -4,10 +4,18 @@
 //! leaf big enough, with a one-cell border; and, after the rooms, one
 //! L-shaped corridor per cut between the first room of each half.
 //!
+//! Then the dungeon's decoration that is the map's: the player at the middle
+//! of the first room, and the exit `>` in the last (`PlaceDoor`). The map is
+//! gh-dungeons' size for a terminal, `w` x `h` at the top left of ours: at
+//! least 40 x 20 (its `generateLevel`), at most our 64 x 36 (the default).
+//!
 //! Rolled with our dice, not Go's `math/rand`, so a seed does not give the
-//! original's map; every rule and the order of the rolls are the original's.
-//! One fix: where no leaf can hold a room (the original crashes on such a
-//! map), the largest leaf gets one, the leaf less its border.
+//! original's map; every rule and the order of the rolls are the Go
+//! program's (its room rolls have guards the document's snippet leaves out:
+//! a side is rolled only when it may be over 6, a place only when more than
+//! one fits). One fix: where no leaf can hold a room (the original crashes
+//! on such a map: 1.5% of seeds at 40 x 20), the largest leaf gets one of a
+//! legal size, as near its top left as the map allows.
 
 use super::Areas;
 use crate::geom::{Point, Rect};
@@ -16,6 +24,38 @@ use crate::rng::Rng;
 
 pub const MIN_ROOM_SIZE: i32 = 6;
 pub const MAX_ROOM_SIZE: i32 = 15;
+/// The smallest map gh-dungeons makes (its `generateLevel`: `max(termW,
+/// 40)` by `max(termH - 3, 20)`).
+pub const MIN_W: i32 = 40;
+pub const MIN_H: i32 = 20;
+
+/// A gh-dungeons floor: its rooms (the first the player's, the last the
+/// exit's), where the player starts and the exit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dungeon {
+    pub rooms: Areas,
+    pub start: Point,
+    pub exit: Point,
+}
+
+/// Why a size is no gh-dungeons map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SizeError {
+    pub w: i32,
+    pub h: i32,
+}
+
+impl core::fmt::Display for SizeError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "{} x {} is no gh-dungeons map: it is {MIN_W} to {MAP_W} wide and {MIN_H} to {MAP_H} high",
+            self.w, self.h
+        )
+    }
+}
+
+impl core::error::Error for SizeError {}
 /// How deep the tree is cut: at most 2^4 = 16 leaves.
 pub const DEPTH: usize = 4;
 /// A tree of depth 4 has at most 1 + 2 + 4 + 8 + 16 nodes.
@@ -100,14 +140,40 @@ fn push<const N: usize>(stack: &mut heapless::Vec<u8, N>, node: u8) {
         .expect("a walk keeps at most one node per level waiting");
 }
 
-/// Builds a gh-dungeons floor into `map` and returns its rooms, left to
-/// right through the tree; the first is the player's, as in the original.
+/// Builds a gh-dungeons floor the size of our map into `map` and returns
+/// its rooms, left to right through the tree; the first is the player's, as
+/// in the original.
 pub fn generate(map: &mut Map, rng: &mut Rng) -> Areas {
+    carve_rooms(map, Rect::new(0, 0, MAP_W, MAP_H), rng)
+}
+
+/// The whole dungeon of a size: the map, then the player at the middle of
+/// the first room and the exit `>` in the last, a cell in from its walls
+/// (`PlaceDoor`: `X + 1 + Intn(W - 2)`, then the same for y).
+pub fn dungeon(map: &mut Map, w: i32, h: i32, rng: &mut Rng) -> Result<Dungeon, SizeError> {
+    if !(MIN_W..=MAP_W).contains(&w) || !(MIN_H..=MAP_H).contains(&h) {
+        return Err(SizeError { w, h });
+    }
+    let rooms = carve_rooms(map, Rect::new(0, 0, w, h), rng);
+    // Never empty: a map with no room gets one.
+    let (first, last) = (rooms[0], rooms[rooms.len() - 1]);
+    let start = first.center();
+    let exit = Point::new(
+        last.x + 1 + rng.roll(0, last.w - 3),
+        last.y + 1 + rng.roll(0, last.h - 3),
+    );
+    map.set(exit, Terrain::StairsDown);
+    Ok(Dungeon { rooms, start, exit })
+}
+
+/// The rooms and corridors over `region` (the top left of the map), the rest
+/// rock.
+fn carve_rooms(map: &mut Map, region: Rect, rng: &mut Rng) -> Areas {
     map.fill(Terrain::Wall);
     let mut tree = Tree {
         nodes: heapless::Vec::new(),
     };
-    tree.add(Rect::new(0, 0, MAP_W, MAP_H), DEPTH);
+    tree.add(region, DEPTH);
     split_all(&mut tree, rng);
 
     let mut rooms = Areas::new();
@@ -121,7 +187,7 @@ pub fn generate(map: &mut Map, rng: &mut Rng) -> Areas {
         // The original's crash: give the largest leaf a room instead.
         let leaves = tree.leaves();
         let largest = largest_leaf(leaves.iter().map(|&n| tree.nodes[usize::from(n)].area));
-        let room = Rect::new(largest.x + 1, largest.y + 1, largest.w - 2, largest.h - 2);
+        let room = fallback_room(largest, region);
         let node = leaves
             .iter()
             .find(|&&n| tree.nodes[usize::from(n)].area == largest)
@@ -137,8 +203,20 @@ pub fn generate(map: &mut Map, rng: &mut Rng) -> Areas {
     rooms
 }
 
+/// The room a map with none gets, in its largest leaf: the leaf less its
+/// one-cell border, held to 6 to 15 a side, moved in from the region's far
+/// edges when it would cross them. The only room on the map, so it cannot
+/// touch another.
+fn fallback_room(leaf: Rect, region: Rect) -> Rect {
+    let w = (leaf.w - 2).clamp(MIN_ROOM_SIZE, MAX_ROOM_SIZE);
+    let h = (leaf.h - 2).clamp(MIN_ROOM_SIZE, MAX_ROOM_SIZE);
+    let x = (leaf.x + 1).min(region.x + region.w - 1 - w);
+    let y = (leaf.y + 1).min(region.y + region.h - 1 - h);
+    Rect::new(x, y, w, h)
+}
+
 /// The first of the leaves with the greatest area: where a map with no room
-/// gets one, the leaf less its one-cell border.
+/// gets one.
 fn largest_leaf(leaves: impl Iterator<Item = Rect>) -> Rect {
     let mut best = Rect::default();
     for leaf in leaves {
@@ -194,17 +272,26 @@ fn split_all(tree: &mut Tree, rng: &mut Rng) {
 }
 
 /// A room for a leaf, or none when the leaf is under 8 cells either way.
-/// Rolls, in order: width, height, left, top, each room 6 to 15 cells a side
-/// and never touching its leaf's edge.
+/// Rolls, in order: width, height, left, top (each only when there is a
+/// choice), each room 6 to 15 cells a side and never touching its leaf's
+/// edge.
 fn make_room(leaf: Rect, rng: &mut Rng) -> Option<Rect> {
     if leaf.w < MIN_ROOM_SIZE + 2 || leaf.h < MIN_ROOM_SIZE + 2 {
         return None;
     }
     let max_w = MAX_ROOM_SIZE.min(leaf.w - 2);
     let max_h = MAX_ROOM_SIZE.min(leaf.h - 2);
-    let w = rng.roll(MIN_ROOM_SIZE, max_w);
-    let h = rng.roll(MIN_ROOM_SIZE, max_h);
-    // The original rolls a place only when there is more than one.
+    // The Go program rolls a side only when it may be over 6, and a place
+    // only when there is more than one.
+    let side = |max: i32, rng: &mut Rng| {
+        if max > MIN_ROOM_SIZE {
+            rng.roll(MIN_ROOM_SIZE, max)
+        } else {
+            MIN_ROOM_SIZE
+        }
+    };
+    let w = side(max_w, rng);
+    let h = side(max_h, rng);
     let x = leaf.x
         + 1
         + if leaf.w - w - 1 > 1 {
@@ -287,6 +374,29 @@ mod tests {
             assert_eq!(make_room(leaf, &mut Rng::new(1)), None);
         }
         assert_eq!(largest_leaf(leaves.into_iter()), Rect::new(7, 0, 31, 7));
+    }
+
+    #[test]
+    fn the_fallback_room_is_of_legal_size_inside_the_region() {
+        let region = Rect::new(0, 0, MIN_W, MIN_H);
+        for leaf in [
+            Rect::new(0, 0, 7, 20),
+            Rect::new(33, 0, 7, 20),
+            Rect::new(0, 13, 40, 7),
+            Rect::new(0, 0, 40, 20),
+        ] {
+            let r = fallback_room(leaf, region);
+            assert!(
+                (MIN_ROOM_SIZE..=MAX_ROOM_SIZE).contains(&r.w),
+                "{leaf:?}: {r:?}"
+            );
+            assert!(
+                (MIN_ROOM_SIZE..=MAX_ROOM_SIZE).contains(&r.h),
+                "{leaf:?}: {r:?}"
+            );
+            assert!(r.x >= 1 && r.y >= 1, "{leaf:?}: {r:?}");
+            assert!(r.x + r.w < MIN_W && r.y + r.h < MIN_H, "{leaf:?}: {r:?}");
+        }
     }
 
     #[test]

@@ -26,11 +26,15 @@ pub const WEST: u8 = 0x20;
 /// The original's default size.
 pub const DEFAULT_W: usize = 10;
 pub const DEFAULT_H: usize = 10;
-/// The largest grid: one whose 3 x 3 rooms still fit on our 64 x 36 map,
-/// so every grid can be carved and played.
-pub const MAX_W: usize = (MAP_W / 3) as usize;
-pub const MAX_H: usize = (MAP_H / 3) as usize;
+/// The largest grid made, listed or drawn: rrpg takes any size, we take up
+/// to 64 x 64, far past its examples (`-h 20 -w 15`), in 4 KiB.
+pub const MAX_W: usize = 64;
+pub const MAX_H: usize = 64;
 pub const MAX_CELLS: usize = MAX_W * MAX_H;
+/// The largest grid that can be carved onto our 64 x 36 map and played: 3
+/// cells a room.
+pub const CARVE_W: usize = (MAP_W / 3) as usize;
+pub const CARVE_H: usize = (MAP_H / 3) as usize;
 
 /// The doors in the order rooms offer them, each with the bit of the door
 /// on the far side.
@@ -80,9 +84,9 @@ impl Grid {
         }
     }
 
-    /// The original's `-v` picture: three text rows per grid row, each room
-    /// as `###` / `#E#` / `###` with a space for each door, and three spaces
-    /// where there is no room. Trailing spaces are left off each row.
+    /// The original's `-v` picture, byte for byte: three text rows per grid
+    /// row, each room as `###` / `#E#` / `###` with a space for each door,
+    /// and three spaces where there is no room, trailing spaces and all.
     pub fn write_picture(&self, out: &mut impl core::fmt::Write) -> core::fmt::Result {
         for y in 0..self.h {
             for part in 0..3 {
@@ -108,16 +112,26 @@ impl Grid {
                         row.push(c).expect("a row has room for every cell");
                     }
                 }
-                writeln!(out, "{}", row.trim_end())?;
+                writeln!(out, "{row}")?;
             }
         }
         Ok(())
     }
 
+    /// True when the grid can be carved onto the map: at most `CARVE_W` x
+    /// `CARVE_H`.
+    pub fn fits_map(&self) -> bool {
+        self.w <= CARVE_W && self.h <= CARVE_H
+    }
+
     /// Carves the grid into a map, each room 3 x 3 as the picture draws it
     /// (the room's middle and its doors are floor), the grid centred on the
-    /// map. Returns the entrance's middle cell, where a player would start.
-    pub fn carve(&self, map: &mut Map) -> Point {
+    /// map. Returns the entrance's middle cell, where a player would start;
+    /// `None` for a grid too big for the map (`fits_map`).
+    pub fn carve(&self, map: &mut Map) -> Option<Point> {
+        if !self.fits_map() {
+            return None;
+        }
         map.fill(Terrain::Wall);
         let (ox, oy) = self.origin();
         let mut entrance = Point::new(ox + 1, oy + 1);
@@ -139,7 +153,7 @@ impl Grid {
                 }
             }
         }
-        entrance
+        Some(entrance)
     }
 
     /// Where the grid's top-left room starts on the map, so it is centred.
@@ -238,6 +252,10 @@ mod tests {
         assert!(generate(5, MAX_H + 1, &mut rng).is_err());
         assert!(generate(MAX_W, MAX_H, &mut rng).is_ok());
         assert!(generate(1, 1, &mut rng).is_ok());
+        // rrpg's own example is made, and can be listed, not carved.
+        let big = generate(15, 20, &mut rng).unwrap();
+        assert!(!big.fits_map() && big.carve(&mut Map::new()).is_none());
+        assert!(generate(CARVE_W, CARVE_H, &mut rng).unwrap().fits_map());
     }
 
     #[test]
@@ -251,7 +269,8 @@ mod tests {
         };
         let mut text: heapless::String<64> = heapless::String::new();
         grid.write_picture(&mut text).unwrap();
-        assert_eq!(text.as_str(), "######\n#   E#\n#### #\n");
+        // The empty third cell is three spaces, kept at the row's end.
+        assert_eq!(text.as_str(), "######   \n#   E#   \n#### #   \n");
         grid.cells[2] = USED | NORTH;
         text.clear();
         grid.write_picture(&mut text).unwrap();
