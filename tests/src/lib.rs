@@ -153,15 +153,15 @@ pub mod plain {
     }
 
     /// Every cell's cost from `start`: 100 a step onto ground, 200 onto a
-    /// door (closed or secret), 1 more for a diagonal; `None` where
-    /// unreached.
+    /// door (closed or secret), diagonal or not; `None` where unreached.
     pub fn costs_built(map: &Map, start: Point) -> Vec<Option<u32>> {
         costs(map, &[start], true)
     }
 
-    /// Every cell's cost from the nearest goal by the book's rule: 100 a
-    /// step onto ground, 200 onto a closed door (and a secret one too when
-    /// `secret_doors_open`), 1 more for a diagonal; `None` where unreached.
+    /// Every cell's cost from the nearest goal by the book's rule for its
+    /// Dijkstra maps, in whole steps of 100: 100 a step onto ground, 200
+    /// onto a closed door (and a secret one too when `secret_doors_open`),
+    /// a diagonal step as a straight one; `None` where unreached.
     pub fn costs(map: &Map, goals: &[Point], secret_doors_open: bool) -> Vec<Option<u32>> {
         let step = |t: Terrain| match t {
             Terrain::ClosedDoor => Some(200),
@@ -185,7 +185,7 @@ pub mod plain {
                     continue;
                 }
                 let Some(s) = step(map.at(q)) else { continue };
-                let n = c + s + u32::from(dx != 0 && dy != 0);
+                let n = c + s;
                 let i = (q.y * MAP_W + q.x) as usize;
                 if cost[i].is_none_or(|old| n < old) {
                     cost[i] = Some(n);

@@ -150,6 +150,21 @@ fn seed_42_floor_1_looks_as_it_did() {
         .collect();
     let printed = picture.join("\n");
     println!("seed 42, floor 1:\n{printed}");
+    // The stairs: of the cells farthest from the start in whole steps (the
+    // book's Dijkstra map, worked out plainly here), the first in row
+    // order. Five cells are 74 steps away.
+    let far = amulets_tests::plain::costs_built(&f.map, f.start);
+    let most = far.iter().flatten().copied().max().unwrap();
+    let farthest: Vec<Point> = (0..amulets_core::map::MAP_CELLS)
+        .filter(|&i| far[i] == Some(most) && f.map.at(Map::point_of(i)).is_walkable())
+        .map(Map::point_of)
+        .collect();
+    println!("farthest, {} steps: {farthest:?}", most / 100);
+    assert_eq!(f.stairs, Some(farthest[0]));
+    assert_eq!(
+        (most / 100, farthest.len(), farthest[0]),
+        (74, 5, Point::new(54, 32))
+    );
     assert_eq!(
         picture, SEED_42_FLOOR_1,
         "seed 42's floor 1 changed:\n{printed}"
@@ -189,7 +204,7 @@ const SEED_42_FLOOR_1: &[&str] = &[
     "####.....########....################################......#####",
     "####.....########....#################################.....#####",
     "####.....########....#################################.....#####",
-    "####.....#############################################....>#####",
+    "####.....#############################################>....#####",
     "################################################################",
     "################################################################",
     "################################################################",

@@ -81,11 +81,19 @@ fn astar_finds_the_books_way_cell_for_cell() {
             }
             found += 1;
             assert_eq!(astar.cost(), Some(book_cost_total as u32));
+            // The Dijkstra map counts whole steps; A* a hundredth more for
+            // each diagonal step of its way (fewer than a hundred here), so
+            // its cost less those is the map's.
             dijkstra.compute(&f.map, &[from], book_cost);
+            let diagonals = std::iter::once(from)
+                .chain(ours.iter().copied())
+                .zip(ours.iter())
+                .filter(|(a, b)| a.x != b.x && a.y != b.y)
+                .count() as u32;
             assert_eq!(
-                astar.cost(),
+                astar.cost().map(|c| c - diagonals),
                 Some(dijkstra.at(to)),
-                "A* and Dijkstra disagree on the cost"
+                "A* and Dijkstra disagree on the whole steps"
             );
         }
     }

@@ -2,6 +2,13 @@
 //! walking in eight directions. Monsters walk downhill on one toward the
 //! player; the stairs go on the highest cell of one from the start.
 //!
+//! The book's Dijkstra maps count whole steps: a step onto ground is one,
+//! a closed door `DOOR_STEPS`, straight or diagonal alike (`STEP` hundredths
+//! each here, so the numbers read as A*'s do). Only A* counts a diagonal a
+//! hundredth dearer, and so does the map from its goal that it searches its
+//! corridor by (`toward`): the engine below takes the diagonal's extra as
+//! a constant, 0 for the book's maps, `DIAGONAL_EXTRA` for A*'s.
+//!
 //! Two ways to the same answer. When every step costs one or two whole
 //! steps (the book's costs), cells are found a layer at a time, a layer
 //! being the cells so many whole steps from the goals, with each row of the
@@ -278,9 +285,10 @@ impl DijkstraMap {
         }
     }
 
-    /// Works out every cell's cost from the nearest goal. `step_cost` says
-    /// what stepping onto a terrain costs, or `None` where no step can go
-    /// (see `path::book_cost`); a diagonal step costs `DIAGONAL_EXTRA` more.
+    /// Works out every cell's cost from the nearest goal, in whole steps as
+    /// the book counts them. `step_cost` says what stepping onto a terrain
+    /// costs, or `None` where no step can go (see `path::book_cost`); a
+    /// diagonal step costs what a straight one does.
     /// Every step must cost from `STEP` to `buckets::MAX_STEP`. Goals off
     /// the map are ignored. With the book's costs the layers need about
     /// 2 KiB of stack for the call (`LAYERS_SCRATCH`); only when they cannot do are 9 KiB of
@@ -303,7 +311,7 @@ impl DijkstraMap {
         step_cost: impl Fn(Terrain) -> Option<u32>,
     ) {
         self.cost = [NOT_YET; MAP_CELLS];
-        self.compute_inner(None, map, goals, step_cost, None);
+        self.compute_inner::<0>(None, map, goals, step_cost, None);
     }
 
     /// `compute`, with buckets the caller keeps for when the layers cannot
@@ -316,11 +324,11 @@ impl DijkstraMap {
         step_cost: impl Fn(Terrain) -> Option<u32>,
     ) {
         self.cost = [NOT_YET; MAP_CELLS];
-        self.compute_inner(Some(open), map, goals.iter().copied(), step_cost, None);
+        self.compute_inner::<0>(Some(open), map, goals.iter().copied(), step_cost, None);
     }
 
-    /// For A*: a map of the book's costs from `goal` (`book_cost`), worked
-    /// out only as far as the first layer of whole steps with a neighbour of
+    /// For A*: a map of A*'s costs from `goal` (`book_cost`, a diagonal
+    /// `DIAGONAL_EXTRA` dearer), worked out only as far as the first layer of whole steps with a neighbour of
     /// `start` in it. Every cell a cheapest way from `start` to `goal` goes
     /// through, and every neighbour of `start` that one could leave it by,
     /// costs no more than that layer's cells (see `astar`), so those are
@@ -331,8 +339,13 @@ impl DijkstraMap {
         let mut map_from_goal = DijkstraMap {
             cost: [NOT_YET; MAP_CELLS],
         };
-        let by_layers =
-            map_from_goal.compute_inner(None, map, [goal], super::book_cost, Some(start));
+        let by_layers = map_from_goal.compute_inner::<DIAGONAL_EXTRA>(
+            None,
+            map,
+            [goal],
+            super::book_cost,
+            Some(start),
+        );
         if !by_layers {
             // The buckets did it all, leaving `UNREACHED` where none goes.
             for cost in &mut map_from_goal.cost {
@@ -353,7 +366,7 @@ impl DijkstraMap {
     /// layers when they can do, else by buckets (`open`, or ones of its
     /// own); `true` if by layers. With `stop_near`, the layers stop after
     /// the first one with a neighbour of that cell (`toward`).
-    fn compute_inner(
+    fn compute_inner<const EXTRA: u32>(
         &mut self,
         open: Option<&mut Buckets>,
         map: &Map,
@@ -394,12 +407,12 @@ impl DijkstraMap {
             }
         }
         let stop = stop_near.map(|_| (stop_rows, &stop));
-        if Layers::fit(&table) && self.compute_by_layers(map, &table, &start, stop) {
+        if Layers::fit(&table) && self.compute_by_layers::<EXTRA>(map, &table, &start, stop) {
             return true;
         }
         match open {
-            Some(open) => self.compute_by_buckets(open, map, &table, &start),
-            None => self.compute_by_new_buckets(map, &table, &start),
+            Some(open) => self.compute_by_buckets::<EXTRA>(open, map, &table, &start),
+            None => self.compute_by_new_buckets::<EXTRA>(map, &table, &start),
         }
         false
     }
@@ -407,13 +420,18 @@ impl DijkstraMap {
     /// `compute_by_buckets` with buckets of its own, in a frame of its own
     /// so they are on the stack only while they are needed.
     #[inline(never)]
-    fn compute_by_new_buckets(&mut self, map: &Map, table: &[u32; 8], start: &Rows) {
-        self.compute_by_buckets(&mut Buckets::new(), map, table, start);
+    fn compute_by_new_buckets<const EXTRA: u32>(
+        &mut self,
+        map: &Map,
+        table: &[u32; 8],
+        start: &Rows,
+    ) {
+        self.compute_by_buckets::<EXTRA>(&mut Buckets::new(), map, table, start);
     }
 
     /// Dijkstra's algorithm on buckets one step wide, for any steps: the
     /// goals are the cells of `start`, and hold 0 already.
-    fn compute_by_buckets(
+    fn compute_by_buckets<const EXTRA: u32>(
         &mut self,
         open: &mut Buckets,
         map: &Map,
@@ -461,10 +479,10 @@ impl DijkstraMap {
                 relax(self, open, i + 1, 0);
                 relax(self, open, i + W, 0);
                 relax(self, open, i - 1, 0);
-                relax(self, open, i - W + 1, DIAGONAL_EXTRA);
-                relax(self, open, i + W + 1, DIAGONAL_EXTRA);
-                relax(self, open, i + W - 1, DIAGONAL_EXTRA);
-                relax(self, open, i - W - 1, DIAGONAL_EXTRA);
+                relax(self, open, i - W + 1, EXTRA);
+                relax(self, open, i + W + 1, EXTRA);
+                relax(self, open, i + W - 1, EXTRA);
+                relax(self, open, i - W - 1, EXTRA);
             } else {
                 let p = Map::point_of(i);
                 for (k, dir) in Dir::ALL.into_iter().enumerate() {
@@ -473,8 +491,9 @@ impl DijkstraMap {
                         continue;
                     }
                     let j = Map::index(next);
-                    let new_cost =
-                        base + table[usize::from(cells[j].discriminant()) & 7] + DIAGONAL[k];
+                    let new_cost = base
+                        + table[usize::from(cells[j].discriminant()) & 7]
+                        + EXTRA * u32::from(DIAGONAL[k] != 0);
                     let old = self.cost[j];
                     if new_cost < old {
                         self.cost[j] = new_cost;
@@ -495,11 +514,11 @@ impl DijkstraMap {
     /// layer being how many whole steps away from the nearest goal a cell
     /// is, with the map's rows as 64-bit words so a whole layer's
     /// neighbours are found a row at a time; then each cell of a layer
-    /// takes the least of its neighbours' costs (plus the diagonal extra)
-    /// and its step, with no branch to guess.
+    /// takes the least of its neighbours' costs (plus the diagonal extra,
+    /// for A*'s) and its step, with no branch to guess.
     ///
     /// That is Dijkstra's answer as long as the diagonal extras a way adds
-    /// up stay under a step: a cell's cheapest way then comes from the
+    /// up stay under a step (always, for the book's maps, which have none): a cell's cheapest way then comes from the
     /// layer before (`w` layers before, for a step of `w` whole steps),
     /// since a way through its own layer or a later one has a whole step
     /// more. Each cell is checked: its cost less its layer's whole steps
@@ -510,7 +529,7 @@ impl DijkstraMap {
     /// With `stop` (a set of cells, and the rows it has cells in), it ends
     /// after the first layer with a cell of the set and leaves the cells not
     /// worked out at `NOT_YET` (for `toward`).
-    fn compute_by_layers(
+    fn compute_by_layers<const EXTRA: u32>(
         &mut self,
         map: &Map,
         table: &[u32; 8],
@@ -524,7 +543,9 @@ impl DijkstraMap {
         let mut depth: u32 = 0;
         let mut ring = Ring::at(depth);
         while let Some(occupied) = layers.occupied(ring) {
-            if depth > 0 && !self.cost_layer(cells, table, &layers, ring.here, occupied, depth) {
+            if depth > 0
+                && !self.cost_layer::<EXTRA>(cells, table, &layers, ring.here, occupied, depth)
+            {
                 return false;
             }
             if let Some((stop_rows, stop)) = stop {
@@ -556,7 +577,7 @@ impl DijkstraMap {
     /// Works out the cost of every cell of one layer, `depth` whole steps
     /// from the goals, from the layers before; `false` if a cell's extras
     /// come to more than `MAX_EXTRAS`.
-    fn cost_layer(
+    fn cost_layer<const EXTRA: u32>(
         &mut self,
         cells: &[Terrain; MAP_CELLS],
         table: &[u32; 8],
@@ -585,7 +606,7 @@ impl DijkstraMap {
                     .min(c[i + W + 1])
                     .min(c[i + W - 1])
                     .min(c[i - W - 1]);
-                let best = straight.min(diagonal + DIAGONAL_EXTRA);
+                let best = straight.min(diagonal + EXTRA);
                 let cost = best + table[usize::from(cells[i].discriminant()) & 7];
                 self.cost[i] = cost;
                 worst = worst.max(cost);
@@ -599,7 +620,8 @@ impl DijkstraMap {
                 for (k, dir) in Dir::ALL.into_iter().enumerate() {
                     let q = p.step(dir);
                     if Map::in_bounds(q) {
-                        best = best.min(self.cost[Map::index(q)] + DIAGONAL[k]);
+                        best = best
+                            .min(self.cost[Map::index(q)] + EXTRA * u32::from(DIAGONAL[k] != 0));
                     }
                 }
                 let cost = best + table[usize::from(cells[i].discriminant()) & 7];
@@ -655,7 +677,7 @@ mod tests {
     use crate::path::book_cost;
 
     #[test]
-    fn costs_count_hundredths_and_doors() {
+    fn costs_count_whole_steps_and_doors() {
         let map = Map::from_rows(&[
             "#######", //
             "#.....#", //
@@ -669,12 +691,13 @@ mod tests {
         d.compute(&map, &[Point::new(1, 1)], book_cost);
         assert_eq!(d.at(Point::new(1, 1)), 0);
         assert_eq!(d.at(Point::new(5, 1)), 400);
-        assert_eq!(d.at(Point::new(2, 2)), 101);
-        assert_eq!(d.at(Point::new(5, 2)), 401);
-        // The door: (1,1) to (2,2) diagonal 101, then onto the door diagonal
-        // 201 = 302; then down to (3,4) 100 = 402.
-        assert_eq!(d.at(Point::new(3, 3)), 302);
-        assert_eq!(d.at(Point::new(3, 4)), 402);
+        // A diagonal step is a step, as a straight one is.
+        assert_eq!(d.at(Point::new(2, 2)), 100);
+        assert_eq!(d.at(Point::new(5, 2)), 400);
+        // The door: (1,1) to (2,2) a step, then onto the door two = 300;
+        // then down to (3,4) one more = 400.
+        assert_eq!(d.at(Point::new(3, 3)), 300);
+        assert_eq!(d.at(Point::new(3, 4)), 400);
         assert_eq!(d.at(Point::new(0, 0)), UNREACHED);
         assert_eq!(d.at(Point::new(-1, 3)), UNREACHED);
     }
@@ -704,10 +727,11 @@ mod tests {
         map.fill(Terrain::Floor);
         let mut d = DijkstraMap::new();
         d.compute(&map, &[Point::new(0, 0), Point::new(63, 35)], book_cost);
-        // On an open map the cost is the octile distance to the nearer goal.
+        // On an open map the cost is the king's-move distance to the nearer
+        // goal, in whole steps.
         let octile = |p: Point, g: Point| {
             let (dx, dy) = ((p.x - g.x).unsigned_abs(), (p.y - g.y).unsigned_abs());
-            dx.max(dy) * 100 + dx.min(dy)
+            dx.max(dy) * 100
         };
         let mut highest = (Point::new(0, 0), 0);
         for i in 0..MAP_CELLS {
@@ -768,13 +792,33 @@ mod tests {
         let mut d = DijkstraMap::new();
         d.cost = [NOT_YET; MAP_CELLS];
         d.cost[i] = 0;
-        assert!(d.compute_by_layers(&floor.map, &table, &start, None));
-        let by_layers = d.cost;
-        d.compute_by_buckets(&mut Buckets::new(), &floor.map, &table, &start);
-        assert!(by_layers == d.cost, "the two ways agree on a floor");
+        for extra in [0, DIAGONAL_EXTRA] {
+            d.cost = [NOT_YET; MAP_CELLS];
+            d.cost[i] = 0;
+            let by_layers = if extra == 0 {
+                assert!(d.compute_by_layers::<0>(&floor.map, &table, &start, None));
+                let by_layers = d.cost;
+                d.compute_by_buckets::<0>(&mut Buckets::new(), &floor.map, &table, &start);
+                by_layers
+            } else {
+                assert!(d.compute_by_layers::<DIAGONAL_EXTRA>(&floor.map, &table, &start, None));
+                let by_layers = d.cost;
+                d.compute_by_buckets::<DIAGONAL_EXTRA>(
+                    &mut Buckets::new(),
+                    &floor.map,
+                    &table,
+                    &start,
+                );
+                by_layers
+            };
+            assert!(
+                by_layers == d.cost,
+                "the two ways agree on a floor, extra {extra}"
+            );
+        }
 
         // Only diagonal steps (floor where x + y is even), down a zigzag:
-        // the extras pass a step, and the layers give up.
+        // A*'s extras pass a step, and the layers give up.
         let mut maze = Map::new();
         for y in 1..MAP_H - 1 {
             for x in 1..MAP_W - 1 {
@@ -792,10 +836,13 @@ mod tests {
         start[1] |= 1 << 1;
         d.cost = [NOT_YET; MAP_CELLS];
         d.cost[MAP_W as usize + 1] = 0;
-        assert!(!d.compute_by_layers(&maze, &table, &start, None));
-        // Put through `compute`, the buckets answer instead.
+        assert!(!d.compute_by_layers::<DIAGONAL_EXTRA>(&maze, &table, &start, None));
+        // For the book's maps, with no extras, the layers always do.
+        d.cost = [NOT_YET; MAP_CELLS];
+        d.cost[MAP_W as usize + 1] = 0;
+        assert!(d.compute_by_layers::<0>(&maze, &table, &start, None));
         d.compute(&maze, &[Point::new(1, 1)], book_cost);
-        assert_eq!(d.at(Point::new(2, 2)), 101);
-        assert_eq!(d.at(Point::new(3, 3)), 202);
+        assert_eq!(d.at(Point::new(2, 2)), 100);
+        assert_eq!(d.at(Point::new(3, 3)), 200);
     }
 }

@@ -1,6 +1,8 @@
 //! Ways across the map: Dijkstra maps (distances from many goals at once,
-//! for stairs, monsters and explore). Costs are whole hundredths of a step,
-//! as the book's chapter 23 counts them.
+//! for stairs, monsters and explore) and A* (one way, for travel). Costs are
+//! in hundredths of a step. A* counts them as the book's chapter 23 does, a
+//! diagonal step a hundredth dearer; the book's Dijkstra maps count whole
+//! steps, straight and diagonal alike (`STEP` hundredths each).
 
 pub mod astar;
 pub mod buckets;
@@ -10,9 +12,10 @@ use crate::cellset::CellSet;
 use crate::geom::Point;
 use crate::map::{MAP_CELLS, Map, Terrain};
 
-/// A step onto the ground costs `STEP`; a diagonal step `DIAGONAL_EXTRA`
-/// more, so of the ways with as many steps, the one with the fewest
-/// diagonal steps costs least and the walker goes straight where it can.
+/// A step onto the ground costs `STEP`; for A*, a diagonal step
+/// `DIAGONAL_EXTRA` more, so of the ways with as many steps, the one with
+/// the fewest diagonal steps costs least and the traveller goes straight
+/// where it can. (A Dijkstra map breaks its ties in `step_down` instead.)
 pub const STEP: u32 = 100;
 pub const DIAGONAL_EXTRA: u32 = 1;
 /// A closed door counts as this many steps: one to open it, one to go in.
