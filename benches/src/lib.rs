@@ -1,6 +1,7 @@
 //! Benchmarks of the core against its peers: the maps they run on, and the
 //! peers' searches set up on the same maps with the same costs (hundredths
-//! of a step: 100 a step, 101 a diagonal, 200 onto a closed door) so their
+//! of a step: 100 a step, 200 onto a closed door; for A*, 101 a diagonal,
+//! where the book's Dijkstra maps count a diagonal step as a step) so their
 //! answers can be compared with ours.
 
 use amulets_core::geom::{Dir, Point};
@@ -67,15 +68,26 @@ pub fn goals(map: &Map, n: usize) -> Vec<Point> {
     (0..n).map(|k| ground[k * ground.len() / n]).collect()
 }
 
-/// The steps out of a cell and what they cost, as the book counts them.
+/// The steps out of a cell and what they cost, as the book's A* counts
+/// them (a diagonal a hundredth dearer).
 fn exits(map: &Map, cell: usize) -> impl Iterator<Item = (usize, u32)> + '_ {
+    exits_by(map, cell, 1)
+}
+
+/// The steps out of a cell in whole steps, as the book's Dijkstra maps
+/// count them.
+fn whole_steps(map: &Map, cell: usize) -> impl Iterator<Item = (usize, u32)> + '_ {
+    exits_by(map, cell, 0)
+}
+
+fn exits_by(map: &Map, cell: usize, diagonal: u32) -> impl Iterator<Item = (usize, u32)> + '_ {
     let here = Map::point_of(cell);
     Dir::ALL.into_iter().filter_map(move |dir| {
         let next = here.step(dir);
         if !Map::in_bounds(next) {
             return None;
         }
-        let step = book_cost(map.at(next))? + u32::from(dir.is_diagonal());
+        let step = book_cost(map.at(next))? + diagonal * u32::from(dir.is_diagonal());
         Some((Map::index(next), step))
     })
 }
@@ -112,14 +124,15 @@ pub fn pathfinding_dijkstra(map: &Map, goals: &[Point]) -> HashMap<usize, (usize
         let onward: Vec<(usize, u32)> = if c == ALL_GOALS {
             Vec::new()
         } else {
-            exits(map, c).collect()
+            whole_steps(map, c).collect()
         };
         from_all.into_iter().chain(onward)
     })
 }
 
-/// The map seen through bracket-lib's traits.
-pub struct BracketMap<'a>(pub &'a Map);
+/// The map seen through bracket-lib's traits, with A*'s costs (`true`) or
+/// the Dijkstra maps' whole steps.
+pub struct BracketMap<'a>(pub &'a Map, pub bool);
 
 impl bracket::Algorithm2D for BracketMap<'_> {
     fn dimensions(&self) -> bracket::Point {
@@ -133,7 +146,7 @@ impl bracket::BaseMap for BracketMap<'_> {
     }
 
     fn get_available_exits(&self, idx: usize) -> bracket::SmallVec<[(usize, f32); 10]> {
-        exits(self.0, idx)
+        exits_by(self.0, idx, u32::from(self.1))
             .map(|(c, cost)| (c, cost as f32))
             .collect()
     }
@@ -146,7 +159,7 @@ impl bracket::BaseMap for BracketMap<'_> {
 /// bracket-pathfinding's A*: the cost of its way, summed in our
 /// hundredths, if it found one.
 pub fn bracket_astar(map: &Map, from: Point, to: Point) -> Option<u32> {
-    let path = bracket::a_star_search(Map::index(from), Map::index(to), &BracketMap(map));
+    let path = bracket::a_star_search(Map::index(from), Map::index(to), &BracketMap(map, true));
     if !path.success {
         return None;
     }
@@ -161,7 +174,7 @@ pub fn bracket_astar(map: &Map, from: Point, to: Point) -> Option<u32> {
 /// bracket-pathfinding's Dijkstra map from many goals.
 pub fn bracket_dijkstra(map: &Map, goals: &[Point]) -> bracket::DijkstraMap {
     let starts: Vec<usize> = goals.iter().map(|&g| Map::index(g)).collect();
-    bracket::DijkstraMap::new(MAP_W, MAP_H, &starts, &BracketMap(map), f32::MAX)
+    bracket::DijkstraMap::new(MAP_W, MAP_H, &starts, &BracketMap(map, false), f32::MAX)
 }
 
 /// bracket-pathfinding's symmetric shadowcasting.
@@ -173,6 +186,6 @@ pub fn bracket_fov(
     bracket::FieldOfViewAlg::SymmetricShadowcasting.field_of_view_set(
         bracket::Point::new(origin.x, origin.y),
         radius,
-        &BracketMap(map),
+        &BracketMap(map, true),
     )
 }
