@@ -209,3 +209,78 @@ const SEED_42_FLOOR_1: &[&str] = &[
     "################################################################",
     "################################################################",
 ];
+
+/// Floors of every style keep the book's guarantees: the caves on 4 and 7,
+/// a start on ground in the first area, stairs on every floor but the last,
+/// reachable from the start through doors (a secret one too), and the
+/// style's own rules: gh-dungeons' start and exit, rrpg's rows as areas.
+#[test]
+fn every_style_s_floors_keep_their_guarantees() {
+    use amulets_core::mapgen::floor::Style;
+    for style in [Style::Book, Style::Gh, Style::Grid] {
+        let mut doors = 0;
+        for seed in 1..=300 {
+            let mut rng = Rng::new(seed);
+            let mut book = Rng::new(seed);
+            for depth in 1..=LAST_FLOOR {
+                let f = floor::assemble_styled(depth, style, &mut rng);
+                let what = format!("{style:?} seed {seed} floor {depth}");
+                if style == Style::Book {
+                    let plain_book = floor::assemble(depth, &mut book);
+                    assert_eq!(f.map, plain_book.map, "{what}: the book's is assemble's");
+                }
+                assert_eq!(f.kind == FloorKind::Cave, [4, 7].contains(&depth), "{what}");
+                assert!(f.map.is_walkable(f.start), "{what}: the start");
+                assert!(
+                    !f.areas.is_empty() && f.areas[0].contains(f.start),
+                    "{what}"
+                );
+                let through_doors = |p: Point| {
+                    f.map.is_walkable(p)
+                        || matches!(f.map.at(p), Terrain::ClosedDoor | Terrain::SecretDoor)
+                };
+                let reached = plain::reachable(f.start, through_doors);
+                match f.stairs {
+                    Some(s) => {
+                        assert!(depth < LAST_FLOOR, "{what}: stairs on the last floor");
+                        assert_eq!(f.map.at(s), Terrain::StairsDown, "{what}");
+                        assert!(reached[Map::index(s)], "{what}: the stairs are cut off");
+                    }
+                    None => assert_eq!(depth, LAST_FLOOR, "{what}: no stairs"),
+                }
+                assert_eq!(
+                    f.map.count(|t| t == Terrain::StairsDown),
+                    usize::from(f.stairs.is_some())
+                );
+                doors += f
+                    .map
+                    .count(|t| matches!(t, Terrain::ClosedDoor | Terrain::SecretDoor));
+                if f.kind == FloorKind::Cave {
+                    continue;
+                }
+                match style {
+                    Style::Book => {}
+                    Style::Gh => {
+                        assert_eq!(
+                            f.start,
+                            f.areas[0].center(),
+                            "{what}: the first room's middle"
+                        );
+                        let last = f.areas[f.areas.len() - 1];
+                        if let Some(s) = f.stairs {
+                            assert!(last.contains(s), "{what}: the exit is in the last room");
+                        }
+                    }
+                    Style::Grid => {
+                        for a in &f.areas {
+                            assert_eq!((a.h, a.w), (3, 30), "{what}: an area is a grid row");
+                        }
+                        assert_eq!(f.map.at(f.start), Terrain::Floor, "{what}: the entrance");
+                    }
+                }
+            }
+        }
+        assert!(doors > 0, "{style:?} floors have doors");
+        println!("{style:?}: {doors} doors on 2,700 floors");
+    }
+}

@@ -4,7 +4,7 @@
 //! stands on the floor (the Amulet, monsters, items, gold, traps) is the
 //! game's to place.
 
-use super::{Areas, caves, rooms};
+use super::{Areas, caves, gh, grid, rooms};
 use crate::geom::{Point, Rect};
 use crate::map::{Map, Terrain};
 use crate::path::built_cost;
@@ -50,26 +50,79 @@ pub struct Floor {
     pub stairs: Option<Point>,
 }
 
-/// Makes the floor at `depth` with the run's dice: the map (and its doors,
-/// on a floor of rooms), the start, then the stairs.
+/// Whose dungeon the floors of rooms are: the book's BSP, gh-dungeons', or
+/// rrpg's grid carved onto the map. The caves are the book's whatever the
+/// style.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Style {
+    #[default]
+    Book,
+    Gh,
+    Grid,
+}
+
+/// The grid a floor of rrpg's style is grown on: its default size.
+pub const GRID_STYLE: (usize, usize) = (grid::DEFAULT_W, grid::DEFAULT_H);
+const _: () = assert!(GRID_STYLE.0 <= grid::CARVE_W && GRID_STYLE.1 <= grid::CARVE_H);
+const _: () = assert!(GRID_STYLE.1 <= super::MAX_AREAS);
+
+/// Makes the floor at `depth` of the book's style with the run's dice: the
+/// map (and its doors, on a floor of rooms), the start, then the stairs.
 pub fn assemble(depth: i32, rng: &mut Rng) -> Floor {
+    assemble_styled(depth, Style::Book, rng)
+}
+
+/// Makes the floor at `depth` of a style. What a room, an area and a door
+/// are on each:
+/// - the book's: its rooms are the areas; a door where a corridor enters a
+///   room's wall ring (`place_doors`); the start in the first room, the
+///   stairs on the ground farthest from it.
+/// - gh-dungeons': its rooms are the areas, the start the middle of the
+///   first and the stairs its exit in the last (`gh::dungeon`, before any
+///   door); doors by the book's rule.
+/// - rrpg's: a room is a grid cell's 3 x 3 block, its middle the floor and
+///   its door bits the ways out; an area is a row of the grid (a floor has
+///   at most 16 areas), the entrance's row first; a door where a way leaves
+///   a room (by the book's rule, each room's one cell of floor its ring's
+///   inside); the start at the entrance, the stairs on the ground farthest
+///   from it.
+///
+/// Caves on floors 4 and 7 whatever the style; no stairs on the last floor.
+pub fn assemble_styled(depth: i32, style: Style, rng: &mut Rng) -> Floor {
     let kind = kind_of(depth);
     let mut map = Map::new();
-    let areas = match kind {
-        FloorKind::Cave => caves::generate(&mut map, rng),
-        FloorKind::Rooms => {
+    let mut start = None;
+    let mut exit = None;
+    let areas = match (kind, style) {
+        (FloorKind::Cave, _) => caves::generate(&mut map, rng),
+        (FloorKind::Rooms, Style::Book) => {
             let rooms = rooms::generate(&mut map, rng);
             place_doors(&mut map, &rooms, rng);
             rooms
         }
+        (FloorKind::Rooms, Style::Gh) => {
+            let d = gh::dungeon(&mut map, crate::map::MAP_W, crate::map::MAP_H, rng)
+                .expect("the map's own size is a gh-dungeons size");
+            place_doors(&mut map, &d.rooms, rng);
+            (start, exit) = (Some(d.start), Some(d.exit));
+            d.rooms
+        }
+        (FloorKind::Rooms, Style::Grid) => {
+            let (areas, entrance) = grid_floor(&mut map, rng);
+            start = Some(entrance);
+            areas
+        }
     };
-    let start = start_in(&map, areas[0]);
-    let stairs = if depth < LAST_FLOOR {
-        let stairs = farthest_from(&map, start);
+    let start = start.unwrap_or_else(|| start_in(&map, areas[0]));
+    let stairs = if depth >= LAST_FLOOR {
+        if let Some(e) = exit {
+            map.set(e, Terrain::Floor);
+        }
+        None
+    } else {
+        let stairs = exit.unwrap_or_else(|| farthest_from(&map, start));
         map.set(stairs, Terrain::StairsDown);
         Some(stairs)
-    } else {
-        None
     };
     Floor {
         depth,
@@ -79,6 +132,38 @@ pub fn assemble(depth: i32, rng: &mut Rng) -> Floor {
         start,
         stairs,
     }
+}
+
+/// rrpg's grid grown and carved onto the map, with its doors: the areas
+/// (a grid row each, the entrance's first) and the entrance's middle.
+fn grid_floor(map: &mut Map, rng: &mut Rng) -> (Areas, Point) {
+    let (w, h) = GRID_STYLE;
+    let g = grid::generate(w, h, rng).expect("the style's grid size can be made");
+    let entrance = g.carve(map).expect("the style's grid fits the map");
+    let (ox, oy) = g.origin();
+    let row_of = |y: usize| Rect::new(ox, oy + 3 * y as i32, 3 * w as i32, 3);
+    let mut areas = Areas::new();
+    let first = ((entrance.y - oy) / 3) as usize;
+    let rows_with_rooms = (0..h).filter(|&y| (0..w).any(|x| g.at(x, y) != 0));
+    for y in core::iter::once(first).chain(rows_with_rooms.filter(|&y| y != first)) {
+        areas
+            .push(row_of(y))
+            .expect("a grid row an area, and the grid has at most MAX_AREAS rows");
+    }
+    // Each room's one cell of floor, its middle, as a room for the doors.
+    let mut middles: heapless::Vec<Rect, { grid::CARVE_W * grid::CARVE_H }> = heapless::Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            if g.at(x, y) != 0 {
+                let m = Rect::new(ox + 3 * x as i32 + 1, oy + 3 * y as i32 + 1, 1, 1);
+                middles
+                    .push(m)
+                    .expect("a room a cell, and the grid fits the map");
+            }
+        }
+    }
+    place_doors(map, &middles, rng);
+    (areas, entrance)
 }
 
 /// Where the player starts in an area: the walkable cell nearest its
