@@ -22,6 +22,7 @@ fn main() {
         let start = Start {
             seed: Some(42),
             class: Some(Class::Fighter),
+            ..Start::default()
         };
         let mut session = Session::new(
             None,

@@ -296,7 +296,7 @@ pub const LOOKING: [Binding; 2] = [
 ];
 
 /// The title screen.
-pub const TITLE: [Binding; 4] = [
+pub const TITLE: [Binding; 5] = [
     Binding::act(&[Char('n')], Action::NewRun, "N", "a new run"),
     Binding::act(
         &[Char('c')],
@@ -304,6 +304,8 @@ pub const TITLE: [Binding; 4] = [
         "C",
         "continue the saved run",
     ),
+    // The words are the style's own (`Style::words`).
+    Binding::act(&[Char('d')], Action::NextStyle, "D", "dungeons"),
     Binding::act(&[Char('?')], Action::Help, "?", "the keys"),
     Binding::act(&[Escape, Char('q')], Action::Quit, "Esc", "quit"),
 ];

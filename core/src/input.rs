@@ -83,6 +83,8 @@ pub enum Action {
     Quit,
     /// The pack's chosen item used, worn or wielded.
     Use,
+    /// The title's D: the next style of dungeon.
+    NextStyle,
     Continue,
     ChooseClass(Class),
     /// A letter chosen from a list (the pack's a to z, a menu's keys).

@@ -3,7 +3,8 @@
 //! of the save's text pins. A replay proves determinism on any machine: the
 //! recorded runs in `tests/replays/` are played on every target.
 //!
-//! The text: `amulets-replay 1`, `seed N`, `class a|b|c`, then one input a
+//! The text: `amulets-replay 1`, `seed N`, `class a|b|c`, `style gh|grid`
+//! for a run on floors of another style than the book's, then one input a
 //! line (`step` for a command's step, else the action: `move ne`, `wait`,
 //! `travel 10 5`, `letter a`, `confirm y`...), then `hash <16 hex digits>`.
 
@@ -84,7 +85,7 @@ pub fn write_input(out: &mut impl Write, input: Input) -> core::fmt::Result {
     }
 }
 
-const PLAIN: [(Action, &str); 24] = [
+const PLAIN: [(Action, &str); 25] = [
     (Action::Wait, "wait"),
     (Action::PickUp, "pickup"),
     (Action::Drop, "drop"),
@@ -103,6 +104,7 @@ const PLAIN: [(Action, &str); 24] = [
     (Action::SaveAndQuit, "save-and-quit"),
     (Action::Quit, "quit"),
     (Action::Use, "use"),
+    (Action::NextStyle, "next-style"),
     (Action::Select, "select"),
     (Action::Cancel, "cancel"),
     (Action::NextTarget, "next-target"),
@@ -316,7 +318,15 @@ pub fn play(text: &str) -> Result<Game, ReplayError> {
                 .find(|k| c.len() == 1 && c.starts_with(k.letter()))
         })
         .ok_or(ReplayError::Missing("class"))?;
-    let mut game = Game::new_run(seed, class);
+    let mut lines = lines.peekable();
+    let mut style = crate::mapgen::floor::Style::Book;
+    if let Some(&(n, l)) = lines.peek()
+        && let Some(name) = l.strip_prefix("style ")
+    {
+        style = crate::mapgen::floor::Style::named(name).ok_or(ReplayError::BadLine(n))?;
+        lines.next();
+    }
+    let mut game = Game::new_run_styled(seed, class, style);
     for (n, line) in lines {
         if let Some(hex) = line.strip_prefix("hash ") {
             let expected = u64::from_str_radix(hex, 16).map_err(|_| ReplayError::BadLine(n))?;
@@ -346,6 +356,9 @@ pub fn write(
     writeln!(out, "amulets-replay {REPLAY_VERSION}")?;
     writeln!(out, "seed {seed}")?;
     writeln!(out, "class {}", class.letter())?;
+    if end.style() != crate::mapgen::floor::Style::Book {
+        writeln!(out, "style {}", end.style().name())?;
+    }
     for &i in inputs {
         write_input(out, i)?;
         writeln!(out)?;

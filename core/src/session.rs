@@ -179,6 +179,9 @@ pub struct Start {
     /// Past the title: a new run of this class at once (asking first when a
     /// saved run would be lost).
     pub class: Option<Class>,
+    /// Whose dungeons the runs' floors of rooms are (the title's D changes
+    /// it).
+    pub style: crate::mapgen::floor::Style,
 }
 
 /// A seed typed as text, read as the book reads `AmuletsOfSDL 12345`
@@ -259,7 +262,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         let seed = given_seed.unwrap_or_else(&mut seeds);
         let not_saving = store.claim().err();
         let mut session = Session {
-            game: Game::new(seed),
+            game: Game::with_style(seed, start.style),
             pacer: Pacer::new(),
             juice: Juice::new(),
             store,
@@ -645,7 +648,8 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             Request::NewRun => self.new_run_or_ask(Then::NewRun),
             Request::Title => {
                 let seed = self.next_seed();
-                self.replace(Game::new(seed));
+                let style = self.game.style();
+                self.replace(Game::with_style(seed, style));
             }
         }
     }
@@ -693,14 +697,15 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                 self.game.act(Action::NewRun);
             }
             Then::Start(class) => {
-                let seed = self.game.seed();
-                self.replace(Game::new_run(seed, class));
+                let (seed, style) = (self.game.seed(), self.game.style());
+                self.replace(Game::new_run_styled(seed, class, style));
                 self.begin_recording();
                 self.keep();
             }
             Then::NewRun => {
                 let seed = self.next_seed();
-                self.replace(Game::new(seed));
+                let style = self.game.style();
+                self.replace(Game::with_style(seed, style));
                 self.game.act(Action::NewRun);
             }
         }

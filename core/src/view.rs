@@ -500,11 +500,19 @@ pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
                 )),
                 palette::TEXT,
             );
-            out.choices(
-                &bindings::TITLE,
-                |b| can_continue || b.action() != Some(Action::Continue),
-                palette::TEXT,
-            );
+            for b in &bindings::TITLE {
+                let Some(key) = b.key() else { continue };
+                let text = match b.action() {
+                    Some(Action::NextStyle) => line(format_args!(
+                        "{}  dungeons: {}",
+                        b.label,
+                        game.style().words()
+                    )),
+                    _ => line(format_args!("{}  {}", b.label, b.words)),
+                };
+                let enabled = can_continue || b.action() != Some(Action::Continue);
+                out.choice(key, text, enabled, palette::TEXT);
+            }
             out
         }
         State::ChooseClass => {

@@ -3,6 +3,7 @@
 //! replay to record.
 
 use crate::{FileRecorder, FileStore};
+use amulets_core::mapgen::floor::Style;
 use amulets_core::player::Class;
 use amulets_core::session::{Start, seed_from_text};
 use clap::{Args, ValueEnum};
@@ -50,6 +51,29 @@ pub struct RunArgs {
     /// `amulets-tui replay FILE`
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// Whose dungeons the floors of rooms are: the book's, gh-dungeons' or
+    /// rrpg's grid (the title's D changes it; the caves are the book's)
+    #[arg(long, value_enum, default_value = "book")]
+    pub style: StyleArg,
+}
+
+/// A style of dungeon as the command line names it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum StyleArg {
+    #[default]
+    Book,
+    Gh,
+    Grid,
+}
+
+impl StyleArg {
+    pub fn style(self) -> Style {
+        match self {
+            StyleArg::Book => Style::Book,
+            StyleArg::Gh => Style::Gh,
+            StyleArg::Grid => Style::Grid,
+        }
+    }
 }
 
 impl RunArgs {
@@ -61,6 +85,7 @@ impl RunArgs {
                 .seed
                 .or_else(|| self.seed_text.as_deref().map(seed_from_text)),
             class: self.class.map(ClassArg::class),
+            style: self.style.style(),
         }
     }
 
@@ -111,5 +136,8 @@ mod tests {
         let with_class = parse(&["--class", "rogue"]).unwrap().start();
         assert_eq!(with_class.class, Some(Class::Rogue));
         assert_eq!(parse(&["--class", "bard"]).unwrap_err().exit_code(), 2);
+        assert_eq!(parse(&["--style", "gh"]).unwrap().start().style, Style::Gh);
+        assert_eq!(parse(&[]).unwrap().start().style, Style::Book);
+        assert_eq!(parse(&["--style", "maze"]).unwrap_err().exit_code(), 2);
     }
 }

@@ -73,6 +73,7 @@ fn run_of(seed: u32, class: Class) -> Run<NoStore> {
     let start = Start {
         seed: Some(seed),
         class: Some(class),
+        ..Start::default()
     };
     Session::new(NoStore, (), five as fn() -> u32, start)
 }
@@ -353,6 +354,7 @@ fn the_title_is_played_with_the_buttons() {
     let start = Start {
         seed: Some(5),
         class: None,
+        ..Start::default()
     };
     let mut session = Session::new(NoStore, (), five as fn() -> u32, start);
     let mut shell = Shell::new(Big::new(), Layout::Full);
@@ -373,16 +375,25 @@ fn the_title_is_played_with_the_buttons() {
 }
 
 #[test]
-fn continue_is_not_chosen_when_there_is_no_save() {
+fn continue_is_not_chosen_when_there_is_no_save_and_the_style_is() {
     let mut session = Session::new(NoStore, (), five as fn() -> u32, Start::default());
     let mut shell = Shell::new(Big::new(), Layout::Full);
-    // N, then down: the help (C, with no save, is passed over).
+    // N, then down: the dungeons' style (C, with no save, is passed over);
+    // the press changes it, and the title stays.
     press(&mut shell, &mut session, DOWN, 0);
     let push = Buttons {
         press: true,
         ..Buttons::NONE
     };
     press(&mut shell, &mut session, push, 10);
+    assert_eq!(session.game().state(), State::Title);
+    assert_eq!(
+        session.game().style(),
+        amulets_core::mapgen::floor::Style::Gh
+    );
+    // Down again: the help.
+    press(&mut shell, &mut session, DOWN, 20);
+    press(&mut shell, &mut session, push, 30);
     assert_eq!(session.game().state(), State::Help);
 }
 

@@ -123,6 +123,7 @@ mod tests {
         let mut app = app(Start {
             seed: Some(42),
             class: Some(amulets_core::player::Class::Fighter),
+            ..Start::default()
         });
         app.press(Key::F(2), false);
         assert_eq!(app.view(), ViewMode::Tile);

@@ -73,6 +73,7 @@ fn new_app(game: Game) -> App {
         let start = Start {
             seed: Some(game.seed()),
             class: None,
+            ..Start::default()
         };
         return App::new(session(None, start));
     }
@@ -410,6 +411,7 @@ fn saves(screen: &mut Screen, gfx: &mut Gfx) {
     let start = Start {
         seed: Some(9),
         class: Some(Class::Wizard),
+        ..Start::default()
     };
     let mut app = App::new(session(Some(FileStore::in_dir(&dir)), start));
     assert!(app.session.asking(), "asked first");

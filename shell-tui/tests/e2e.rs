@@ -372,6 +372,7 @@ fn a_hangup_saves_and_c_continues_to_the_same_state() {
     let start = Start {
         seed: Some(42),
         class: Some(Class::Rogue),
+        ..Start::default()
     };
     let mut here = Session::new(
         None::<amulets_desktop::FileStore>,

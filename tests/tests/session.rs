@@ -96,6 +96,7 @@ fn run_of(seed: u32, class: Class) -> Start {
     Start {
         seed: Some(seed),
         class: Some(class),
+        ..Start::default()
     }
 }
 
@@ -451,6 +452,7 @@ fn the_menu_s_new_run_asks_and_gets_a_new_seed() {
         Start {
             seed: None,
             class: Some(Class::Fighter),
+            ..Start::default()
         },
     );
     let first = s.game().seed();
@@ -495,6 +497,7 @@ fn after_death_a_new_run_has_a_new_seed_unless_one_was_given() {
             Start {
                 seed: given,
                 class: None,
+                ..Start::default()
             },
         );
         let title_seed = s.game().seed();
@@ -643,4 +646,57 @@ fn nothing_of_the_run_is_drawn_over_f6_s_cave() {
     // A held F6 steps the cave once.
     s.repeat(Key::F(6));
     assert_eq!(s.game().debug().cave.as_ref().map(|c| c.step), Some(0));
+}
+
+#[test]
+fn a_style_chosen_on_the_title_is_the_run_s_saved_and_replayed() {
+    use amulets_core::mapgen::floor::{self, Style};
+    let mut s = session(
+        Memory::default(),
+        Start {
+            seed: Some(42),
+            ..Start::default()
+        },
+    );
+    assert_eq!(s.game().style(), Style::Book);
+    s.press(Key::Char('d'));
+    assert!(
+        screen_text(&s)
+            .iter()
+            .any(|l| l == "D  dungeons: gh-dungeons' rooms"),
+        "{:?}",
+        screen_text(&s)
+    );
+    s.press(Key::Char('D'));
+    assert_eq!(s.game().style(), Style::Grid);
+    s.press(Key::Char('d'));
+    assert_eq!(s.game().style(), Style::Book, "round");
+    s.press(Key::Char('d'));
+    for key in ['n', 'b'] {
+        s.press(Key::Char(key));
+    }
+    // The run's first floor is gh-dungeons': the one assemble_styled makes.
+    let want = floor::assemble_styled(1, Style::Gh, &mut amulets_core::rng::Rng::new(42));
+    assert_eq!(s.game().level().map, want.map);
+    assert_eq!(s.game().player().pos, want.start);
+    // Saved with its style, and continued so.
+    let text = s.store().text.clone().unwrap();
+    assert!(text.lines().any(|l| l == "style gh"));
+    assert_eq!(Game::read_save(&text).unwrap().style(), Style::Gh);
+    // And replayed so.
+    s.press(Key::Char('o'));
+    let mut now = 0;
+    for _ in 0..30 {
+        now += 30;
+        s.tick(now);
+    }
+    let tape = s.recorder();
+    let (seed, class) = tape.run.unwrap();
+    let mut replay = String::new();
+    replay::write(&mut replay, seed, class, &tape.inputs, s.game()).unwrap();
+    assert!(replay.lines().nth(3) == Some("style gh"), "{replay}");
+    assert_eq!(
+        state_hash(&replay::play(&replay).unwrap()),
+        state_hash(s.game())
+    );
 }

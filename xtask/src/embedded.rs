@@ -162,6 +162,7 @@ fn host_first_frame(seed: u32, class: Class) -> Vec<u8> {
     let start = amulets_core::session::Start {
         seed: Some(seed),
         class: Some(class),
+        ..amulets_core::session::Start::default()
     };
     let session =
         amulets_core::session::Session::new(amulets_core::session::NoStore, (), || seed, start);

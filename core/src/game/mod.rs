@@ -173,6 +173,8 @@ pub struct Game {
     debug: DebugView,
     command: Option<command::Command>,
     last_stop: Option<command::Stop>,
+    /// Whose dungeons the floors of rooms are (the title's D).
+    style: floor::Style,
 }
 
 impl Game {
@@ -194,15 +196,34 @@ impl Game {
             debug: DebugView::default(),
             command: None,
             last_stop: None,
+            style: floor::Style::Book,
         }
     }
 
     /// A new run of a class, past the title screen: floor 1, the player at
     /// its start.
     pub fn new_run(seed: u32, class: Class) -> Game {
+        Game::new_run_styled(seed, class, floor::Style::Book)
+    }
+
+    /// A new run of a class on floors of a style.
+    pub fn new_run_styled(seed: u32, class: Class, style: floor::Style) -> Game {
         let mut game = Game::new(seed);
+        game.style = style;
         game.start_as(class);
         game
+    }
+
+    /// A game at its title, its floors to be of a style.
+    pub fn with_style(seed: u32, style: floor::Style) -> Game {
+        let mut game = Game::new(seed);
+        game.style = style;
+        game
+    }
+
+    /// Whose dungeons the floors of rooms are.
+    pub fn style(&self) -> floor::Style {
+        self.style
     }
 
     /// A run on a hand-made floor with nothing on it yet, for tests and
@@ -391,6 +412,7 @@ impl Game {
                 self.back = State::Title;
                 self.state = State::Help;
             }
+            Action::NextStyle => self.style = self.style.next(),
             Action::Quit => {
                 return Outcome {
                     turn_passed: false,
@@ -526,7 +548,7 @@ impl Game {
     /// Amulet, monsters, items, gold, traps.
     fn new_level(&mut self, depth: i32) {
         self.command = None;
-        let f = floor::assemble(depth, &mut self.rng);
+        let f = floor::assemble_styled(depth, self.style, &mut self.rng);
         self.level = Level::empty();
         self.level.depth = depth;
         self.level.map = f.map;

@@ -355,7 +355,7 @@ impl Field {
 }
 
 /// Every line of a save but the grids, in the order they are written.
-const FIELDS: [Field; 28] = [
+const FIELDS: [Field; 29] = [
     Field::once(
         "seed",
         U32,
@@ -423,6 +423,20 @@ const FIELDS: [Field; 28] = [
         },
     )
     .required(),
+    Field::once(
+        "style",
+        4,
+        // Written only for a style other than the book's, so a run of the
+        // book's writes what version 1 always wrote.
+        |g, o| match g.style {
+            crate::mapgen::floor::Style::Book => Ok(()),
+            s => o.line(format_args!("{}", s.name())),
+        },
+        |g, w| {
+            g.style = crate::mapgen::floor::Style::named(w.word()?).ok_or(w.malformed())?;
+            Ok(())
+        },
+    ),
     Field::once(
         "class",
         1,
@@ -1236,6 +1250,7 @@ mod tests {
             }),
             refused: true,
         });
+        g.style = crate::mapgen::floor::Style::Grid;
         g.update_view();
         g
     }
@@ -1277,6 +1292,7 @@ mod tests {
             debug,
             command,
             last_stop,
+            style,
         } = &written;
         kept!(seed, &read.seed, &fresh.seed, "seed");
         kept!(rng, &read.rng, &fresh.rng, "the dice");
@@ -1293,6 +1309,7 @@ mod tests {
             &fresh.last_stop,
             "the last stop"
         );
+        kept!(style, &read.style, &fresh.style, "the style");
         // Only animates: not saved.
         assert!(!events.is_empty() && read.events.is_empty());
 
@@ -1400,6 +1417,7 @@ mod tests {
     fn every_line_is_within_its_row() {
         // Every number at its widest: the longest line each row can write.
         let mut g = everything();
+        g.style = crate::mapgen::floor::Style::Book.next();
         g.seed = u32::MAX;
         g.turn = u32::MAX;
         g.state = State::Aiming(Aim::Throw { slot: u8::MAX });

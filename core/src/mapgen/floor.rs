@@ -61,6 +61,42 @@ pub enum Style {
     Grid,
 }
 
+impl Style {
+    pub const ALL: [Style; 3] = [Style::Book, Style::Gh, Style::Grid];
+
+    /// The style after this one, round (the title's D).
+    pub const fn next(self) -> Style {
+        match self {
+            Style::Book => Style::Gh,
+            Style::Gh => Style::Grid,
+            Style::Grid => Style::Book,
+        }
+    }
+
+    /// Its name in a save, a replay and on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Style::Book => "book",
+            Style::Gh => "gh",
+            Style::Grid => "grid",
+        }
+    }
+
+    /// The style of a name.
+    pub fn named(name: &str) -> Option<Style> {
+        Style::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// Whose dungeons, in words for the title.
+    pub const fn words(self) -> &'static str {
+        match self {
+            Style::Book => "the book's rooms",
+            Style::Gh => "gh-dungeons' rooms",
+            Style::Grid => "rrpg's grid",
+        }
+    }
+}
+
 /// The grid a floor of rrpg's style is grown on: its default size.
 pub const GRID_STYLE: (usize, usize) = (grid::DEFAULT_W, grid::DEFAULT_H);
 const _: () = assert!(GRID_STYLE.0 <= grid::CARVE_W && GRID_STYLE.1 <= grid::CARVE_H);

@@ -51,6 +51,7 @@ fn main() -> ! {
     let start = Start {
         seed: Some(seed),
         class: Some(class),
+        ..Start::default()
     };
     let mut session = Session::new(NoStore, (), || board::SEED, start);
     let mut now: u64 = 0;

@@ -224,6 +224,7 @@ mod tests {
         Start {
             seed: Some(seed),
             class: Some(class),
+            ..Start::default()
         }
     }
 
