@@ -12,7 +12,15 @@ use crate::map::Map;
 use crate::rng::Rng;
 
 /// The kinds of golden hash, each the name of its file in `tests/golden/`.
-pub const KINDS: [&str; 5] = ["rooms", "caves", "gh", "grid", "floors"];
+pub const KINDS: [&str; 7] = [
+    "rooms",
+    "caves",
+    "gh",
+    "grid",
+    "floors",
+    "floors-gh",
+    "floors-grid",
+];
 
 /// The seeds each kind's file pins: 1 to this many.
 pub const fn seeds_of(kind: &str) -> u32 {
@@ -31,7 +39,8 @@ pub const fn seeds_of(kind: &str) -> u32 {
 /// - `grid`: rrpg's 10 x 10 grid, carved into a map;
 /// - `floors`: floors 1 to 9 assembled in turn with one set of dice, each
 ///   floor its map, then the start's and the stairs' x and y as
-///   little-endian `u32`s (all ones for no stairs).
+///   little-endian `u32`s (all ones for no stairs);
+/// - `floors-gh`, `floors-grid`: the same, of gh-dungeons' and rrpg's style.
 pub fn hash_of(kind: &str, seed: u32) -> Option<u64> {
     let mut rng = Rng::new(seed);
     let mut map = Map::new();
@@ -52,10 +61,16 @@ pub fn hash_of(kind: &str, seed: u32) -> Option<u64> {
             let grid = crate::mapgen::grid::generate(10, 10, &mut rng).ok()?;
             grid.carve(&mut map)?;
         }
-        "floors" => {
+        "floors" | "floors-gh" | "floors-grid" => {
+            use crate::mapgen::floor::{Style, assemble_styled};
+            let style = match kind {
+                "floors-gh" => Style::Gh,
+                "floors-grid" => Style::Grid,
+                _ => Style::Book,
+            };
             let mut h = Fnv1a::new();
             for depth in 1..=crate::mapgen::floor::LAST_FLOOR {
-                let floor = crate::mapgen::floor::assemble(depth, &mut rng);
+                let floor = assemble_styled(depth, style, &mut rng);
                 for &t in floor.map.cells() {
                     h.byte(t.discriminant());
                 }

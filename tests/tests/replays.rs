@@ -10,10 +10,15 @@ use amulets_core::game::Game;
 use amulets_core::player::Class;
 use amulets_core::replay::{self, Input, ReplayError};
 
-const REPLAYS: [(&str, &str); 3] = [
+const REPLAYS: [(&str, &str); 5] = [
     ("fighter-7", include_str!("../replays/fighter-7.txt")),
     ("rogue-42", include_str!("../replays/rogue-42.txt")),
     ("wizard-2024", include_str!("../replays/wizard-2024.txt")),
+    ("rogue-42-gh", include_str!("../replays/rogue-42-gh.txt")),
+    (
+        "fighter-7-grid",
+        include_str!("../replays/fighter-7-grid.txt"),
+    ),
 ];
 
 #[test]
@@ -40,8 +45,13 @@ fn the_bot_live_ends_where_the_recording_does() {
             "class b" => Class::Rogue,
             _ => Class::Wizard,
         };
-        let inputs = text.lines().count() - 4;
-        let mut game = Game::new_run(seed, class);
+        let style = text
+            .lines()
+            .nth(3)
+            .and_then(|l| l.strip_prefix("style "))
+            .map(|s| amulets_core::mapgen::floor::Style::named(s).unwrap());
+        let inputs = text.lines().count() - 4 - usize::from(style.is_some());
+        let mut game = Game::new_run_styled(seed, class, style.unwrap_or_default());
         let mut bot = Bot::new();
         for _ in 0..inputs {
             let input = if game.command_running() {

@@ -4,21 +4,25 @@
 
 use amulets_core::bot::Bot;
 use amulets_core::game::Game;
+use amulets_core::mapgen::floor::Style;
 use amulets_core::player::Class;
 use amulets_core::replay::{self, Input};
 
-/// The recorded runs: seed, class, and how many inputs to keep.
-pub const RUNS: [(u32, Class, usize); 3] = [
-    (7, Class::Fighter, 1500),
-    (42, Class::Rogue, 1500),
-    (2024, Class::Wizard, 1500),
+/// The recorded runs: seed, class, how many inputs to keep, and the style
+/// of their floors.
+pub const RUNS: [(u32, Class, usize, Style); 5] = [
+    (7, Class::Fighter, 1500, Style::Book),
+    (42, Class::Rogue, 1500, Style::Book),
+    (2024, Class::Wizard, 1500, Style::Book),
+    (42, Class::Rogue, 1500, Style::Gh),
+    (7, Class::Fighter, 1500, Style::Grid),
 ];
 
 pub fn write() -> Result<(), String> {
     let dir = crate::sh::root().join("tests/replays");
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    for (seed, class, count) in RUNS {
-        let mut game = Game::new_run(seed, class);
+    for (seed, class, count, style) in RUNS {
+        let mut game = Game::new_run_styled(seed, class, style);
         let mut bot = Bot::new();
         let mut inputs = Vec::new();
         while inputs.len() < count {
@@ -35,7 +39,14 @@ pub fn write() -> Result<(), String> {
         }
         let mut text = String::new();
         replay::write(&mut text, seed, class, &inputs, &game).map_err(|e| e.to_string())?;
-        let path = dir.join(format!("{}-{seed}.txt", class.name().to_lowercase()));
+        let suffix = match style {
+            Style::Book => String::new(),
+            other => format!("-{}", other.name()),
+        };
+        let path = dir.join(format!(
+            "{}-{seed}{suffix}.txt",
+            class.name().to_lowercase()
+        ));
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
         println!(
             "wrote {} ({} inputs, ended on floor {}, turn {})",

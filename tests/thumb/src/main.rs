@@ -8,19 +8,26 @@ use amulets_core::golden::{self, Mismatch};
 use amulets_core::replay;
 
 /// The golden files, compiled in: the target has no file system.
-const GOLDEN_FILES: [(&str, &str); 5] = [
+const GOLDEN_FILES: [(&str, &str); 7] = [
     ("rooms", include_str!("../../golden/rooms.txt")),
     ("caves", include_str!("../../golden/caves.txt")),
     ("gh", include_str!("../../golden/gh.txt")),
     ("grid", include_str!("../../golden/grid.txt")),
     ("floors", include_str!("../../golden/floors.txt")),
+    ("floors-gh", include_str!("../../golden/floors-gh.txt")),
+    ("floors-grid", include_str!("../../golden/floors-grid.txt")),
 ];
 
 /// The recorded runs, played back on the target to their hashes.
-const REPLAYS: [(&str, &str); 3] = [
+const REPLAYS: [(&str, &str); 5] = [
     ("fighter-7", include_str!("../../replays/fighter-7.txt")),
     ("rogue-42", include_str!("../../replays/rogue-42.txt")),
     ("wizard-2024", include_str!("../../replays/wizard-2024.txt")),
+    ("rogue-42-gh", include_str!("../../replays/rogue-42-gh.txt")),
+    (
+        "fighter-7-grid",
+        include_str!("../../replays/fighter-7-grid.txt"),
+    ),
 ];
 
 /// Plays every recorded run; the first that ends elsewhere, by name.
