@@ -13,5 +13,8 @@ const wasi = new WASI({
   returnOnExit: true,
 });
 const module = await WebAssembly.compile(await readFile(program));
-const instance = await WebAssembly.instantiate(module, wasi.getImportObject());
+// `wasiImport` is in every Node since 12; `getImportObject()` only from 19.8,
+// and Debian 12 ships Node 18.
+const imports = { wasi_snapshot_preview1: wasi.wasiImport };
+const instance = await WebAssembly.instantiate(module, imports);
 process.exitCode = wasi.start(instance);

@@ -295,4 +295,37 @@ mod tests {
         }
         let _ = fs::remove_file(&file);
     }
+
+    /// Where Windows programs keep their data: the roaming application
+    /// data (`%APPDATA%`). Run under Wine by `cargo xtask windows`.
+    #[cfg(windows)]
+    #[test]
+    fn on_windows_saves_go_under_appdata() {
+        let store = FileStore::default_place().expect("Windows has a data directory");
+        let appdata = PathBuf::from(std::env::var("APPDATA").expect("APPDATA is set"));
+        assert!(
+            store.path().starts_with(&appdata),
+            "{}",
+            store.path().display()
+        );
+        assert!(
+            store.path().ends_with("Amulets/data/save.txt"),
+            "{}",
+            store.path().display()
+        );
+    }
+
+    /// Where Linux programs keep their data: `$XDG_DATA_HOME` or
+    /// `~/.local/share`.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn on_linux_saves_go_under_the_xdg_data_home() {
+        let store = FileStore::default_place().expect("a home directory");
+        let home = std::env::var("XDG_DATA_HOME")
+            .ok()
+            .filter(|d| !d.is_empty())
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from(std::env::var("HOME").unwrap()).join(".local/share"));
+        assert_eq!(store.path(), home.join("amulets/save.txt"));
+    }
 }

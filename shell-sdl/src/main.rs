@@ -1,6 +1,12 @@
 //! `amulets`: the desktop game. `amulets 12345` plays seed 12345 (0 or not
 //! a number: a random seed), as the book's `AmuletsOfSDL 12345`.
 
+// A Windows player starts a game, not a console: no console window opens
+// with it. What it would print to one (the usage, an error) is shown in a
+// message box as well.
+#![cfg_attr(windows, windows_subsystem = "windows")]
+
+use amulets_core::replay;
 use amulets_core::session::Session;
 use amulets_desktop::{RunArgs, seed};
 use amulets_sdl::app::App;
@@ -54,8 +60,35 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
+/// Says something to the player: on the terminal it was started from, and
+/// on Windows, where a game has no console, in a message box too.
+fn tell(text: &str, error: bool) {
+    if error {
+        eprintln!("{text}");
+    } else {
+        println!("{text}");
+    }
+    if cfg!(windows) {
+        use sdl3::messagebox::{MessageBoxFlag, show_simple_message_box};
+        let flag = if error {
+            MessageBoxFlag::ERROR
+        } else {
+            MessageBoxFlag::INFORMATION
+        };
+        // With no display to show it on, the printed text is all there is.
+        let _ = show_simple_message_box(flag, "Amulets", text, None);
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // --help and --version are no errors, a bad flag is (exit 2).
+            tell(e.render().to_string().trim_end(), e.use_stderr());
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+        }
+    };
     // A screenshot never touches the player's own save: only one in a
     // directory named for it.
     let store = match (&cli.screenshot, &cli.run.save_dir) {
@@ -73,7 +106,12 @@ fn main() -> ExitCode {
     let result = if let Some(path) = &cli.screenshot {
         run::parse_script(&cli.keys)
             .and_then(|script| run::screenshot(&mut app, &script, path))
-            .map(|()| println!("wrote {}", path.display()))
+            .map(|()| {
+                // The hash lets a check compare runs across machines (a
+                // save continued on Windows, say) by more than a picture.
+                println!("wrote {}", path.display());
+                println!("state hash {:016x}", replay::state_hash(app.game()));
+            })
     } else {
         let (w, h) = cli.windowed.unwrap_or((1600, 900));
         run::play(&mut app, WindowSize(w, h))
@@ -92,7 +130,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("amulets: {e}");
+            tell(&format!("amulets: {e}"), true);
             ExitCode::FAILURE
         }
     }

@@ -16,7 +16,7 @@ const HOSTED: [&str; 3] = [
 ];
 const THUMB: &str = "thumbv7em-none-eabihf";
 
-const NEEDS: [Need; 8] = [
+const NEEDS: [Need; 9] = [
     Need {
         program: "i686-linux-gnu-gcc",
         package: "gcc-i686-linux-gnu",
@@ -25,6 +25,11 @@ const NEEDS: [Need; 8] = [
     Need {
         program: "/usr/i686-linux-gnu/lib/crt1.o",
         package: "libc6-dev-i386-cross",
+        backports: false,
+    },
+    Need {
+        program: "/usr/i686-linux-gnu/lib/libgcc_s.so.1",
+        package: "libgcc-s1-i386-cross",
         backports: false,
     },
     // The 32-bit loader, so i686 test binaries run natively.
@@ -60,6 +65,28 @@ const NEEDS: [Need; 8] = [
     },
 ];
 
+/// Node's WASI as the installed Node needs it: from Node 20 it is there as
+/// it is; Node 18 (Debian 12's) keeps it behind a flag; older ones lack
+/// parts the runner uses.
+fn node_wasi_flag() -> Result<&'static str, String> {
+    let version = sh::output(sh::cmd("node", &["--version"]))?;
+    let major: u32 = version
+        .trim()
+        .trim_start_matches('v')
+        .split('.')
+        .next()
+        .and_then(|m| m.parse().ok())
+        .ok_or_else(|| format!("node printed {version:?} for its version"))?;
+    match major {
+        0..=17 => Err(format!(
+            "node {} is too old for the wasm32 runs: Node 18 (Debian 12's) or newer is needed",
+            version.trim()
+        )),
+        18 | 19 => Ok("--experimental-wasi-unstable-preview1 "),
+        _ => Ok(""),
+    }
+}
+
 pub fn run() -> Result<(), String> {
     let mut targets: Vec<&str> = HOSTED.to_vec();
     targets.push(THUMB);
@@ -68,7 +95,8 @@ pub fn run() -> Result<(), String> {
 
     let cargo = sh::cargo();
     let runner = format!(
-        "node --no-warnings {}",
+        "node --no-warnings {}{}",
+        node_wasi_flag()?,
         sh::root().join("xtask/wasi-run.mjs").display()
     );
     let mut table = Vec::new();

@@ -196,6 +196,7 @@ pub fn qemu_command(args: &[String]) -> Result<(), String> {
     }
     let class_value = class_named(&class)?;
     crate::tools::ensure_rust_targets(&[M4])?;
+    crate::tools::ensure_programs(&[crate::tools::QEMU_ARM])?;
     let mut run = vec![
         ("AMULETS_SEED", seed.to_string()),
         ("AMULETS_CLASS", class.clone()),
@@ -259,6 +260,7 @@ pub fn qemu_command(args: &[String]) -> Result<(), String> {
 /// ends with the host's hash. Returns a line for the determinism table.
 pub fn lm3s_check() -> Result<String, String> {
     crate::tools::ensure_rust_targets(&[M3])?;
+    crate::tools::ensure_programs(&[crate::tools::QEMU_ARM])?;
     let mut lines = Vec::new();
     for (seed, class) in [(42u32, "fighter"), (7, "rogue"), (2024, "wizard")] {
         let run = [
@@ -409,6 +411,7 @@ impl Elf {
 /// size, and the M3's stack high-water mark from a whole run.
 pub fn size() -> Result<(), String> {
     crate::tools::ensure_rust_targets(&[M3, M4])?;
+    crate::tools::ensure_programs(&[crate::tools::QEMU_ARM])?;
     let mut rows = Vec::new();
     for (fw, board, flash_max, ram_max) in [
         (&MPS2, "QEMU mps2-an386 (Cortex-M4)", 4u64 << 20, 4u64 << 20),

@@ -5,6 +5,7 @@
 //! against a run, the invariants checked after each). A crash fails it.
 
 use crate::sh;
+use crate::tools::{self, Need};
 use amulets_core::bot::Bot;
 use amulets_core::game::Game;
 use amulets_core::player::Class;
@@ -23,6 +24,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
             .map_err(|_| "usage: cargo xtask fuzz [--seconds N]".to_string())?,
         _ => return Err("usage: cargo xtask fuzz [--seconds N]".into()),
     };
+    // libfuzzer-sys builds libFuzzer, which is C++.
+    tools::ensure_programs(&[Need {
+        program: "g++",
+        package: "g++",
+        backports: false,
+    }])?;
     let root = sh::root();
     let target_dir = root.join("target/fuzz");
     let mut build = sh::cmd(

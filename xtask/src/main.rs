@@ -6,11 +6,14 @@ mod bench;
 mod bot;
 mod determinism;
 mod embedded;
+mod fresh;
 mod fuzz;
 mod golden;
 mod replays;
 mod sh;
+mod shot;
 mod tools;
+mod windows;
 
 use std::process::ExitCode;
 
@@ -19,7 +22,8 @@ usage: cargo xtask <command> [args]
 
 commands:
   ci            every check CI runs: fmt, clippy, tests, no_std builds,
-                the core's dependencies, and determinism on every target
+                the core's dependencies, determinism on every target, the
+                firmware, the Windows build, the fuzzers
   determinism   the core's tests and golden hashes on i686, s390x (QEMU),
                 wasm32-wasip1 (Node) and thumbv7em (QEMU mps2-an386)
   golden        rewrite tests/golden/*.txt from the current generators
@@ -43,6 +47,13 @@ commands:
   size          flash and RAM of each firmware, the M3's stack high-water
   flash         build the Wio Terminal firmware, write target/amulets-wio.uf2
                 (and flash it with probe-rs when a probe is attached)
+  windows       build both games for Windows (mingw-w64) and check them
+                under Wine: the picture equals the Linux build's, a Linux
+                save continues, a replay ends where it did
+  fresh [--keep]
+                the README's set-up on a bare Debian 12 root (debootstrap):
+                the prerequisite line, `cargo xtask run-sdl` (a screenshot),
+                `cargo xtask ci`; slow, so not part of ci
   help          this text
 ";
 
@@ -79,6 +90,8 @@ fn main() -> ExitCode {
         "size" if rest.is_empty() => embedded::size(),
         "flash" => embedded::flash(rest),
         "run-tui" => run_shell("amulets-tui", "amulets-tui", rest),
+        "windows" => windows::run(rest),
+        "fresh" => fresh::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(())
@@ -101,6 +114,7 @@ fn main() -> ExitCode {
 /// Everything CI checks, in order from the quickest to fail to the slowest.
 fn ci() -> Result<(), String> {
     let cargo = sh::cargo();
+    tools::ensure_rust_components(&["rustfmt", "clippy"])?;
     sh::run(sh::cmd(&cargo, &["fmt", "--all", "--check"]))?;
     // Every build below builds SDL3 from source for the desktop shell.
     tools::ensure_sdl_build()?;
@@ -137,6 +151,7 @@ fn ci() -> Result<(), String> {
     // Terminal's included.
     embedded::qemu_command(&[])?;
     embedded::size()?;
+    windows::run(&[])?;
     fuzz::run(&[])?;
     println!("xtask ci: all checks passed");
     Ok(())

@@ -4,6 +4,30 @@
 
 use crate::sh;
 
+/// Adds the rustup components (rustfmt, clippy) that are not installed yet:
+/// a toolchain installed with rustup's minimal profile has neither.
+pub fn ensure_rust_components(components: &[&str]) -> Result<(), String> {
+    let installed = sh::output(sh::cmd("rustup", &["component", "list", "--installed"]))
+        .map_err(|e| format!("{e}: rustup is needed to add rustfmt and clippy"))?;
+    // Installed components are listed with the host's triple:
+    // `clippy-x86_64-unknown-linux-gnu`.
+    let missing: Vec<&str> = components
+        .iter()
+        .copied()
+        .filter(|c| {
+            !installed
+                .lines()
+                .any(|l| l.trim().starts_with(&format!("{c}-")))
+        })
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let mut args = vec!["component", "add"];
+    args.extend(&missing);
+    sh::run(sh::cmd("rustup", &args))
+}
+
 /// Adds the rustup targets that are not installed yet.
 pub fn ensure_rust_targets(targets: &[&str]) -> Result<(), String> {
     let installed = sh::output(sh::cmd("rustup", &["target", "list", "--installed"]))
@@ -134,11 +158,24 @@ pub fn ensure_programs(needs: &[Need]) -> Result<(), String> {
     Ok(())
 }
 
-/// What building SDL3 from source needs: cmake, and the X11 headers.
-pub const SDL_BUILD: [Need; 9] = [
+/// QEMU's Arm boards (mps2-an386, lm3s6965evb) for the firmware checks.
+pub const QEMU_ARM: Need = Need {
+    program: "qemu-system-arm",
+    package: "qemu-system-arm",
+    backports: true,
+};
+
+/// What building SDL3 from source needs: cmake, the make it drives (cmake
+/// installed without its recommends comes without), and the X11 headers.
+pub const SDL_BUILD: [Need; 10] = [
     Need {
         program: "cmake",
         package: "cmake",
+        backports: false,
+    },
+    Need {
+        program: "make",
+        package: "make",
         backports: false,
     },
     Need {
