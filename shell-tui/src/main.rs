@@ -68,6 +68,12 @@ fn replay(file: &std::path::Path) -> ExitCode {
 }
 
 fn play(args: RunArgs) -> ExitCode {
+    let code = play_and_record(args);
+    tui::closed();
+    code
+}
+
+fn play_and_record(args: RunArgs) -> ExitCode {
     let session = Session::new(
         args.store(),
         args.recorder(),

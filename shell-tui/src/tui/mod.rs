@@ -4,6 +4,8 @@
 //! session and `amulets_core::view`.
 
 pub mod colors;
+#[cfg(windows)]
+mod console_close;
 pub mod draw;
 pub mod keys;
 
@@ -92,7 +94,8 @@ impl App {
 /// The signals that end the game as a closed window does: the terminal
 /// closed (SIGHUP), `kill` (SIGTERM), and SIGINT sent from outside (in the
 /// game Ctrl-C is a key). Each saves the run in play before the terminal is
-/// put back.
+/// put back. On Windows the console's close does the same
+/// (`console_close`).
 #[cfg(unix)]
 const CLOSING: [i32; 3] = [
     signal_hook::consts::SIGHUP,
@@ -101,6 +104,13 @@ const CLOSING: [i32; 3] = [
 ];
 #[cfg(not(unix))]
 const CLOSING: [i32; 1] = [signal_hook::consts::SIGTERM];
+
+/// The game has saved and put the terminal back after a close: on Windows
+/// the console's close waits for this before the program is ended.
+pub fn closed() {
+    #[cfg(windows)]
+    console_close::done();
+}
 
 /// How long the loop sleeps at most while nothing is due, so a signal is
 /// seen soon after it comes.
@@ -116,6 +126,8 @@ pub fn run(session: DesktopSession) -> io::Result<DesktopSession> {
     for signal in CLOSING {
         signal_hook::flag::register(signal, Arc::clone(&closing))?;
     }
+    #[cfg(windows)]
+    console_close::register(Arc::clone(&closing))?;
     let mut terminal = ratatui::try_init()?;
     let ratatui_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
