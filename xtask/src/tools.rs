@@ -145,7 +145,19 @@ pub fn ensure_programs(needs: &[Need]) -> Result<(), String> {
         sh::run(c)
     };
     if !plain.is_empty() {
-        apt(&[], &plain)?;
+        let backports_first: &[&str] = &["-t", "bookworm-backports"];
+        // Beside the backported QEMU, bookworm's own packages can clash:
+        // QEMU brought libelf1 from bookworm-backports, and Wine needs
+        // bookworm's libdw1, which wants bookworm's libelf1. Preferring
+        // bookworm-backports for the dependencies settles it.
+        apt(&[], &plain).or_else(|e| {
+            if is_bookworm() && has_backports() {
+                println!("{e}; trying again with bookworm-backports preferred");
+                apt(backports_first, &plain)
+            } else {
+                Err(e)
+            }
+        })?;
     }
     if !backported.is_empty() {
         let extra: &[&str] = if is_bookworm() {

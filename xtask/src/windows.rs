@@ -20,10 +20,16 @@ use std::path::{Path, PathBuf};
 
 const TARGET: &str = "x86_64-pc-windows-gnu";
 
-const NEEDS: [Need; 3] = [
+const NEEDS: [Need; 4] = [
     Need {
         program: "x86_64-w64-mingw32-gcc",
-        package: "mingw-w64",
+        package: "gcc-mingw-w64-x86-64",
+        backports: false,
+    },
+    // SDL's CMake project asks for a C++ compiler too.
+    Need {
+        program: "x86_64-w64-mingw32-g++",
+        package: "g++-mingw-w64-x86-64",
         backports: false,
     },
     Need {
