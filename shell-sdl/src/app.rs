@@ -9,11 +9,7 @@ use amulets_core::input::Key;
 use amulets_desktop::DesktopSession;
 
 /// How the map is drawn; F2 switches (the session keeps which).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ViewMode {
-    Glyph,
-    Tile,
-}
+pub use amulets_picture::ViewMode;
 
 pub struct App {
     pub session: DesktopSession,
@@ -37,11 +33,7 @@ impl App {
     }
 
     pub fn view(&self) -> ViewMode {
-        if self.session.tiles() {
-            ViewMode::Tile
-        } else {
-            ViewMode::Glyph
-        }
+        ViewMode::of(&self.session)
     }
 
     pub fn quit(&self) -> bool {

@@ -1,12 +1,12 @@
 //! Amulets on the desktop with SDL3: the book's game as the book shows it.
-//! Everything it draws comes from the core's picture (`amulets_core::view`);
-//! this crate turns keys, clicks and time into calls, and the picture into
-//! pixels.
+//! Everything it draws comes from the core's picture (`amulets_core::view`)
+//! through `amulets_picture`, which paints the frame; this crate turns keys,
+//! clicks and time into calls, and shows the frame in a window.
 
 pub mod app;
 pub mod draw;
-pub mod font;
 pub mod keys;
-pub mod layout;
 pub mod run;
-pub mod tiles;
+
+/// Where everything goes in the picture, shared with the web shell.
+pub use amulets_picture::layout;

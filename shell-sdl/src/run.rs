@@ -29,12 +29,12 @@ impl Screen {
     /// Opens the window (hidden for screenshots and tests).
     pub fn open(size: WindowSize, hidden: bool) -> Result<Screen, String> {
         if hidden {
-            // A hidden window's picture is drawn by SDL's own software
-            // renderer: the same run then gives the same pixels on every
-            // machine and system. A GPU's renderer (on Linux even the
+            // A hidden window is shown by SDL's own software renderer. The
+            // frame is ours (amulets_picture) and copied 1:1, so any
+            // renderer should show it as it is; a GPU's (on Linux even the
             // offscreen driver takes OpenGL ES through EGL when the machine
-            // has it) rounds colours its own way: tinted tiles came out a
-            // step apart between Linux and Windows.
+            // has it) rounds colours its own way wherever it blends, and
+            // screenshots must be the same on every machine.
             sdl3::hint::set("SDL_RENDER_DRIVER", "software");
         }
         let sdl = sdl3::init().map_err(|e| format!("SDL could not start: {e}"))?;

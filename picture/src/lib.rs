@@ -1,0 +1,16 @@
+//! The desktop picture: the fixed 1600 x 900 frame of the map view (glyphs
+//! or tiles), the side panel, the log, the look panel and whatever screen
+//! is over the map, with the juice on top, drawn from a session into RGBA
+//! pixels. Everything in it comes from the core's picture
+//! (`amulets_core::view`) and the session; this crate only decides where
+//! it goes and paints it. The SDL shell shows the frame in a window, the
+//! web shell in a canvas: the same pixels on both, by construction.
+
+pub mod draw;
+pub mod font;
+pub mod layout;
+pub mod paint;
+pub mod tiles;
+
+pub use draw::{ViewMode, frame};
+pub use paint::Frame;

@@ -1,0 +1,298 @@
+//! A frame of RGBA pixels and the few ways the picture paints into it:
+//! filled rectangles (opaque or see-through), outlines, text from the font
+//! atlas, and tiles from the tile atlas, scaled by whole numbers and
+//! coloured by multiplying. Every operation is clipped to the frame and to
+//! the clip rectangle, so no drawing can write outside the buffer.
+
+use crate::layout::{LOGICAL_H, LOGICAL_W};
+use crate::{font, tiles};
+use amulets_core::color::Rgb;
+
+/// Channel arithmetic, rounded to the nearest: `a * b / 255`.
+fn times(a: u8, b: u8) -> u8 {
+    // At most 255 * 255 + 127 = 65,152, and the quotient at most 255.
+    ((u32::from(a) * u32::from(b) + 127) / 255) as u8
+}
+
+/// `src` over `dst` with opacity `alpha` (0 to 255), rounded.
+fn over(src: u8, dst: u8, alpha: u8) -> u8 {
+    let (s, d, a) = (u32::from(src), u32::from(dst), u32::from(alpha));
+    // A weighted mean of two bytes is a byte.
+    ((s * a + d * (255 - a) + 127) / 255) as u8
+}
+
+/// A rectangle of the frame, in pixels, `x0 <= x < x1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Clip {
+    x0: i32,
+    y0: i32,
+    x1: i32,
+    y1: i32,
+}
+
+const WHOLE: Clip = Clip {
+    x0: 0,
+    y0: 0,
+    x1: LOGICAL_W as i32,
+    y1: LOGICAL_H as i32,
+};
+
+/// The 1600 x 900 picture as RGBA bytes, row by row, every pixel opaque.
+pub struct Frame {
+    rgba: Vec<u8>,
+    clip: Clip,
+    font: Vec<u8>,
+}
+
+impl Default for Frame {
+    fn default() -> Self {
+        Frame::new()
+    }
+}
+
+impl Frame {
+    pub const WIDTH: u32 = LOGICAL_W;
+    pub const HEIGHT: u32 = LOGICAL_H;
+
+    /// A black frame, with the font rasterised once.
+    pub fn new() -> Frame {
+        Frame {
+            rgba: vec![0; (LOGICAL_W * LOGICAL_H * 4) as usize],
+            clip: WHOLE,
+            font: font::atlas(),
+        }
+    }
+
+    /// The pixels, `WIDTH` x `HEIGHT`, 4 bytes each (red, green, blue, 255).
+    pub fn rgba(&self) -> &[u8] {
+        &self.rgba
+    }
+
+    /// One pixel's colour, for tests and checks.
+    pub fn pixel(&self, x: u32, y: u32) -> Rgb {
+        let at = ((y * LOGICAL_W + x) * 4) as usize;
+        Rgb::new(self.rgba[at], self.rgba[at + 1], self.rgba[at + 2])
+    }
+
+    /// Paints the whole frame one colour and lifts the clip.
+    pub fn clear(&mut self, c: Rgb) {
+        self.clip = WHOLE;
+        for px in self.rgba.chunks_exact_mut(4) {
+            px.copy_from_slice(&[c.r, c.g, c.b, 255]);
+        }
+    }
+
+    /// From here on only the rectangle at `(x, y)` of `w` x `h` is painted
+    /// (within the frame); `None` lifts it.
+    pub fn set_clip(&mut self, r: Option<(i32, i32, i32, i32)>) {
+        self.clip = match r {
+            None => WHOLE,
+            Some((x, y, w, h)) => Clip {
+                x0: x.clamp(0, WHOLE.x1),
+                y0: y.clamp(0, WHOLE.y1),
+                x1: x.saturating_add(w).clamp(0, WHOLE.x1),
+                y1: y.saturating_add(h).clamp(0, WHOLE.y1),
+            },
+        };
+    }
+
+    /// The clipped span of a rectangle, or `None` if nothing of it shows.
+    fn span(&self, x: i32, y: i32, w: i32, h: i32) -> Option<Clip> {
+        let c = Clip {
+            x0: x.max(self.clip.x0),
+            y0: y.max(self.clip.y0),
+            x1: x.saturating_add(w).min(self.clip.x1),
+            y1: y.saturating_add(h).min(self.clip.y1),
+        };
+        (c.x0 < c.x1 && c.y0 < c.y1).then_some(c)
+    }
+
+    /// The byte index of a pixel inside the clip (so inside the frame).
+    fn at(x: i32, y: i32) -> usize {
+        // Callers pass only points of a clipped span: 0 <= x < 1600,
+        // 0 <= y < 900, so the index is below the buffer's length.
+        (y as usize * LOGICAL_W as usize + x as usize) * 4
+    }
+
+    /// A rectangle of colour `c` with opacity `alpha` (255: opaque).
+    pub fn fill(&mut self, (x, y, w, h): (i32, i32, i32, i32), c: Rgb, alpha: u8) {
+        let Some(s) = self.span(x, y, w, h) else {
+            return;
+        };
+        for py in s.y0..s.y1 {
+            for px in s.x0..s.x1 {
+                let i = Frame::at(px, py);
+                let p = &mut self.rgba[i..i + 3];
+                if alpha == 255 {
+                    p.copy_from_slice(&[c.r, c.g, c.b]);
+                } else {
+                    p[0] = over(c.r, p[0], alpha);
+                    p[1] = over(c.g, p[1], alpha);
+                    p[2] = over(c.b, p[2], alpha);
+                }
+            }
+        }
+    }
+
+    /// A one-pixel outline just inside the rectangle.
+    pub fn outline(&mut self, (x, y, w, h): (i32, i32, i32, i32), c: Rgb) {
+        self.fill((x, y, w, 1), c, 255);
+        self.fill((x, y + h - 1, w, 1), c, 255);
+        self.fill((x, y, 1, h), c, 255);
+        self.fill((x + w - 1, y, 1, h), c, 255);
+    }
+
+    /// Text at a point, `scale` times the font's size, at most `max`
+    /// characters; the ink in colour `c`, the rest left as it was.
+    pub fn text(&mut self, (x, y): (i32, i32), s: &str, c: Rgb, scale: u32, max: usize) {
+        let scale = scale.max(1) as i32;
+        let (gw, gh) = (font::GLYPH_W as i32, font::GLYPH_H as i32);
+        for (i, ch) in s.chars().take(max).enumerate() {
+            if ch == ' ' {
+                continue;
+            }
+            let left = x.saturating_add((i as i32).saturating_mul(gw * scale));
+            let column = (font::column(ch) * font::GLYPH_W) as i32;
+            let Some(s) = self.span(left, y, gw * scale, gh * scale) else {
+                continue;
+            };
+            for py in s.y0..s.y1 {
+                let gy = (py - y) / scale;
+                for px in s.x0..s.x1 {
+                    let gx = column + (px - left) / scale;
+                    // The atlas is ATLAS_W x GLYPH_H: gx < ATLAS_W, gy < GLYPH_H.
+                    let ink = self.font[((gy * font::ATLAS_W as i32 + gx) * 4 + 3) as usize];
+                    if ink != 0 {
+                        let i = Frame::at(px, py);
+                        self.rgba[i..i + 3].copy_from_slice(&[c.r, c.g, c.b]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// One layer (`0`: the fixed colours, `1`: the kind's white) of tile
+    /// `index` of the atlas into the `side` x `side` square at `(x, y)`,
+    /// multiplied by `tint`; see-through where the art has nothing.
+    pub fn tile(&mut self, index: usize, layer: usize, (x, y): (i32, i32), side: i32, tint: Rgb) {
+        let Some(s) = self.span(x, y, side, side) else {
+            return;
+        };
+        let art = tiles::SIDE as i32;
+        for py in s.y0..s.y1 {
+            let ty = layer as i32 * art + (py - y) * art / side;
+            for px in s.x0..s.x1 {
+                let tx = index as i32 * art + (px - x) * art / side;
+                // tx < COUNT * SIDE = ATLAS_W and ty < 2 * SIDE = ATLAS_H.
+                let o = ((ty * tiles::ATLAS_W as i32 + tx) * 4) as usize;
+                let src = &tiles::ATLAS[o..o + 4];
+                if src[3] == 0 {
+                    continue;
+                }
+                let i = Frame::at(px, py);
+                let p = &mut self.rgba[i..i + 3];
+                let lit = [
+                    times(src[0], tint.r),
+                    times(src[1], tint.g),
+                    times(src[2], tint.b),
+                ];
+                if src[3] == 255 {
+                    p.copy_from_slice(&lit);
+                } else {
+                    for (d, l) in p.iter_mut().zip(lit) {
+                        *d = over(l, *d, src[3]);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn channel_sums_round_to_the_nearest() {
+        assert_eq!(times(255, 255), 255);
+        assert_eq!(times(150, 255), 150);
+        assert_eq!(times(255, 0), 0);
+        // 150 * 200 / 255 = 117.6
+        assert_eq!(times(150, 200), 118);
+        assert_eq!(over(255, 0, 255), 255);
+        assert_eq!(over(200, 100, 0), 100);
+        // 255 * 90 / 255 + 0 = 90
+        assert_eq!(over(255, 0, 90), 90);
+    }
+
+    #[test]
+    fn painting_stays_inside_the_frame_and_the_clip() {
+        let mut f = Frame::new();
+        let red = Rgb::new(200, 0, 0);
+        f.clear(Rgb::new(0, 0, 0));
+        // Far off every edge: nothing is painted and nothing panics.
+        f.fill((-50, -50, 40, 40), red, 255);
+        f.fill((1590, 890, 100, 100), red, 255);
+        f.text((1595, 895), "@@@", red, 4, 3);
+        f.tile(0, 0, (-5, -5), 20, red);
+        assert_eq!(f.pixel(1599, 899), red);
+        assert_eq!(f.pixel(1589, 899), Rgb::new(0, 0, 0));
+        f.set_clip(Some((100, 100, 10, 10)));
+        f.fill((0, 0, 1600, 900), red, 255);
+        assert_eq!(f.pixel(100, 100), red);
+        assert_eq!(f.pixel(109, 109), red);
+        assert_eq!(f.pixel(110, 100), Rgb::new(0, 0, 0));
+        assert_eq!(f.pixel(99, 100), Rgb::new(0, 0, 0));
+    }
+
+    #[test]
+    fn text_inks_only_the_glyphs_pixels() {
+        let mut f = Frame::new();
+        let bg = Rgb::new(10, 20, 30);
+        let ink = Rgb::new(250, 250, 0);
+        f.clear(bg);
+        f.text((0, 0), "@", ink, 1, 1);
+        let inked = (0..font::GLYPH_H)
+            .flat_map(|y| (0..font::GLYPH_W).map(move |x| (x, y)))
+            .filter(|&(x, y)| f.pixel(x, y) == ink)
+            .count();
+        assert!(inked > 20, "{inked}");
+        // Nothing outside its box, nothing but the two colours inside.
+        assert_eq!(f.pixel(font::GLYPH_W, 5), bg);
+        for y in 0..font::GLYPH_H {
+            for x in 0..font::GLYPH_W {
+                assert!([bg, ink].contains(&f.pixel(x, y)));
+            }
+        }
+        // Twice the size: each glyph pixel a 2 x 2 block.
+        f.clear(bg);
+        f.text((0, 0), "@", ink, 2, 1);
+        let twice = (0..2 * font::GLYPH_H)
+            .flat_map(|y| (0..2 * font::GLYPH_W).map(move |x| (x, y)))
+            .filter(|&(x, y)| f.pixel(x, y) == ink)
+            .count();
+        assert_eq!(twice, 4 * inked);
+    }
+
+    #[test]
+    fn a_see_through_fill_mixes_and_a_tinted_tile_multiplies() {
+        let mut f = Frame::new();
+        f.clear(Rgb::new(0, 0, 0));
+        f.fill((0, 0, 1, 1), Rgb::new(255, 255, 255), 90);
+        assert_eq!(f.pixel(0, 0), Rgb::new(90, 90, 90));
+        // A tile tinted black leaves black wherever it has art.
+        let wall = tiles::index(amulets_core::view::Tile::Wall).unwrap();
+        f.clear(Rgb::new(7, 7, 7));
+        f.tile(wall, 0, (0, 0), 20, Rgb::new(0, 0, 0));
+        let blackened = (0..20)
+            .flat_map(|y| (0..20).map(move |x| (x, y)))
+            .filter(|&(x, y)| f.pixel(x, y) == Rgb::new(0, 0, 0))
+            .count();
+        assert!(blackened > 0);
+        assert!(
+            (0..20)
+                .flat_map(|y| (0..20).map(move |x| (x, y)))
+                .all(|(x, y)| [Rgb::new(0, 0, 0), Rgb::new(7, 7, 7)].contains(&f.pixel(x, y)))
+        );
+    }
+}
