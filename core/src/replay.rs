@@ -292,6 +292,26 @@ pub enum ReplayError {
     },
 }
 
+impl core::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ReplayError::NotAReplay => f.write_str("it is no replay"),
+            ReplayError::WrongVersion { found } => write!(
+                f,
+                "it is a replay of version {found}, and this game reads version {REPLAY_VERSION}"
+            ),
+            ReplayError::BadLine(n) => write!(f, "line {n} is no input"),
+            ReplayError::Missing(what) => write!(f, "its {what} line is missing"),
+            ReplayError::Diverged { expected, found } => write!(
+                f,
+                "played back, it ends at state hash {found:016x}, not the {expected:016x} it recorded"
+            ),
+        }
+    }
+}
+
+impl core::error::Error for ReplayError {}
+
 /// Plays a replay's text through: the game it ends with, checked against
 /// the hash it records.
 pub fn play(text: &str) -> Result<Game, ReplayError> {

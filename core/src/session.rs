@@ -289,6 +289,25 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         session
     }
 
+    /// Shows a run played elsewhere, a replay played back to its end: it
+    /// plays on from there, but is never saved, so it cannot take the place
+    /// of a saved run without the player's word.
+    pub fn watch(&mut self, game: Game) {
+        self.game = game;
+        self.pacer = Pacer::new();
+        self.juice = Juice::new();
+        self.asking = None;
+        self.held = None;
+        self.recording = false;
+        self.saved_depth = self.game.depth();
+        self.not_saving = Some(StoreError::Failed(line(format_args!(
+            "a replay is watched"
+        ))));
+        self.say(format_args!(
+            "The replay played back to where it was recorded to end."
+        ));
+    }
+
     /// For a shell whose keys report no repeats (a board's buttons): a key
     /// held down repeats every `REPEAT_MS` after `REPEAT_DELAY_MS`.
     pub fn repeat_held_keys(&mut self, on: bool) {
@@ -369,16 +388,26 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// The side panel, with a last line while this game does not save.
     pub fn panel(&self) -> Lines {
         let mut lines = view::panel(&self.game);
-        if self.not_saving.is_some() {
-            // The panel's lines are far fewer than its room.
-            let _ = lines.push((
-                line(format_args!("Not saving: another game")),
-                crate::color::palette::HURT,
-            ));
-            let _ = lines.push((
-                line(format_args!("holds the save.")),
-                crate::color::palette::HURT,
-            ));
+        // The panel's lines are far fewer than its room.
+        match &self.not_saving {
+            None => {}
+            Some(StoreError::Busy) => {
+                let _ = lines.push((
+                    line(format_args!("Not saving: another game")),
+                    crate::color::palette::HURT,
+                ));
+                let _ = lines.push((
+                    line(format_args!("holds the save.")),
+                    crate::color::palette::HURT,
+                ));
+            }
+            Some(why) => {
+                let _ = lines.push((
+                    line(format_args!("Not saving:")),
+                    crate::color::palette::HURT,
+                ));
+                let _ = lines.push((line(format_args!("{why}.")), crate::color::palette::HURT));
+            }
         }
         lines
     }

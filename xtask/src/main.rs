@@ -13,6 +13,7 @@ mod replays;
 mod sh;
 mod shot;
 mod tools;
+mod web;
 mod windows;
 
 use std::process::ExitCode;
@@ -50,6 +51,10 @@ commands:
   windows       build both games for Windows (mingw-w64) and check them
                 under Wine: the picture equals the Linux build's, a Linux
                 save continues, a replay ends where it did
+  web [--serve [PORT] | --check]
+                build the browser's game into target/web/; --serve serves
+                it on localhost (8000), --check tests it in headless
+                Chromium against the desktop game
   fresh [--keep]
                 the README's set-up on a bare Debian 12 root (debootstrap):
                 the prerequisite line, `cargo xtask run-sdl` (a screenshot),
@@ -91,6 +96,7 @@ fn main() -> ExitCode {
         "flash" => embedded::flash(rest),
         "run-tui" => run_shell("amulets-tui", "amulets-tui", rest),
         "windows" => windows::run(rest),
+        "web" => web::run(rest),
         "fresh" => fresh::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
@@ -129,6 +135,21 @@ fn ci() -> Result<(), String> {
             "warnings",
         ],
     ))?;
+    // The browser's wall to the page is built for WebAssembly only.
+    tools::ensure_rust_targets(&["wasm32-unknown-unknown"])?;
+    sh::run(sh::cmd(
+        &cargo,
+        &[
+            "clippy",
+            "-p",
+            "amulets-web",
+            "--target",
+            "wasm32-unknown-unknown",
+            "--",
+            "-D",
+            "warnings",
+        ],
+    ))?;
     // The terminal game's end-to-end test runs it in tmux.
     tools::ensure_programs(&[tools::Need {
         program: "tmux",
@@ -152,6 +173,7 @@ fn ci() -> Result<(), String> {
     embedded::qemu_command(&[])?;
     embedded::size()?;
     windows::run(&[])?;
+    web::run(&["--check".to_string()])?;
     fuzz::run(&[])?;
     println!("xtask ci: all checks passed");
     Ok(())

@@ -1,0 +1,307 @@
+//! The page's side of the wall: plain `extern "C"` exports the page calls,
+//! and the few imports it gives (the browser's random numbers and its
+//! `localStorage`). Text crosses in UTF-8 through one buffer in the
+//! module's memory: the page asks for room (`amulets_buffer`), writes the
+//! bytes there, and passes their length; text going out is left in the
+//! same buffer for the page to read (`amulets_out_*`).
+//!
+//! This is the one module of the crate the `unsafe_code` lint is allowed
+//! in: `no_mangle` exports and `extern` imports are what it counts.
+
+#![allow(unsafe_code)]
+
+use crate::keys;
+use crate::store::{Backend, LocalStore, Trouble};
+use crate::{WebApp, parse_keys};
+use amulets_core::game::Game;
+use amulets_core::mapgen::floor::Style;
+use amulets_core::player::Class;
+use amulets_core::replay;
+use amulets_core::session::Start;
+use std::cell::RefCell;
+
+#[link(wasm_import_module = "amulets")]
+unsafe extern "C" {
+    /// 32 random bits from `crypto.getRandomValues`.
+    safe fn random() -> u32;
+    /// The save's length in bytes; -1 when there is none, -2 when the page
+    /// has no storage. The text is left for `storage_take`.
+    safe fn storage_len() -> i32;
+    /// Copies the text `storage_len` measured to `at`.
+    safe fn storage_take(at: *mut u8);
+    /// Stores `len` bytes at `at` as the save: 0 done, 1 full, 2 no storage.
+    safe fn storage_set(at: *const u8, len: usize) -> u32;
+    /// Moves the save to the first free `amulets.save.bad` key and leaves
+    /// the key's name for `storage_len`/`storage_take`: 0 done, 2 failed.
+    safe fn storage_set_aside() -> u32;
+    /// Removes the save.
+    safe fn storage_remove() -> u32;
+}
+
+/// A seed for a new run, from the browser's random numbers.
+fn seed() -> u32 {
+    random()
+}
+
+/// `localStorage`, through the page.
+pub struct Page;
+
+fn status(code: u32) -> Result<(), Trouble> {
+    match code {
+        0 => Ok(()),
+        1 => Err(Trouble::Full),
+        _ => Err(Trouble::NoStorage),
+    }
+}
+
+fn take() -> Result<Option<String>, Trouble> {
+    let len = storage_len();
+    if len == -2 {
+        return Err(Trouble::NoStorage);
+    }
+    let Ok(len) = usize::try_from(len) else {
+        return Ok(None);
+    };
+    let mut bytes = vec![0u8; len];
+    storage_take(bytes.as_mut_ptr());
+    Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
+}
+
+impl Backend for Page {
+    fn get(&mut self) -> Result<Option<String>, Trouble> {
+        take()
+    }
+    fn set(&mut self, text: &str) -> Result<(), Trouble> {
+        status(storage_set(text.as_ptr(), text.len()))
+    }
+    fn set_aside(&mut self) -> Result<String, Trouble> {
+        status(storage_set_aside())?;
+        take()?.ok_or(Trouble::NoStorage)
+    }
+    fn remove(&mut self) -> Result<(), Trouble> {
+        status(storage_remove())
+    }
+}
+
+thread_local! {
+    static APP: RefCell<Option<WebApp<Page>>> = const { RefCell::new(None) };
+    static BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+fn with_app<T>(default: T, f: impl FnOnce(&mut WebApp<Page>) -> T) -> T {
+    APP.with(|a| a.borrow_mut().as_mut().map_or(default, f))
+}
+
+/// The text the page wrote into the buffer.
+fn input(len: usize) -> String {
+    BUFFER.with(|b| {
+        let b = b.borrow();
+        String::from_utf8_lossy(&b[..len.min(b.len())]).into_owned()
+    })
+}
+
+/// Leaves text in the buffer for the page; its length.
+fn output(text: &str) -> usize {
+    BUFFER.with(|b| {
+        let mut b = b.borrow_mut();
+        b.clear();
+        b.extend_from_slice(text.as_bytes());
+        b.len()
+    })
+}
+
+/// Room for `len` bytes of text from the page; where to write them.
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_buffer(len: usize) -> *mut u8 {
+    BUFFER.with(|b| {
+        let mut b = b.borrow_mut();
+        b.clear();
+        b.resize(len, 0);
+        b.as_mut_ptr()
+    })
+}
+
+/// Where the text going out starts (after an `amulets_out_*` call).
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_out_ptr() -> *const u8 {
+    BUFFER.with(|b| b.borrow().as_ptr())
+}
+
+/// Starts the page's game. The buffer holds the link's query, as
+/// `seed=42&class=rogue&style=gh`; `claimed` is 1 when this tab holds the
+/// save's Web Lock. Returns the length of an error's words, 0 when none.
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_start(query_len: usize, claimed: u32) -> usize {
+    let query = input(query_len);
+    let mut start = Start::default();
+    let mut error = String::new();
+    for pair in query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.is_empty())
+    {
+        let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+        match name {
+            "seed" => start.seed = Some(amulets_core::session::seed_from_text(value)),
+            "class" => match Class::ALL
+                .into_iter()
+                .find(|c| c.name().eq_ignore_ascii_case(value))
+            {
+                Some(c) => start.class = Some(c),
+                None => error = format!("class={value}: a class is fighter, rogue or wizard"),
+            },
+            "style" => match Style::named(value) {
+                Some(s) => start.style = s,
+                None => error = format!("style={value}: a style is book, gh or grid"),
+            },
+            // The page's own (keys for tests, the view): not the game's.
+            _ => {}
+        }
+    }
+    let app = WebApp::new(LocalStore::new(Page, claimed == 1), seed, start);
+    APP.with(|a| *a.borrow_mut() = Some(app));
+    if error.is_empty() { 0 } else { output(&error) }
+}
+
+/// A key went down: the buffer holds `key`, a tab, and `code` of the
+/// browser's event. Returns 1 when the game took it (the page then keeps
+/// it from the browser).
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_key_down(len: usize, repeat: u32, alt: u32) -> u32 {
+    let text = input(len);
+    let (key, code) = text.split_once('\t').unwrap_or((&text, ""));
+    let k = keys::alternative(key, code, alt == 1).unwrap_or_else(|| keys::key_of(key, code));
+    with_app(0, |a| {
+        a.key_down(k, repeat == 1);
+        1
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_key_up(len: usize) {
+    let text = input(len);
+    let (key, code) = text.split_once('\t').unwrap_or((&text, ""));
+    with_app((), |a| a.key_up(keys::key_of(key, code)));
+}
+
+/// Plays a script of keys (as `--keys` takes them), each command run to its
+/// end; the length of an error's words, 0 when none.
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_play_keys(len: usize, now_ms: f64) -> usize {
+    let script = input(len);
+    match parse_keys(&script) {
+        Err(e) => output(&e),
+        Ok(keys) => with_app(0, |a| {
+            let mut now = now_ms as u64;
+            for k in keys {
+                a.key_down(k, false);
+                a.key_up(k);
+                while a.session.game().command_running() {
+                    now += a.session.wait().unwrap_or(1).max(1);
+                    a.tick(now);
+                }
+            }
+            0
+        }),
+    }
+}
+
+/// The mouse over the picture, at logical `x`, `y` (negative: off it).
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_mouse_move(x: f32, y: f32) {
+    let at = (x >= 0.0 && y >= 0.0).then_some((x, y));
+    with_app((), |a| a.mouse_at(at));
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_click(x: f32, y: f32) {
+    with_app((), |a| a.click(x, y));
+}
+
+/// The page's clock, in milliseconds.
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_tick(now_ms: f64) {
+    with_app((), |a| a.tick(now_ms as u64));
+}
+
+/// Paints the picture if it changed: its pixels (1600 x 900 RGBA), or null
+/// when nothing changed.
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_draw() -> *const u8 {
+    with_app(std::ptr::null(), |a| {
+        if a.draw() {
+            a.frame().rgba().as_ptr()
+        } else {
+            std::ptr::null()
+        }
+    })
+}
+
+/// The page is hidden or closed: the run in play is saved. The length of
+/// the words of a failure, 0 when it saved.
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_close() -> usize {
+    match with_app(Ok(()), |a| a.close()) {
+        Ok(()) => 0,
+        Err(e) => output(&format!("the run could not be saved: {e}")),
+    }
+}
+
+/// 1 once the player has quit.
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_finished() -> u32 {
+    with_app(1, |a| u32::from(a.session.finished()))
+}
+
+/// The run's state hash as 16 hex digits, in the buffer.
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_out_state_hash() -> usize {
+    let hash = with_app(0, |a| replay::state_hash(a.session.game()));
+    output(&format!("{hash:016x}"))
+}
+
+/// The run in play as save text (to download), in the buffer; 0 when no
+/// run is in play.
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_out_save() -> usize {
+    let text = with_app(None, |a| {
+        let game: &Game = a.session.game();
+        let mut text = String::new();
+        game.write_save(&mut text).ok().map(|()| text)
+    });
+    text.map_or(0, |t| output(&t))
+}
+
+/// The replay of the last run begun in this page, in the buffer; 0 when
+/// none was begun here.
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_out_replay() -> usize {
+    let text = with_app(None, |a| a.session.recorder().text(a.session.game()));
+    text.map_or(0, |t| output(&t))
+}
+
+/// Checks that the buffer's text is a save this game loads: 0 when it
+/// does, else the length of the words saying why not.
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_check_save(len: usize) -> usize {
+    let text = input(len);
+    match Game::read_save(&text) {
+        Ok(_) => 0,
+        Err(e) => output(&format!("that file is no save this game loads: {e}")),
+    }
+}
+
+/// Plays a replay (the buffer's text) back and shows its run where it
+/// ended, to play on from there unsaved: 0 when it ended where it was
+/// recorded to, else the length of the words why not.
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_play_replay(len: usize) -> usize {
+    let text = input(len);
+    match replay::play(&text) {
+        Err(e) => output(&format!("that replay does not play back: {e}")),
+        Ok(game) => with_app(0, |a| {
+            a.watch(game);
+            0
+        }),
+    }
+}

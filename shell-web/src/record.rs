@@ -1,0 +1,64 @@
+//! Every run begun in the page is recorded, so its replay can be
+//! downloaded (`amulets_core::replay`'s text, as `--record` writes it).
+
+use amulets_core::game::Game;
+use amulets_core::player::Class;
+use amulets_core::replay::{self, Input, Recorder};
+
+/// The last run begun here and its inputs.
+#[derive(Default)]
+pub struct Recording {
+    run: Option<(u32, Class)>,
+    inputs: Vec<Input>,
+}
+
+impl Recording {
+    /// The replay's text, ending where `end` is; `None` when no run was
+    /// begun in this page (a continued run has no start to play from).
+    pub fn text(&self, end: &Game) -> Option<String> {
+        let (seed, class) = self.run?;
+        let mut text = String::new();
+        replay::write(&mut text, seed, class, &self.inputs, end).ok()?;
+        Some(text)
+    }
+}
+
+impl Recorder for Recording {
+    fn start(&mut self, seed: u32, class: Class) {
+        self.run = Some((seed, class));
+        self.inputs.clear();
+    }
+    fn record(&mut self, input: Input) {
+        self.inputs.push(input);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use amulets_core::input::Key;
+    use amulets_core::session::{NoStore, Session, Start};
+
+    #[test]
+    fn a_recorded_run_plays_back_to_where_it_ended() {
+        let mut s = Session::new(
+            NoStore,
+            Recording::default(),
+            || 7,
+            Start {
+                seed: Some(42),
+                class: Some(Class::Wizard),
+                ..Start::default()
+            },
+        );
+        for k in "ooo.".chars() {
+            s.press(Key::Char(k));
+            for t in 0..300 {
+                s.tick(t * 30);
+            }
+        }
+        let text = s.recorder().text(s.game()).expect("a run was begun");
+        let end = replay::play(&text).expect("it plays back");
+        assert_eq!(replay::state_hash(&end), replay::state_hash(s.game()));
+    }
+}

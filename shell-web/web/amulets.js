@@ -1,0 +1,222 @@
+// The page's side of Amulets in a browser: it loads amulets.wasm, hands it
+// the keys, the mouse, the clock and localStorage, and puts the pictures it
+// paints into the canvas. The game, its rules and its picture are all in
+// the wasm module (the core, through its Session); nothing here decides
+// anything about the game.
+'use strict';
+
+const W = 1600, H = 900;
+const SAVE = 'amulets.save';
+const query = new URLSearchParams(location.search);
+const testing = query.has('keys');
+const canvas = document.getElementById('screen');
+const ctx = canvas.getContext('2d');
+const say = document.getElementById('say');
+const enc = new TextEncoder(), dec = new TextDecoder();
+let wasm = null;
+let pending = new Uint8Array(0);
+
+if (testing) document.body.classList.add('test');
+
+function bytes() { return new Uint8Array(wasm.memory.buffer); }
+function put(text) {
+  const b = enc.encode(text);
+  const at = wasm.amulets_buffer(b.length);
+  bytes().set(b, at);
+  return b.length;
+}
+function out(len) {
+  return dec.decode(bytes().subarray(wasm.amulets_out_ptr(), wasm.amulets_out_ptr() + len));
+}
+function tell(text) { say.textContent = text; }
+
+// localStorage, which a browser may refuse (storage off, some private
+// modes): then the game says it keeps no save, and plays on.
+function storage() {
+  try { return window.localStorage; } catch (e) { return null; }
+}
+const imports = {
+  amulets: {
+    random() { return crypto.getRandomValues(new Uint32Array(1))[0]; },
+    storage_len() {
+      const s = storage();
+      if (!s) return -2;
+      const text = s.getItem(SAVE);
+      if (text === null) return -1;
+      pending = enc.encode(text);
+      return pending.length;
+    },
+    storage_take(at) { bytes().set(pending, at); },
+    storage_set(at, len) {
+      const s = storage();
+      if (!s) return 2;
+      try {
+        s.setItem(SAVE, dec.decode(bytes().slice(at, at + len)));
+        return 0;
+      } catch (e) {
+        return e && e.name === 'QuotaExceededError' ? 1 : 2;
+      }
+    },
+    storage_set_aside() {
+      const s = storage();
+      if (!s) return 2;
+      try {
+        const text = s.getItem(SAVE);
+        if (text === null) return 2;
+        let key = SAVE + '.bad';
+        for (let n = 1; s.getItem(key) !== null; n++) key = SAVE + '.bad.' + n;
+        s.setItem(key, text);
+        s.removeItem(SAVE);
+        pending = enc.encode(key);
+        return 0;
+      } catch (e) {
+        return 2;
+      }
+    },
+    storage_remove() {
+      const s = storage();
+      if (!s) return 2;
+      try { s.removeItem(SAVE); return 0; } catch (e) { return 2; }
+    },
+  },
+};
+
+// One tab writes the save: the one holding this lock. Another plays
+// without saving, and the game says so.
+function holdLock() {
+  if (!navigator.locks) return Promise.resolve(true);
+  return new Promise(resolve => {
+    navigator.locks.request('amulets-save', { ifAvailable: true }, lock => {
+      resolve(lock !== null);
+      // Held for as long as the page lives.
+      return lock ? new Promise(() => {}) : undefined;
+    });
+  });
+}
+
+// The picture letterboxed into the window above the bar.
+function fit() {
+  const room = testing ? 0 : document.getElementById('bar').offsetHeight;
+  const scale = Math.min(innerWidth / W, (innerHeight - room) / H);
+  // Whole pixels when enlarged; smoothed when shrunk, so text stays legible.
+  canvas.style.imageRendering = scale >= 1 ? 'pixelated' : 'auto';
+  canvas.style.width = W * scale + 'px';
+  canvas.style.height = H * scale + 'px';
+  canvas.style.left = (innerWidth - W * scale) / 2 + 'px';
+  canvas.style.top = (innerHeight - room - H * scale) / 2 + 'px';
+}
+function logical(e) {
+  const r = canvas.getBoundingClientRect();
+  return [(e.clientX - r.left) * W / r.width, (e.clientY - r.top) * H / r.height];
+}
+
+function show() {
+  const at = wasm.amulets_draw();
+  if (at !== 0) {
+    const px = new Uint8ClampedArray(wasm.memory.buffer, at, W * H * 4);
+    ctx.putImageData(new ImageData(px, W, H), 0, 0);
+  }
+}
+function frame() {
+  wasm.amulets_tick(performance.now());
+  show();
+  if (wasm.amulets_finished()) {
+    tell('The game is over: reload the page to play again.');
+    return;
+  }
+  requestAnimationFrame(frame);
+}
+
+function download(name, text) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  a.download = name;
+  a.click();
+  URL.revokeObjectURL(a.href);
+}
+
+function wire() {
+  addEventListener('resize', fit);
+  addEventListener('keydown', e => {
+    if (e.ctrlKey || e.metaKey) return;  // the browser's own shortcuts
+    wasm.amulets_key_down(put(e.key + '\t' + e.code), e.repeat ? 1 : 0, e.altKey ? 1 : 0);
+    e.preventDefault();
+  });
+  addEventListener('keyup', e => { wasm.amulets_key_up(put(e.key + '\t' + e.code)); });
+  canvas.addEventListener('mousemove', e => wasm.amulets_mouse_move(...logical(e)));
+  canvas.addEventListener('mouseleave', () => wasm.amulets_mouse_move(-1, -1));
+  canvas.addEventListener('mousedown', e => {
+    if (e.button === 0) wasm.amulets_click(...logical(e));
+    canvas.focus();
+  });
+  addEventListener('pagehide', () => {
+    const len = wasm.amulets_close();
+    if (len) console.error(out(len));
+  });
+  document.getElementById('save-file').addEventListener('click', () => {
+    const len = wasm.amulets_out_save();
+    if (len) download('save.txt', out(len)); else tell('No run is in play to save.');
+  });
+  document.getElementById('replay-file').addEventListener('click', () => {
+    const len = wasm.amulets_out_replay();
+    if (len) download('replay.txt', out(len)); else tell('No run was begun in this page.');
+  });
+  document.getElementById('play-file').addEventListener('change', async e => {
+    const file = e.target.files[0];
+    if (!file) return;
+    const why = wasm.amulets_play_replay(put(await file.text()));
+    tell(why ? out(why) : file.name + ' played back to its end; its run is not saved.');
+    canvas.focus();
+  });
+  document.getElementById('load-file').addEventListener('change', async e => {
+    const file = e.target.files[0];
+    if (!file) return;
+    const text = await file.text();
+    const why = wasm.amulets_check_save(put(text));
+    if (why) { tell(out(why)); return; }
+    const s = storage();
+    if (!s) { tell('This browser keeps no storage for the page: the save cannot be loaded.'); return; }
+    if (s.getItem(SAVE) !== null &&
+        !confirm('Replace the run saved in this browser with the one in ' + file.name + '?')) return;
+    s.setItem(SAVE, text);
+    // The title then offers to continue it.
+    location.search = '';
+  });
+}
+
+async function main() {
+  // Headless Chromium's virtual time runs on while the module compiles,
+  // but stands still while a request is pending: in test mode a request
+  // the test's server answers only after a few seconds holds it until the
+  // page has played its keys.
+  if (testing || query.has('hold')) fetch('hold').catch(() => {});
+  const claimed = await holdLock();
+  const code = await (await fetch('amulets.wasm')).arrayBuffer();
+  const { instance } = await WebAssembly.instantiate(code, imports);
+  wasm = instance.exports;
+  const bad = wasm.amulets_start(put(location.search), claimed ? 1 : 0);
+  if (bad) tell(out(bad));
+  fit();
+  wire();
+  if (testing) {
+    // For the tests: the keys played at once, then the run saved as a
+    // closed page saves it, and the hash and the save written into the page.
+    if (query.has('replay')) {
+      const text = await (await fetch(query.get('replay'))).text();
+      const bad = wasm.amulets_play_replay(put(text));
+      if (bad) tell(out(bad));
+    }
+    const why = wasm.amulets_play_keys(put(query.get('keys')), performance.now());
+    if (why) tell(out(why));
+    show();
+    if (query.has('close')) wasm.amulets_close();
+    const hash = out(wasm.amulets_out_state_hash());
+    const s = storage();
+    document.getElementById('amulets-test').textContent =
+      'state hash ' + hash + '\nclaimed ' + claimed + '\n' + (s && s.getItem(SAVE) || '');
+    return;
+  }
+  canvas.focus();
+  requestAnimationFrame(frame);
+}
+main().catch(e => tell('The game could not start: ' + e));

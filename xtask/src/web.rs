@@ -1,0 +1,358 @@
+//! `cargo xtask web [--serve [PORT]]`: the browser's game, built into
+//! `target/web/` (the page, its script and `amulets.wasm`), and served on
+//! localhost. `cargo xtask web --check` (part of `ci`) drives Debian's
+//! Chromium headless against it: the picture of seed 42 after the same keys
+//! as the desktop game's screenshot must hold the desktop's map pixel for
+//! pixel, and the save the page keeps in `localStorage` must continue in
+//! the desktop game at the page's state hash.
+
+use crate::sh;
+use crate::shot;
+use crate::tools::{self, Need};
+use std::io::{BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+const TARGET: &str = "wasm32-unknown-unknown";
+/// How long the test mode's held request is held.
+const HOLD: std::time::Duration = std::time::Duration::from_secs(3);
+const USAGE: &str = "usage: cargo xtask web [--serve [PORT] | --check]";
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    match args {
+        [] => build().map(|dir| println!("xtask web: the page is in {}", dir.display())),
+        [flag] if flag == "--serve" => serve(8000),
+        [flag, port] if flag == "--serve" => serve(port.parse().map_err(|_| USAGE.to_string())?),
+        [flag] if flag == "--check" => check(),
+        _ => Err(USAGE.into()),
+    }
+}
+
+/// Builds the page into `target/web/`; the folder.
+pub fn build() -> Result<PathBuf, String> {
+    tools::ensure_rust_targets(&[TARGET])?;
+    let start = Instant::now();
+    sh::run(sh::cmd(
+        &sh::cargo(),
+        &[
+            "build",
+            "-p",
+            "amulets-web",
+            "--target",
+            TARGET,
+            "--profile",
+            "web",
+        ],
+    ))?;
+    let root = sh::root();
+    let dir = root.join("target/web");
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let copy = |from: PathBuf, to: &str| {
+        std::fs::copy(&from, dir.join(to)).map_err(|e| format!("{}: {e}", from.display()))
+    };
+    copy(root.join("shell-web/web/index.html"), "index.html")?;
+    copy(root.join("shell-web/web/amulets.js"), "amulets.js")?;
+    let size = copy(
+        root.join("target")
+            .join(TARGET)
+            .join("web/amulets_web.wasm"),
+        "amulets.wasm",
+    )?;
+    println!(
+        "web: amulets.wasm is {size} bytes ({} KiB), built in {:.1} s",
+        size / 1024,
+        start.elapsed().as_secs_f64()
+    );
+    Ok(dir)
+}
+
+/// The content type of a file the page loads.
+fn content_type(path: &Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js") => "text/javascript; charset=utf-8",
+        Some("wasm") => "application/wasm",
+        _ => "application/octet-stream",
+    }
+}
+
+/// Answers one request for a file of `dir` (GET only; no file outside it).
+fn answer(mut stream: TcpStream, dir: &Path) -> std::io::Result<()> {
+    let mut line = String::new();
+    BufReader::new(&stream).read_line(&mut line)?;
+    let path = line.split_whitespace().nth(1).unwrap_or("/");
+    let path = path.split('?').next().unwrap_or("/");
+    let name = match path.trim_start_matches('/') {
+        "" => "index.html",
+        // The page's test mode asks for this first; the answer comes only
+        // after a while, so headless Chromium's virtual time stands still
+        // while the page plays (amulets.js says why).
+        "hold" => {
+            std::thread::sleep(HOLD);
+            return stream.write_all(
+                b"HTTP/1.1 204 No Content\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+            );
+        }
+        n => n,
+    };
+    let file = dir.join(name);
+    let inside = !name.contains("..") && !name.contains('\\');
+    match std::fs::read(&file) {
+        Ok(body) if inside => {
+            write!(
+                stream,
+                "HTTP/1.1 200 OK\r\nContent-Type: {}\r\nContent-Length: {}\r\n\
+                 Cache-Control: no-store\r\nConnection: close\r\n\r\n",
+                content_type(&file),
+                body.len()
+            )?;
+            stream.write_all(&body)
+        }
+        _ => stream
+            .write_all(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"),
+    }
+}
+
+/// Serves `dir` on a listener, each request on a thread of its own, for
+/// as long as the program runs.
+fn serve_on(listener: TcpListener, dir: PathBuf) {
+    for stream in listener.incoming().flatten() {
+        let dir = dir.clone();
+        std::thread::spawn(move || {
+            let _ = answer(stream, &dir);
+        });
+    }
+}
+
+fn serve(port: u16) -> Result<(), String> {
+    let dir = build()?;
+    let listener = TcpListener::bind(("127.0.0.1", port))
+        .map_err(|e| format!("could not serve on 127.0.0.1:{port}: {e}"))?;
+    println!("xtask web: play at http://127.0.0.1:{port}/ (Ctrl-C stops)");
+    serve_on(listener, dir);
+    Ok(())
+}
+
+/// Debian's Chromium, headless, as root, on a new profile, with nothing
+/// that reaches out to the network.
+fn chromium(profile: &Path, extra: &[&str], url: &str) -> Result<String, String> {
+    let profile = format!("--user-data-dir={}", profile.display());
+    let mut args = vec![
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-quic",
+        "--force-device-scale-factor=1",
+        "--force-color-profile=srgb",
+        "--hide-scrollbars",
+        "--window-size=1600,900",
+        "--virtual-time-budget=20000",
+        &profile,
+    ];
+    args.extend(extra);
+    args.push(url);
+    let mut c = sh::cmd("chromium", &args);
+    c.stderr(std::process::Stdio::null());
+    sh::output(c)
+}
+
+/// The `<pre id="amulets-test">` the page fills in test mode, unescaped.
+fn test_text(dom: &str) -> Result<String, String> {
+    let start = dom
+        .find("id=\"amulets-test\"")
+        .and_then(|i| dom[i..].find('>').map(|j| i + j + 1))
+        .ok_or("the page wrote no test output")?;
+    let end = dom[start..]
+        .find("</pre>")
+        .map(|j| start + j)
+        .ok_or("the page's test output is not closed")?;
+    Ok(dom[start..end]
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&"))
+}
+
+fn check() -> Result<(), String> {
+    tools::ensure_programs(&[Need {
+        program: "chromium",
+        package: "chromium",
+        backports: false,
+    }])?;
+    tools::ensure_sdl_build()?;
+    let dir = build()?;
+    sh::run(sh::cmd(
+        &sh::cargo(),
+        &["build", "--release", "-p", "amulets-sdl"],
+    ))?;
+    let root = sh::root();
+    let work = root.join("target/web-check");
+    if work.exists() {
+        std::fs::remove_dir_all(&work).map_err(|e| e.to_string())?;
+    }
+    std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
+    let listener = TcpListener::bind(("127.0.0.1", 0)).map_err(|e| e.to_string())?;
+    let port = listener.local_addr().map_err(|e| e.to_string())?.port();
+    std::thread::spawn(move || serve_on(listener, dir));
+    let base = format!("http://127.0.0.1:{port}/");
+
+    // The picture: the same run and keys as the desktop's screenshot.
+    let keys = "oooo";
+    let page_png = work.join("page.png");
+    let desktop_png = work.join("desktop.png");
+    let shoot = |profile: &str| {
+        chromium(
+            &work.join(profile),
+            &[&format!("--screenshot={}", page_png.display())],
+            &format!("{base}?seed=42&class=rogue&keys={keys}"),
+        )
+    };
+    shoot("profile-shot")?;
+    let game = root.join("target/release/amulets");
+    let mut c = sh::cmd(
+        &game.display().to_string(),
+        &[
+            "42",
+            "--class",
+            "rogue",
+            "--keys",
+            keys,
+            "--screenshot",
+            &desktop_png.display().to_string(),
+        ],
+    );
+    c.env("SDL_VIDEO_DRIVER", "offscreen");
+    sh::output(c)?;
+    // Once in a while headless Chromium takes its picture before the page
+    // has drawn; a second try tells that apart from a page that draws
+    // wrong, which fails again.
+    if let Err(e) = shot::same_pixels(&page_png, &desktop_png) {
+        println!("web: {e}; trying once more");
+        shoot("profile-shot-2")?;
+        shot::same_pixels(&page_png, &desktop_png)?;
+    }
+    println!(
+        "web: the page's picture of seed 42 after {keys:?} is the desktop game's, pixel for pixel"
+    );
+
+    // The save: kept in localStorage, continued by the desktop game.
+    let dump = |profile: &str| {
+        chromium(
+            &work.join(profile),
+            &["--dump-dom"],
+            &format!("{base}?seed=42&class=rogue&keys={keys}&close=1"),
+        )
+        .and_then(|dom| test_text(&dom))
+        .and_then(|t| {
+            if t.is_empty() {
+                Err("the page had not written its test output yet".to_string())
+            } else {
+                Ok(t)
+            }
+        })
+    };
+    let text = dump("profile-save").or_else(|e| {
+        println!("web: {e}; trying once more");
+        dump("profile-save-2")
+    })?;
+    let mut parts = text.splitn(3, '\n');
+    let (first_line, claimed, save) = match (parts.next(), parts.next(), parts.next()) {
+        (Some(h), Some(c), Some(s)) => (h, c, s),
+        _ => return Err(format!("the page wrote no hash and save:\n{text}")),
+    };
+    if claimed != "claimed true" {
+        return Err(format!("the page did not hold the save's lock: {claimed}"));
+    }
+    let page_hash = first_line
+        .strip_prefix("state hash ")
+        .ok_or_else(|| format!("the page wrote {first_line:?}"))?;
+    if !save.starts_with("amulets-save ") {
+        return Err(format!("the page kept no save in localStorage:\n{text}"));
+    }
+    let saves = work.join("saves");
+    std::fs::create_dir_all(&saves).map_err(|e| e.to_string())?;
+    std::fs::write(saves.join("save.txt"), save).map_err(|e| e.to_string())?;
+    let mut c = sh::cmd(
+        &game.display().to_string(),
+        &[
+            "--keys",
+            "c",
+            "--screenshot",
+            &work.join("continued.png").display().to_string(),
+            "--save-dir",
+            &saves.display().to_string(),
+        ],
+    );
+    c.env("SDL_VIDEO_DRIVER", "offscreen");
+    let printed = sh::output(c)?;
+    let desktop_hash = printed
+        .lines()
+        .find_map(|l| l.strip_prefix("state hash "))
+        .ok_or("the desktop game printed no state hash")?;
+    if desktop_hash.trim() != page_hash.trim() {
+        return Err(format!(
+            "the page saved at state hash {page_hash}; the desktop game continued it at {desktop_hash}"
+        ));
+    }
+    println!("web: the page's save continues in the desktop game at its state hash, {page_hash}");
+
+    // A replay played back in the page ends where it was recorded to.
+    let replay = root.join("tests/replays/rogue-42.txt");
+    let recorded = std::fs::read_to_string(&replay).map_err(|e| e.to_string())?;
+    let recorded_hash = recorded
+        .lines()
+        .find_map(|l| l.strip_prefix("hash "))
+        .ok_or("the replay has no hash line")?
+        .to_string();
+    let served = root.join("target/web/replays");
+    std::fs::create_dir_all(&served).map_err(|e| e.to_string())?;
+    std::fs::write(served.join("rogue-42.txt"), &recorded).map_err(|e| e.to_string())?;
+    let watch = |profile: &str| {
+        chromium(
+            &work.join(profile),
+            &["--dump-dom"],
+            &format!("{base}?keys=&replay=replays/rogue-42.txt"),
+        )
+        .and_then(|dom| test_text(&dom))
+    };
+    let text = watch("profile-replay").or_else(|e| {
+        println!("web: {e}; trying once more");
+        watch("profile-replay-2")
+    })?;
+    let watched = text
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("state hash "))
+        .ok_or_else(|| format!("the page wrote {text:?}"))?;
+    if watched != recorded_hash {
+        return Err(format!(
+            "the page played {} back to state hash {watched}, not the {recorded_hash} it records",
+            replay.display()
+        ));
+    }
+    println!(
+        "web: the page plays {} back to its recorded end, {watched}",
+        replay.display()
+    );
+    // The module's own time to a first frame, outside a browser.
+    tools::ensure_programs(&[Need {
+        program: "node",
+        package: "nodejs",
+        backports: false,
+    }])?;
+    let timing = sh::output(sh::cmd(
+        "node",
+        &[
+            &root.join("xtask/web-first-frame.mjs").display().to_string(),
+            &root.join("target/web/amulets.wasm").display().to_string(),
+        ],
+    ))?;
+    println!("web: {}", timing.trim());
+    println!("xtask web: the browser plays as the desktop does");
+    Ok(())
+}
