@@ -60,30 +60,19 @@ pub fn run(args: &[String]) -> Result<(), String> {
     tools::ensure_programs(&NEEDS)?;
     tools::ensure_sdl_build()?;
     let cargo = sh::cargo();
-    sh::run(sh::cmd(
-        &cargo,
-        &[
-            "build",
-            "--release",
-            "-p",
-            "amulets-sdl",
-            "-p",
-            "amulets-tui",
-            "--target",
-            TARGET,
-        ],
-    ))?;
-    sh::run(sh::cmd(
-        &cargo,
-        &[
-            "build",
-            "--release",
-            "-p",
-            "amulets-sdl",
-            "-p",
-            "amulets-tui",
-        ],
-    ))?;
+    // The same two games for Windows and for Linux, to compare.
+    let games = [
+        "build",
+        "--release",
+        "-p",
+        "amulets-sdl",
+        "-p",
+        "amulets-tui",
+    ];
+    let mut for_windows = games.to_vec();
+    for_windows.extend(["--target", TARGET]);
+    sh::run(sh::cmd(&cargo, &for_windows))?;
+    sh::run(sh::cmd(&cargo, &games))?;
     let root = sh::root();
     let exe_dir = root.join("target").join(TARGET).join("release");
     let (game, terminal) = (exe_dir.join("amulets.exe"), exe_dir.join("amulets-tui.exe"));
