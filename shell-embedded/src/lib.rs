@@ -15,6 +15,7 @@
 
 #[cfg(any(feature = "board-mps2", feature = "board-lm3s"))]
 pub mod board;
+pub mod flash;
 pub mod framebuffer;
 pub mod input;
 pub mod shell;

@@ -1,0 +1,595 @@
+//! The saved run in NOR flash, safe against a power cut at any moment.
+//!
+//! The store's region is three areas of `AREA` bytes each: two slots the
+//! saves are written to in turn, and a third kept for a save that checks
+//! but does not load (set aside there, never erased by a save). A slot is
+//! a header and the save's text:
+//!
+//! ```text
+//! 0   magic  "AMS1"
+//! 4   seq    u32, little-endian: the newest slot has the larger
+//! 8   len    u32: the text's bytes
+//! 12  check  u32: FNV-1a of seq, len and the text, low 32 bits
+//! 16  the text
+//! ```
+//!
+//! A save erases the slot that does not hold the newest good save, writes
+//! the text, and writes the header last. A cut in the erase or the text
+//! leaves that slot without a good header, and a cut in the header leaves
+//! a header that does not check: either way the slot is ignored, and the
+//! other still holds the last good save. Removing writes zeros over both
+//! magics (NOR writes only clear bits, so no erase is needed).
+
+use amulets_core::game::save::MAX_SAVE_BYTES;
+use amulets_core::hash::Fnv1a;
+use amulets_core::session::{SaveText, Store, StoreError};
+use amulets_core::text::{Line, line};
+use core::fmt::{self, Write};
+use embedded_storage::nor_flash::NorFlash;
+
+const MAGIC: [u8; 4] = *b"AMS1";
+const HEADER: usize = 16;
+/// The bytes a text is streamed to the flash in (a multiple of every
+/// write size this store supports, and a W25Q32 page).
+const CHUNK: usize = 256;
+/// An area: the header and the longest save, rounded up to 4 KiB sectors.
+pub const AREA: u32 = (((HEADER + MAX_SAVE_BYTES) as u32).div_ceil(4096)) * 4096;
+/// The whole region the store needs.
+pub const REGION: u32 = 3 * AREA;
+const BAD: usize = 2;
+
+/// A slot's header, if it checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Header {
+    seq: u32,
+    len: u32,
+    check: u32,
+}
+
+fn word(b: &[u8]) -> u32 {
+    u32::from_le_bytes([b[0], b[1], b[2], b[3]])
+}
+
+/// The running checksum of a slot.
+struct Check(Fnv1a);
+
+impl Check {
+    fn new(seq: u32, len: u32) -> Check {
+        let mut h = Fnv1a::new();
+        h.u32(seq);
+        h.u32(len);
+        Check(h)
+    }
+    fn finish(&self) -> u32 {
+        // The low half of the 64-bit hash.
+        (self.0.finish() & 0xffff_ffff) as u32
+    }
+}
+
+/// The save text streamed to a slot, `CHUNK` bytes at a time.
+struct SlotWriter<'f, F: NorFlash> {
+    flash: &'f mut F,
+    at: u32,
+    written: u32,
+    buf: [u8; CHUNK],
+    fill: usize,
+    failed: bool,
+}
+
+impl<F: NorFlash> SlotWriter<'_, F> {
+    fn flush(&mut self) {
+        if self.fill == 0 || self.failed {
+            return;
+        }
+        // A last part is padded with 0xFF (erased bytes) to the write size.
+        let size = self.fill.div_ceil(F::WRITE_SIZE) * F::WRITE_SIZE;
+        self.buf[self.fill..size].fill(0xFF);
+        if self
+            .flash
+            .write(self.at + self.written, &self.buf[..size])
+            .is_err()
+        {
+            self.failed = true;
+        }
+        self.written += self.fill as u32;
+        self.fill = 0;
+    }
+}
+
+impl<F: NorFlash> Write for SlotWriter<'_, F> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        for &b in s.as_bytes() {
+            // The save is at most MAX_SAVE_BYTES, which the area holds.
+            if self.written as usize + self.fill >= MAX_SAVE_BYTES {
+                return Err(fmt::Error);
+            }
+            self.buf[self.fill] = b;
+            self.fill += 1;
+            if self.fill == CHUNK {
+                self.flush();
+            }
+        }
+        if self.failed { Err(fmt::Error) } else { Ok(()) }
+    }
+}
+
+/// The session's store in a region of NOR flash starting at `base`.
+pub struct FlashStore<F> {
+    flash: F,
+    base: u32,
+    /// The text last read, lent out by `read`.
+    bytes: heapless::Vec<u8, MAX_SAVE_BYTES>,
+}
+
+fn failed(what: &str) -> StoreError {
+    StoreError::Failed(line(format_args!("the flash failed to {what}")))
+}
+
+impl<F: NorFlash> FlashStore<F> {
+    /// The store over `flash`, whose region starts at `base` (a multiple
+    /// of the erase size) and is `REGION` bytes long.
+    pub fn new(flash: F, base: u32) -> FlashStore<F> {
+        debug_assert!((AREA as usize).is_multiple_of(F::ERASE_SIZE));
+        debug_assert!(CHUNK.is_multiple_of(F::WRITE_SIZE) && HEADER.is_multiple_of(F::WRITE_SIZE));
+        FlashStore {
+            flash,
+            base,
+            bytes: heapless::Vec::new(),
+        }
+    }
+
+    pub fn into_flash(self) -> F {
+        self.flash
+    }
+
+    fn area(&self, i: usize) -> u32 {
+        self.base + i as u32 * AREA
+    }
+
+    /// A slot's header, when its magic, length and checksum all check.
+    fn header(&mut self, i: usize) -> Option<Header> {
+        let mut h = [0u8; HEADER];
+        self.flash.read(self.area(i), &mut h).ok()?;
+        if h[..4] != MAGIC {
+            return None;
+        }
+        let header = Header {
+            seq: word(&h[4..]),
+            len: word(&h[8..]),
+            check: word(&h[12..]),
+        };
+        if header.len as usize > MAX_SAVE_BYTES {
+            return None;
+        }
+        let mut check = Check::new(header.seq, header.len);
+        let mut at = self.area(i) + HEADER as u32;
+        let mut left = header.len as usize;
+        let mut buf = [0u8; CHUNK];
+        while left > 0 {
+            let n = left.min(CHUNK);
+            self.flash.read(at, &mut buf[..n]).ok()?;
+            check.0.bytes(&buf[..n]);
+            at += n as u32;
+            left -= n;
+        }
+        (check.finish() == header.check).then_some(header)
+    }
+
+    /// The slot with the newest good save, and its header.
+    fn newest(&mut self) -> Option<(usize, Header)> {
+        match (self.header(0), self.header(1)) {
+            (Some(a), Some(b)) => Some(if b.seq > a.seq { (1, b) } else { (0, a) }),
+            (Some(a), None) => Some((0, a)),
+            (None, Some(b)) => Some((1, b)),
+            (None, None) => None,
+        }
+    }
+
+    /// Writes `text` (streamed) into area `i` with sequence number `seq`:
+    /// erase, the text, then the header.
+    fn write_area(
+        &mut self,
+        i: usize,
+        seq: u32,
+        text: &dyn fmt::Display,
+    ) -> Result<(), StoreError> {
+        let at = self.area(i);
+        self.flash
+            .erase(at, at + AREA)
+            .map_err(|_| failed("erase"))?;
+        let mut w = SlotWriter {
+            flash: &mut self.flash,
+            at: at + HEADER as u32,
+            written: 0,
+            buf: [0; CHUNK],
+            fill: 0,
+            failed: false,
+        };
+        let formatted = write!(w, "{text}");
+        w.flush();
+        if w.failed {
+            return Err(failed("write"));
+        }
+        formatted.map_err(|_| StoreError::Full)?;
+        let len = w.written;
+        // The checksum covers seq and len first, then the text as the flash
+        // now holds it: a write that did not take gives a slot that fails.
+        let mut check = Check::new(seq, len);
+        let mut buf = [0u8; CHUNK];
+        let mut left = len as usize;
+        let mut from = at + HEADER as u32;
+        while left > 0 {
+            let n = left.min(CHUNK);
+            self.flash
+                .read(from, &mut buf[..n])
+                .map_err(|_| failed("read"))?;
+            check.0.bytes(&buf[..n]);
+            from += n as u32;
+            left -= n;
+        }
+        let mut h = [0u8; HEADER];
+        h[..4].copy_from_slice(&MAGIC);
+        h[4..8].copy_from_slice(&seq.to_le_bytes());
+        h[8..12].copy_from_slice(&len.to_le_bytes());
+        h[12..].copy_from_slice(&check.finish().to_le_bytes());
+        self.flash.write(at, &h).map_err(|_| failed("write"))
+    }
+
+    /// The text of area `i` (already checked) into the store's buffer.
+    fn load(&mut self, i: usize, len: u32) -> Result<&str, StoreError> {
+        self.bytes.clear();
+        // len <= MAX_SAVE_BYTES, the buffer's capacity, was checked with
+        // the header.
+        self.bytes
+            .resize(len as usize, 0)
+            .map_err(|_| StoreError::Full)?;
+        let at = self.area(i) + HEADER as u32;
+        self.flash
+            .read(at, &mut self.bytes)
+            .map_err(|_| failed("read"))?;
+        core::str::from_utf8(&self.bytes).map_err(|_| failed("keep the text whole"))
+    }
+
+    /// Copies area `i`'s slot, header and all (its checksum does not
+    /// depend on where it is), into the third area: erase, text, header.
+    fn copy_to_bad(&mut self, i: usize, h: Header) -> Result<(), StoreError> {
+        let (from, to) = (self.area(i), self.area(BAD));
+        self.flash
+            .erase(to, to + AREA)
+            .map_err(|_| failed("erase"))?;
+        let mut buf = [0u8; CHUNK];
+        let mut done = 0;
+        while done < h.len as usize {
+            let n = (h.len as usize - done).min(CHUNK);
+            let at = (HEADER + done) as u32;
+            self.flash
+                .read(from + at, &mut buf[..n])
+                .map_err(|_| failed("read"))?;
+            let size = n.div_ceil(F::WRITE_SIZE) * F::WRITE_SIZE;
+            buf[n..size].fill(0xFF);
+            self.flash
+                .write(to + at, &buf[..size])
+                .map_err(|_| failed("write"))?;
+            done += n;
+        }
+        let mut head = [0u8; HEADER];
+        self.flash
+            .read(from, &mut head)
+            .map_err(|_| failed("read"))?;
+        self.flash.write(to, &head).map_err(|_| failed("write"))
+    }
+
+    /// The text set aside in the third area, if there is one.
+    pub fn set_aside_text(&mut self) -> Option<&str> {
+        let h = self.header(BAD)?;
+        self.load(BAD, h.len).ok()
+    }
+}
+
+impl<F: NorFlash> Store for FlashStore<F> {
+    /// One game runs on a board: the flash is always its own.
+    fn claim(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
+
+    fn read(&mut self) -> Result<Option<&str>, StoreError> {
+        let Some((i, h)) = self.newest() else {
+            return Ok(None);
+        };
+        self.load(i, h.len).map(Some)
+    }
+
+    fn write(&mut self, save: &SaveText<'_>) -> Result<(), StoreError> {
+        let (target, seq) = match self.newest() {
+            Some((i, h)) => (1 - i, h.seq.wrapping_add(1)),
+            None => (0, 1),
+        };
+        self.write_area(target, seq, save)
+    }
+
+    fn set_aside(&mut self) -> Result<Line, StoreError> {
+        let Some((i, h)) = self.newest() else {
+            return Ok(line(format_args!("nowhere: it was gone")));
+        };
+        self.copy_to_bad(i, h)?;
+        // Now the slot can go: its text is safe in the third area.
+        let at = self.area(i);
+        self.flash
+            .write(at, &[0u8; HEADER])
+            .map_err(|_| failed("write"))?;
+        Ok(line(format_args!("aside in flash")))
+    }
+
+    fn remove(&mut self) -> Result<(), StoreError> {
+        for i in 0..2 {
+            if self.header(i).is_some() {
+                let at = self.area(i);
+                self.flash
+                    .write(at, &[0u8; HEADER])
+                    .map_err(|_| failed("write"))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// NOR flash in RAM, as the chips behave: an erase sets a whole block of
+/// `ERASE` bytes to 0xFF, a write only clears bits (the old byte AND the
+/// new), and power can be cut after any byte of an erase or a write; after
+/// the cut every call fails and the bytes stay as the cut left them.
+pub struct RamFlash<const N: usize, const ERASE: usize> {
+    pub bytes: [u8; N],
+    /// Bytes that may still change before the power goes; `None`: never.
+    pub power: Option<usize>,
+}
+
+/// Why a RAM flash refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RamFlashError {
+    /// Outside the flash, or not aligned to the write or erase size.
+    Misplaced,
+    /// The power is cut.
+    NoPower,
+}
+
+impl embedded_storage::nor_flash::NorFlashError for RamFlashError {
+    fn kind(&self) -> embedded_storage::nor_flash::NorFlashErrorKind {
+        match self {
+            RamFlashError::Misplaced => embedded_storage::nor_flash::NorFlashErrorKind::OutOfBounds,
+            RamFlashError::NoPower => embedded_storage::nor_flash::NorFlashErrorKind::Other,
+        }
+    }
+}
+
+impl<const N: usize, const ERASE: usize> RamFlash<N, ERASE> {
+    /// An erased flash with power for ever.
+    pub const fn new() -> Self {
+        RamFlash {
+            bytes: [0xFF; N],
+            power: None,
+        }
+    }
+
+    /// Spends the power for one byte; false once it is gone.
+    fn spend(&mut self) -> bool {
+        match &mut self.power {
+            None => true,
+            Some(0) => false,
+            Some(n) => {
+                *n -= 1;
+                true
+            }
+        }
+    }
+}
+
+impl<const N: usize, const ERASE: usize> Default for RamFlash<N, ERASE> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const N: usize, const ERASE: usize> embedded_storage::nor_flash::ErrorType
+    for RamFlash<N, ERASE>
+{
+    type Error = RamFlashError;
+}
+
+impl<const N: usize, const ERASE: usize> embedded_storage::nor_flash::ReadNorFlash
+    for RamFlash<N, ERASE>
+{
+    const READ_SIZE: usize = 1;
+
+    fn read(&mut self, offset: u32, bytes: &mut [u8]) -> Result<(), RamFlashError> {
+        if self.power == Some(0) {
+            return Err(RamFlashError::NoPower);
+        }
+        let at = offset as usize;
+        let from = self
+            .bytes
+            .get(at..at + bytes.len())
+            .ok_or(RamFlashError::Misplaced)?;
+        bytes.copy_from_slice(from);
+        Ok(())
+    }
+
+    fn capacity(&self) -> usize {
+        N
+    }
+}
+
+impl<const N: usize, const ERASE: usize> NorFlash for RamFlash<N, ERASE> {
+    const WRITE_SIZE: usize = 1;
+    const ERASE_SIZE: usize = ERASE;
+
+    fn erase(&mut self, from: u32, to: u32) -> Result<(), RamFlashError> {
+        let (from, to) = (from as usize, to as usize);
+        if !from.is_multiple_of(ERASE) || !to.is_multiple_of(ERASE) || from > to || to > N {
+            return Err(RamFlashError::Misplaced);
+        }
+        // Each byte erased is a moment the power can go.
+        for at in from..to {
+            if !self.spend() {
+                return Err(RamFlashError::NoPower);
+            }
+            self.bytes[at] = 0xFF;
+        }
+        Ok(())
+    }
+
+    fn write(&mut self, offset: u32, data: &[u8]) -> Result<(), RamFlashError> {
+        let at = offset as usize;
+        if at + data.len() > N {
+            return Err(RamFlashError::Misplaced);
+        }
+        for (i, &d) in data.iter().enumerate() {
+            if !self.spend() {
+                return Err(RamFlashError::NoPower);
+            }
+            self.bytes[at + i] &= d;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use amulets_core::game::Game;
+    use amulets_core::player::Class;
+    use amulets_core::session::{Session, Start};
+    use std::string::{String, ToString};
+
+    type Flash = RamFlash<{ REGION as usize }, 4096>;
+
+    fn store(flash: Flash) -> FlashStore<Flash> {
+        FlashStore::new(flash, 0)
+    }
+
+    fn save_of(seed: u32) -> (Game, String) {
+        let game = Game::new_run(seed, Class::Rogue);
+        let mut text = String::new();
+        game.write_save(&mut text).unwrap();
+        (game, text)
+    }
+
+    /// What NOR flash can lose: a bit that was 1 reads 0.
+    fn clear_a_bit(b: &mut u8) {
+        assert_ne!(*b, 0);
+        *b &= *b - 1;
+    }
+
+    #[test]
+    fn the_areas_hold_the_longest_save() {
+        assert!(AREA as usize >= HEADER + MAX_SAVE_BYTES);
+        assert_eq!(AREA % 4096, 0);
+    }
+
+    #[test]
+    fn a_save_reads_back_and_the_newer_wins() {
+        let mut s = store(Flash::new());
+        assert_eq!(s.read().unwrap(), None);
+        let (a, ta) = save_of(1);
+        let (b, tb) = save_of(2);
+        s.write(&SaveText(&a)).unwrap();
+        assert_eq!(s.read().unwrap(), Some(ta.as_str()));
+        s.write(&SaveText(&b)).unwrap();
+        assert_eq!(s.read().unwrap(), Some(tb.as_str()));
+        s.write(&SaveText(&a)).unwrap();
+        // After a restart, the same.
+        let mut s = store(s.into_flash());
+        assert_eq!(s.read().unwrap(), Some(ta.as_str()));
+        s.remove().unwrap();
+        assert_eq!(s.read().unwrap(), None);
+    }
+
+    /// A cut after every byte of a save's erase and write: the old save or
+    /// the new one loads after the restart, never neither (nor a mix).
+    #[test]
+    fn a_power_cut_anywhere_leaves_the_old_or_the_new_save() {
+        let (old, old_text) = save_of(7);
+        let (new, new_text) = save_of(8);
+        let mut base = store(Flash::new());
+        base.write(&SaveText(&old)).unwrap();
+        base.write(&SaveText(&old)).unwrap();
+        let base = base.into_flash();
+        // The bytes a whole save changes: the erase of an area, the text,
+        // the header.
+        let whole = AREA as usize + new_text.len() + HEADER;
+        let (mut olds, mut news) = (0, 0);
+        for cut in 0..=whole {
+            let mut flash = Flash {
+                bytes: base.bytes,
+                power: Some(cut),
+            };
+            let mut s = store(flash);
+            let written = s.write(&SaveText(&new)).is_ok();
+            flash = s.into_flash();
+            flash.power = None;
+            let mut s = store(flash);
+            let text = s.read().unwrap().map(|t| t.to_string());
+            match text.as_deref() {
+                Some(t) if t == new_text => news += 1,
+                Some(t) if t == old_text => {
+                    assert!(
+                        !written,
+                        "cut {cut}: the write said done but the old one loads"
+                    );
+                    olds += 1;
+                }
+                other => panic!("cut {cut}: {other:?}"),
+            }
+        }
+        assert!(olds > 0 && news > 0, "{olds} old, {news} new");
+        assert_eq!(olds + news, whole + 1);
+    }
+
+    #[test]
+    fn a_slot_with_a_bad_checksum_is_ignored_and_reused() {
+        let (a, ta) = save_of(1);
+        let (b, tb) = save_of(2);
+        let mut s = store(Flash::new());
+        s.write(&SaveText(&a)).unwrap();
+        s.write(&SaveText(&b)).unwrap();
+        let mut flash = s.into_flash();
+        // One bit of the newer slot's text cleared: its checksum fails.
+        clear_a_bit(&mut flash.bytes[AREA as usize + HEADER + 20]);
+        let mut s = store(flash);
+        assert_eq!(s.read().unwrap(), Some(ta.as_str()));
+        // The next save goes to the damaged slot, not over the good one.
+        s.write(&SaveText(&b)).unwrap();
+        assert_eq!(s.read().unwrap(), Some(tb.as_str()));
+        let mut flash = s.into_flash();
+        clear_a_bit(&mut flash.bytes[AREA as usize + HEADER + 20]);
+        assert_eq!(store(flash).read().unwrap(), Some(ta.as_str()));
+    }
+
+    /// A save that checks but does not load goes to the third area, where
+    /// no later save writes, and the title says where.
+    #[test]
+    fn a_save_that_does_not_load_is_set_aside() {
+        let bad = "amulets-save 1\nseed nonsense\n";
+        let mut flash = Flash::new();
+        {
+            let mut s = store(flash);
+            s.write_area(0, 5, &bad).unwrap();
+            flash = s.into_flash();
+        }
+        let session = Session::new(store(flash), (), || 3, Start::default());
+        assert!(
+            session
+                .note()
+                .is_some_and(|n| n.contains("kept aside in flash")),
+            "{:?}",
+            session.note()
+        );
+        let (mut s, _, _) = session.into_parts();
+        assert_eq!(s.read().unwrap(), None);
+        let (g, tg) = save_of(4);
+        s.write(&SaveText(&g)).unwrap();
+        s.write(&SaveText(&g)).unwrap();
+        assert_eq!(s.set_aside_text(), Some(bad));
+        assert_eq!(s.read().unwrap(), Some(tg.as_str()));
+    }
+}
