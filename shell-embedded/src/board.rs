@@ -6,6 +6,7 @@
 #![allow(unsafe_code)]
 
 use amulets_core::player::Class;
+use embedded_storage::nor_flash::ReadNorFlash;
 
 /// A decimal number from the build's environment, at compile time.
 const fn parse(s: Option<&str>, default: u32) -> u32 {
@@ -43,6 +44,22 @@ pub fn class() -> Class {
         Some("wizard") => Class::Wizard,
         _ => Class::Fighter,
     }
+}
+
+/// How the run ends and where it is kept, for the save's check
+/// (`cargo xtask qemu-continue`): `AMULETS_STORE=flash` keeps it in
+/// `amulets-flash.bin` on the host; `AMULETS_END=save` ends just after the
+/// arrival on floor 2 (the session saves on every arrival), as a power cut
+/// would; `AMULETS_CONTINUE=1` starts at the title and continues the saved
+/// run.
+pub fn store_in_flash() -> bool {
+    option_env!("AMULETS_STORE") == Some("flash")
+}
+pub fn end_by_saving() -> bool {
+    option_env!("AMULETS_END") == Some("save")
+}
+pub fn continue_saved() -> bool {
+    option_env!("AMULETS_CONTINUE") == Some("1")
 }
 
 /// A panic says where through semihosting and ends QEMU with a failure.
@@ -87,6 +104,142 @@ pub mod host_file {
         let args = [fd];
         // SAFETY: SYS_CLOSE takes a handle by value.
         unsafe { cortex_m_semihosting::syscall(nr::CLOSE, &args) };
+    }
+
+    /// Opens a file for reading and writing in place (`r+b`), or `None`
+    /// when it is not there; `name` ends in a NUL.
+    pub fn open_rw(name: &str) -> Option<usize> {
+        if !name.ends_with('\0') {
+            return None;
+        }
+        let args = [name.as_ptr() as usize, nr::open::RW_BINARY, name.len() - 1];
+        // SAFETY: as in `create`.
+        let fd = unsafe { cortex_m_semihosting::syscall(nr::OPEN, &args) } as isize;
+        (fd >= 0).then_some(fd as usize)
+    }
+
+    /// Moves to byte `at` of the file; false when it could not.
+    pub fn seek(fd: usize, at: usize) -> bool {
+        let args = [fd, at];
+        // SAFETY: SYS_SEEK takes a handle and an offset by value.
+        unsafe { cortex_m_semihosting::syscall(nr::SEEK, &args) == 0 }
+    }
+
+    /// Reads `buf.len()` bytes; false when fewer came.
+    pub fn read(fd: usize, buf: &mut [u8]) -> bool {
+        let args = [fd, buf.as_mut_ptr() as usize, buf.len()];
+        // SAFETY: SYS_READ writes at most `buf.len()` bytes into a live,
+        // exclusively borrowed slice; it returns how many it did not.
+        unsafe { cortex_m_semihosting::syscall(nr::READ, &args) == 0 }
+    }
+
+    /// Writes all of `bytes`; false when it could not.
+    pub fn write_all(fd: usize, bytes: &[u8]) -> bool {
+        let args = [fd, bytes.as_ptr() as usize, bytes.len()];
+        // SAFETY: SYS_WRITE reads `bytes.len()` bytes of a live slice; it
+        // returns how many it did not write.
+        unsafe { cortex_m_semihosting::syscall(nr::WRITE, &args) == 0 }
+    }
+}
+
+/// NOR flash kept in a file on the host, so a save outlives QEMU: the
+/// emulated boards have no flash of their own to spare. It behaves as the
+/// chip does (an erase sets 4 KiB sectors to 0xFF, a write only clears
+/// bits), so the store above it is the Wio's, unchanged.
+pub struct HostFlash {
+    fd: usize,
+}
+
+/// A host flash that failed (the file could not be read or written).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HostFlashError;
+
+impl embedded_storage::nor_flash::NorFlashError for HostFlashError {
+    fn kind(&self) -> embedded_storage::nor_flash::NorFlashErrorKind {
+        embedded_storage::nor_flash::NorFlashErrorKind::Other
+    }
+}
+
+impl HostFlash {
+    const SIZE: usize = crate::flash::REGION as usize;
+
+    /// The flash in file `name` (NUL-ended), made erased when it is new.
+    pub fn open(name: &str) -> Option<HostFlash> {
+        if let Some(fd) = host_file::open_rw(name) {
+            return Some(HostFlash { fd });
+        }
+        let fd = host_file::create(name)?;
+        let erased = [0xFFu8; 256];
+        for _ in 0..Self::SIZE / erased.len() {
+            host_file::write(fd, &erased);
+        }
+        host_file::close(fd);
+        host_file::open_rw(name).map(|fd| HostFlash { fd })
+    }
+
+    fn at(&self, offset: u32, len: usize) -> Result<(), HostFlashError> {
+        let end = offset as usize + len;
+        if end <= Self::SIZE && host_file::seek(self.fd, offset as usize) {
+            Ok(())
+        } else {
+            Err(HostFlashError)
+        }
+    }
+}
+
+impl embedded_storage::nor_flash::ErrorType for HostFlash {
+    type Error = HostFlashError;
+}
+
+impl embedded_storage::nor_flash::ReadNorFlash for HostFlash {
+    const READ_SIZE: usize = 1;
+
+    fn read(&mut self, offset: u32, bytes: &mut [u8]) -> Result<(), HostFlashError> {
+        self.at(offset, bytes.len())?;
+        host_file::read(self.fd, bytes)
+            .then_some(())
+            .ok_or(HostFlashError)
+    }
+
+    fn capacity(&self) -> usize {
+        Self::SIZE
+    }
+}
+
+impl embedded_storage::nor_flash::NorFlash for HostFlash {
+    const WRITE_SIZE: usize = 1;
+    const ERASE_SIZE: usize = 4096;
+
+    fn erase(&mut self, from: u32, to: u32) -> Result<(), HostFlashError> {
+        if !from.is_multiple_of(4096) || !to.is_multiple_of(4096) || to < from {
+            return Err(HostFlashError);
+        }
+        self.at(from, (to - from) as usize)?;
+        let erased = [0xFFu8; 256];
+        for _ in 0..(to - from) as usize / erased.len() {
+            if !host_file::write_all(self.fd, &erased) {
+                return Err(HostFlashError);
+            }
+        }
+        Ok(())
+    }
+
+    fn write(&mut self, offset: u32, data: &[u8]) -> Result<(), HostFlashError> {
+        // A write only clears bits: what is there, AND the new bytes.
+        let mut buf = [0u8; 256];
+        for (i, part) in data.chunks(buf.len()).enumerate() {
+            let at = offset + (i * buf.len()) as u32;
+            let old = &mut buf[..part.len()];
+            self.read(at, old)?;
+            for (o, &n) in old.iter_mut().zip(part) {
+                *o &= n;
+            }
+            self.at(at, part.len())?;
+            if !host_file::write_all(self.fd, old) {
+                return Err(HostFlashError);
+            }
+        }
+        Ok(())
     }
 }
 

@@ -256,6 +256,64 @@ pub fn qemu_command(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// `cargo xtask qemu-continue`: the save outlives QEMU. The mps2 firmware
+/// plays seed 42's Rogue with its save in a flash file on the host
+/// (`board::HostFlash`, under the Wio's own `FlashStore`) until it arrives
+/// on floor 2, where the session saves, prints the live game's hash and
+/// stops, as a power cut would stop it; a second firmware starts at the
+/// title, continues by C, and must print the same hash.
+pub fn qemu_continue() -> Result<(), String> {
+    crate::tools::ensure_rust_targets(&[M4])?;
+    crate::tools::ensure_programs(&[crate::tools::QEMU_ARM])?;
+    let dir = sh::root().join("target/qemu-continue");
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let flash = dir.join("amulets-flash.bin");
+    if flash.exists() {
+        std::fs::remove_file(&flash).map_err(|e| e.to_string())?;
+    }
+    let flag = |k: &'static str, v: &str| (k, v.to_string());
+    let playing = build(
+        &MPS2,
+        &[
+            flag("AMULETS_SEED", "42"),
+            flag("AMULETS_CLASS", "rogue"),
+            flag("AMULETS_TURNS", ""),
+            flag("AMULETS_STORE", "flash"),
+            flag("AMULETS_END", "save"),
+            flag("AMULETS_CONTINUE", ""),
+        ],
+    )?;
+    let printed = qemu("mps2-an386", "cortex-m4", &playing, &dir, false)?;
+    let at_save = printed
+        .lines()
+        .find_map(|l| l.strip_prefix("state hash at the save "))
+        .map(|h| h.trim().to_string())
+        .ok_or("the firmware printed no hash at its save")?;
+    if !flash.exists() {
+        return Err(format!("the firmware left no {}", flash.display()));
+    }
+    let continuing = build(
+        &MPS2,
+        &[
+            flag("AMULETS_SEED", "42"),
+            flag("AMULETS_CLASS", "rogue"),
+            flag("AMULETS_TURNS", ""),
+            flag("AMULETS_STORE", "flash"),
+            flag("AMULETS_END", ""),
+            flag("AMULETS_CONTINUE", "1"),
+        ],
+    )?;
+    let printed = qemu("mps2-an386", "cortex-m4", &continuing, &dir, false)?;
+    let continued = format!("{:016x}", printed_hash(&printed)?);
+    if continued != at_save {
+        return Err(format!(
+            "saved at state hash {at_save}, continued after a restart at {continued}"
+        ));
+    }
+    println!("qemu-continue: saved, QEMU restarted, continued at the same state hash, {at_save}");
+    Ok(())
+}
+
 /// The lm3s6965evb check: the bot plays whole runs in 64 KiB, and each
 /// ends with the host's hash. Returns a line for the determinism table.
 pub fn lm3s_check() -> Result<String, String> {

@@ -45,6 +45,8 @@ commands:
                 the embedded shell on QEMU's mps2-an386 while the bot plays:
                 frames as PNG (target/qemu-frames by default), the state
                 hash and the first frame checked against the host's
+  qemu-continue the mps2 firmware saves to a flash file on the host, QEMU
+                ends, a second one continues it: the same state hash
   size          flash and RAM of each firmware, the M3's stack high-water
   flash         build the Wio Terminal firmware, write target/amulets-wio.uf2
                 (and flash it with probe-rs when a probe is attached)
@@ -92,6 +94,7 @@ fn main() -> ExitCode {
         }
         "screenshot" => screenshots(rest),
         "qemu" => embedded::qemu_command(rest),
+        "qemu-continue" if rest.is_empty() => embedded::qemu_continue(),
         "size" if rest.is_empty() => embedded::size(),
         "flash" => embedded::flash(rest),
         "run-tui" => run_shell("amulets-tui", "amulets-tui", rest),
@@ -171,6 +174,7 @@ fn ci() -> Result<(), String> {
     // frame against the host's), then every firmware's size, the Wio
     // Terminal's included.
     embedded::qemu_command(&[])?;
+    embedded::qemu_continue()?;
     embedded::size()?;
     windows::run(&[])?;
     web::run(&["--check".to_string()])?;

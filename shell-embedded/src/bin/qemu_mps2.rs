@@ -9,8 +9,11 @@
 
 use amulets_core::bot::Bot;
 use amulets_core::game::Game;
-use amulets_core::session::{NoStore, Session, Start};
+use amulets_core::input::Key;
+use amulets_core::session::{Session, Start};
+use amulets_embedded::board::HostFlash;
 use amulets_embedded::board::{self, host_file};
+use amulets_embedded::flash::FlashStore;
 use amulets_embedded::framebuffer::FrameBuffer;
 use amulets_embedded::{Layout, Shell};
 use cortex_m::peripheral::syst::SystClkSource;
@@ -48,12 +51,32 @@ fn main() -> ! {
     // The bot plays through the session, as a player's buttons would: a
     // command's step every 30 ms of the session's clock, else its next
     // action.
-    let start = Start {
-        seed: Some(seed),
-        class: Some(class),
-        ..Start::default()
+    let start = if board::continue_saved() {
+        Start::default()
+    } else {
+        Start {
+            seed: Some(seed),
+            class: Some(class),
+            ..Start::default()
+        }
     };
-    let mut session = Session::new(NoStore, (), || board::SEED, start);
+    // The save in a flash file on the host when asked for, else none.
+    let store = board::store_in_flash().then(|| {
+        FlashStore::new(
+            HostFlash::open("amulets-flash.bin\0").expect("the flash file opens"),
+            0,
+        )
+    });
+    let mut session = Session::new(store, (), || board::SEED, start);
+    if board::continue_saved() {
+        // The title's C, as a player's button would press it.
+        session.press(Key::Char('c'));
+        session.release(Key::Char('c'));
+        let game = session.game();
+        hprintln!("continued on floor {}, turn {}", game.depth(), game.turn());
+        hprintln!("state hash {:016x}", amulets_core::replay::state_hash(game));
+        debug::exit(debug::EXIT_SUCCESS);
+    }
     let mut now: u64 = 0;
     let mut shell = Shell::new(FrameBuffer::<320, 240>::new(), Layout::Full);
     let mut bot = Bot::new();
@@ -79,6 +102,16 @@ fn main() -> ! {
         } else if arrived != u32::MAX && game.turn() >= arrived + board::LATER {
             arrived = u32::MAX;
             dump(shell.display(), game);
+        }
+        if board::end_by_saving() && game.depth() == 2 {
+            // The session saved the run on arrival, as it does on every
+            // floor; the board then loses its power, as it may at any time.
+            hprintln!("saved on floor {}, turn {}", game.depth(), game.turn());
+            hprintln!(
+                "state hash at the save {:016x}",
+                amulets_core::replay::state_hash(game)
+            );
+            debug::exit(debug::EXIT_SUCCESS);
         }
         if board::TURNS.is_some_and(|t| game.turn() >= t) {
             break;
