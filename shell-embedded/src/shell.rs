@@ -160,11 +160,74 @@ pub struct Shell<D: DrawTarget<Color = Rgb565>> {
     direction: Option<Key>,
     /// Places redrawn by the last `draw` (cells, overview pixels, lines).
     pub redrawn: u32,
+    glyph_masks: Glyphs,
+}
+
+/// The 4 x 6 font's printable ASCII characters as masks, made once from
+/// embedded-graphics' `FONT_4X6`: bit `y * 4 + x` is set where the glyph
+/// has ink. With them a cell or a line of text is one `fill_contiguous`,
+/// glyph and background together, instead of a fill and then every lit
+/// pixel on its own (each its own transfer on an SPI display).
+struct Glyphs([u32; 95]);
+
+/// A glyph's box, drawn into a mask.
+struct Mask(u32);
+
+impl OriginDimensions for Mask {
+    fn size(&self) -> Size {
+        Size::new(CHAR_W as u32, CHAR_H as u32)
+    }
+}
+
+impl DrawTarget for Mask {
+    type Color = embedded_graphics::pixelcolor::BinaryColor;
+    type Error = core::convert::Infallible;
+
+    fn draw_iter<I: IntoIterator<Item = Pixel<Self::Color>>>(
+        &mut self,
+        pixels: I,
+    ) -> Result<(), Self::Error> {
+        for Pixel(p, c) in pixels {
+            let inside = (0..CHAR_W).contains(&p.x) && (0..CHAR_H).contains(&p.y);
+            if inside && c.is_on() {
+                // 0 <= y * 4 + x < 24: the bit is in the word.
+                self.0 |= 1 << (p.y * CHAR_W + p.x);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Glyphs {
+    fn new() -> Glyphs {
+        let style = MonoTextStyle::new(&FONT_4X6, embedded_graphics::pixelcolor::BinaryColor::On);
+        Glyphs(core::array::from_fn(|i| {
+            let mut mask = Mask(0);
+            let mut buf = [0u8; 4];
+            let s = char::from(b' ' + i as u8).encode_utf8(&mut buf);
+            // Drawing into a mask cannot fail (Infallible).
+            let _ = Text::with_baseline(s, Point::new(0, 0).into_eg(), style, Baseline::Top)
+                .draw(&mut mask);
+            mask.0
+        }))
+    }
+
+    /// Whether character `c` (outside printable ASCII: `?`) has ink at
+    /// `(x, y)` of its box.
+    fn ink(&self, c: u8, x: i32, y: i32) -> bool {
+        let i = if (b' '..=b'~').contains(&c) {
+            c - b' '
+        } else {
+            b'?' - b' '
+        };
+        self.0[usize::from(i)] >> (y * CHAR_W + x) & 1 == 1
+    }
 }
 
 impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
     pub fn new(display: D, layout: Layout) -> Self {
         Shell {
+            glyph_masks: Glyphs::new(),
             display,
             layout,
             glyphs: [BLANK.glyph; MAP_CELLS],
@@ -537,21 +600,22 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         }
     }
 
+    /// A cell, glyph and background, in one fill: the glyph's 4 x 6 box at
+    /// its left, the cell's fifth column background.
     fn draw_cell(&mut self, x: i32, y: i32, d: Drawn) {
         let area = Rectangle::new(
             embedded_graphics::geometry::Point::new(x, y),
             Size::new(CELL_W as u32, CELL_H as u32),
         );
-        let bg = embedded_graphics::pixelcolor::raw::RawU16::new(d.bg).into();
-        let _ = self.display.fill_solid(&area, bg);
-        if d.glyph != b' ' {
-            let fg = embedded_graphics::pixelcolor::raw::RawU16::new(d.fg).into();
-            let mut buf = [0u8; 4];
-            let s = char::from(d.glyph).encode_utf8(&mut buf);
-            let style = MonoTextStyle::new(&FONT_4X6, fg);
-            let at = embedded_graphics::geometry::Point::new(x, y);
-            let _ = Text::with_baseline(s, at, style, Baseline::Top).draw(&mut self.display);
-        }
+        let bg: Rgb565 = embedded_graphics::pixelcolor::raw::RawU16::new(d.bg).into();
+        let fg: Rgb565 = embedded_graphics::pixelcolor::raw::RawU16::new(d.fg).into();
+        let glyphs = &self.glyph_masks;
+        let pixels = (0..CELL_W * CELL_H).map(|i| {
+            let (px, py) = (i % CELL_W, i / CELL_W);
+            let lit = px < CHAR_W && d.glyph != b' ' && glyphs.ink(d.glyph, px, py);
+            if lit { fg } else { bg }
+        });
+        let _ = self.display.fill_contiguous(&area, pixels);
     }
 
     fn draw_overview(&mut self, game: &Game) {
@@ -576,17 +640,29 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         }
     }
 
-    /// Writes a line of text at a character row and column of the display.
+    /// Writes a line of text at a character row and column of the display,
+    /// `cols` characters wide (spaces after the text), in one fill.
     fn text_line(&mut self, at: Point, cols: usize, text: &str, fg: Rgb, bg: Rgb) {
-        let area = Rectangle::new(
-            at.into_eg(),
-            Size::new((cols as i32 * CHAR_W) as u32, CHAR_H as u32),
-        );
-        let _ = self.display.fill_solid(&area, rgb565(bg));
-        let end = text.char_indices().nth(cols).map_or(text.len(), |(i, _)| i);
-        let style = MonoTextStyle::new(&FONT_4X6, rgb565(fg));
-        let _ = Text::with_baseline(&text[..end], at.into_eg(), style, Baseline::Top)
-            .draw(&mut self.display);
+        let cols = cols.min(STATUS_COLS);
+        let mut chars = [b' '; STATUS_COLS];
+        for (slot, c) in chars.iter_mut().zip(text.chars()).take(cols) {
+            *slot = if c.is_ascii() { c as u8 } else { b'?' };
+        }
+        let w = cols as i32 * CHAR_W;
+        let area = Rectangle::new(at.into_eg(), Size::new(w as u32, CHAR_H as u32));
+        let (fg, bg) = (rgb565(fg), rgb565(bg));
+        let glyphs = &self.glyph_masks;
+        let pixels = (0..w * CHAR_H).map(|i| {
+            let (x, y) = (i % w, i / w);
+            // x < cols * 4, so the character's index is below `cols`.
+            let c = chars[(x / CHAR_W) as usize];
+            if c != b' ' && glyphs.ink(c, x % CHAR_W, y) {
+                fg
+            } else {
+                bg
+            }
+        });
+        let _ = self.display.fill_contiguous(&area, pixels);
     }
 
     /// The lines of a screen that fit under its title: all of them, or,

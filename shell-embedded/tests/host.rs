@@ -10,7 +10,7 @@ use amulets_core::session::{NoStore, SaveText, Session, Start, Store, StoreError
 use amulets_core::text::Line;
 use amulets_core::view;
 use amulets_embedded::framebuffer::FrameBuffer;
-use amulets_embedded::shell::{CELL_H, CELL_W};
+use amulets_embedded::shell::{CELL_H, CELL_W, CHAR_H, CHAR_W};
 use amulets_embedded::{Buttons, Layout, Shell};
 use embedded_graphics::mono_font::MonoTextStyle;
 use embedded_graphics::mono_font::ascii::FONT_4X6;
@@ -519,4 +519,89 @@ fn the_chosen_line_stays_on_the_small_display() {
         }
     }
     assert!(small.screen_lines_shown().unwrap().0 > 0, "it scrolled");
+}
+
+/// A display that only counts: pixels drawn one by one (`draw_iter`),
+/// and fills (`fill_solid`, `fill_contiguous`) with the pixels they cover.
+/// On the Wio's SPI display every `draw_iter` pixel is a transfer of its
+/// own, a fill one window and a stream.
+#[derive(Default)]
+struct Counting {
+    one_by_one: u64,
+    fills: u64,
+    filled: u64,
+}
+
+impl OriginDimensions for Counting {
+    fn size(&self) -> Size {
+        Size::new(320, 240)
+    }
+}
+
+impl DrawTarget for Counting {
+    type Color = Rgb565;
+    type Error = core::convert::Infallible;
+
+    fn draw_iter<I: IntoIterator<Item = Pixel<Rgb565>>>(
+        &mut self,
+        pixels: I,
+    ) -> Result<(), Self::Error> {
+        self.one_by_one += pixels.into_iter().count() as u64;
+        Ok(())
+    }
+
+    fn fill_contiguous<I: IntoIterator<Item = Rgb565>>(
+        &mut self,
+        area: &embedded_graphics::primitives::Rectangle,
+        colors: I,
+    ) -> Result<(), Self::Error> {
+        self.fills += 1;
+        let n = colors.into_iter().count() as u64;
+        assert_eq!(n, u64::from(area.size.width * area.size.height));
+        self.filled += n;
+        Ok(())
+    }
+
+    fn fill_solid(
+        &mut self,
+        area: &embedded_graphics::primitives::Rectangle,
+        _: Rgb565,
+    ) -> Result<(), Self::Error> {
+        self.fills += 1;
+        self.filled += u64::from(area.size.width * area.size.height);
+        Ok(())
+    }
+}
+
+/// One ordinary turn's redraw on the 320 x 240 display: no pixel drawn on
+/// its own, one fill a changed cell or character. The bound is derived:
+/// the changed cells times a cell's pixels, and one status line (its
+/// characters times a character's pixels).
+#[test]
+fn an_ordinary_turn_is_redrawn_in_one_fill_a_cell() {
+    let mut session = run_of(42, Class::Fighter);
+    let mut shell = Shell::new(Counting::default(), Layout::Full);
+    shell.draw(&session);
+    let before: Vec<_> = (0..MAP_CELLS)
+        .map(|i| view::cell(session.game(), Map::point_of(i)))
+        .collect();
+    let (step, _) = free_step(session.game());
+    shell.update(&mut session, step, 10);
+    shell.update(&mut session, Buttons::NONE, 11);
+    let after: Vec<_> = (0..MAP_CELLS)
+        .map(|i| view::cell(session.game(), Map::point_of(i)))
+        .collect();
+    let changed = before.iter().zip(&after).filter(|(a, b)| a != b).count() as u64;
+    *shell.display_mut() = Counting::default();
+    shell.draw(&session);
+    let c = shell.display();
+    let cell = (CELL_W * CELL_H) as u64;
+    let line = 80 * (CHAR_W * CHAR_H) as u64;
+    println!(
+        "one turn: {changed} cells changed; {} pixels one by one, {} fills of {} pixels",
+        c.one_by_one, c.fills, c.filled
+    );
+    assert_eq!(c.one_by_one, 0, "no pixel is drawn on its own");
+    assert!(c.filled <= changed * cell + line, "{} pixels", c.filled);
+    assert!(c.fills <= changed + 80, "{} fills", c.fills);
 }
