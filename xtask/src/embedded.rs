@@ -465,6 +465,22 @@ impl Elf {
     }
 }
 
+/// defmt 1.x drops every message below error level unless `DEFMT_LOG` is
+/// set when building (`.cargo/config.toml` sets it to info): the firmware's
+/// first info message must be in the ELF, where defmt keeps its strings.
+fn logs_at_info(elf: &Path) -> Result<(), String> {
+    const FIRST: &[u8] = b"amulets on the Wio Terminal";
+    let bytes = std::fs::read(elf).map_err(|e| format!("{}: {e}", elf.display()))?;
+    if !bytes.windows(FIRST.len()).any(|w| w == FIRST) {
+        return Err(format!(
+            "{}: defmt kept no info message; is DEFMT_LOG set when building?",
+            elf.display()
+        ));
+    }
+    println!("the defmt firmware logs at info (DEFMT_LOG)");
+    Ok(())
+}
+
 /// `cargo xtask size`: every firmware's flash and static RAM, the game's
 /// size, and the M3's stack high-water mark from a whole run.
 pub fn size() -> Result<(), String> {
@@ -488,6 +504,9 @@ pub fn size() -> Result<(), String> {
         ),
     ] {
         let elf = build(fw, &[])?;
+        if fw.feature.contains("defmt") {
+            logs_at_info(&elf)?;
+        }
         let (flash, ram) = Elf::read(&elf)?.sizes();
         if flash == 0 {
             return Err(format!(

@@ -9,6 +9,7 @@
 #![no_main]
 
 use amulets_core::session::{NoStore, Session, Start};
+use amulets_embedded::input::Debouncer;
 use amulets_embedded::{Buttons, Layout, Shell};
 #[cfg(feature = "defmt")]
 use defmt_rtt as _;
@@ -84,8 +85,9 @@ fn main() -> ! {
     let mut now: u64 = 0;
     let mut last = wio::hal::pac::DWT::cycle_count();
     let mut spare: u32 = 0;
+    let mut debounce = Debouncer::new();
     loop {
-        let buttons = Buttons {
+        let raw = Buttons {
             up: up.is_low().unwrap_or(false),
             down: down.is_low().unwrap_or(false),
             left: left.is_low().unwrap_or(false),
@@ -102,6 +104,7 @@ fn main() -> ! {
         last = cycles;
         now += u64::from(elapsed / CYCLES_PER_MS);
         spare = elapsed % CYCLES_PER_MS;
+        let buttons = debounce.update(raw, now);
         shell.update(&mut session, buttons, now);
         if session.finished() {
             // Quit on a board: its title again, for the next run.
