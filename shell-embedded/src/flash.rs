@@ -333,6 +333,47 @@ impl<F: NorFlash> Store for FlashStore<F> {
     }
 }
 
+/// A store, or the words saying why there is none (a flash chip that did
+/// not answer): then the game plays on and says it is not saving, rather
+/// than losing its saves in silence.
+pub enum OrMissing<S> {
+    Here(S),
+    Missing(&'static str),
+}
+
+impl<S: Store> Store for OrMissing<S> {
+    fn claim(&mut self) -> Result<(), StoreError> {
+        match self {
+            OrMissing::Here(s) => s.claim(),
+            OrMissing::Missing(why) => Err(StoreError::Failed(line(format_args!("{why}")))),
+        }
+    }
+    fn read(&mut self) -> Result<Option<&str>, StoreError> {
+        match self {
+            OrMissing::Here(s) => s.read(),
+            OrMissing::Missing(_) => Ok(None),
+        }
+    }
+    fn write(&mut self, save: &SaveText<'_>) -> Result<(), StoreError> {
+        match self {
+            OrMissing::Here(s) => s.write(save),
+            OrMissing::Missing(why) => Err(StoreError::Failed(line(format_args!("{why}")))),
+        }
+    }
+    fn set_aside(&mut self) -> Result<Line, StoreError> {
+        match self {
+            OrMissing::Here(s) => s.set_aside(),
+            OrMissing::Missing(why) => Err(StoreError::Failed(line(format_args!("{why}")))),
+        }
+    }
+    fn remove(&mut self) -> Result<(), StoreError> {
+        match self {
+            OrMissing::Here(s) => s.remove(),
+            OrMissing::Missing(_) => Ok(()),
+        }
+    }
+}
+
 /// NOR flash in RAM, as the chips behave: an erase sets a whole block of
 /// `ERASE` bytes to 0xFF, a write only clears bits (the old byte AND the
 /// new), and power can be cut after any byte of an erase or a write; after
@@ -478,6 +519,27 @@ mod tests {
     fn clear_a_bit(b: &mut u8) {
         assert_ne!(*b, 0);
         *b &= *b - 1;
+    }
+
+    #[test]
+    fn a_missing_flash_is_said_on_the_panel() {
+        let store: OrMissing<FlashStore<Flash>> = OrMissing::Missing("the flash did not answer");
+        let s = Session::new(
+            store,
+            (),
+            || 3,
+            Start {
+                seed: Some(3),
+                class: Some(Class::Fighter),
+                ..Start::default()
+            },
+        );
+        assert!(s.not_saving());
+        assert!(
+            s.panel()
+                .iter()
+                .any(|(l, _)| l.contains("the flash did not answer"))
+        );
     }
 
     #[test]

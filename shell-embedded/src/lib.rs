@@ -19,6 +19,8 @@ pub mod flash;
 pub mod framebuffer;
 pub mod input;
 pub mod shell;
+#[cfg(feature = "board-wio")]
+pub mod w25q32;
 
 pub use input::{Buttons, COMMANDS, Command};
 pub use shell::{Layout, Shell};

@@ -1,6 +1,7 @@
 //! The Seeed Wio Terminal firmware (ATSAMD51P19, ILI9341 at 320 x 240, a
 //! 5-way switch and three buttons): the whole game on the board. The seed
-//! comes from the chip's random number generator; the buttons are polled;
+//! comes from the chip's random number generator; the run is saved in the
+//! QSPI flash (`w25q32`, `flash`); the buttons are polled and debounced;
 //! the 30 ms command tick is kept with the Cortex-M4's cycle counter.
 //! `cargo xtask flash` builds it and writes a UF2 file for the board's
 //! bootloader (or flashes it with probe-rs when a probe is attached). With
@@ -8,8 +9,10 @@
 #![no_std]
 #![no_main]
 
-use amulets_core::session::{NoStore, Session, Start};
+use amulets_core::session::{Session, Start};
+use amulets_embedded::flash::{FlashStore, OrMissing};
 use amulets_embedded::input::Debouncer;
+use amulets_embedded::w25q32::{self, W25q32};
 use amulets_embedded::{Buttons, Layout, Shell};
 #[cfg(feature = "defmt")]
 use defmt_rtt as _;
@@ -71,8 +74,14 @@ fn main() -> ! {
             break s;
         }
     };
-    // No save on the board yet: the store keeps nothing.
-    let mut session = Session::new(NoStore, (), seeds, Start::default());
+    // The save in the QSPI flash's last 64 KiB (README); without a flash
+    // that answers, the game plays on and says it is not saving.
+    let qspi = sets.flash.init(&mut peripherals.mclk, peripherals.qspi);
+    let store = match W25q32::new(qspi) {
+        Ok(chip) => OrMissing::Here(FlashStore::new(chip, w25q32::SAVE_BASE)),
+        Err(_) => OrMissing::Missing("the flash did not answer"),
+    };
+    let mut session = Session::new(store, (), seeds, Start::default());
     session.repeat_held_keys(true);
     #[cfg(feature = "defmt")]
     defmt::info!(
