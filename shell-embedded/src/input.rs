@@ -112,6 +112,20 @@ impl Buttons {
 
     /// The joystick as a direction key: one direction, or two at once for a
     /// diagonal (the numpad's corners).
+    /// A direction turned 45 degrees clockwise: what B held with a
+    /// direction steps, since the 5-way switch gives one direction at a
+    /// time (up is up-right, right down-right, down down-left, left
+    /// up-left).
+    pub fn turned(key: Key) -> Key {
+        match key {
+            Key::Up => Key::Numpad(9),
+            Key::Right => Key::Numpad(3),
+            Key::Down => Key::Numpad(1),
+            Key::Left => Key::Numpad(7),
+            other => other,
+        }
+    }
+
     pub fn direction(self) -> Option<Key> {
         Some(match (self.up, self.down, self.left, self.right) {
             (true, false, true, false) => Key::Numpad(7),

@@ -158,6 +158,9 @@ pub struct Shell<D: DrawTarget<Color = Rgb565>> {
     before: Buttons,
     /// The direction key pressed for the 5-way switch, until let go.
     direction: Option<Key>,
+    /// B turned a direction while held: its own action is not taken when
+    /// it is let go.
+    b_turned: bool,
     /// Places redrawn by the last `draw` (cells, overview pixels, lines).
     pub redrawn: u32,
     glyph_masks: Glyphs,
@@ -243,6 +246,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             seen_screen: None,
             before: Buttons::NONE,
             direction: None,
+            b_turned: false,
             redrawn: 0,
         }
     }
@@ -274,7 +278,8 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         now: u64,
     ) {
         session.tick(now);
-        let new = buttons.newly(self.before);
+        let mut new = buttons.newly(self.before);
+        let b_let_go = self.before.b && !buttons.b;
         self.before = buttons;
         if buttons.direction().is_none()
             && let Some(k) = self.direction.take()
@@ -298,11 +303,32 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
                 self.mode = Mode::Play;
             }
         }
+        // On the map (playing, aiming, looking), B held turns a direction
+        // by 45 degrees, for the diagonals the switch cannot give; B's own
+        // action is then taken when it is let go, unless it turned one.
+        let on_map = matches!(self.mode, Mode::Play)
+            && !session.asking()
+            && matches!(
+                session.game().state(),
+                State::Playing | State::Aiming(_) | State::Looking
+            );
+        if on_map {
+            if new.b {
+                self.b_turned = false;
+            }
+            new.b = b_let_go && !self.b_turned;
+        }
         if !new.any() {
             return;
         }
         let dir = if new.up || new.down || new.left || new.right {
-            buttons.direction()
+            match buttons.direction() {
+                Some(d) if on_map && buttons.b => {
+                    self.b_turned = true;
+                    Some(Buttons::turned(d))
+                }
+                d => d,
+            }
         } else {
             None
         };

@@ -605,3 +605,100 @@ fn an_ordinary_turn_is_redrawn_in_one_fill_a_cell() {
     assert!(c.filled <= changed * cell + line, "{} pixels", c.filled);
     assert!(c.fills <= changed + 80, "{} fills", c.fills);
 }
+
+/// A room of floor with the player in the middle, and a monster (if any)
+/// up and to the right of the player: a diagonal the 5-way switch cannot
+/// give by itself.
+fn room_with(monster: Option<&str>) -> Run<Holding> {
+    let map = amulets_core::map::Map::from_rows(&[
+        "#######", "#.....#", "#.....#", "#.....#", "#.....#", "#######",
+    ])
+    .unwrap();
+    let me = Point::new(2, 3);
+    let mut game = Game::with_floor(11, Class::Fighter, 1, map, me);
+    // Hurt, so that a rest has something to do.
+    game.player_mut().hp = 10;
+    if let Some(name) = monster {
+        let kind = amulets_core::monster::MONSTERS
+            .iter()
+            .position(|k| k.name == name)
+            .expect("a kind of that name") as u8;
+        game.level_mut()
+            .monsters
+            .push(amulets_core::monster::Monster {
+                kind,
+                pos: Point::new(3, 2),
+                hp: amulets_core::monster::MONSTERS[usize::from(kind)].hp,
+                mind: amulets_core::monster::Mind::Hunting,
+                pack: 0,
+                heading: 0,
+            })
+            .unwrap();
+    }
+    game.refresh_view();
+    continued(&game)
+}
+
+/// B held with up, then let go: one step up and to the right, and no rest
+/// (B's own action is for B pressed alone).
+fn diagonal(shell: &mut Shell<Big>, session: &mut Run<Holding>, now: u64) {
+    let b = Buttons {
+        b: true,
+        ..Buttons::NONE
+    };
+    let b_up = Buttons { up: true, ..b };
+    shell.update(session, b, now);
+    shell.update(session, b_up, now + 1);
+    shell.update(session, b, now + 2);
+    shell.update(session, Buttons::NONE, now + 3);
+}
+
+#[test]
+fn b_held_turns_a_direction_to_the_diagonal() {
+    let mut session = room_with(None);
+    let mut shell = Shell::new(Big::new(), Layout::Full);
+    shell.draw(&session);
+    let turn = session.game().turn();
+    diagonal(&mut shell, &mut session, 10);
+    assert_eq!(session.game().player().pos, Point::new(3, 2));
+    assert_eq!(session.game().turn(), turn + 1, "one step, no rest");
+    // B alone, pressed and let go, rests as before.
+    press_on(
+        &mut shell,
+        &mut session,
+        Buttons {
+            b: true,
+            ..Buttons::NONE
+        },
+        50,
+    );
+    assert!(
+        session.game().command_running() || session.game().turn() > turn + 1,
+        "B alone rests: {:?}",
+        session.game().log().last()
+    );
+}
+
+#[test]
+fn a_diagonal_attack_kills_a_monster_placed_on_a_diagonal() {
+    let mut session = room_with(Some("jackal"));
+    let mut shell = Shell::new(Big::new(), Layout::Full);
+    shell.draw(&session);
+    let mut now = 10;
+    for _ in 0..30 {
+        if session.game().level().monsters.is_empty() {
+            break;
+        }
+        diagonal(&mut shell, &mut session, now);
+        now += 10;
+        assert_eq!(
+            session.game().player().pos,
+            Point::new(2, 3),
+            "it fights, it does not move"
+        );
+    }
+    assert!(
+        session.game().level().monsters.is_empty(),
+        "the jackal is dead"
+    );
+}
