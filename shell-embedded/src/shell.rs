@@ -801,10 +801,6 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         if p.confused > 0 {
             let _ = status.push_str(" Confused");
         }
-        // A line the session says (a save that failed) before the log's.
-        let message = note.or(game.log().last()).unwrap_or("");
-        let stop = game.last_stop().map(|s| s.text());
-        let stop = stop.as_deref().unwrap_or("");
         let mut hint = StatusLine::new();
         match self.mode {
             Mode::Menu(i) => {
@@ -820,7 +816,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             Mode::Play => match game.state() {
                 State::Playing => w(
                     &mut hint,
-                    format_args!("A explore  B rest  C more  press: act"),
+                    format_args!("A explore  B rest  B+dir diagonal  C more  press: act"),
                 ),
                 State::Aiming(_) => w(&mut hint, format_args!("press fires  A next  B back")),
                 State::Confirming(_) => w(&mut hint, format_args!("A yes  B no")),
@@ -836,7 +832,9 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             w(
                 &mut out[0],
                 format_args!(
-                    "HP {}/{}  Floor {} of {LAST_FLOOR}  Turn {}  Gold {}  Amulets {}{status}",
+                    "{} #{}  HP {}/{}  Floor {}/{LAST_FLOOR}  Turn {}  Gold {}  Amulets {}{status}",
+                    p.class.name(),
+                    game.seed(),
                     p.hp,
                     p.max_hp,
                     game.depth(),
@@ -862,9 +860,30 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             );
         }
         let (_, _, cols) = self.layout.status();
-        let msg_row = if self.layout == Layout::Full { 1 } else { 2 };
-        // The message over as many lines as the layout gives it.
-        let msg_lines = if self.layout == Layout::Full { 1 } else { 2 };
+        if self.layout == Layout::Full {
+            // The two newest lines, the newest last (the session's note,
+            // when there is one, is the newest); a stop is said in the log
+            // too, so it needs no row of its own here.
+            let mut newest = game.log().lines().rev().map(|m| m.text.as_str());
+            let (older, last) = match note {
+                Some(n) => (newest.next(), Some(n)),
+                None => {
+                    let last = newest.next();
+                    (newest.next(), last)
+                }
+            };
+            w(&mut out[1], format_args!("{}", older.unwrap_or("")));
+            w(&mut out[2], format_args!("{}", last.unwrap_or("")));
+            out[3] = hint;
+            return out;
+        }
+        // The small layout: the newest message (a line the session says, as
+        // a save that failed, before the log's) over two lines, then why
+        // the last command stopped.
+        let message = note.or(game.log().last()).unwrap_or("");
+        let stop = game.last_stop().map(|s| s.text());
+        let stop = stop.as_deref().unwrap_or("");
+        let (msg_row, msg_lines) = (2, 2);
         let mut rest = message;
         for line in &mut out[msg_row..msg_row + msg_lines] {
             let end = rest.char_indices().nth(cols).map_or(rest.len(), |(i, _)| i);

@@ -185,7 +185,7 @@ fn the_player_moves_and_only_what_changed_is_redrawn() {
 }
 
 #[test]
-fn the_status_line_says_hp_floor_and_turn() {
+fn the_status_line_says_class_seed_hp_floor_and_turn() {
     let mut session = run_of(42, Class::Fighter);
     let mut shell = Shell::new(Big::new(), Layout::Full);
     shell.draw(&session);
@@ -194,7 +194,7 @@ fn the_status_line_says_hp_floor_and_turn() {
     shell.draw(&session);
     // The same words drawn by hand where the status line goes.
     let hp = session.game().player().max_hp;
-    let words = format!("HP {hp}/{hp}  Floor 1 of 9  Turn 1  Gold 0  Amulets 0");
+    let words = format!("Fighter #42  HP {hp}/{hp}  Floor 1/9  Turn 1  Gold 0  Amulets 0");
     let mut expect = Big::new();
     let style = MonoTextStyle::new(&FONT_4X6, c565(palette::TEXT));
     Text::with_baseline(
@@ -212,6 +212,36 @@ fn the_status_line_says_hp_floor_and_turn() {
     };
     for y in 216..222 {
         assert_eq!(row(shell.display(), y), row(&expect, y), "status row {y}");
+    }
+    // The two newest lines of the log under it, the newest last.
+    let log: Vec<String> = session
+        .game()
+        .log()
+        .lines()
+        .rev()
+        .take(2)
+        .map(|m| m.text.to_string())
+        .collect();
+    let mut expect = Big::new();
+    expect.clear(c565(palette::BACKGROUND)).unwrap();
+    // `log` is newest first: the newest on the lower row.
+    for (i, line) in log.iter().enumerate() {
+        Text::with_baseline(
+            line,
+            embedded_graphics::geometry::Point::new(0, 228 - 6 * i as i32),
+            style,
+            Baseline::Top,
+        )
+        .draw(&mut expect)
+        .unwrap();
+    }
+    let ink = |fb: &Big, y: usize| -> Vec<bool> {
+        (0..320)
+            .map(|x| fb.at(x, y) != c565(palette::BACKGROUND))
+            .collect()
+    };
+    for y in 222..234 {
+        assert_eq!(ink(shell.display(), y), ink(&expect, y), "message row {y}");
     }
 }
 
