@@ -15,8 +15,6 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 const TARGET: &str = "wasm32-unknown-unknown";
-/// How long the test mode's held request is held.
-const HOLD: std::time::Duration = std::time::Duration::from_secs(3);
 const USAGE: &str = "usage: cargo xtask web [--serve [PORT] | --check]";
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -85,15 +83,6 @@ fn answer(mut stream: TcpStream, dir: &Path) -> std::io::Result<()> {
     let path = path.split('?').next().unwrap_or("/");
     let name = match path.trim_start_matches('/') {
         "" => "index.html",
-        // The page's test mode asks for this first; the answer comes only
-        // after a while, so headless Chromium's virtual time stands still
-        // while the page plays (amulets.js says why).
-        "hold" => {
-            std::thread::sleep(HOLD);
-            return stream.write_all(
-                b"HTTP/1.1 204 No Content\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
-            );
-        }
         n => n,
     };
     let file = dir.join(name);
@@ -159,6 +148,68 @@ fn chromium(profile: &Path, extra: &[&str], url: &str) -> Result<String, String>
     let mut c = sh::cmd("chromium", &args);
     c.stderr(std::process::Stdio::null());
     sh::output(c)
+}
+
+/// Opens the page (in test mode) on a new profile, reads the save it kept
+/// in localStorage and the live game's hash out of its DOM, and has the
+/// desktop game continue that save: the hashes must be equal. The hash.
+fn continue_page_save(work: &Path, game: &Path, url: &str, name: &str) -> Result<String, String> {
+    let dump = |profile: &str| {
+        chromium(&work.join(profile), &["--dump-dom"], url)
+            .and_then(|dom| test_text(&dom))
+            .and_then(|t| {
+                if t.is_empty() {
+                    Err("the page had not written its test output yet".to_string())
+                } else {
+                    Ok(t)
+                }
+            })
+    };
+    let profile = format!("profile-{name}");
+    let text = dump(&profile).or_else(|e| {
+        println!("web: {e}; trying once more");
+        dump(&format!("{profile}-2"))
+    })?;
+    let mut parts = text.splitn(3, '\n');
+    let (first_line, claimed, save) = match (parts.next(), parts.next(), parts.next()) {
+        (Some(h), Some(c), Some(s)) => (h, c, s),
+        _ => return Err(format!("the page wrote no hash and save:\n{text}")),
+    };
+    if claimed != "claimed true" {
+        return Err(format!("the page did not hold the save's lock: {claimed}"));
+    }
+    let page_hash = first_line
+        .strip_prefix("state hash ")
+        .ok_or_else(|| format!("the page wrote {first_line:?}"))?;
+    if !save.starts_with("amulets-save ") {
+        return Err(format!("the page kept no save in localStorage:\n{text}"));
+    }
+    let saves = work.join(format!("{profile}-saves"));
+    std::fs::create_dir_all(&saves).map_err(|e| e.to_string())?;
+    std::fs::write(saves.join("save.txt"), save).map_err(|e| e.to_string())?;
+    let mut c = sh::cmd(
+        &game.display().to_string(),
+        &[
+            "--keys",
+            "c",
+            "--screenshot",
+            &saves.join("continued.png").display().to_string(),
+            "--save-dir",
+            &saves.display().to_string(),
+        ],
+    );
+    c.env("SDL_VIDEO_DRIVER", "offscreen");
+    let printed = sh::output(c)?;
+    let desktop_hash = printed
+        .lines()
+        .find_map(|l| l.strip_prefix("state hash "))
+        .ok_or("the desktop game printed no state hash")?;
+    if desktop_hash.trim() != page_hash.trim() {
+        return Err(format!(
+            "the page saved at state hash {page_hash}; the desktop game continued it at {desktop_hash}"
+        ));
+    }
+    Ok(page_hash.trim().to_string())
 }
 
 /// The `<pre id="amulets-test">` the page fills in test mode, unescaped.
@@ -240,66 +291,26 @@ fn check() -> Result<(), String> {
         "web: the page's picture of seed 42 after {keys:?} is the desktop game's, pixel for pixel"
     );
 
-    // The save: kept in localStorage, continued by the desktop game.
-    let dump = |profile: &str| {
-        chromium(
-            &work.join(profile),
-            &["--dump-dom"],
-            &format!("{base}?seed=42&class=rogue&keys={keys}&close=1"),
-        )
-        .and_then(|dom| test_text(&dom))
-        .and_then(|t| {
-            if t.is_empty() {
-                Err("the page had not written its test output yet".to_string())
-            } else {
-                Ok(t)
-            }
-        })
-    };
-    let text = dump("profile-save").or_else(|e| {
-        println!("web: {e}; trying once more");
-        dump("profile-save-2")
-    })?;
-    let mut parts = text.splitn(3, '\n');
-    let (first_line, claimed, save) = match (parts.next(), parts.next(), parts.next()) {
-        (Some(h), Some(c), Some(s)) => (h, c, s),
-        _ => return Err(format!("the page wrote no hash and save:\n{text}")),
-    };
-    if claimed != "claimed true" {
-        return Err(format!("the page did not hold the save's lock: {claimed}"));
+    // The save kept in localStorage, continued by the desktop game: the
+    // one written on arrival (no keys played), and the one written when
+    // the page is left, after the keys.
+    for (what, name, query) in [
+        (
+            "on arrival",
+            "arrival",
+            "?seed=42&class=rogue&keys=".to_string(),
+        ),
+        (
+            "when the page is left",
+            "left",
+            format!("?seed=42&class=rogue&keys={keys}&close=1"),
+        ),
+    ] {
+        let hash = continue_page_save(&work, &game, &format!("{base}{query}"), name)?;
+        println!(
+            "web: the page's save {what} continues in the desktop game at its state hash, {hash}"
+        );
     }
-    let page_hash = first_line
-        .strip_prefix("state hash ")
-        .ok_or_else(|| format!("the page wrote {first_line:?}"))?;
-    if !save.starts_with("amulets-save ") {
-        return Err(format!("the page kept no save in localStorage:\n{text}"));
-    }
-    let saves = work.join("saves");
-    std::fs::create_dir_all(&saves).map_err(|e| e.to_string())?;
-    std::fs::write(saves.join("save.txt"), save).map_err(|e| e.to_string())?;
-    let mut c = sh::cmd(
-        &game.display().to_string(),
-        &[
-            "--keys",
-            "c",
-            "--screenshot",
-            &work.join("continued.png").display().to_string(),
-            "--save-dir",
-            &saves.display().to_string(),
-        ],
-    );
-    c.env("SDL_VIDEO_DRIVER", "offscreen");
-    let printed = sh::output(c)?;
-    let desktop_hash = printed
-        .lines()
-        .find_map(|l| l.strip_prefix("state hash "))
-        .ok_or("the desktop game printed no state hash")?;
-    if desktop_hash.trim() != page_hash.trim() {
-        return Err(format!(
-            "the page saved at state hash {page_hash}; the desktop game continued it at {desktop_hash}"
-        ));
-    }
-    println!("web: the page's save continues in the desktop game at its state hash, {page_hash}");
 
     // A replay played back in the page ends where it was recorded to.
     let replay = root.join("tests/replays/rogue-42.txt");
@@ -319,6 +330,13 @@ fn check() -> Result<(), String> {
             &format!("{base}?keys=&replay=replays/rogue-42.txt"),
         )
         .and_then(|dom| test_text(&dom))
+        .and_then(|t| {
+            if t.is_empty() {
+                Err("the page had not written its test output yet".to_string())
+            } else {
+                Ok(t)
+            }
+        })
     };
     let text = watch("profile-replay").or_else(|e| {
         println!("web: {e}; trying once more");
