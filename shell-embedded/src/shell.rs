@@ -534,7 +534,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
                 }
             }
         }
-        self.draw_status(game, session.note());
+        self.draw_status(game, session.note(), session.look_at());
         self.redrawn
     }
 
@@ -787,7 +787,12 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
     }
 
     /// The status lines for the layout.
-    fn status_lines(&self, game: &Game, note: Option<&str>) -> [StatusLine; STATUS_LINES] {
+    fn status_lines(
+        &self,
+        game: &Game,
+        note: Option<&str>,
+        look: Option<Point>,
+    ) -> [StatusLine; STATUS_LINES] {
         let mut out: [StatusLine; STATUS_LINES] = core::array::from_fn(|_| StatusLine::new());
         let p = game.player();
         let w = |s: &mut StatusLine, args: core::fmt::Arguments| {
@@ -860,6 +865,28 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             );
         }
         let (_, _, cols) = self.layout.status();
+        // While aiming or looking, the words of the cell under the cursor
+        // (what is there, the target's name) take the message rows.
+        let words = match (game.state(), look) {
+            (State::Aiming(_) | State::Looking, Some(p)) => Some(view::look(game, p)),
+            _ => None,
+        };
+        if let Some(words) = &words {
+            let rows = if self.layout == Layout::Full {
+                1..3
+            } else {
+                2..4
+            };
+            let mut rest = words.as_str();
+            for line in &mut out[rows.clone()] {
+                let end = rest.char_indices().nth(cols).map_or(rest.len(), |(i, _)| i);
+                w(line, format_args!("{}", &rest[..end]));
+                rest = &rest[end..];
+            }
+            let hint_row = if self.layout == Layout::Full { 3 } else { 5 };
+            out[hint_row] = hint;
+            return out;
+        }
         if self.layout == Layout::Full {
             // The two newest lines, the newest last (the session's note,
             // when there is one, is the newest); a stop is said in the log
@@ -896,8 +923,8 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         out
     }
 
-    fn draw_status(&mut self, game: &Game, note: Option<&str>) {
-        let lines = self.status_lines(game, note);
+    fn draw_status(&mut self, game: &Game, note: Option<&str>, look: Option<Point>) {
+        let lines = self.status_lines(game, note, look);
         let (at, rows, cols) = self.layout.status();
         for (i, line) in lines.iter().enumerate().take(rows) {
             if self.status[i] == *line {

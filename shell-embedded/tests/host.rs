@@ -732,3 +732,41 @@ fn a_diagonal_attack_kills_a_monster_placed_on_a_diagonal() {
         "the jackal is dead"
     );
 }
+
+/// Looking at a monster's cell writes its words (the look panel's text,
+/// the core's `view::look`) where the messages go.
+#[test]
+fn the_look_text_appears_on_the_display_for_a_monsters_cell() {
+    let mut session = room_with(Some("jackal"));
+    let mut shell = Shell::new(Big::new(), Layout::Full);
+    shell.draw(&session);
+    // Look (the playing table's x), and the cursor up-right onto it.
+    session.press(Key::Char('x'));
+    session.release(Key::Char('x'));
+    session.press(Key::Numpad(9));
+    session.release(Key::Numpad(9));
+    assert_eq!(session.look_at(), Some(Point::new(3, 2)));
+    shell.draw(&session);
+    let words = view::look(session.game(), Point::new(3, 2));
+    assert!(words.contains("jackal"), "{words}");
+    let mut expect = Big::new();
+    expect.clear(c565(palette::BACKGROUND)).unwrap();
+    let style = MonoTextStyle::new(&FONT_4X6, c565(palette::TEXT));
+    let first: String = words.chars().take(80).collect();
+    Text::with_baseline(
+        &first,
+        embedded_graphics::geometry::Point::new(0, 222),
+        style,
+        Baseline::Top,
+    )
+    .draw(&mut expect)
+    .unwrap();
+    let ink = |fb: &Big, y: usize| -> Vec<bool> {
+        (0..320)
+            .map(|x| fb.at(x, y) != c565(palette::BACKGROUND))
+            .collect()
+    };
+    for y in 222..228 {
+        assert_eq!(ink(shell.display(), y), ink(&expect, y), "look row {y}");
+    }
+}
