@@ -150,6 +150,8 @@ pub enum Command {
     Travel,
     /// A key's binding, as the core's table has it (`bindings::commands`).
     Key(&'static Binding),
+    /// The message log, to read back (the desktop shows it under the map).
+    Log,
 }
 
 impl Command {
@@ -158,14 +160,16 @@ impl Command {
         match self {
             Command::Travel => "Travel",
             Command::Key(b) => b.short,
+            Command::Log => "Log",
         }
     }
 }
 
 /// C's menu: travel, then every command with a short name in the core's
-/// playing table, in its order.
-pub const COMMANDS: [Command; 1 + COMMAND_KEYS] = {
-    let mut out = [Command::Travel; 1 + COMMAND_KEYS];
+/// playing table, in its order, then the log.
+pub const COMMANDS: [Command; 2 + COMMAND_KEYS] = {
+    let mut out = [Command::Travel; 2 + COMMAND_KEYS];
+    out[1 + COMMAND_KEYS] = Command::Log;
     let mut i = 0;
     let mut n = 1;
     while i < bindings::PLAYING.len() {
@@ -175,7 +179,7 @@ pub const COMMANDS: [Command; 1 + COMMAND_KEYS] = {
         }
         i += 1;
     }
-    assert!(n == out.len(), "COMMAND_KEYS counts the short names");
+    assert!(n == out.len() - 1, "COMMAND_KEYS counts the short names");
     out
 };
 

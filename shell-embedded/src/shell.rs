@@ -80,6 +80,8 @@ enum Mode {
     Menu(usize),
     /// The travel cursor is out.
     Travel(Point),
+    /// The log is shown over the map, this many lines up from the newest.
+    Log(usize),
 }
 
 /// What is drawn in one place: a glyph and its two colours.
@@ -164,6 +166,9 @@ pub struct Shell<D: DrawTarget<Color = Rgb565>> {
     /// Places redrawn by the last `draw` (cells, overview pixels, lines).
     pub redrawn: u32,
     glyph_masks: Glyphs,
+    /// The log as last drawn (lines up from the newest, how many, the
+    /// turn), while it is shown.
+    log_drawn: Option<(usize, usize, u32)>,
 }
 
 /// The 4 x 6 font's printable ASCII characters as masks, made once from
@@ -231,6 +236,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
     pub fn new(display: D, layout: Layout) -> Self {
         Shell {
             glyph_masks: Glyphs::new(),
+            log_drawn: None,
             display,
             layout,
             glyphs: [BLANK.glyph; MAP_CELLS],
@@ -334,6 +340,17 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         };
         match self.mode {
             Mode::Menu(i) => self.menu(session, new, i),
+            Mode::Log(up) => {
+                let lines = session.game().log().lines().len();
+                self.mode = if new.up {
+                    Mode::Log((up + 1).min(lines.saturating_sub(1)))
+                } else if new.down {
+                    Mode::Log(up.saturating_sub(1))
+                } else {
+                    // Any other button closes it.
+                    Mode::Play
+                };
+            }
             Mode::Travel(cursor) => self.travel(session, new, dir, cursor),
             Mode::Play => self.play(session, new, dir),
         }
@@ -368,6 +385,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             self.mode = Mode::Play;
             match COMMANDS[i] {
                 Command::Travel => self.mode = Mode::Travel(session.game().player().pos),
+                Command::Log => self.mode = Mode::Log(0),
                 Command::Key(b) => {
                     if let Some(k) = b.key() {
                         session.press(k);
@@ -520,6 +538,20 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             self.status.iter_mut().for_each(StatusLine::clear);
             self.screen = None;
         }
+        if let Mode::Log(up) = self.mode {
+            let shown = (up, game.log().lines().len(), game.turn());
+            if self.log_drawn != Some(shown) {
+                self.log_drawn = Some(shown);
+                self.draw_log(game, up);
+            }
+            self.draw_status(game, session.note(), session.look_at());
+            return self.redrawn;
+        }
+        if self.log_drawn.take().is_some() {
+            // Back from the log: the map is painted afresh.
+            self.clear_view();
+            self.forget_view();
+        }
         match session.screen() {
             Some(screen) => self.draw_screen(&screen),
             None => {
@@ -536,6 +568,36 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         }
         self.draw_status(game, session.note(), session.look_at());
         self.redrawn
+    }
+
+    /// The log over the map: a title row, then the lines oldest first,
+    /// ending `up` lines before the newest; unread lines brighter.
+    fn draw_log(&mut self, game: &Game, up: usize) {
+        self.clear_view();
+        let (w, h) = self.layout.view_cells();
+        let cols = ((w * CELL_W) / CHAR_W) as usize;
+        let rows = ((h * CELL_H) / CHAR_H) as usize;
+        self.text_line(
+            Point::new(0, 0),
+            cols,
+            "The log, newest last",
+            palette::HIGHLIGHT,
+            palette::BACKGROUND,
+        );
+        let lines = game.log().lines();
+        let total = lines.len();
+        let end = total.saturating_sub(up);
+        let start = end.saturating_sub(rows.saturating_sub(1));
+        for (row, m) in game.log().lines().skip(start).take(end - start).enumerate() {
+            let c = if m.read {
+                palette::READ_TEXT
+            } else {
+                palette::UNREAD_TEXT
+            };
+            let y = (row as i32 + 1) * CHAR_H;
+            self.text_line(Point::new(0, y), cols, &m.text, c, palette::BACKGROUND);
+        }
+        self.redrawn += 1;
     }
 
     /// The viewport's cache as a cleared viewport: all blank.
@@ -818,6 +880,10 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
                 }
             }
             Mode::Travel(_) => w(&mut hint, format_args!("Travel: press goes, B back")),
+            Mode::Log(_) => w(
+                &mut hint,
+                format_args!("Log: up/down scroll, any button back"),
+            ),
             Mode::Play => match game.state() {
                 State::Playing => w(
                     &mut hint,

@@ -770,3 +770,71 @@ fn the_look_text_appears_on_the_display_for_a_monsters_cell() {
         assert_eq!(ink(shell.display(), y), ink(&expect, y), "look row {y}");
     }
 }
+
+/// C's menu ends with the log: its lines drawn over the map, newest last,
+/// and any button but up and down goes back to the map.
+#[test]
+fn the_log_can_be_read_from_the_menu() {
+    let mut session = run_of(42, Class::Fighter);
+    let mut shell = Shell::new(Big::new(), Layout::Full);
+    // A few turns' messages.
+    for t in 0..3 {
+        let (step, _) = free_step(session.game());
+        press(&mut shell, &mut session, step, 10 + 10 * t);
+    }
+    shell.draw(&session);
+    let c = Buttons {
+        c: true,
+        ..Buttons::NONE
+    };
+    let left = Buttons {
+        left: true,
+        ..Buttons::NONE
+    };
+    let push = Buttons {
+        press: true,
+        ..Buttons::NONE
+    };
+    assert_eq!(
+        amulets_embedded::COMMANDS.last().map(|c| c.name()),
+        Some("Log")
+    );
+    press(&mut shell, &mut session, c, 100);
+    // From the first command, left wraps round to the last: the log.
+    press(&mut shell, &mut session, left, 110);
+    press(&mut shell, &mut session, push, 120);
+    shell.draw(&session);
+    let lines: Vec<String> = session
+        .game()
+        .log()
+        .lines()
+        .map(|m| m.text.to_string())
+        .collect();
+    assert!(!lines.is_empty());
+    let mut expect = Big::new();
+    expect.clear(c565(palette::BACKGROUND)).unwrap();
+    let style = MonoTextStyle::new(&FONT_4X6, c565(palette::TEXT));
+    for (i, l) in lines.iter().enumerate() {
+        Text::with_baseline(
+            l,
+            embedded_graphics::geometry::Point::new(0, 6 * (i as i32 + 1)),
+            style,
+            Baseline::Top,
+        )
+        .draw(&mut expect)
+        .unwrap();
+    }
+    let ink = |fb: &Big, y: usize| -> Vec<bool> {
+        (0..320)
+            .map(|x| fb.at(x, y) != c565(palette::BACKGROUND))
+            .collect()
+    };
+    for y in 6..6 * (lines.len() + 1) {
+        assert_eq!(ink(shell.display(), y), ink(&expect, y), "log row {y}");
+    }
+    // Any other button: back to the map, painted again.
+    press(&mut shell, &mut session, push, 130);
+    shell.draw(&session);
+    let me = session.game().player().pos;
+    assert!(cell_pixels(shell.display(), me.x, me.y).contains(&c565(palette::PLAYER)));
+}
