@@ -84,6 +84,12 @@ enum Mode {
     Log(usize),
 }
 
+/// The juice to draw this frame: the cells flashing, the missile in flight.
+struct Juiced {
+    flashes: CellSet,
+    missile: Option<amulets_core::juice::Missile>,
+}
+
 /// What is drawn in one place: a glyph and its two colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Drawn {
@@ -560,7 +566,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
                     self.clear_view();
                     self.forget_view();
                 }
-                self.draw_map(game, &session.aim_line(), session.cursor());
+                self.draw_map(game, &session.aim_line(), session.cursor(), session.juice());
                 if self.layout == Layout::Small {
                     self.draw_overview(game);
                 }
@@ -630,13 +636,24 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
     }
 
     /// What a map cell looks like, with the cursor and the way shown.
-    fn look(game: &Game, p: Point, way: &CellSet, cursor: Option<Point>) -> Drawn {
+    fn look(game: &Game, p: Point, way: &CellSet, cursor: Option<Point>, juice: &Juiced) -> Drawn {
         let (mut glyph, mut fg, mut bg) = match view::cell(game, p) {
             Some(l) => (l.glyph, l.fg, l.bg),
             None => (' ', palette::BACKGROUND, palette::BACKGROUND),
         };
         if way.contains(p) {
             bg = palette::ROUTE.tinted(Rgb::new(128, 128, 128));
+        }
+        // The juice, timed by the session's clock as on the desktop: a hit
+        // cell flashes, a missile in flight is drawn where it is.
+        if juice.flashes.contains(p) {
+            bg = palette::FLASH;
+        }
+        if let Some(m) = juice.missile
+            && m.at == p
+        {
+            glyph = m.glyph;
+            fg = m.color;
         }
         if cursor == Some(p) {
             bg = palette::HIGHLIGHT;
@@ -658,7 +675,21 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
 
     /// The map, with the travel cursor's way or the line of fire and the
     /// cursor (the session's: none while F6's cave is shown).
-    fn draw_map(&mut self, game: &Game, aim: &[Point], aim_cursor: Option<Point>) {
+    fn draw_map(
+        &mut self,
+        game: &Game,
+        aim: &[Point],
+        aim_cursor: Option<Point>,
+        juice: Option<&amulets_core::juice::Juice>,
+    ) {
+        let mut juiced = Juiced {
+            flashes: CellSet::new(),
+            missile: None,
+        };
+        if let Some(j) = juice {
+            j.flashes().for_each(|p| juiced.flashes.insert(p));
+            juiced.missile = j.missile();
+        }
         let mut way = CellSet::new();
         let cursor = match self.mode {
             Mode::Travel(c) => {
@@ -675,7 +706,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         for row in 0..h {
             for col in 0..w {
                 let p = Point::new(camera.x + col, camera.y + row);
-                let want = Self::look(game, p, &way, cursor);
+                let want = Self::look(game, p, &way, cursor, &juiced);
                 let slot = (row * MAP_W + col) as usize;
                 if self.glyphs[slot] == want.glyph && self.colours[slot] == want.colours() {
                     continue;

@@ -838,3 +838,33 @@ fn the_log_can_be_read_from_the_menu() {
     let me = session.game().player().pos;
     assert!(cell_pixels(shell.display(), me.x, me.y).contains(&c565(palette::PLAYER)));
 }
+
+/// A blow lands: the struck cell flashes on the board, timed by the
+/// session's clock, and is drawn as it was once the flash is over.
+#[test]
+fn a_hit_flashes_on_the_board() {
+    let mut session = room_with(Some("jackal"));
+    let mut shell = Shell::new(Big::new(), Layout::Full);
+    shell.draw(&session);
+    let flash = c565(palette::FLASH);
+    let mut now = 10;
+    let mut seen = false;
+    for _ in 0..30 {
+        diagonal(&mut shell, &mut session, now);
+        shell.draw(&session);
+        if cell_pixels(shell.display(), 3, 2).contains(&flash)
+            || cell_pixels(shell.display(), 2, 3).contains(&flash)
+        {
+            seen = true;
+            break;
+        }
+        now += 2000;
+        shell.update(&mut session, Buttons::NONE, now);
+    }
+    assert!(seen, "no blow flashed in 30 tries");
+    // Long after: no flash left.
+    shell.update(&mut session, Buttons::NONE, now + 5000);
+    shell.draw(&session);
+    assert!(!cell_pixels(shell.display(), 3, 2).contains(&flash));
+    assert!(!cell_pixels(shell.display(), 2, 3).contains(&flash));
+}
