@@ -92,6 +92,32 @@ fn press(shell: &mut Shell<Big>, session: &mut Run<NoStore>, b: Buttons, now: u6
     shell.update(session, Buttons::NONE, now + 1);
 }
 
+/// Asserts that rows `rows` of the display hold ink exactly where these
+/// lines of text, drawn by hand at their heights, would put it.
+fn rows_read(shell: &Shell<Big>, lines: &[(i32, &str)], rows: core::ops::Range<usize>) {
+    let mut expect = Big::new();
+    expect.clear(c565(palette::BACKGROUND)).unwrap();
+    let style = MonoTextStyle::new(&FONT_4X6, c565(palette::TEXT));
+    for &(y, line) in lines {
+        Text::with_baseline(
+            line,
+            embedded_graphics::geometry::Point::new(0, y),
+            style,
+            Baseline::Top,
+        )
+        .draw(&mut expect)
+        .unwrap();
+    }
+    let ink = |fb: &Big, y: usize| -> Vec<bool> {
+        (0..320)
+            .map(|x| fb.at(x, y) != c565(palette::BACKGROUND))
+            .collect()
+    };
+    for y in rows {
+        assert_eq!(ink(shell.display(), y), ink(&expect, y), "row {y}");
+    }
+}
+
 /// A direction to a walkable, empty neighbour of the player.
 fn free_step(game: &Game) -> (Buttons, Point) {
     let p = game.player().pos;
@@ -222,27 +248,13 @@ fn the_status_line_says_class_seed_hp_floor_and_turn() {
         .take(2)
         .map(|m| m.text.to_string())
         .collect();
-    let mut expect = Big::new();
-    expect.clear(c565(palette::BACKGROUND)).unwrap();
     // `log` is newest first: the newest on the lower row.
-    for (i, line) in log.iter().enumerate() {
-        Text::with_baseline(
-            line,
-            embedded_graphics::geometry::Point::new(0, 228 - 6 * i as i32),
-            style,
-            Baseline::Top,
-        )
-        .draw(&mut expect)
-        .unwrap();
-    }
-    let ink = |fb: &Big, y: usize| -> Vec<bool> {
-        (0..320)
-            .map(|x| fb.at(x, y) != c565(palette::BACKGROUND))
-            .collect()
-    };
-    for y in 222..234 {
-        assert_eq!(ink(shell.display(), y), ink(&expect, y), "message row {y}");
-    }
+    let at: Vec<(i32, &str)> = log
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (228 - 6 * i as i32, l.as_str()))
+        .collect();
+    rows_read(&shell, &at, 222..234);
 }
 
 #[test]
@@ -749,26 +761,8 @@ fn the_look_text_appears_on_the_display_for_a_monsters_cell() {
     shell.draw(&session);
     let words = view::look(session.game(), Point::new(3, 2));
     assert!(words.contains("jackal"), "{words}");
-    let mut expect = Big::new();
-    expect.clear(c565(palette::BACKGROUND)).unwrap();
-    let style = MonoTextStyle::new(&FONT_4X6, c565(palette::TEXT));
     let first: String = words.chars().take(80).collect();
-    Text::with_baseline(
-        &first,
-        embedded_graphics::geometry::Point::new(0, 222),
-        style,
-        Baseline::Top,
-    )
-    .draw(&mut expect)
-    .unwrap();
-    let ink = |fb: &Big, y: usize| -> Vec<bool> {
-        (0..320)
-            .map(|x| fb.at(x, y) != c565(palette::BACKGROUND))
-            .collect()
-    };
-    for y in 222..228 {
-        assert_eq!(ink(shell.display(), y), ink(&expect, y), "look row {y}");
-    }
+    rows_read(&shell, &[(222, &first)], 222..228);
 }
 
 /// C's menu ends with the log: its lines drawn over the map, newest last,
@@ -811,27 +805,12 @@ fn the_log_can_be_read_from_the_menu() {
         .map(|m| m.text.to_string())
         .collect();
     assert!(!lines.is_empty());
-    let mut expect = Big::new();
-    expect.clear(c565(palette::BACKGROUND)).unwrap();
-    let style = MonoTextStyle::new(&FONT_4X6, c565(palette::TEXT));
-    for (i, l) in lines.iter().enumerate() {
-        Text::with_baseline(
-            l,
-            embedded_graphics::geometry::Point::new(0, 6 * (i as i32 + 1)),
-            style,
-            Baseline::Top,
-        )
-        .draw(&mut expect)
-        .unwrap();
-    }
-    let ink = |fb: &Big, y: usize| -> Vec<bool> {
-        (0..320)
-            .map(|x| fb.at(x, y) != c565(palette::BACKGROUND))
-            .collect()
-    };
-    for y in 6..6 * (lines.len() + 1) {
-        assert_eq!(ink(shell.display(), y), ink(&expect, y), "log row {y}");
-    }
+    let at: Vec<(i32, &str)> = lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (6 * (i as i32 + 1), l.as_str()))
+        .collect();
+    rows_read(&shell, &at, 6..6 * (lines.len() + 1));
     // Any other button: back to the map, painted again.
     press(&mut shell, &mut session, push, 130);
     shell.draw(&session);

@@ -154,22 +154,8 @@ fn chromium(profile: &Path, extra: &[&str], url: &str) -> Result<String, String>
 /// in localStorage and the live game's hash out of its DOM, and has the
 /// desktop game continue that save: the hashes must be equal. The hash.
 fn continue_page_save(work: &Path, game: &Path, url: &str, name: &str) -> Result<String, String> {
-    let dump = |profile: &str| {
-        chromium(&work.join(profile), &["--dump-dom"], url)
-            .and_then(|dom| test_text(&dom))
-            .and_then(|t| {
-                if t.is_empty() {
-                    Err("the page had not written its test output yet".to_string())
-                } else {
-                    Ok(t)
-                }
-            })
-    };
     let profile = format!("profile-{name}");
-    let text = dump(&profile).or_else(|e| {
-        println!("web: {e}; trying once more");
-        dump(&format!("{profile}-2"))
-    })?;
+    let text = page_test_output(work, &profile, url)?;
     let mut parts = text.splitn(3, '\n');
     let (first_line, claimed, save) = match (parts.next(), parts.next(), parts.next()) {
         (Some(h), Some(c), Some(s)) => (h, c, s),
@@ -210,6 +196,28 @@ fn continue_page_save(work: &Path, game: &Path, url: &str, name: &str) -> Result
         ));
     }
     Ok(page_hash.trim().to_string())
+}
+
+/// What a page in test mode wrote into its DOM, read with `--dump-dom` on
+/// a new profile. Once in a while headless Chromium dumps the page before
+/// it has written; a second try (on another new profile) tells that apart
+/// from a page that writes nothing, which fails again.
+fn page_test_output(work: &Path, profile: &str, url: &str) -> Result<String, String> {
+    let dump = |profile: &str| {
+        chromium(&work.join(profile), &["--dump-dom"], url)
+            .and_then(|dom| test_text(&dom))
+            .and_then(|t| {
+                if t.is_empty() {
+                    Err("the page had not written its test output yet".to_string())
+                } else {
+                    Ok(t)
+                }
+            })
+    };
+    dump(profile).or_else(|e| {
+        println!("web: {e}; trying once more");
+        dump(&format!("{profile}-2"))
+    })
 }
 
 /// The `<pre id="amulets-test">` the page fills in test mode, unescaped.
@@ -323,25 +331,11 @@ fn check() -> Result<(), String> {
     let served = root.join("target/web/replays");
     std::fs::create_dir_all(&served).map_err(|e| e.to_string())?;
     std::fs::write(served.join("rogue-42.txt"), &recorded).map_err(|e| e.to_string())?;
-    let watch = |profile: &str| {
-        chromium(
-            &work.join(profile),
-            &["--dump-dom"],
-            &format!("{base}?keys=&replay=replays/rogue-42.txt"),
-        )
-        .and_then(|dom| test_text(&dom))
-        .and_then(|t| {
-            if t.is_empty() {
-                Err("the page had not written its test output yet".to_string())
-            } else {
-                Ok(t)
-            }
-        })
-    };
-    let text = watch("profile-replay").or_else(|e| {
-        println!("web: {e}; trying once more");
-        watch("profile-replay-2")
-    })?;
+    let text = page_test_output(
+        &work,
+        "profile-replay",
+        &format!("{base}?keys=&replay=replays/rogue-42.txt"),
+    )?;
     let watched = text
         .lines()
         .next()
