@@ -9,7 +9,7 @@
 //! sent from outside (in the game Ctrl-C is a key), raise the flag too;
 //! the program is not ended for those, so the handler returns at once.
 //!
-//! This is the one `unsafe` of the shells: registering the handler is a
+//! This is the terminal shell's one `unsafe`: registering the handler is a
 //! call into the system.
 
 #![allow(unsafe_code)]
