@@ -61,6 +61,11 @@ pub fn end_by_saving() -> bool {
 pub fn continue_saved() -> bool {
     option_env!("AMULETS_CONTINUE") == Some("1")
 }
+/// `AMULETS_BUTTONS=1`: play the host's `buttons.txt` instead of the bot
+/// (`cargo xtask qemu --buttons SCRIPT`).
+pub fn play_buttons() -> bool {
+    option_env!("AMULETS_BUTTONS") == Some("1")
+}
 
 /// A panic says where through semihosting and ends QEMU with a failure.
 #[panic_handler]
@@ -104,6 +109,27 @@ pub mod host_file {
         let args = [fd];
         // SAFETY: SYS_CLOSE takes a handle by value.
         unsafe { cortex_m_semihosting::syscall(nr::CLOSE, &args) };
+    }
+
+    /// Reads a whole file (`name` ends in a NUL) into `buf`; the bytes read,
+    /// or `None` when it cannot be opened.
+    pub fn read_all(name: &str, buf: &mut [u8]) -> Option<usize> {
+        if !name.ends_with('\0') {
+            return None;
+        }
+        let args = [name.as_ptr() as usize, nr::open::R_BINARY, name.len() - 1];
+        // SAFETY: as in `create`.
+        let fd = unsafe { cortex_m_semihosting::syscall(nr::OPEN, &args) } as isize;
+        if fd < 0 {
+            return None;
+        }
+        let fd = fd as usize;
+        let args = [fd, buf.as_mut_ptr() as usize, buf.len()];
+        // SAFETY: SYS_READ writes at most `buf.len()` bytes into a live,
+        // exclusively borrowed slice; it returns how many it did not.
+        let left = unsafe { cortex_m_semihosting::syscall(nr::READ, &args) };
+        close(fd);
+        Some(buf.len() - left.min(buf.len()))
     }
 
     /// Opens a file for reading and writing in place (`r+b`), or `None`

@@ -166,9 +166,9 @@ pub struct Shell<D: DrawTarget<Color = Rgb565>> {
     before: Buttons,
     /// The direction key pressed for the 5-way switch, until let go.
     direction: Option<Key>,
-    /// B turned a direction while held: its own action is not taken when
-    /// it is let go.
-    b_turned: bool,
+    /// B as pressed on the map, while it is held: whether it has turned a
+    /// direction (then its own action is not taken when it is let go).
+    b_held: Option<bool>,
     /// Places redrawn by the last `draw` (cells, overview pixels, lines).
     pub redrawn: u32,
     glyph_masks: Glyphs,
@@ -258,7 +258,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             seen_screen: None,
             before: Buttons::NONE,
             direction: None,
-            b_turned: false,
+            b_held: None,
             redrawn: 0,
         }
     }
@@ -325,10 +325,15 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
                 State::Playing | State::Aiming(_) | State::Looking
             );
         if on_map {
+            // B counts when let go, if it was pressed here on the map (not
+            // to close a menu) and turned no direction.
             if new.b {
-                self.b_turned = false;
+                self.b_held = Some(false);
             }
-            new.b = b_let_go && !self.b_turned;
+            new.b = b_let_go && self.b_held == Some(false);
+        }
+        if b_let_go {
+            self.b_held = None;
         }
         if !new.any() {
             return;
@@ -336,7 +341,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         let dir = if new.up || new.down || new.left || new.right {
             match buttons.direction() {
                 Some(d) if on_map && buttons.b => {
-                    self.b_turned = true;
+                    self.b_held = Some(true);
                     Some(Buttons::turned(d))
                 }
                 d => d,
@@ -902,7 +907,15 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         let mut hint = StatusLine::new();
         match self.mode {
             Mode::Menu(i) => {
-                for (k, c) in COMMANDS.iter().enumerate() {
+                // The names from the first that still lets the chosen one
+                // show in the row (the menu is longer than 80 columns).
+                let (_, _, cols) = self.layout.status();
+                let width = |k: usize| COMMANDS[k].name().len() + 2;
+                let mut first = 0;
+                while first < i && (first..=i).map(width).sum::<usize>() > cols {
+                    first += 1;
+                }
+                for (k, c) in COMMANDS.iter().enumerate().skip(first) {
                     if self.layout == Layout::Small && k != i {
                         continue;
                     }

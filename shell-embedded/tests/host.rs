@@ -847,3 +847,93 @@ fn a_hit_flashes_on_the_board() {
     assert!(!cell_pixels(shell.display(), 3, 2).contains(&flash));
     assert!(!cell_pixels(shell.display(), 2, 3).contains(&flash));
 }
+
+/// B that closes C's menu is not also a rest when it is let go.
+#[test]
+fn b_closing_the_menu_does_not_rest() {
+    let mut session = room_with(None);
+    let mut shell = Shell::new(Big::new(), Layout::Full);
+    shell.draw(&session);
+    let turn = session.game().turn();
+    press_on(
+        &mut shell,
+        &mut session,
+        Buttons {
+            c: true,
+            ..Buttons::NONE
+        },
+        10,
+    );
+    press_on(
+        &mut shell,
+        &mut session,
+        Buttons {
+            b: true,
+            ..Buttons::NONE
+        },
+        20,
+    );
+    assert!(!session.game().command_running(), "no rest began");
+    assert_eq!(session.game().turn(), turn);
+    // And B alone afterwards rests as ever.
+    press_on(
+        &mut shell,
+        &mut session,
+        Buttons {
+            b: true,
+            ..Buttons::NONE
+        },
+        30,
+    );
+    assert!(session.game().command_running() || session.game().turn() > turn);
+}
+
+/// The last of C's commands (the log) shows on the menu's row when it is
+/// chosen, though the whole menu is wider than the display.
+#[test]
+fn the_chosen_command_is_always_on_the_menu_row() {
+    let mut session = room_with(None);
+    let mut shell = Shell::new(Big::new(), Layout::Full);
+    press_on(
+        &mut shell,
+        &mut session,
+        Buttons {
+            c: true,
+            ..Buttons::NONE
+        },
+        10,
+    );
+    press_on(
+        &mut shell,
+        &mut session,
+        Buttons {
+            left: true,
+            ..Buttons::NONE
+        },
+        20,
+    );
+    shell.draw(&session);
+    let names: Vec<&str> = amulets_embedded::COMMANDS
+        .iter()
+        .map(|c| c.name())
+        .collect();
+    let all: usize = names.iter().map(|n| n.len() + 2).sum();
+    assert!(all > 80, "the menu is wider than the row: {all}");
+    // The row as drawn by hand from the first name that lets [Log] show.
+    let mut first = 0;
+    while names[first..].iter().map(|n| n.len() + 2).sum::<usize>() > 80 {
+        first += 1;
+    }
+    let row: String = names[first..]
+        .iter()
+        .enumerate()
+        .map(|(k, n)| {
+            if first + k == names.len() - 1 {
+                format!("[{n}]")
+            } else {
+                format!(" {n} ")
+            }
+        })
+        .collect();
+    rows_read(&shell, &[(234, &row)], 234..240);
+}

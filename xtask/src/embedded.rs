@@ -179,6 +179,7 @@ pub fn qemu_command(args: &[String]) -> Result<(), String> {
     let mut class = "fighter".to_string();
     let mut turns: Option<u32> = None;
     let mut out = sh::root().join("target/qemu-frames");
+    let mut buttons: Option<PathBuf> = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = || it.next().cloned().ok_or(format!("{a} needs a value"));
@@ -187,9 +188,10 @@ pub fn qemu_command(args: &[String]) -> Result<(), String> {
             "--class" => class = value()?,
             "--turns" => turns = Some(value()?.parse().map_err(|_| "--turns takes a number")?),
             "--out" => out = PathBuf::from(value()?),
+            "--buttons" => buttons = Some(PathBuf::from(value()?)),
             other => {
                 return Err(format!(
-                    "qemu: unknown argument {other}; it takes --seed N --class C --turns T --out DIR"
+                    "qemu: unknown argument {other}; it takes --seed N --class C --turns T --out DIR --buttons SCRIPT"
                 ));
             }
         }
@@ -205,6 +207,9 @@ pub fn qemu_command(args: &[String]) -> Result<(), String> {
         "AMULETS_TURNS",
         turns.map_or(String::new(), |t| t.to_string()),
     ));
+    if let Some(script) = buttons {
+        return play_buttons(&script, seed, &out);
+    }
     let elf = build(&MPS2, &run)?;
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     for e in std::fs::read_dir(&out)
@@ -253,6 +258,42 @@ pub fn qemu_command(args: &[String]) -> Result<(), String> {
         pngs.push(png);
     }
     println!("{} frames in {}", pngs.len(), out.display());
+    Ok(())
+}
+
+/// `cargo xtask qemu --buttons SCRIPT`: the mps2 firmware plays a script of
+/// button presses from its title instead of the bot (the words are in
+/// `qemu_mps2.rs`: buttons, `b+up`, `wait N`, `shot NAME`, `hash`), with its
+/// save in `amulets-flash.bin` in the out folder, kept between runs, and
+/// the shots written there as PNG.
+fn play_buttons(script: &Path, seed: u32, out: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    std::fs::copy(script, out.join("buttons.txt"))
+        .map_err(|e| format!("{}: {e}", script.display()))?;
+    let flag = |k: &'static str, v: &str| (k, v.to_string());
+    let elf = build(
+        &MPS2,
+        &[
+            flag("AMULETS_SEED", &seed.to_string()),
+            flag("AMULETS_TURNS", ""),
+            flag("AMULETS_STORE", "flash"),
+            flag("AMULETS_END", ""),
+            flag("AMULETS_CONTINUE", ""),
+            flag("AMULETS_BUTTONS", "1"),
+        ],
+    )?;
+    let printed = qemu("mps2-an386", "cortex-m4", &elf, out, false)?;
+    for name in printed.lines().filter_map(|l| l.strip_prefix("wrote ")) {
+        let ppm = out.join(name.trim());
+        let (w, h, rgb) = read_ppm(&ppm)?;
+        write_png(&ppm.with_extension("png"), w, h, &rgb)?;
+        let _ = std::fs::remove_file(&ppm);
+    }
+    println!(
+        "qemu --buttons: played {}; shots in {}",
+        script.display(),
+        out.display()
+    );
     Ok(())
 }
 

@@ -41,10 +41,12 @@ commands:
   screenshot    draw the README's pictures headless into docs/ (the glyph
                 and the tile view of seed 42)
   run-tui       build and run the terminal game (arguments after --)
-  qemu [--seed N --class C --turns T --out DIR]
+  qemu [--seed N --class C --turns T --out DIR --buttons SCRIPT]
                 the embedded shell on QEMU's mps2-an386 while the bot plays:
                 frames as PNG (target/qemu-frames by default), the state
-                hash and the first frame checked against the host's
+                hash and the first frame checked against the host's;
+                --buttons plays a script of button presses from the title
+                instead, its `shot NAME` words written as PNG
   qemu-continue the mps2 firmware saves to a flash file on the host, QEMU
                 ends, a second one continues it: the same state hash
   size          flash and RAM of each firmware, the M3's stack high-water

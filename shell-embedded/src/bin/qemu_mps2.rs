@@ -15,7 +15,7 @@ use amulets_embedded::board::HostFlash;
 use amulets_embedded::board::{self, host_file};
 use amulets_embedded::flash::FlashStore;
 use amulets_embedded::framebuffer::FrameBuffer;
-use amulets_embedded::{Layout, Shell};
+use amulets_embedded::{Buttons, Layout, Shell};
 use cortex_m::peripheral::syst::SystClkSource;
 use cortex_m_rt::entry;
 use cortex_m_semihosting::{debug, hprintln};
@@ -37,6 +37,105 @@ fn dump(fb: &FrameBuffer<320, 240>, game: &Game) {
     }
 }
 
+/// A button by its script name.
+fn button(name: &str) -> Option<Buttons> {
+    let mut b = Buttons::NONE;
+    match name {
+        "up" => b.up = true,
+        "down" => b.down = true,
+        "left" => b.left = true,
+        "right" => b.right = true,
+        "press" => b.press = true,
+        "a" => b.a = true,
+        "b" => b.b = true,
+        "c" => b.c = true,
+        _ => return None,
+    }
+    Some(b)
+}
+
+/// Plays the host's `buttons.txt`: words separated by white space, each a
+/// button pressed and let go (`up down left right press a b c`), B held
+/// with a direction (`b+up`), `wait N` (milliseconds with nothing
+/// pressed), `shot NAME` (the display to `NAME.ppm`), `hash` (the state
+/// hash printed). Commands run on the session's clock between words.
+fn play_script<S, R, E>(session: &mut Session<S, R, E>, shell: &mut Shell<FrameBuffer<320, 240>>)
+where
+    S: amulets_core::session::Store,
+    R: amulets_core::replay::Recorder,
+    E: FnMut() -> u32,
+{
+    let mut text = [0u8; 4096];
+    let Some(n) = host_file::read_all("buttons.txt\0", &mut text) else {
+        hprintln!("no buttons.txt to play");
+        debug::exit(debug::EXIT_FAILURE);
+        return;
+    };
+    let script = core::str::from_utf8(&text[..n]).unwrap_or("");
+    let mut now: u64 = 0;
+    let mut words = script.split_whitespace();
+    let step = |session: &mut Session<S, R, E>,
+                shell: &mut Shell<FrameBuffer<320, 240>>,
+                b: Buttons,
+                now: &mut u64| {
+        shell.update(session, b, *now);
+        *now += 50;
+        shell.draw(session);
+    };
+    while let Some(w) = words.next() {
+        match w {
+            "wait" => {
+                let ms: u64 = words.next().and_then(|n| n.parse().ok()).unwrap_or(0);
+                let end = now + ms;
+                while now < end {
+                    step(session, shell, Buttons::NONE, &mut now);
+                }
+            }
+            "shot" => {
+                let name = words.next().unwrap_or("shot");
+                let mut file: heapless::String<48> = heapless::String::new();
+                let _ = core::fmt::write(&mut file, format_args!("{name}.ppm\0"));
+                shell.draw(session);
+                match host_file::create(&file) {
+                    Some(fd) => {
+                        shell
+                            .display()
+                            .write_ppm(|bytes| host_file::write(fd, bytes));
+                        host_file::close(fd);
+                        hprintln!("wrote {}", file.trim_end_matches('\0'));
+                    }
+                    None => hprintln!("could not write {}", file.trim_end_matches('\0')),
+                }
+            }
+            "hash" => hprintln!(
+                "state hash {:016x}",
+                amulets_core::replay::state_hash(session.game())
+            ),
+            chord if chord.starts_with("b+") => match button(&chord[2..]) {
+                Some(d) => {
+                    let b = button("b").unwrap_or(Buttons::NONE);
+                    let both = Buttons { b: true, ..d };
+                    for held in [b, both, b, Buttons::NONE] {
+                        step(session, shell, held, &mut now);
+                    }
+                }
+                None => hprintln!("no button {}", chord),
+            },
+            name => match button(name) {
+                Some(b) => {
+                    step(session, shell, b, &mut now);
+                    step(session, shell, Buttons::NONE, &mut now);
+                }
+                None => hprintln!("no button {}", name),
+            },
+        }
+        // A command the words started runs to its end on the clock.
+        while session.game().command_running() {
+            step(session, shell, Buttons::NONE, &mut now);
+        }
+    }
+}
+
 #[entry]
 fn main() -> ! {
     let seed = board::SEED;
@@ -51,7 +150,7 @@ fn main() -> ! {
     // The bot plays through the session, as a player's buttons would: a
     // command's step every 30 ms of the session's clock, else its next
     // action.
-    let start = if board::continue_saved() {
+    let start = if board::continue_saved() || board::play_buttons() {
         Start::default()
     } else {
         Start {
@@ -68,6 +167,12 @@ fn main() -> ! {
         )
     });
     let mut session = Session::new(store, (), || board::SEED, start);
+    if board::play_buttons() {
+        let mut shell = Shell::new(FrameBuffer::<320, 240>::new(), Layout::Full);
+        shell.draw(&session);
+        play_script(&mut session, &mut shell);
+        debug::exit(debug::EXIT_SUCCESS);
+    }
     if board::continue_saved() {
         // The title's C, as a player's button would press it.
         session.press(Key::Char('c'));
