@@ -84,6 +84,62 @@ enum Mode {
     Log(usize),
 }
 
+/// The board's help: each command of the core's playing table with the
+/// buttons that give it (the switch, its press, A, B, or C's menu by the
+/// command's short name), then how the cursor and the screens go.
+pub fn button_help() -> view::Screen {
+    use amulets_core::bindings::{Does, PLAYING};
+    use amulets_core::text::line;
+    let mut screen = view::Screen {
+        title: line(format_args!(
+            "The buttons (press or B closes; up, down scroll)"
+        )),
+        entries: heapless::Vec::new(),
+    };
+    let mut add = |way: &str, words: &str| {
+        // The playing table's 17 commands and 6 more lines are fewer than
+        // the screen's PANEL_LINES (a test holds it).
+        let _ = screen.entries.push(view::Entry {
+            text: line(format_args!("{way:<20}{words}")),
+            color: palette::TEXT,
+            key: None,
+            enabled: true,
+        });
+    };
+    for b in &PLAYING {
+        let way = match b.does {
+            Does::Move => "the switch",
+            Does::Act(Action::Wait) => "press (on nothing)",
+            Does::Act(Action::PickUp) => "press (on a thing)",
+            Does::Act(Action::Rest) => "B",
+            Does::Act(Action::Explore) => "A",
+            Does::Click => "C, Travel",
+            _ if !b.short.is_empty() => {
+                let mut way: heapless::String<18> = heapless::String::new();
+                let _ = core::fmt::write(&mut way, format_args!("C, {}", b.short));
+                add(&way, b.words);
+                continue;
+            }
+            // Debugging keys and the rest no board needs.
+            _ => continue,
+        };
+        add(way, b.words);
+    }
+    add(
+        "B + the switch",
+        "the diagonals: up is up-right, and on round",
+    );
+    add("press (on stairs)", "go down the stairs");
+    add("C, Log", "read the messages back");
+    add(
+        "aiming, looking",
+        "the switch moves; press takes; A next; B back",
+    );
+    add("on a screen", "up and down choose; press takes; B back");
+    add("any button", "stops a command that is running");
+    screen
+}
+
 /// The juice to draw this frame: the cells flashing, the missile in flight.
 struct Juiced {
     flashes: CellSet,
@@ -564,6 +620,8 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             self.forget_view();
         }
         match session.screen() {
+            // The board's help lists its buttons, not a keyboard's keys.
+            Some(_) if game.state() == State::Help => self.draw_screen(&button_help()),
             Some(screen) => self.draw_screen(&screen),
             None => {
                 if self.screen.take().is_some() {

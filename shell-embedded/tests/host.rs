@@ -473,7 +473,9 @@ fn choice_lines(screen: &view::Screen) -> Vec<usize> {
 fn a_screen_longer_than_the_small_display_scrolls_a_line_at_a_time() {
     let mut session = run_of(42, Class::Rogue);
     session.press(Key::Char('?'));
-    let help = session.screen().expect("the help");
+    assert!(session.screen().is_some(), "the help");
+    // On the board the help is the buttons'.
+    let help = amulets_embedded::shell::button_help();
     let lines = help.entries.len();
     assert!(
         choice_lines(&help).is_empty(),
@@ -936,4 +938,61 @@ fn the_chosen_command_is_always_on_the_menu_row() {
         })
         .collect();
     rows_read(&shell, &[(234, &row)], 234..240);
+}
+
+/// The help, reached by the buttons, lists the buttons: every command of
+/// the core's playing table that C's menu holds is there by its name.
+#[test]
+fn the_help_lists_the_buttons() {
+    let help = amulets_embedded::shell::button_help();
+    assert!(help.entries.len() < view::PANEL_LINES, "room to spare");
+    for b in &amulets_core::bindings::PLAYING {
+        if !b.short.is_empty() {
+            let way = format!("C, {}", b.short);
+            assert!(
+                help.entries
+                    .iter()
+                    .any(|e| e.text.starts_with(&way) && e.text.contains(b.words)),
+                "{way} is not in the help"
+            );
+        }
+    }
+    let mut session = room_with(None);
+    let mut shell = Shell::new(Big::new(), Layout::Full);
+    let help_at = amulets_embedded::COMMANDS
+        .iter()
+        .position(|c| c.name() == "Help")
+        .unwrap();
+    press_on(
+        &mut shell,
+        &mut session,
+        Buttons {
+            c: true,
+            ..Buttons::NONE
+        },
+        10,
+    );
+    for i in 0..help_at {
+        press_on(
+            &mut shell,
+            &mut session,
+            Buttons {
+                right: true,
+                ..Buttons::NONE
+            },
+            20 + 10 * i as u64,
+        );
+    }
+    press_on(
+        &mut shell,
+        &mut session,
+        Buttons {
+            press: true,
+            ..Buttons::NONE
+        },
+        500,
+    );
+    assert_eq!(session.game().state(), State::Help);
+    shell.draw(&session);
+    rows_read(&shell, &[(0, help.title.as_str())], 0..6);
 }
