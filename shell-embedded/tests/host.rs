@@ -123,20 +123,8 @@ fn free_step(game: &Game) -> (Buttons, Point) {
     let p = game.player().pos;
     let level = game.level();
     let options = [
-        (
-            Buttons {
-                right: true,
-                ..Buttons::NONE
-            },
-            Point::new(p.x + 1, p.y),
-        ),
-        (
-            Buttons {
-                left: true,
-                ..Buttons::NONE
-            },
-            Point::new(p.x - 1, p.y),
-        ),
+        (RIGHT, Point::new(p.x + 1, p.y)),
+        (LEFT, Point::new(p.x - 1, p.y)),
         (
             Buttons {
                 down: true,
@@ -457,6 +445,26 @@ const UP: Buttons = Buttons {
     up: true,
     ..Buttons::NONE
 };
+const LEFT: Buttons = Buttons {
+    left: true,
+    ..Buttons::NONE
+};
+const RIGHT: Buttons = Buttons {
+    right: true,
+    ..Buttons::NONE
+};
+const PRESS: Buttons = Buttons {
+    press: true,
+    ..Buttons::NONE
+};
+const ONLY_B: Buttons = Buttons {
+    b: true,
+    ..Buttons::NONE
+};
+const ONLY_C: Buttons = Buttons {
+    c: true,
+    ..Buttons::NONE
+};
 
 /// Line by line, which lines of a screen can be chosen.
 fn choice_lines(screen: &view::Screen) -> Vec<usize> {
@@ -707,15 +715,7 @@ fn b_held_turns_a_direction_to_the_diagonal() {
     assert_eq!(session.game().player().pos, Point::new(3, 2));
     assert_eq!(session.game().turn(), turn + 1, "one step, no rest");
     // B alone, pressed and let go, rests as before.
-    press_on(
-        &mut shell,
-        &mut session,
-        Buttons {
-            b: true,
-            ..Buttons::NONE
-        },
-        50,
-    );
+    press_on(&mut shell, &mut session, ONLY_B, 50);
     assert!(
         session.game().command_running() || session.game().turn() > turn + 1,
         "B alone rests: {:?}",
@@ -857,36 +857,12 @@ fn b_closing_the_menu_does_not_rest() {
     let mut shell = Shell::new(Big::new(), Layout::Full);
     shell.draw(&session);
     let turn = session.game().turn();
-    press_on(
-        &mut shell,
-        &mut session,
-        Buttons {
-            c: true,
-            ..Buttons::NONE
-        },
-        10,
-    );
-    press_on(
-        &mut shell,
-        &mut session,
-        Buttons {
-            b: true,
-            ..Buttons::NONE
-        },
-        20,
-    );
+    press_on(&mut shell, &mut session, ONLY_C, 10);
+    press_on(&mut shell, &mut session, ONLY_B, 20);
     assert!(!session.game().command_running(), "no rest began");
     assert_eq!(session.game().turn(), turn);
     // And B alone afterwards rests as ever.
-    press_on(
-        &mut shell,
-        &mut session,
-        Buttons {
-            b: true,
-            ..Buttons::NONE
-        },
-        30,
-    );
+    press_on(&mut shell, &mut session, ONLY_B, 30);
     assert!(session.game().command_running() || session.game().turn() > turn);
 }
 
@@ -896,24 +872,8 @@ fn b_closing_the_menu_does_not_rest() {
 fn the_chosen_command_is_always_on_the_menu_row() {
     let mut session = room_with(None);
     let mut shell = Shell::new(Big::new(), Layout::Full);
-    press_on(
-        &mut shell,
-        &mut session,
-        Buttons {
-            c: true,
-            ..Buttons::NONE
-        },
-        10,
-    );
-    press_on(
-        &mut shell,
-        &mut session,
-        Buttons {
-            left: true,
-            ..Buttons::NONE
-        },
-        20,
-    );
+    press_on(&mut shell, &mut session, ONLY_C, 10);
+    press_on(&mut shell, &mut session, LEFT, 20);
     shell.draw(&session);
     let names: Vec<&str> = amulets_embedded::COMMANDS
         .iter()
@@ -963,35 +923,11 @@ fn the_help_lists_the_buttons() {
         .iter()
         .position(|c| c.name() == "Help")
         .unwrap();
-    press_on(
-        &mut shell,
-        &mut session,
-        Buttons {
-            c: true,
-            ..Buttons::NONE
-        },
-        10,
-    );
+    press_on(&mut shell, &mut session, ONLY_C, 10);
     for i in 0..help_at {
-        press_on(
-            &mut shell,
-            &mut session,
-            Buttons {
-                right: true,
-                ..Buttons::NONE
-            },
-            20 + 10 * i as u64,
-        );
+        press_on(&mut shell, &mut session, RIGHT, 20 + 10 * i as u64);
     }
-    press_on(
-        &mut shell,
-        &mut session,
-        Buttons {
-            press: true,
-            ..Buttons::NONE
-        },
-        500,
-    );
+    press_on(&mut shell, &mut session, PRESS, 500);
     assert_eq!(session.game().state(), State::Help);
     shell.draw(&session);
     rows_read(&shell, &[(0, help.title.as_str())], 0..6);
