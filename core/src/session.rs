@@ -23,6 +23,7 @@ use crate::game::{Game, Request, State};
 use crate::geom::Point;
 use crate::input::{Action, DebugKey, Key};
 use crate::juice::{Juice, Pacer};
+use crate::mapgen::floor::Style;
 use crate::player::Class;
 use crate::replay::{Input, Recorder};
 use crate::text::{Line, line};
@@ -257,11 +258,27 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// A session at its title, or at the start of a run of `start.class`
     /// (after asking, when a saved run would be lost). A save that does not
     /// load is set aside now and the player told.
-    pub fn new(mut store: S, recorder: R, mut seeds: E, start: Start) -> Self {
+    #[inline(never)]
+    pub fn new(store: S, recorder: R, seeds: E, start: Start) -> Self {
+        let mut session = Session::at_title(store, recorder, seeds, start);
+        session.look_at_store();
+        if let Some(class) = start.class {
+            session.new_run_or_ask(Then::Start(class));
+        }
+        session
+    }
+
+    /// The session at its title, the store not yet looked at. Never inlined,
+    /// as every function here that makes a `Game` (10 KiB on a Cortex-M3)
+    /// is not: the one made is moved into place, and the frame that held it
+    /// is gone before a floor is made or a turn is played, so the run's
+    /// deepest calls never have it under them on a 64 KiB board.
+    #[inline(never)]
+    fn at_title(mut store: S, recorder: R, mut seeds: E, start: Start) -> Self {
         let given_seed = start.seed.filter(|&s| s != 0);
         let seed = given_seed.unwrap_or_else(&mut seeds);
         let not_saving = store.claim().err();
-        let mut session = Session {
+        Session {
             game: Game::with_style(seed, start.style),
             pacer: Pacer::new(),
             juice: Juice::new(),
@@ -281,12 +298,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             tiles: false,
             recording: false,
             finished: false,
-        };
-        session.look_at_store();
-        if let Some(class) = start.class {
-            session.new_run_or_ask(Then::Start(class));
         }
-        session
     }
 
     /// Shows a run played elsewhere, a replay played back to its end: it
@@ -678,7 +690,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             Request::Title => {
                 let seed = self.next_seed();
                 let style = self.game.style();
-                self.replace(Game::with_style(seed, style));
+                self.begin_at_title(seed, style);
             }
         }
     }
@@ -727,17 +739,27 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             }
             Then::Start(class) => {
                 let (seed, style) = (self.game.seed(), self.game.style());
-                self.replace(Game::new_run_styled(seed, class, style));
+                // `Game::new_run_styled`, made in place: the title's game,
+                // then its first floor.
+                self.begin_at_title(seed, style);
+                self.game.start_as(class);
                 self.begin_recording();
                 self.keep();
             }
             Then::NewRun => {
                 let seed = self.next_seed();
                 let style = self.game.style();
-                self.replace(Game::with_style(seed, style));
+                self.begin_at_title(seed, style);
                 self.game.act(Action::NewRun);
             }
         }
+    }
+
+    /// A game at its title in place of this one (out of line: see
+    /// `at_title`).
+    #[inline(never)]
+    fn begin_at_title(&mut self, seed: u32, style: Style) {
+        self.replace(Game::with_style(seed, style));
     }
 
     /// Another game in place of this one: nothing of the old run's pace,
@@ -759,6 +781,9 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     }
 
     /// The title's C: the saved run, in play.
+    /// Out of line: the game loaded is a `Game` on the stack (see
+    /// `at_title`).
+    #[inline(never)]
     fn continue_saved(&mut self) {
         let loaded = self.store.read().map(|text| text.map(Game::read_save));
         match loaded {
@@ -779,6 +804,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
 
     /// What the store holds, looked at as the session starts: a save that
     /// does not load is set aside, one of another version is left alone.
+    #[inline(never)]
     fn look_at_store(&mut self) {
         let loaded = self
             .store

@@ -529,7 +529,7 @@ impl Game {
     }
 
     /// Starts a new run as a class: floor 1, from the run's own dice.
-    fn start_as(&mut self, class: Class) {
+    pub(crate) fn start_as(&mut self, class: Class) {
         self.rng = Rng::new(self.seed);
         self.player = Player::new(class);
         self.turn = 0;
