@@ -5,8 +5,9 @@
 //! no shell keeps a list of keys of its own or reads a key out of the words
 //! on a screen.
 
-use crate::game::{Aim, Pack, State};
+use crate::game::{Aim, Game, Pack, State};
 use crate::input::{Action, DebugKey, Key};
+use crate::map::Terrain;
 use crate::player::Class;
 
 /// Which keys a binding takes.
@@ -51,9 +52,85 @@ pub struct Binding {
     pub label: &'static str,
     /// What it does, in a few words.
     pub words: &'static str,
-    /// Its name on a small display's menu of commands, for the commands a
-    /// board's buttons have no room for; empty for the rest.
-    pub short: &'static str,
+    /// The ways a board's buttons give it (`Pad`): the table's column for
+    /// a five-way switch and three buttons. Empty for a keyboard's only.
+    pub pad: &'static [Pad],
+}
+
+/// What the player stands on, which says what the switch's press does
+/// while playing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Underfoot {
+    /// Something to pick up (first: it is picked up before the stairs are
+    /// taken, as the keyboard's player would).
+    Thing,
+    /// The stairs down.
+    Stairs,
+    /// Anything else.
+    Nothing,
+}
+
+impl Underfoot {
+    /// What the player of `game` stands on.
+    pub fn of(game: &Game) -> Underfoot {
+        let p = game.player().pos;
+        if game.level().item_at(p).is_some() {
+            Underfoot::Thing
+        } else if game.level().map.at(p) == Terrain::StairsDown {
+            Underfoot::Stairs
+        } else {
+            Underfoot::Nothing
+        }
+    }
+}
+
+/// A way a board gives a binding, with a five-way switch (four directions
+/// and a press) and three buttons, A, B and C, in the states played on the
+/// map (playing, aiming, looking, a question). On the other screens the
+/// board chooses a line instead: the switch goes up and down the lines, its
+/// press or A takes the line's key, B is Esc.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pad {
+    /// The switch's directions; B held turns one by 45 degrees, for the
+    /// diagonals (up is up-right, and on round).
+    Switch,
+    /// The switch pressed in.
+    Press,
+    /// The switch pressed in, standing on this.
+    PressOn(Underfoot),
+    A,
+    B,
+    C,
+    /// On the board's menu of commands, under this name: C opens it while
+    /// playing.
+    Menu(&'static str),
+}
+
+impl Pad {
+    /// True when the button `given` (never a `PressOn`) gives this way,
+    /// standing on `under`.
+    pub fn given_by(self, given: Pad, under: Underfoot) -> bool {
+        match self {
+            Pad::PressOn(u) => given == Pad::Press && u == under,
+            way => way == given,
+        }
+    }
+}
+
+impl core::fmt::Display for Pad {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Pad::Switch => f.write_str("the switch"),
+            Pad::Press => f.write_str("press"),
+            Pad::PressOn(Underfoot::Thing) => f.write_str("press on a thing"),
+            Pad::PressOn(Underfoot::Stairs) => f.write_str("press on stairs"),
+            Pad::PressOn(Underfoot::Nothing) => f.write_str("press elsewhere"),
+            Pad::A => f.write_str("A"),
+            Pad::B => f.write_str("B"),
+            Pad::C => f.write_str("C"),
+            Pad::Menu(name) => write!(f, "C, {name}"),
+        }
+    }
 }
 
 impl Binding {
@@ -69,13 +146,13 @@ impl Binding {
             does: Does::Act(action),
             label,
             words,
-            short: "",
+            pad: &[],
         }
     }
 
-    /// Names it on a small display's menu of commands.
-    const fn short(mut self, name: &'static str) -> Binding {
-        self.short = name;
+    /// The ways a board's buttons give it.
+    const fn pad(mut self, pad: &'static [Pad]) -> Binding {
+        self.pad = pad;
         self
     }
 
@@ -132,75 +209,81 @@ pub const PLAYING: [Binding; 17] = [
         does: Does::Move,
         label: "arrows, numpad, hjklyubn",
         words: "move, or attack what is there",
-        short: "",
+        pad: &[Pad::Switch],
     },
     Binding::act(
         &[Char('.'), Numpad(5)],
         Action::Wait,
         ". or numpad 5",
         "wait a turn",
-    ),
+    )
+    .pad(&[Pad::PressOn(Underfoot::Nothing)]),
     Binding::act(
         &[Char('r')],
         Action::Rest,
         "R",
         "rest until healed, or until something happens",
-    ),
+    )
+    .pad(&[Pad::B]),
     Binding {
         keys: Keys::Click,
         does: Does::Click,
         label: "A click on the map",
         words: "travel there, by the shortest way",
-        short: "",
+        pad: &[Pad::Menu("Travel")],
     },
     Binding::act(
         &[Char('o')],
         Action::Explore,
         "o",
         "explore, until there's nothing left to see",
-    ),
+    )
+    .pad(&[Pad::A]),
     Binding::act(
         &[Char('>')],
         Action::Descend,
         ">",
         "go down the stairs, or travel to them",
     )
-    .short("Stairs"),
-    Binding::act(&[Char('g')], Action::PickUp, "g", "pick up what is here"),
+    .pad(&[Pad::PressOn(Underfoot::Stairs), Pad::Menu("Stairs")]),
+    Binding::act(&[Char('g')], Action::PickUp, "g", "pick up what is here")
+        .pad(&[Pad::PressOn(Underfoot::Thing)]),
     Binding::act(
         &[Char('i')],
         Action::Inventory,
         "i",
         "inventory: use, wear, drop",
     )
-    .short("Pack"),
-    Binding::act(&[Char('d')], Action::Drop, "d", "drop something").short("Drop"),
-    Binding::act(&[Char('c')], Action::Close, "c", "close a door next to you").short("Close"),
+    .pad(&[Pad::Menu("Pack")]),
+    Binding::act(&[Char('d')], Action::Drop, "d", "drop something").pad(&[Pad::Menu("Drop")]),
+    Binding::act(&[Char('c')], Action::Close, "c", "close a door next to you")
+        .pad(&[Pad::Menu("Close")]),
     Binding::act(
         &[Char('s')],
         Action::Search,
         "s",
         "search for traps and secret doors",
     )
-    .short("Search"),
-    Binding::act(&[Char('f')], Action::Fire, "f", "fire the bow").short("Fire"),
-    Binding::act(&[Char('t')], Action::Throw, "t", "throw a dart or a dagger").short("Throw"),
+    .pad(&[Pad::Menu("Search")]),
+    Binding::act(&[Char('f')], Action::Fire, "f", "fire the bow").pad(&[Pad::Menu("Fire")]),
+    Binding::act(&[Char('t')], Action::Throw, "t", "throw a dart or a dagger")
+        .pad(&[Pad::Menu("Throw")]),
     Binding::act(
         &[Char('z')],
         Action::Cast,
         "z",
         "cast Lightning, if you know it by heart",
     )
-    .short("Cast"),
-    Binding::act(&[Char('x')], Action::Look, "x", "look around").short("Look"),
-    Binding::act(&[Char('?')], Action::Help, "?", "this help").short("Help"),
+    .pad(&[Pad::Menu("Cast")]),
+    Binding::act(&[Char('x')], Action::Look, "x", "look around").pad(&[Pad::Menu("Look")]),
+    Binding::act(&[Char('?')], Action::Help, "?", "this help").pad(&[Pad::Menu("Help")]),
     Binding::act(
         &[Escape],
         Action::Menu,
         "Esc",
         "the menu, or back out of anything",
     )
-    .short("Menu"),
+    .pad(&[Pad::Menu("Menu")]),
 ];
 
 /// The debugging aids, while playing, looking or aiming. None of them
@@ -246,28 +329,30 @@ pub const AIMING: [Binding; 5] = [
         does: Does::Cursor,
         label: "arrows, numpad, hjklyubn",
         words: "move the cursor",
-        short: "",
+        pad: &[Pad::Switch],
     },
     Binding::act(
         &[Enter],
         Action::Select,
         "Enter",
         "while aiming or looking: choose the cell",
-    ),
+    )
+    .pad(&[Pad::Press]),
     Binding::act(
         &[Tab],
         Action::NextTarget,
         "Tab",
         "while aiming: the next monster",
-    ),
+    )
+    .pad(&[Pad::A]),
     Binding {
         keys: Keys::Click,
         does: Does::Click,
         label: "A click, aiming",
         words: "fire at the cell clicked",
-        short: "",
+        pad: &[],
     },
-    Binding::act(&[Escape], Action::Cancel, "Esc", "stop aiming"),
+    Binding::act(&[Escape], Action::Cancel, "Esc", "stop aiming").pad(&[Pad::B, Pad::C]),
 ];
 
 /// The key that began an aim chooses its cell too: `f` fires where `f`
@@ -285,14 +370,15 @@ pub const LOOKING: [Binding; 2] = [
         does: Does::Cursor,
         label: "arrows, numpad, hjklyubn",
         words: "move the cursor",
-        short: "",
+        pad: &[Pad::Switch],
     },
     Binding::act(
         &[Escape, Enter, Char('x')],
         Action::Cancel,
         "Esc",
         "stop looking",
-    ),
+    )
+    .pad(&[Pad::Press, Pad::B, Pad::C]),
 ];
 
 /// The title screen.
@@ -341,7 +427,7 @@ pub const PACK: [Binding; 2] = [
         does: Does::Letter,
         label: "a to z",
         words: "pick an item",
-        short: "",
+        pad: &[],
     },
     Binding::act(&[Escape], Action::Cancel, "Esc", "close"),
 ];
@@ -368,13 +454,15 @@ pub const CONFIRM: [Binding; 2] = [
         Action::Confirm(true),
         "y",
         "yes, to a question",
-    ),
+    )
+    .pad(&[Pad::Press, Pad::A]),
     Binding::act(
         &[Char('n'), Escape],
         Action::Confirm(false),
         "n",
         "no, to a question (Esc too)",
-    ),
+    )
+    .pad(&[Pad::B, Pad::C]),
 ];
 
 /// "A new run?", asked when starting one would lose a saved run: no is
@@ -400,7 +488,7 @@ pub const HELP: [Binding; 1] = [Binding {
     does: Does::Act(Action::Cancel),
     label: "any key",
     words: "close the help",
-    short: "",
+    pad: &[],
 }];
 
 /// The end of a run, dead or won.
@@ -418,7 +506,7 @@ pub const RUNNING: [Binding; 1] = [Binding {
     does: Does::Act(Action::Interrupt),
     label: "any key",
     words: "stop a command that is running",
-    short: "",
+    pad: &[],
 }];
 
 /// The tables that hold a state's keys, looked at in order (the first
@@ -466,6 +554,43 @@ pub fn action_for(state: State, key: Key) -> Option<Action> {
 /// held switch would flicker on and off).
 pub fn repeats(state: State, key: Key) -> bool {
     !matches!(find(state, key), Some((_, Action::Debug(_))))
+}
+
+/// The binding a board's button gives in a state, standing on `under`:
+/// the first in the state's tables with that way (`Pad`). `Pad::Switch`
+/// finds the moving binding, when the state has one.
+pub fn for_pad(state: State, given: Pad, under: Underfoot) -> Option<&'static Binding> {
+    tables(state)
+        .into_iter()
+        .flatten()
+        .find(|b| b.pad.iter().any(|w| w.given_by(given, under)))
+}
+
+/// The tables a board plays with its buttons (`Pad`), and what a line of
+/// its help calls each: while playing (no name), aiming, looking, asked.
+pub const PAD_TABLES: [(&str, &[Binding]); 4] = [
+    ("", &PLAYING),
+    ("aiming: ", &AIMING),
+    ("looking: ", &LOOKING),
+    ("asked: ", &CONFIRM),
+];
+
+/// A board's help: each binding its buttons give, with the name of its
+/// table, in `PAD_TABLES`' order; a binding with the same ways and words as
+/// one listed before (looking's cursor, after aiming's) is listed once.
+pub fn pad_help() -> impl Iterator<Item = (&'static str, &'static Binding)> {
+    let all = || {
+        PAD_TABLES
+            .iter()
+            .flat_map(|&(name, table)| table.iter().map(move |b| (name, b)))
+            .filter(|(_, b)| !b.pad.is_empty())
+    };
+    all().enumerate().filter_map(move |(i, (name, b))| {
+        let again = all()
+            .take(i)
+            .any(|(_, e)| e.pad == b.pad && e.words == b.words);
+        (!again).then_some((name, b))
+    })
 }
 
 /// The help screen's lines, as a key and its words: the playing keys, then
@@ -654,6 +779,60 @@ mod tests {
         let f1 = help.iter().position(|&(l, _)| l == "F1").unwrap();
         assert!(places.iter().all(|&p| p < tab) && tab < f1);
         assert_eq!(help.last().map(|l| l.0), Some("any key"));
+    }
+
+    #[test]
+    fn no_button_gives_two_things_in_one_state() {
+        const GIVEN: [Pad; 5] = [Pad::Switch, Pad::Press, Pad::A, Pad::B, Pad::C];
+        const UNDER: [Underfoot; 3] = [Underfoot::Thing, Underfoot::Stairs, Underfoot::Nothing];
+        for state in STATES {
+            for given in GIVEN {
+                for under in UNDER {
+                    let takers = tables(state)
+                        .into_iter()
+                        .flatten()
+                        .filter(|b| b.pad.iter().any(|w| w.given_by(given, under)))
+                        .count();
+                    assert!(takers <= 1, "{given} on {under:?} in {state:?}: {takers}");
+                }
+            }
+        }
+        // The press while playing does one thing wherever the player is.
+        for under in UNDER {
+            assert!(
+                for_pad(State::Playing, Pad::Press, under).is_some(),
+                "{under:?}"
+            );
+        }
+        // The names on the menu are each one binding's.
+        let names = PLAYING.iter().flat_map(|b| b.pad).filter_map(|w| match w {
+            Pad::Menu(n) => Some(*n),
+            _ => None,
+        });
+        let names: heapless::Vec<&str, 20> = names.collect();
+        for (i, n) in names.iter().enumerate() {
+            assert!(!names[..i].contains(n), "{n} twice");
+        }
+    }
+
+    #[test]
+    fn a_board_s_buttons_give_what_its_help_says() {
+        assert_eq!(
+            for_pad(State::Playing, Pad::Press, Underfoot::Thing).map(|b| b.action()),
+            Some(Some(Action::PickUp))
+        );
+        assert_eq!(
+            for_pad(State::Playing, Pad::Press, Underfoot::Stairs).map(|b| b.action()),
+            Some(Some(Action::Descend))
+        );
+        assert_eq!(
+            for_pad(State::Aiming(Aim::Fire), Pad::A, Underfoot::Nothing).map(|b| b.action()),
+            Some(Some(Action::NextTarget))
+        );
+        assert_eq!(for_pad(State::Playing, Pad::C, Underfoot::Nothing), None);
+        let mut name: heapless::String<16> = heapless::String::new();
+        core::fmt::write(&mut name, format_args!("{}", Pad::Menu("Pack"))).unwrap();
+        assert_eq!(name, "C, Pack");
     }
 
     #[test]

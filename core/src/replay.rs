@@ -8,7 +8,7 @@
 //! line (`step` for a command's step, else the action: `move ne`, `wait`,
 //! `travel 10 5`, `letter a`, `confirm y`...), then `hash <16 hex digits>`.
 
-use crate::game::Game;
+use crate::game::{Game, State};
 use crate::geom::{Dir, Point};
 use crate::hash::Fnv1a;
 use crate::input::{Action, DebugKey};
@@ -202,6 +202,11 @@ pub trait Recorder {
     fn start(&mut self, seed: u32, class: Class);
     /// An input the run took, in order.
     fn record(&mut self, input: Input);
+    /// Every action the session hands on, with the state of the game it
+    /// found: in a run or out of one (the title's, a question's answer),
+    /// recorded or not. Nothing to do for a recorder of runs, which has
+    /// them in `record`; a test counts them to know what a shell reaches.
+    fn saw(&mut self, _state: State, _action: Action) {}
 }
 
 /// Records nothing.
@@ -220,6 +225,11 @@ impl<T: Recorder> Recorder for Option<T> {
     fn record(&mut self, input: Input) {
         if let Some(r) = self {
             r.record(input);
+        }
+    }
+    fn saw(&mut self, state: State, action: Action) {
+        if let Some(r) = self {
+            r.saw(state, action);
         }
     }
 }

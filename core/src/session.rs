@@ -224,7 +224,10 @@ struct Held {
     next: u64,
 }
 
-/// One run, driven (see the module's comment).
+/// One run, driven (see the module's comment). A copy is a session of its
+/// own (its store's and recorder's copies too): a search over what a
+/// shell's inputs reach tries each from the same place.
+#[derive(Clone)]
 pub struct Session<S: Store, R: Recorder, E: FnMut() -> u32> {
     game: Game,
     pacer: Pacer,
@@ -604,10 +607,11 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             // While "a new run?" is asked, only its answers count.
             return;
         }
+        let before = self.game.state();
+        self.recorder.saw(before, action);
         if action == Action::Debug(DebugKey::SwitchView) {
             self.tiles = !self.tiles;
         }
-        let before = self.game.state();
         if before == State::Title && action == Action::NewRun {
             // The title's N: asked first when a save would be lost.
             self.new_run_or_ask(Then::ChooseClass);
@@ -657,6 +661,9 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     fn key(&mut self, key: Key) {
         if let Some((then, _)) = self.asking {
             let answer = bindings::ABANDON.iter().find_map(|b| b.action_for(key));
+            if let Some(a) = answer {
+                self.recorder.saw(self.game.state(), a);
+            }
             match answer {
                 Some(Action::Confirm(true)) => {
                     self.asking = None;

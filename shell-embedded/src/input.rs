@@ -2,7 +2,7 @@
 //! switch (four directions and a press) and three buttons on top (A, B, C);
 //! QEMU's firmware scripts the same `Buttons`.
 
-use amulets_core::bindings::{self, Binding};
+use amulets_core::bindings::{self, Binding, Pad};
 use amulets_core::input::Key;
 
 /// Which buttons are down now.
@@ -141,15 +141,14 @@ impl Buttons {
     }
 }
 
-/// A command on C's menu: the board's travel cursor, or a key of the
-/// playing table the buttons have no room for.
+/// A command on C's menu: a binding of the core's playing table its buttons
+/// give by name there (`Pad::Menu`), or the log.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
-    /// A cursor to travel to, with the way there shown (the mouse's click,
-    /// on a board with no mouse).
-    Travel,
-    /// A key's binding, as the core's table has it (`bindings::commands`).
-    Key(&'static Binding),
+    /// A binding, with its name on the menu. The click's (travel there) is
+    /// taken with a cursor to travel to, the way there shown: the mouse's
+    /// click, on a board with no mouse.
+    Key(&'static Binding, &'static str),
     /// The message log, to read back (the desktop shows it under the map).
     Log,
 }
@@ -158,37 +157,47 @@ impl Command {
     /// Its name on the menu.
     pub fn name(self) -> &'static str {
         match self {
-            Command::Travel => "Travel",
-            Command::Key(b) => b.short,
+            Command::Key(_, name) => name,
             Command::Log => "Log",
         }
     }
 }
 
-/// C's menu: travel, then every command with a short name in the core's
-/// playing table, in its order, then the log.
-pub const COMMANDS: [Command; 2 + COMMAND_KEYS] = {
-    let mut out = [Command::Travel; 2 + COMMAND_KEYS];
-    out[1 + COMMAND_KEYS] = Command::Log;
+/// The name a binding has on C's menu, if it is there.
+const fn menu_name(b: &Binding) -> Option<&'static str> {
     let mut i = 0;
-    let mut n = 1;
+    while i < b.pad.len() {
+        if let Pad::Menu(name) = b.pad[i] {
+            return Some(name);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// C's menu: every binding of the core's playing table named on it, in the
+/// table's order, then the log.
+pub const COMMANDS: [Command; 1 + COMMAND_KEYS] = {
+    let mut out = [Command::Log; 1 + COMMAND_KEYS];
+    let mut i = 0;
+    let mut n = 0;
     while i < bindings::PLAYING.len() {
-        if !bindings::PLAYING[i].short.is_empty() {
-            out[n] = Command::Key(&bindings::PLAYING[i]);
+        if let Some(name) = menu_name(&bindings::PLAYING[i]) {
+            out[n] = Command::Key(&bindings::PLAYING[i], name);
             n += 1;
         }
         i += 1;
     }
-    assert!(n == out.len() - 1, "COMMAND_KEYS counts the short names");
+    assert!(n == COMMAND_KEYS, "COMMAND_KEYS counts the names");
     out
 };
 
-/// How many of the playing table's bindings have a short name.
+/// How many of the playing table's bindings are named on C's menu.
 const COMMAND_KEYS: usize = {
     let mut n = 0;
     let mut i = 0;
     while i < bindings::PLAYING.len() {
-        if !bindings::PLAYING[i].short.is_empty() {
+        if menu_name(&bindings::PLAYING[i]).is_some() {
             n += 1;
         }
         i += 1;

@@ -23,4 +23,4 @@ pub mod shell;
 pub mod w25q32;
 
 pub use input::{Buttons, COMMANDS, Command};
-pub use shell::{Layout, Shell};
+pub use shell::{Layout, Mode, Shell};

@@ -2,12 +2,13 @@
 //! what changed, and turns the buttons into the core's keys and actions.
 
 use crate::input::{Buttons, COMMANDS, Command};
+use amulets_core::bindings::{self, Binding, Does, Pad, Underfoot};
 use amulets_core::cellset::CellSet;
 use amulets_core::color::{Rgb, palette};
 use amulets_core::game::{Game, State};
 use amulets_core::geom::Point;
 use amulets_core::input::{Action, Key};
-use amulets_core::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
+use amulets_core::map::{MAP_CELLS, MAP_H, MAP_W, Map};
 use amulets_core::mapgen::floor::LAST_FLOOR;
 use amulets_core::replay::Recorder;
 use amulets_core::session::{Session, Store};
@@ -74,7 +75,7 @@ impl Layout {
 
 /// What the buttons are doing besides playing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mode {
+pub enum Mode {
     Play,
     /// C's menu is open on a command.
     Menu(usize),
@@ -84,11 +85,10 @@ enum Mode {
     Log(usize),
 }
 
-/// The board's help: each command of the core's playing table with the
-/// buttons that give it (the switch, its press, A, B, or C's menu by the
-/// command's short name), then how the cursor and the screens go.
+/// The board's help: each binding of the core's tables its buttons give
+/// (`bindings::pad_help`), with the ways that give it, then how the
+/// diagonals, the log, the screens and a running command go.
 pub fn button_help() -> view::Screen {
-    use amulets_core::bindings::{Does, PLAYING};
     use amulets_core::text::line;
     let mut screen = view::Screen {
         title: line(format_args!(
@@ -96,47 +96,41 @@ pub fn button_help() -> view::Screen {
         )),
         entries: heapless::Vec::new(),
     };
-    let mut add = |way: &str, words: &str| {
-        // The playing table's 17 commands and 6 more lines are fewer than
-        // the screen's PANEL_LINES (a test holds it).
+    let mut add = |way: core::fmt::Arguments<'_>, words: &str| {
+        let mut w: heapless::String<40> = heapless::String::new();
+        // A way longer than the column is cut, as the display would.
+        let _ = core::fmt::write(&mut w, way);
+        // `pad_help`'s lines (26) and 4 more are fewer than the screen's
+        // PANEL_LINES (a test holds it), so no push fails.
         let _ = screen.entries.push(view::Entry {
-            text: line(format_args!("{way:<20}{words}")),
+            text: line(format_args!("{w:<30}{words}")),
             color: palette::TEXT,
             key: None,
             enabled: true,
         });
     };
-    for b in &PLAYING {
-        let way = match b.does {
-            Does::Move => "the switch",
-            Does::Act(Action::Wait) => "press (on nothing)",
-            Does::Act(Action::PickUp) => "press (on a thing)",
-            Does::Act(Action::Rest) => "B",
-            Does::Act(Action::Explore) => "A",
-            Does::Click => "C, Travel",
-            _ if !b.short.is_empty() => {
-                let mut way: heapless::String<18> = heapless::String::new();
-                let _ = core::fmt::write(&mut way, format_args!("C, {}", b.short));
-                add(&way, b.words);
-                continue;
-            }
-            // Debugging keys and the rest no board needs.
-            _ => continue,
-        };
-        add(way, b.words);
+    for (name, b) in bindings::pad_help() {
+        let (first, rest) = b.pad.split_first().unwrap_or((&Pad::Press, &[]));
+        let mut ways: heapless::String<40> = heapless::String::new();
+        let _ = core::fmt::write(&mut ways, format_args!("{name}{first}"));
+        for w in rest {
+            let _ = core::fmt::write(&mut ways, format_args!(" or {w}"));
+        }
+        add(format_args!("{ways}"), b.words);
     }
     add(
-        "B + the switch",
+        format_args!("B held + the switch"),
         "the diagonals: up is up-right, and on round",
     );
-    add("press (on stairs)", "go down the stairs");
-    add("C, Log", "read the messages back");
+    add(format_args!("C, Log"), "read the messages back");
     add(
-        "aiming, looking",
-        "the switch moves; press takes; A next; B back",
+        format_args!("on a screen"),
+        "up and down choose; press or A takes; B back",
     );
-    add("on a screen", "up and down choose; press takes; B back");
-    add("any button", "stops a command that is running");
+    add(
+        format_args!("any button"),
+        "stops a command that is running",
+    );
     screen
 }
 
@@ -194,6 +188,7 @@ fn squeezed(text: &str, squeeze: bool) -> StatusLine {
 }
 
 /// The embedded game's shell over a display `D`.
+#[derive(Clone)]
 pub struct Shell<D: DrawTarget<Color = Rgb565>> {
     display: D,
     layout: Layout,
@@ -238,6 +233,7 @@ pub struct Shell<D: DrawTarget<Color = Rgb565>> {
 /// has ink. With them a cell or a line of text is one `fill_contiguous`,
 /// glyph and background together, instead of a fill and then every lit
 /// pixel on its own (each its own transfer on an SPI display).
+#[derive(Clone)]
 struct Glyphs([u32; 95]);
 
 /// A glyph's box, drawn into a mask.
@@ -317,6 +313,12 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             b_held: None,
             redrawn: 0,
         }
+    }
+
+    /// Where the buttons are: what they are doing besides playing, and
+    /// the chosen line of the screen shown (counting its choices only).
+    pub fn focus(&self) -> (Mode, usize) {
+        (self.mode, self.choice)
     }
 
     pub fn display(&self) -> &D {
@@ -451,12 +453,13 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         } else if new.press || new.a {
             self.mode = Mode::Play;
             match COMMANDS[i] {
-                Command::Travel => self.mode = Mode::Travel(session.game().player().pos),
                 Command::Log => self.mode = Mode::Log(0),
-                Command::Key(b) => {
+                Command::Key(b, _) if b.does == Does::Click => {
+                    self.mode = Mode::Travel(session.game().player().pos);
+                }
+                Command::Key(b, _) => {
                     if let Some(k) = b.key() {
-                        session.press(k);
-                        session.release(k);
+                        Self::tap(session, k);
                     }
                 }
             }
@@ -500,49 +503,35 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         if session.asking() {
             return self.choose(session, new);
         }
-        match state {
-            State::Playing => {
-                if let Some(k) = dir {
-                    self.press_direction(session, k);
-                } else if new.press {
-                    // The cell's own action: pick up, go down, or wait.
-                    let game = session.game();
-                    let p = game.player().pos;
-                    let key = if game.level().item_at(p).is_some() {
-                        'g'
-                    } else if game.level().map.at(p) == Terrain::StairsDown {
-                        '>'
-                    } else {
-                        '.'
-                    };
-                    Self::tap(session, Key::Char(key));
-                } else if new.a {
-                    Self::tap(session, Key::Char('o'));
-                } else if new.b {
-                    Self::tap(session, Key::Char('R'));
-                } else if new.c {
-                    self.mode = Mode::Menu(0);
-                }
+        if !matches!(
+            state,
+            State::Playing | State::Aiming(_) | State::Looking | State::Confirming(_)
+        ) {
+            return self.choose(session, new);
+        }
+        // On the map and asked a question, the core's table says what each
+        // button gives (`Pad`); C opens the menu of commands while playing.
+        let under = Underfoot::of(session.game());
+        let given = if let Some(k) = dir {
+            if bindings::for_pad(state, Pad::Switch, under).is_some() {
+                self.press_direction(session, k);
             }
-            State::Aiming(_) | State::Looking => {
-                if let Some(k) = dir {
-                    self.press_direction(session, k);
-                } else if new.press {
-                    Self::tap(session, Key::Enter);
-                } else if new.a {
-                    Self::tap(session, Key::Tab);
-                } else if new.b || new.c {
-                    Self::tap(session, Key::Escape);
-                }
-            }
-            State::Confirming(_) => {
-                if new.press || new.a {
-                    Self::tap(session, Key::Char('y'));
-                } else if new.b || new.c {
-                    Self::tap(session, Key::Char('n'));
-                }
-            }
-            _ => self.choose(session, new),
+            return;
+        } else if new.press {
+            Pad::Press
+        } else if new.a {
+            Pad::A
+        } else if new.b {
+            Pad::B
+        } else if new.c {
+            Pad::C
+        } else {
+            return;
+        };
+        match bindings::for_pad(state, given, under).and_then(Binding::key) {
+            Some(k) => Self::tap(session, k),
+            None if given == Pad::C && state == State::Playing => self.mode = Mode::Menu(0),
+            None => {}
         }
     }
 

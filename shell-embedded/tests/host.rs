@@ -906,16 +906,19 @@ fn the_chosen_command_is_always_on_the_menu_row() {
 fn the_help_lists_the_buttons() {
     let help = amulets_embedded::shell::button_help();
     assert!(help.entries.len() < view::PANEL_LINES, "room to spare");
-    for b in &amulets_core::bindings::PLAYING {
-        if !b.short.is_empty() {
-            let way = format!("C, {}", b.short);
-            assert!(
-                help.entries
-                    .iter()
-                    .any(|e| e.text.starts_with(&way) && e.text.contains(b.words)),
-                "{way} is not in the help"
-            );
+    // Every way of every binding the buttons give is on its line, with the
+    // binding's words; while playing, that is every binding with a key.
+    for (name, table) in amulets_core::bindings::PAD_TABLES {
+        for b in table.iter().filter(|b| !b.pad.is_empty()) {
+            // Looking's cursor is aiming's line, said once.
+            let line = help.entries.iter().find(|e| {
+                e.text.contains(b.words) && b.pad.iter().all(|w| e.text.contains(&w.to_string()))
+            });
+            assert!(line.is_some(), "{name}{:?} is not in the help", b.words);
         }
+    }
+    for b in &amulets_core::bindings::PLAYING {
+        assert!(!b.pad.is_empty(), "{} has no button", b.label);
     }
     let mut session = room_with(None);
     let mut shell = Shell::new(Big::new(), Layout::Full);

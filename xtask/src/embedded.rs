@@ -74,7 +74,11 @@ fn qemu(machine: &str, cpu: &str, elf: &Path, dir: &Path, icount: bool) -> Resul
     // A whole run takes the M3 two seconds; one that has not ended in two
     // minutes is locked up, as a Cortex-M is when its stack overflows (the
     // fault cannot push its frame either).
-    let limit = if machine == "lm3s6965evb" { "120" } else { "600" };
+    let limit = if machine == "lm3s6965evb" {
+        "120"
+    } else {
+        "600"
+    };
     let mut args = vec![
         limit,
         "qemu-system-arm",

@@ -1,0 +1,360 @@
+//! Every action of the core's binding table can be reached from the title
+//! with the board's buttons alone. Nothing here lists the actions or the
+//! way to each: a breadth-first search presses every button (and B with
+//! each direction, and lets time pass) from every place the buttons reach,
+//! through the shell and the session, and the actions the session handed
+//! on are then held against the core's tables.
+
+use amulets_core::bindings::{self, Binding, Does, Underfoot};
+use amulets_core::game::{Aim, Game, Pack, Question, State};
+use amulets_core::geom::{Dir, Point};
+use amulets_core::input::Action;
+use amulets_core::player::Class;
+use amulets_core::replay::{Input, Recorder};
+use amulets_core::session::{SaveText, Session, Start, Store, StoreError};
+use amulets_core::text::Line;
+use amulets_embedded::{Buttons, Layout, Mode, Shell};
+use embedded_graphics::pixelcolor::Rgb565;
+use embedded_graphics::prelude::*;
+use std::cell::RefCell;
+use std::collections::{HashSet, VecDeque};
+use std::rc::Rc;
+
+/// A display that shows nothing: the search needs the buttons, not the
+/// picture (the other tests look at that).
+#[derive(Clone)]
+struct Blind;
+
+impl OriginDimensions for Blind {
+    fn size(&self) -> Size {
+        Size::new(320, 240)
+    }
+}
+
+impl DrawTarget for Blind {
+    type Color = Rgb565;
+    type Error = core::convert::Infallible;
+
+    fn draw_iter<I: IntoIterator<Item = Pixel<Rgb565>>>(
+        &mut self,
+        _: I,
+    ) -> Result<(), Self::Error> {
+        Ok(())
+    }
+}
+
+/// Every state and action the session handed on, shared by every copy of
+/// the session the search makes.
+#[derive(Clone, Default)]
+struct Seen(Rc<RefCell<Vec<(State, Action)>>>);
+
+impl Recorder for Seen {
+    fn start(&mut self, _: u32, _: Class) {}
+    fn record(&mut self, _: Input) {}
+    fn saw(&mut self, state: State, action: Action) {
+        let mut seen = self.0.borrow_mut();
+        if !seen.contains(&(state, action)) {
+            seen.push((state, action));
+        }
+    }
+}
+
+/// A store with a save in it from the start, so the title offers C and a
+/// new run asks first.
+#[derive(Clone)]
+struct Holding(String);
+
+impl Store for Holding {
+    fn claim(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
+    fn read(&mut self) -> Result<Option<&str>, StoreError> {
+        Ok(Some(&self.0))
+    }
+    fn write(&mut self, save: &SaveText<'_>) -> Result<(), StoreError> {
+        self.0 = save.to_string();
+        Ok(())
+    }
+    fn set_aside(&mut self) -> Result<Line, StoreError> {
+        Ok(Line::new())
+    }
+    fn remove(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
+}
+
+type Run = Session<Holding, Seen, fn() -> u32>;
+
+fn five() -> u32 {
+    5
+}
+
+/// The saved run, for the places a new run's first floor is far from: a
+/// Fighter of 1 hit point on the stairs down, the floor's Amulet in the
+/// room and a hunting ogre beside him. The press asks whether to leave the
+/// Amulet behind, and a turn or two ends the run.
+fn a_run_about_to_end() -> Game {
+    let map = amulets_core::map::Map::from_rows(&[
+        "#######", "#.....#", "#.>...#", "#.....#", "#.....#", "#######",
+    ])
+    .unwrap();
+    let mut game = Game::with_floor(11, Class::Fighter, 1, map, Point::new(2, 2));
+    game.player_mut().hp = 1;
+    game.level_mut()
+        .items
+        .push(amulets_core::item::FloorItem {
+            item: amulets_core::item::Item::one(amulets_core::item::kinds::AMULET),
+            pos: Point::new(5, 4),
+            seen: true,
+        })
+        .unwrap();
+    let kind = amulets_core::monster::MONSTERS
+        .iter()
+        .position(|k| k.name == "ogre")
+        .expect("an ogre") as u8;
+    game.level_mut()
+        .monsters
+        .push(amulets_core::monster::Monster {
+            kind,
+            pos: Point::new(3, 2),
+            hp: amulets_core::monster::MONSTERS[usize::from(kind)].hp,
+            mind: amulets_core::monster::Mind::Hunting,
+            pack: 0,
+            heading: 0,
+        })
+        .unwrap();
+    game.refresh_view();
+    game
+}
+
+/// What the player can do next: press a button and let it go, press a
+/// direction with B held, or let time pass while a command runs.
+#[derive(Clone, Copy, Debug)]
+enum Press {
+    Tap(Buttons),
+    Turned(Buttons),
+    Wait,
+}
+
+fn button(f: impl Fn(&mut Buttons)) -> Buttons {
+    let mut b = Buttons::NONE;
+    f(&mut b);
+    b
+}
+
+fn presses() -> Vec<Press> {
+    let dirs = [
+        button(|b| b.up = true),
+        button(|b| b.down = true),
+        button(|b| b.left = true),
+        button(|b| b.right = true),
+    ];
+    let others = [
+        button(|b| b.press = true),
+        button(|b| b.a = true),
+        button(|b| b.b = true),
+        button(|b| b.c = true),
+    ];
+    let mut all: Vec<Press> = dirs.iter().chain(&others).map(|&b| Press::Tap(b)).collect();
+    all.extend(dirs.iter().map(|&d| Press::Turned(d)));
+    all.push(Press::Wait);
+    all
+}
+
+/// A place the search has reached.
+#[derive(Clone)]
+struct Place {
+    session: Run,
+    shell: Shell<Blind>,
+    now: u64,
+}
+
+impl Place {
+    fn buttons(&mut self, held: &[Buttons]) {
+        for &b in held {
+            self.now += 20;
+            self.shell.update(&mut self.session, b, self.now);
+        }
+    }
+
+    /// Does `press`; false when it can do nothing here (time passing with
+    /// no command running).
+    fn press(&mut self, press: Press) -> bool {
+        match press {
+            Press::Tap(b) => self.buttons(&[b, Buttons::NONE]),
+            Press::Turned(d) => {
+                let b = button(|b| b.b = true);
+                self.buttons(&[b, Buttons { b: true, ..d }, b, Buttons::NONE]);
+            }
+            Press::Wait => {
+                if !self.session.game().command_running() {
+                    return false;
+                }
+                // A whole floor explored is some thousands of steps.
+                for _ in 0..20_000 {
+                    if !self.session.game().command_running() {
+                        break;
+                    }
+                    self.buttons(&[Buttons::NONE]);
+                }
+            }
+        }
+        true
+    }
+
+    /// What tells two places apart for what the buttons can do from them:
+    /// the game's state and what is asked, where the shell's buttons are
+    /// (its mode, without the travel cursor's cell or the log's line, and
+    /// the chosen line), the class, what is underfoot, whether the stairs
+    /// are known (the menu's Stairs travels to them only then), whether a
+    /// command runs and, on the map with no menu, how much of the floor is
+    /// explored in steps of 50 cells (an explore that stops for a monster
+    /// in view is pressed again from a new place). Where on the floor is
+    /// left out, or the search would walk every floor cell by cell.
+    fn key(&self) -> String {
+        let game = self.session.game();
+        let (mode, choice) = self.shell.focus();
+        let explored = match (game.state(), mode) {
+            (State::Playing, Mode::Play) => game.level().explored.len() / 50,
+            _ => 0,
+        };
+        let mode = match mode {
+            Mode::Travel(_) => "travel".to_string(),
+            Mode::Log(_) => "log".to_string(),
+            m => format!("{m:?}"),
+        };
+        format!(
+            "{:?} {} {mode} {choice} {:?} {:?} {} {} {}",
+            game.state(),
+            self.session.asking(),
+            game.player().class,
+            Underfoot::of(game),
+            game.known_stairs().is_some(),
+            explored,
+            game.command_running()
+        )
+    }
+}
+
+/// The search: every place the buttons reach from the title, breadth
+/// first. Returns what the session was handed and how many places.
+fn search(seed: u32) -> (Vec<(State, Action)>, usize) {
+    let seen = Seen::default();
+    let store = Holding(SaveText(&a_run_about_to_end()).to_string());
+    let start = Start {
+        seed: Some(seed),
+        ..Start::default()
+    };
+    let session = Session::new(store, seen.clone(), five as fn() -> u32, start);
+    assert_eq!(session.game().state(), State::Title);
+    let root = Place {
+        session,
+        shell: Shell::new(Blind, Layout::Full),
+        now: 0,
+    };
+    let presses = presses();
+    let mut known = HashSet::from([root.key()]);
+    let mut queue = VecDeque::from([root]);
+    while let Some(place) = queue.pop_front() {
+        for &p in &presses {
+            let mut next = place.clone();
+            if !next.press(p) || next.session.finished() {
+                continue;
+            }
+            if known.insert(next.key()) {
+                queue.push_back(next);
+            }
+        }
+        assert!(known.len() < 20_000, "the search does not end");
+    }
+    let actions = seen.0.borrow().clone();
+    (actions, known.len())
+}
+
+/// True when `table` is one of the tables of `state`'s keys (the same
+/// bindings: the tables are constants, which have no one address).
+fn in_tables(state: State, table: &[Binding]) -> bool {
+    bindings::tables(state)
+        .iter()
+        .any(|&t| !t.is_empty() && t == table)
+}
+
+#[test]
+fn every_action_of_the_binding_table_is_reached_by_the_buttons() {
+    let (seen, places) = search(5);
+    println!("{places} places, {} actions in their states", seen.len());
+    // Each binding of each state the board can be in: its action was handed
+    // on in a state that has its table.
+    let states = [
+        State::Title,
+        State::ChooseClass,
+        State::Playing,
+        State::Aiming(Aim::Fire),
+        State::Aiming(Aim::Throw { slot: 0 }),
+        State::Aiming(Aim::Cast),
+        State::Looking,
+        State::Inventory(Pack::Browse),
+        State::Inventory(Pack::Drop),
+        State::Inventory(Pack::Item(0)),
+        State::Confirming(Question::LeaveAmulet),
+        State::Menu,
+        State::Help,
+        State::Dead,
+    ];
+    let took = |table: &[Binding], wanted: &dyn Fn(Action) -> bool| {
+        seen.iter().any(|&(s, a)| wanted(a) && in_tables(s, table))
+    };
+    let mut missing = Vec::new();
+    for state in states {
+        for table in bindings::tables(state) {
+            // The debugging aids change nothing of a run, and a board has
+            // no keys for them; the table says so with no `pad` column.
+            if table == &bindings::DEBUG[..] {
+                assert!(table.iter().all(|b| b.pad.is_empty()));
+                continue;
+            }
+            for b in table {
+                let reached = match b.does {
+                    Does::Act(want) => took(table, &|a| a == want),
+                    Does::Move => Dir::ALL
+                        .iter()
+                        .all(|&d| took(table, &|a| a == Action::Move(d))),
+                    Does::Cursor => Dir::ALL
+                        .iter()
+                        .all(|&d| took(table, &|a| a == Action::Cursor(d))),
+                    Does::Letter => took(table, &|a| matches!(a, Action::Letter(_))),
+                    // The mouse's click: travel, while playing (the board's
+                    // travel cursor). Aiming's click fires where the
+                    // cursor's press does (Select, above).
+                    Does::Click if state == State::Playing => {
+                        took(table, &|a| matches!(a, Action::TravelTo(_)))
+                    }
+                    Does::Click => true,
+                };
+                if !reached {
+                    missing.push(format!("{state:?}: {} ({})", b.label, b.words));
+                }
+            }
+        }
+    }
+    // "A new run?", asked over the title when a save would be lost.
+    for b in &bindings::ABANDON {
+        if !seen.iter().any(|&(_, a)| Some(a) == b.action()) {
+            missing.push(format!("asked: {} ({})", b.label, b.words));
+        }
+    }
+    assert!(missing.is_empty(), "not reached: {missing:#?}");
+    // Every class played, each with its own kit: the Wizard's spell, the
+    // bow and the throw are each some class's.
+    for class in [Class::Fighter, Class::Rogue, Class::Wizard] {
+        let chosen = Action::ChooseClass(class);
+        assert!(seen.iter().any(|&(_, a)| a == chosen), "{class:?}");
+    }
+    // The keys a board has none of are the debugging aids' only.
+    let keys_only: Vec<&str> = bindings::PLAYING
+        .iter()
+        .filter(|b| b.pad.is_empty())
+        .map(|b| b.label)
+        .collect();
+    assert!(keys_only.is_empty(), "{keys_only:?}");
+}
