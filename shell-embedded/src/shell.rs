@@ -975,18 +975,50 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
                 &mut hint,
                 format_args!("Log: up/down scroll, any button back"),
             ),
-            Mode::Play => match game.state() {
-                State::Playing => w(
-                    &mut hint,
-                    format_args!("A explore  B rest  B+dir diagonal  C more  press: act"),
-                ),
-                State::Aiming(_) => w(&mut hint, format_args!("press fires  A next  B back")),
-                State::Confirming(_) => w(&mut hint, format_args!("A yes  B no")),
-                _ => w(
-                    &mut hint,
-                    format_args!("up/down choose  press takes  B back"),
-                ),
-            },
+            Mode::Play => {
+                // On the map, the buttons of a few actions, as the core's
+                // table gives them; the help has them all.
+                let brief: &[(Action, &str)] = match game.state() {
+                    State::Playing => &[(Action::Explore, "explore"), (Action::Rest, "rest")],
+                    State::Aiming(_) => &[
+                        (Action::Select, "there"),
+                        (Action::NextTarget, "next"),
+                        (Action::Cancel, "back"),
+                    ],
+                    State::Looking => &[(Action::Cancel, "back")],
+                    State::Confirming(_) => &[
+                        (Action::Confirm(true), "yes"),
+                        (Action::Confirm(false), "no"),
+                    ],
+                    _ => &[],
+                };
+                for &(action, word) in brief {
+                    let tables = bindings::tables(game.state());
+                    let b = tables
+                        .iter()
+                        .flat_map(|t| t.iter())
+                        .find(|b| b.action() == Some(action));
+                    for (k, way) in b.into_iter().flat_map(|b| b.pad).enumerate() {
+                        let or = if k == 0 { "" } else { " or " };
+                        w(&mut hint, format_args!("{or}{way}"));
+                    }
+                    w(&mut hint, format_args!(": {word}  "));
+                }
+                match game.state() {
+                    State::Playing => w(
+                        &mut hint,
+                        format_args!("B+dir diagonal  C more  press: act"),
+                    ),
+                    State::Aiming(_) | State::Looking => {
+                        w(&mut hint, format_args!("the switch: cursor"))
+                    }
+                    State::Confirming(_) => {}
+                    _ => w(
+                        &mut hint,
+                        format_args!("up/down choose  press takes  B back"),
+                    ),
+                }
+            }
         }
         if matches!(game.state(), State::Title | State::ChooseClass) {
             w(&mut out[0], format_args!("Amulets  seed {}", game.seed()));

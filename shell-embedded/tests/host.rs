@@ -765,6 +765,13 @@ fn the_look_text_appears_on_the_display_for_a_monsters_cell() {
     assert!(words.contains("jackal"), "{words}");
     let first: String = words.chars().take(80).collect();
     rows_read(&shell, &[(222, &first)], 222..228);
+    // The last row says how to get back, with the buttons of the core's
+    // looking table (typed here as the help says them).
+    rows_read(
+        &shell,
+        &[(234, "press or B or C: back  the switch: cursor")],
+        234..240,
+    );
 }
 
 /// C's menu ends with the log: its lines drawn over the map, newest last,
