@@ -254,29 +254,45 @@ fn bench_dijkstra(c: &mut Criterion, name: &str, cases: &[Case], k: usize) {
     g.finish();
 }
 
-fn bench_fov(c: &mut Criterion, name: &str, cases: &[Case]) {
+/// The field of view at `radius` from each case's origins: ours, the plain
+/// flat-array shadowcasting of the tests (`plain_fov`), and bracket's
+/// symmetric shadowcasting at radius 9.
+fn bench_fov(c: &mut Criterion, name: &str, cases: &[Case], radius: i32) {
     let views: Vec<(&Case, Vec<Point>)> = cases.iter().map(|c| (c, origins(c))).collect();
-    let mut g = c.benchmark_group(format!("fov9-{name}"));
+    let mut g = c.benchmark_group(format!("fov{radius}-{name}"));
     let mut visible = CellSet::new();
     g.bench_function("amulets", |bench| {
         bench.iter(|| {
             for (case, origins) in &views {
                 for &o in origins {
-                    field_of_view(&case.map, o, 9, &mut visible);
+                    field_of_view(&case.map, o, radius, &mut visible);
                     black_box(&visible);
                 }
             }
         })
     });
-    g.bench_function("bracket", |bench| {
+    let mut seen = vec![false; MAP_CELLS];
+    g.bench_function("plain", |bench| {
         bench.iter(|| {
             for (case, origins) in &views {
                 for &o in origins {
-                    black_box(b::bracket_fov(&case.map, o, 9).len());
+                    amulets_tests::plain_fov::field_of_view(&case.map, o, radius, &mut seen);
+                    black_box(&seen);
                 }
             }
         })
     });
+    if radius == 9 {
+        g.bench_function("bracket", |bench| {
+            bench.iter(|| {
+                for (case, origins) in &views {
+                    for &o in origins {
+                        black_box(b::bracket_fov(&case.map, o, 9).len());
+                    }
+                }
+            })
+        });
+    }
     g.finish();
 }
 
@@ -317,8 +333,13 @@ fn main() {
         bench_dijkstra(&mut c, "rooms", &sets.rooms, k);
         bench_dijkstra(&mut c, "caves", &sets.caves, k);
     }
-    bench_fov(&mut c, "rooms", &sets.rooms);
-    bench_fov(&mut c, "caves", &sets.caves);
+    for radius in [9, amulets_core::fov::MAX_RADIUS] {
+        bench_fov(&mut c, "rooms", &sets.rooms, radius);
+        bench_fov(&mut c, "caves", &sets.caves, radius);
+        for (name, case) in &sets.hand_made {
+            bench_fov(&mut c, name, std::slice::from_ref(case), radius);
+        }
+    }
     bench_generation(&mut c);
     c.final_summary();
 }

@@ -8,8 +8,58 @@ use amulets_core::path::buckets::Buckets;
 use amulets_core::path::dijkstra::DijkstraMap;
 use std::hint::black_box;
 
+/// The field of view, ours or the tests' plain one (`plain-` first), at
+/// radius 9 from 250 cells of each map of a class: `fov-rooms`,
+/// `fov-caves`, `fov-open`, `fov-pillars`, `fov-serpentine`.
+fn fov(what: &str) {
+    let (plain, class) = match what.strip_prefix("plain-") {
+        Some(rest) => (true, rest),
+        None => (false, what),
+    };
+    let cases = match class {
+        "fov-rooms" => amulets_benches::floors(50, 1),
+        "fov-caves" => amulets_benches::floors(50, 4),
+        _ => {
+            let name = class.strip_prefix("fov-").unwrap_or(class);
+            let (_, case) = amulets_benches::hand_made()
+                .into_iter()
+                .find(|(n, _)| *n == name)
+                .expect("a hand-made map of that name");
+            vec![case]
+        }
+    };
+    let origins: Vec<Vec<amulets_core::geom::Point>> = cases
+        .iter()
+        .map(|c| amulets_benches::goals(&c.map, 250 / cases.len().max(1)))
+        .collect();
+    let mut visible = amulets_core::cellset::CellSet::new();
+    let mut seen = vec![false; amulets_core::map::MAP_CELLS];
+    // Rounds (PROFILE_ROUNDS, 20 unless set): the difference of two counts
+    // is the searches' own, without the set-up.
+    let rounds: u32 = std::env::var("PROFILE_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(20);
+    for _ in 0..rounds {
+        for (case, origins) in cases.iter().zip(&origins) {
+            for &o in origins {
+                if plain {
+                    amulets_tests::plain_fov::field_of_view(&case.map, o, 9, &mut seen);
+                    black_box(&seen);
+                } else {
+                    amulets_core::fov::field_of_view(&case.map, o, 9, &mut visible);
+                    black_box(&visible);
+                }
+            }
+        }
+    }
+}
+
 fn main() {
     let what = std::env::args().nth(1).unwrap_or_default();
+    if what.starts_with("fov-") || what.starts_with("plain-fov-") {
+        return fov(&what);
+    }
     // What to run, and on which maps: 50 rooms floors (floor 1), 50 caves
     // (floor 4), or one of the hand-made maps.
     let (run_astar, cases) = match what.as_str() {

@@ -511,6 +511,95 @@ pub mod plain_gh {
     }
 }
 
+pub mod plain_fov {
+    //! A plain symmetric shadowcasting (Albert Ford's, recursive as he
+    //! writes it) over the map's flat array of cells, for the tests to check
+    //! the core's field of view cell for cell and for the benchmarks to
+    //! time it against. Written once from Ford's description and the
+    //! core's rules of sight (walls and closed or secret doors block; a wall
+    //! in view is seen; in range when `dx * dx + dy * dy <= r * r + r`), and
+    //! frozen: a change to it is a change of those rules.
+    use amulets_core::fov::MAX_RADIUS;
+    use amulets_core::geom::Point;
+    use amulets_core::map::{MAP_H, MAP_W, Map};
+
+    /// What a row of a quadrant maps to: a map step per column and per
+    /// depth (north, east, south, west).
+    const QUADRANTS: [(i32, i32, i32, i32); 4] =
+        [(1, 0, 0, -1), (0, 1, 1, 0), (1, 0, 0, 1), (0, 1, -1, 0)];
+
+    struct Scan<'a> {
+        map: &'a Map,
+        origin: Point,
+        radius: i32,
+        quadrant: (i32, i32, i32, i32),
+        seen: &'a mut [bool],
+    }
+
+    /// Every cell seen from `origin` within `radius` (cut to the core's
+    /// largest), by row-major index, into `seen` (cleared first).
+    pub fn field_of_view(map: &Map, origin: Point, radius: i32, seen: &mut [bool]) {
+        seen.fill(false);
+        seen[(origin.y * MAP_W + origin.x) as usize] = true;
+        let radius = radius.clamp(0, MAX_RADIUS);
+        for quadrant in QUADRANTS {
+            let mut scan = Scan {
+                map,
+                origin,
+                radius,
+                quadrant,
+                seen: &mut *seen,
+            };
+            scan.row(1, (-1, 1), (1, 1));
+        }
+    }
+
+    impl Scan<'_> {
+        /// The map index at a depth and column, or `None` off the map.
+        fn index(&self, depth: i32, col: i32) -> Option<usize> {
+            let (cx, cy, dx, dy) = self.quadrant;
+            let x = self.origin.x + col * cx + depth * dx;
+            let y = self.origin.y + col * cy + depth * dy;
+            ((0..MAP_W).contains(&x) && (0..MAP_H).contains(&y)).then(|| (y * MAP_W + x) as usize)
+        }
+
+        /// The row at `depth` between slopes `start` and `end` (each a
+        /// numerator and a positive denominator), and the rows beyond it.
+        fn row(&mut self, depth: i32, mut start: (i32, i32), end: (i32, i32)) {
+            if depth > self.radius {
+                return;
+            }
+            // depth * start rounded half up, depth * end rounded half down.
+            let min_col = (2 * depth * start.0 + start.1).div_euclid(2 * start.1);
+            let max_col = -(-2 * depth * end.0 + end.1).div_euclid(2 * end.1);
+            let mut prev_wall = None;
+            for col in min_col..=max_col {
+                let at = self.index(depth, col);
+                let wall = at.is_none_or(|i| self.map.cells()[i].blocks_sight());
+                let centre_inside =
+                    col * start.1 >= depth * start.0 && col * end.1 <= depth * end.0;
+                let near = col * col + depth * depth <= self.radius * self.radius + self.radius;
+                if let Some(i) = at
+                    && (wall || centre_inside)
+                    && near
+                {
+                    self.seen[i] = true;
+                }
+                if prev_wall == Some(true) && !wall {
+                    start = (2 * col - 1, 2 * depth);
+                }
+                if prev_wall == Some(false) && wall {
+                    self.row(depth + 1, start, (2 * col - 1, 2 * depth));
+                }
+                prev_wall = Some(wall);
+            }
+            if prev_wall == Some(false) {
+                self.row(depth + 1, start, end);
+            }
+        }
+    }
+}
+
 pub mod maps {
     //! Hand-made maps for the worst cases of the searches and for the
     //! benchmarks: a serpentine maze, an open floor, and a floor of pillars.

@@ -2,7 +2,8 @@
 //! `findPath` on 10,000 pairs of cells over generated floors, cell for cell;
 //! A*'s cost against the Dijkstra map's; the Dijkstra map against a plain
 //! Dijkstra with 1 and 40 goals; the worst cases for the open set; and the
-//! field of view's symmetry over 1,000 floors.
+//! field of view's symmetry over 1,000 floors, and the field of view against
+//! a plain shadowcasting cell for cell (4,000 origins, any radius).
 
 use amulets_core::cellset::CellSet;
 use amulets_core::fov::{FOV_RADIUS, field_of_view};
@@ -308,4 +309,38 @@ fn the_field_of_view_is_symmetric() {
         }
     }
     println!("field of view: {checked} pairs checked both ways");
+}
+
+#[test]
+fn the_field_of_view_is_the_plain_shadowcasting_s_cell_for_cell() {
+    let mut dice = Rng::new(2026);
+    let mut ours = CellSet::new();
+    let mut theirs = vec![false; MAP_CELLS];
+    let mut checked = 0;
+    let hand_made = maps::worst().map(|(_, (map, _, _))| map);
+    let generated = floors(180).into_iter().map(|f| f.map);
+    for map in generated.chain(hand_made) {
+        for n in 0..24 {
+            // Any cell at all (a wall too, and the map's edges), at the
+            // game's radius, the largest, and others.
+            let origin = if n % 3 == 0 {
+                Map::point_of(dice.roll(0, MAP_CELLS as i32 - 1) as usize)
+            } else {
+                passable_cell(&map, &mut dice)
+            };
+            let radius = [FOV_RADIUS, amulets_core::fov::MAX_RADIUS, dice.roll(0, 14)][n % 3];
+            field_of_view(&map, origin, radius, &mut ours);
+            amulets_tests::plain_fov::field_of_view(&map, origin, radius, &mut theirs);
+            for (i, &seen) in theirs.iter().enumerate() {
+                assert_eq!(
+                    ours.contains_index(i),
+                    seen,
+                    "from {origin:?} at radius {radius}: {:?}",
+                    Map::point_of(i)
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 4000, "{checked}");
 }

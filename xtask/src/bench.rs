@@ -12,8 +12,8 @@ fn target(group: &str) -> Option<(f64, &'static str)> {
         Some((1.0 / 5.0, "<= 1/5 of pathfinding"))
     } else if group.starts_with("dijkstra") {
         Some((1.0 / 4.0, "<= 1/4 of the best peer"))
-    } else if group.starts_with("fov9") {
-        Some((1.0 / 8.0, "<= 1/8 of bracket"))
+    } else if group.starts_with("fov") {
+        Some((0.7, "<= 0.7 of plain"))
     } else {
         None
     }
@@ -67,14 +67,15 @@ pub fn run(filter: &[String]) -> Result<(), String> {
     );
     println!("load average before the run: {}", load.trim());
     println!(
-        "{:<20} {:>10} {:>12} {:>10} {:>12} {:>10}  target",
-        "group", "amulets", "pathfinding", "ratio", "bracket", "ratio"
+        "{:<20} {:>10} {:>12} {:>10} {:>12} {:>10} {:>10} {:>8}  target",
+        "group", "amulets", "pathfinding", "ratio", "bracket", "ratio", "plain", "ratio"
     );
     for group in &groups {
         let dir = root.join(group);
         let ours = median(&dir.join("amulets"));
         let pf = median(&dir.join("pathfinding"));
         let br = median(&dir.join("bracket"));
+        let plain = median(&dir.join("plain"));
         if group == "generate" || group == "frame" {
             for kind in ["rooms", "caves", "glyph", "tile"] {
                 if let Some(t) = median(&dir.join(kind)) {
@@ -89,6 +90,8 @@ pub fn run(filter: &[String]) -> Result<(), String> {
         let verdict = target(group).map_or(String::new(), |(goal, words)| {
             let best = if group.starts_with("astar") {
                 pf
+            } else if group.starts_with("fov") {
+                plain
             } else {
                 [pf, br].into_iter().flatten().reduce(f64::min)
             };
@@ -99,13 +102,15 @@ pub fn run(filter: &[String]) -> Result<(), String> {
             }
         });
         println!(
-            "{:<20} {:>10} {:>12} {:>10} {:>12} {:>10}  {}",
+            "{:<20} {:>10} {:>12} {:>10} {:>12} {:>10} {:>10} {:>8}  {}",
             group,
             show(ours),
             cell(pf),
             ratio(pf),
             cell(br),
             ratio(br),
+            cell(plain),
+            ratio(plain),
             verdict
         );
     }
