@@ -221,6 +221,14 @@ fn bench_astar(c: &mut Criterion, name: &str, cases: &[Case]) {
             }
         })
     });
+    // The tests' copy of the book's search, with a binary heap.
+    g.bench_function("plain", |bench| {
+        bench.iter(|| {
+            for case in cases {
+                black_box(amulets_tests::book_astar::find_path(&case.map, case.from, case.to).1);
+            }
+        })
+    });
     g.finish();
 }
 
@@ -244,6 +252,14 @@ fn bench_dijkstra(c: &mut Criterion, name: &str, cases: &[Case], k: usize) {
             }
         })
     });
+    // The tests' plain Dijkstra with a binary heap, by the book's costs.
+    g.bench_function("plain", |bench| {
+        bench.iter(|| {
+            for (case, goals) in cases.iter().zip(&goals) {
+                black_box(amulets_tests::plain::costs(&case.map, goals, false).len());
+            }
+        })
+    });
     g.bench_function("bracket", |bench| {
         bench.iter(|| {
             for (case, goals) in cases.iter().zip(&goals) {
@@ -257,6 +273,24 @@ fn bench_dijkstra(c: &mut Criterion, name: &str, cases: &[Case], k: usize) {
 /// The field of view at `radius` from each case's origins: ours, the plain
 /// flat-array shadowcasting of the tests (`plain_fov`), and bracket's
 /// symmetric shadowcasting at radius 9.
+/// A Dijkstra map from `case.from` alone, ours and the plain one.
+fn bench_dijkstra_from(c: &mut Criterion, name: &str, case: &Case) {
+    let mut g = c.benchmark_group(format!("dijkstra1-{name}"));
+    let mut map = Box::new(DijkstraMap::new());
+    let mut frontier = Box::new(Buckets::new());
+    let goals = [case.from];
+    g.bench_function("amulets", |bench| {
+        bench.iter(|| {
+            map.compute_with(&mut frontier, &case.map, &goals, book_cost);
+            black_box(map.at(case.to));
+        })
+    });
+    g.bench_function("plain", |bench| {
+        bench.iter(|| black_box(amulets_tests::plain::costs(&case.map, &goals, false).len()))
+    });
+    g.finish();
+}
+
 fn bench_fov(c: &mut Criterion, name: &str, cases: &[Case], radius: i32) {
     let views: Vec<(&Case, Vec<Point>)> = cases.iter().map(|c| (c, origins(c))).collect();
     let mut g = c.benchmark_group(format!("fov{radius}-{name}"));
@@ -332,6 +366,16 @@ fn main() {
     for k in [1, 40] {
         bench_dijkstra(&mut c, "rooms", &sets.rooms, k);
         bench_dijkstra(&mut c, "caves", &sets.caves, k);
+    }
+    // One goal at the start of each hand-made map: the serpentine and the
+    // spiral are a search's worst, a layer a cell.
+    for (name, case) in &sets.hand_made {
+        let one = Case {
+            map: case.map.clone(),
+            from: case.from,
+            to: case.to,
+        };
+        bench_dijkstra_from(&mut c, name, &one);
     }
     for radius in [9, amulets_core::fov::MAX_RADIUS] {
         bench_fov(&mut c, "rooms", &sets.rooms, radius);

@@ -49,14 +49,10 @@ pub fn floors(n: u32, depth: i32) -> Vec<Case> {
 /// The hand-made worst cases: a serpentine maze, an open floor, pillars.
 pub fn hand_made() -> Vec<(&'static str, Case)> {
     use amulets_tests::maps;
-    [
-        ("serpentine", maps::serpentine()),
-        ("open", maps::open()),
-        ("pillars", maps::pillars()),
-    ]
-    .into_iter()
-    .map(|(name, (map, from, to))| (name, Case { map, from, to }))
-    .collect()
+    maps::worst()
+        .into_iter()
+        .map(|(name, (map, from, to))| (name, Case { map, from, to }))
+        .collect()
 }
 
 /// Forty cells spread over a map's ground, the same every time.

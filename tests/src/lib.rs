@@ -645,11 +645,49 @@ pub mod maps {
         (map, from, to)
     }
 
+    /// A corridor one cell wide winding inward from the map's outer ring
+    /// to its middle, its turns a wall apart: each layer of a search is one
+    /// cell, as in the serpentine, but every stretch turns the corner, so
+    /// the way changes direction some thirty times. From the corner (1, 1)
+    /// to the innermost end.
+    pub fn spiral() -> (Map, Point, Point) {
+        let mut map = Map::new();
+        let (mut x0, mut y0, mut x1, mut y1) = (1, 1, MAP_W - 2, MAP_H - 2);
+        let mut at = Point::new(1, 1);
+        // Each ring: along the top, down the right, back along the bottom,
+        // up the left to two below the top; then in by two.
+        while x1 - x0 >= 2 && y1 - y0 >= 2 {
+            let ring = [
+                (Point::new(x0, y0), Point::new(x1, y0)),
+                (Point::new(x1, y0), Point::new(x1, y1)),
+                (Point::new(x1, y1), Point::new(x0, y1)),
+                (Point::new(x0, y1), Point::new(x0, y0 + 2)),
+                (Point::new(x0, y0 + 2), Point::new(x0 + 2, y0 + 2)),
+            ];
+            for (from, to) in ring {
+                let (sx, sy) = ((to.x - from.x).signum(), (to.y - from.y).signum());
+                let mut p = from;
+                map.set(p, Terrain::Floor);
+                while p != to {
+                    p = Point::new(p.x + sx, p.y + sy);
+                    map.set(p, Terrain::Floor);
+                }
+                at = to;
+            }
+            x0 += 2;
+            y0 += 2;
+            x1 -= 2;
+            y1 -= 2;
+        }
+        (map, Point::new(1, 1), at)
+    }
+
     /// The hand-made worst cases for searches, by name: the serpentine, the
-    /// open floor and the pillars.
-    pub fn worst() -> [(&'static str, (Map, Point, Point)); 3] {
+    /// spiral, the open floor and the pillars.
+    pub fn worst() -> [(&'static str, (Map, Point, Point)); 4] {
         [
             ("serpentine", serpentine()),
+            ("spiral", spiral()),
             ("open", open()),
             ("pillars", pillars()),
         ]
