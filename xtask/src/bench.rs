@@ -141,9 +141,79 @@ pub fn run(filter: &[String]) -> Result<(), String> {
             verdict
         );
     }
+    instructions()?;
     println!();
     for c in checks {
         println!("{c}");
+    }
+    Ok(())
+}
+
+/// The instructions one round of a search takes (`benches/examples/
+/// profile.rs`): callgrind's count at three rounds less its count at one,
+/// halved, so the maps' making is not in it.
+fn per_round(exe: &Path, what: &str) -> Result<f64, String> {
+    let count = |rounds: u32| -> Result<f64, String> {
+        let mut c = sh::cmd(
+            "valgrind",
+            &["--tool=callgrind", "--callgrind-out-file=/dev/null"],
+        );
+        c.arg(exe)
+            .arg(what)
+            .env("PROFILE_ROUNDS", rounds.to_string());
+        let out = c.output().map_err(|e| format!("valgrind: {e}"))?;
+        let text = String::from_utf8_lossy(&out.stderr);
+        text.lines()
+            .find_map(|l| l.split("Collected :").nth(1))
+            .and_then(|n| n.trim().parse().ok())
+            .ok_or_else(|| format!("callgrind printed no count for {what}:\n{text}"))
+    };
+    Ok((count(3)? - count(1)?) / 2.0)
+}
+
+/// The table of instructions (callgrind, the repeatable figure here): each
+/// search ours over the tests' plain version on every class, with the
+/// targets of the speed issue: the field of view at most 0.7 of plain, A*
+/// and the Dijkstra map at most 0.9 ("no slower", with room for noise-free
+/// counts to mean it).
+fn instructions() -> Result<(), String> {
+    crate::tools::ensure_programs(&[crate::tools::VALGRIND])?;
+    sh::run(sh::cmd(
+        &sh::cargo(),
+        &[
+            "build",
+            "--release",
+            "-p",
+            "amulets-benches",
+            "--example",
+            "profile",
+        ],
+    ))?;
+    let exe = sh::root().join("target/release/examples/profile");
+    println!("\nInstructions a round (callgrind; a ratio is ours / plain, lower is better)");
+    println!(
+        "{:<20} {:>14} {:>14} {:>8}  target",
+        "group", "amulets", "plain", "ratio"
+    );
+    for search in ["astar", "dijkstra", "fov"] {
+        for class in ["rooms", "caves"].into_iter().chain(HAND_MADE) {
+            let ours = per_round(&exe, &format!("{search}-{class}"))?;
+            let plain = per_round(&exe, &format!("plain-{search}-{class}"))?;
+            let (goal, words) = if search == "fov" {
+                (0.7, "<= 0.7 of plain")
+            } else {
+                (0.9, "no slower than plain (<= 0.9)")
+            };
+            let ratio = ours / plain;
+            let met = if ratio <= goal { "met" } else { "not met" };
+            println!(
+                "{:<20} {:>14.0} {:>14.0} {:>8.3}  {words}: {met}",
+                format!("{search}-{class}"),
+                ours,
+                plain,
+                ratio
+            );
+        }
     }
     Ok(())
 }

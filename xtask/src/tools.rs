@@ -171,6 +171,13 @@ pub fn ensure_programs(needs: &[Need]) -> Result<(), String> {
 }
 
 /// QEMU's Arm boards (mps2-an386, lm3s6965evb) for the firmware checks.
+/// Valgrind, whose callgrind counts the bench's instructions.
+pub const VALGRIND: Need = Need {
+    program: "valgrind",
+    package: "valgrind",
+    backports: false,
+};
+
 pub const QEMU_ARM: Need = Need {
     program: "qemu-system-arm",
     package: "qemu-system-arm",
