@@ -6,12 +6,14 @@ use amulets_core::geom::Point;
 use amulets_core::input::Key;
 use amulets_core::map::{MAP_CELLS, Map};
 use amulets_core::player::Class;
-use amulets_core::session::{NoStore, SaveText, Session, Start, Store, StoreError};
-use amulets_core::text::Line;
+use amulets_core::session::{NoStore, SaveText, Session, Start, Store};
 use amulets_core::view;
 use amulets_embedded::framebuffer::FrameBuffer;
 use amulets_embedded::shell::{CELL_H, CELL_W, CHAR_H, CHAR_W};
 use amulets_embedded::{Buttons, Layout, Shell};
+use common::{Counting, Holding};
+
+mod common;
 use embedded_graphics::mono_font::MonoTextStyle;
 use embedded_graphics::mono_font::ascii::FONT_4X6;
 use embedded_graphics::pixelcolor::Rgb565;
@@ -38,28 +40,6 @@ fn cell_pixels<const W: usize, const H: usize>(
         }
     }
     v
-}
-
-/// A store holding one save it was given: a hand-made game, continued.
-struct Holding(String);
-
-impl Store for Holding {
-    fn claim(&mut self) -> Result<(), StoreError> {
-        Ok(())
-    }
-    fn read(&mut self) -> Result<Option<&str>, StoreError> {
-        Ok(Some(&self.0))
-    }
-    fn write(&mut self, save: &SaveText<'_>) -> Result<(), StoreError> {
-        self.0 = save.to_string();
-        Ok(())
-    }
-    fn set_aside(&mut self) -> Result<Line, StoreError> {
-        Ok(Line::new())
-    }
-    fn remove(&mut self) -> Result<(), StoreError> {
-        Ok(())
-    }
 }
 
 type Run<S> = Session<S, (), fn() -> u32>;
@@ -571,58 +551,6 @@ fn the_chosen_line_stays_on_the_small_display() {
         }
     }
     assert!(small.screen_lines_shown().unwrap().0 > 0, "it scrolled");
-}
-
-/// A display that only counts: pixels drawn one by one (`draw_iter`),
-/// and fills (`fill_solid`, `fill_contiguous`) with the pixels they cover.
-/// On the Wio's SPI display every `draw_iter` pixel is a transfer of its
-/// own, a fill one window and a stream.
-#[derive(Default)]
-struct Counting {
-    one_by_one: u64,
-    fills: u64,
-    filled: u64,
-}
-
-impl OriginDimensions for Counting {
-    fn size(&self) -> Size {
-        Size::new(320, 240)
-    }
-}
-
-impl DrawTarget for Counting {
-    type Color = Rgb565;
-    type Error = core::convert::Infallible;
-
-    fn draw_iter<I: IntoIterator<Item = Pixel<Rgb565>>>(
-        &mut self,
-        pixels: I,
-    ) -> Result<(), Self::Error> {
-        self.one_by_one += pixels.into_iter().count() as u64;
-        Ok(())
-    }
-
-    fn fill_contiguous<I: IntoIterator<Item = Rgb565>>(
-        &mut self,
-        area: &embedded_graphics::primitives::Rectangle,
-        colors: I,
-    ) -> Result<(), Self::Error> {
-        self.fills += 1;
-        let n = colors.into_iter().count() as u64;
-        assert_eq!(n, u64::from(area.size.width * area.size.height));
-        self.filled += n;
-        Ok(())
-    }
-
-    fn fill_solid(
-        &mut self,
-        area: &embedded_graphics::primitives::Rectangle,
-        _: Rgb565,
-    ) -> Result<(), Self::Error> {
-        self.fills += 1;
-        self.filled += u64::from(area.size.width * area.size.height);
-        Ok(())
-    }
 }
 
 /// One ordinary turn's redraw on the 320 x 240 display: no pixel drawn on

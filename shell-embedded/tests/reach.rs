@@ -11,37 +11,14 @@ use amulets_core::geom::{Dir, Point};
 use amulets_core::input::Action;
 use amulets_core::player::Class;
 use amulets_core::replay::{Input, Recorder};
-use amulets_core::session::{SaveText, Session, Start, Store, StoreError};
-use amulets_core::text::Line;
+use amulets_core::session::{SaveText, Session, Start};
 use amulets_embedded::{Buttons, Layout, Mode, Shell};
-use embedded_graphics::pixelcolor::Rgb565;
-use embedded_graphics::prelude::*;
+use common::{Counting, Holding};
 use std::cell::RefCell;
 use std::collections::{HashSet, VecDeque};
 use std::rc::Rc;
 
-/// A display that shows nothing: the search needs the buttons, not the
-/// picture (the other tests look at that).
-#[derive(Clone)]
-struct Blind;
-
-impl OriginDimensions for Blind {
-    fn size(&self) -> Size {
-        Size::new(320, 240)
-    }
-}
-
-impl DrawTarget for Blind {
-    type Color = Rgb565;
-    type Error = core::convert::Infallible;
-
-    fn draw_iter<I: IntoIterator<Item = Pixel<Rgb565>>>(
-        &mut self,
-        _: I,
-    ) -> Result<(), Self::Error> {
-        Ok(())
-    }
-}
+mod common;
 
 /// Every state and action the session handed on, shared by every copy of
 /// the session the search makes.
@@ -56,30 +33,6 @@ impl Recorder for Seen {
         if !seen.contains(&(state, action)) {
             seen.push((state, action));
         }
-    }
-}
-
-/// A store with a save in it from the start, so the title offers C and a
-/// new run asks first.
-#[derive(Clone)]
-struct Holding(String);
-
-impl Store for Holding {
-    fn claim(&mut self) -> Result<(), StoreError> {
-        Ok(())
-    }
-    fn read(&mut self) -> Result<Option<&str>, StoreError> {
-        Ok(Some(&self.0))
-    }
-    fn write(&mut self, save: &SaveText<'_>) -> Result<(), StoreError> {
-        self.0 = save.to_string();
-        Ok(())
-    }
-    fn set_aside(&mut self) -> Result<Line, StoreError> {
-        Ok(Line::new())
-    }
-    fn remove(&mut self) -> Result<(), StoreError> {
-        Ok(())
     }
 }
 
@@ -165,7 +118,7 @@ fn presses() -> Vec<Press> {
 #[derive(Clone)]
 struct Place {
     session: Run,
-    shell: Shell<Blind>,
+    shell: Shell<Counting>,
     now: u64,
 }
 
@@ -249,7 +202,7 @@ fn search(seed: u32) -> (Vec<(State, Action)>, usize) {
     assert_eq!(session.game().state(), State::Title);
     let root = Place {
         session,
-        shell: Shell::new(Blind, Layout::Full),
+        shell: Shell::new(Counting::default(), Layout::Full),
         now: 0,
     };
     let presses = presses();

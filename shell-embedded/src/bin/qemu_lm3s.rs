@@ -9,7 +9,6 @@
 
 use amulets_core::bot::Bot;
 use amulets_core::game::Game;
-use amulets_core::game::command::COMMAND_STEP_MS;
 use amulets_core::input::Action;
 use amulets_core::session::{NoStore, Session, Start};
 use amulets_embedded::board::{self, stack};
@@ -39,17 +38,7 @@ fn main() -> ! {
     session.act(Action::ChooseClass(class));
     let mut bot = Bot::new();
     let mut now: u64 = 0;
-    loop {
-        let game = session.game();
-        if game.command_running() {
-            now += u64::from(COMMAND_STEP_MS);
-            session.tick(now);
-        } else if let Some(action) = bot.next_action(game) {
-            session.act(action);
-        } else {
-            break;
-        }
-    }
+    while bot.play_one_in(&mut session, &mut now) {}
     let game = session.game();
     hprintln!(
         "ended on floor {} at turn {}, won: {}",

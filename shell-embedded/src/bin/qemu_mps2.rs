@@ -221,12 +221,7 @@ fn main() -> ! {
         if board::TURNS.is_some_and(|t| game.turn() >= t) {
             break;
         }
-        if game.command_running() {
-            now += u64::from(amulets_core::game::command::COMMAND_STEP_MS);
-            session.tick(now);
-        } else if let Some(action) = bot.next_action(game) {
-            session.act(action);
-        } else {
+        if !bot.play_one_in(&mut session, &mut now) {
             break;
         }
     }

@@ -1,0 +1,82 @@
+//! What the board's host tests share: a store holding one save, and a
+//! display that counts what is drawn on it.
+
+use amulets_core::session::{SaveText, Store, StoreError};
+use amulets_core::text::Line;
+use embedded_graphics::pixelcolor::Rgb565;
+use embedded_graphics::prelude::*;
+
+/// A store holding one save it was given (a hand-made game, continued).
+#[derive(Clone)]
+pub struct Holding(pub String);
+
+impl Store for Holding {
+    fn claim(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
+    fn read(&mut self) -> Result<Option<&str>, StoreError> {
+        Ok(Some(&self.0))
+    }
+    fn write(&mut self, save: &SaveText<'_>) -> Result<(), StoreError> {
+        self.0 = save.to_string();
+        Ok(())
+    }
+    fn set_aside(&mut self) -> Result<Line, StoreError> {
+        Ok(Line::new())
+    }
+    fn remove(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
+}
+
+/// A 320 x 240 display that keeps nothing and only counts: pixels drawn
+/// one by one (`draw_iter`), and fills (`fill_solid`, `fill_contiguous`)
+/// with the pixels they cover. On the Wio's SPI display every `draw_iter`
+/// pixel is a transfer of its own, a fill one window and a stream.
+#[derive(Clone, Default)]
+pub struct Counting {
+    pub one_by_one: u64,
+    pub fills: u64,
+    pub filled: u64,
+}
+
+impl OriginDimensions for Counting {
+    fn size(&self) -> Size {
+        Size::new(320, 240)
+    }
+}
+
+impl DrawTarget for Counting {
+    type Color = Rgb565;
+    type Error = core::convert::Infallible;
+
+    fn draw_iter<I: IntoIterator<Item = Pixel<Rgb565>>>(
+        &mut self,
+        pixels: I,
+    ) -> Result<(), Self::Error> {
+        self.one_by_one += pixels.into_iter().count() as u64;
+        Ok(())
+    }
+
+    fn fill_contiguous<I: IntoIterator<Item = Rgb565>>(
+        &mut self,
+        area: &embedded_graphics::primitives::Rectangle,
+        colors: I,
+    ) -> Result<(), Self::Error> {
+        self.fills += 1;
+        let n = colors.into_iter().count() as u64;
+        assert_eq!(n, u64::from(area.size.width * area.size.height));
+        self.filled += n;
+        Ok(())
+    }
+
+    fn fill_solid(
+        &mut self,
+        area: &embedded_graphics::primitives::Rectangle,
+        _: Rgb565,
+    ) -> Result<(), Self::Error> {
+        self.fills += 1;
+        self.filled += u64::from(area.size.width * area.size.height);
+        Ok(())
+    }
+}
