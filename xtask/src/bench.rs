@@ -66,6 +66,8 @@ pub fn run(filter: &[String]) -> Result<(), String> {
         "paths",
         "--bench",
         "frame",
+        "--bench",
+        "turn",
         "--",
     ];
     args.extend(filter.iter().map(String::as_str));
