@@ -535,6 +535,26 @@ pub fn tables(state: State) -> [&'static [Binding]; 3] {
     }
 }
 
+/// A state of each kind the tables cover: aiming of each kind and every
+/// pack screen among them, for a search or a test that goes through them
+/// all (a slot or a question stands for any).
+pub const STATES: [State; 14] = [
+    State::Title,
+    State::ChooseClass,
+    State::Playing,
+    State::Aiming(Aim::Fire),
+    State::Aiming(Aim::Throw { slot: 0 }),
+    State::Aiming(Aim::Cast),
+    State::Looking,
+    State::Inventory(Pack::Browse),
+    State::Inventory(Pack::Drop),
+    State::Inventory(Pack::Item(0)),
+    State::Confirming(crate::game::Question::LeaveAmulet),
+    State::Menu,
+    State::Help,
+    State::Dead,
+];
+
 /// The binding a key finds in a state, and what it asks for.
 pub fn find(state: State, key: Key) -> Option<(&'static Binding, Action)> {
     tables(state)
@@ -611,25 +631,6 @@ pub fn help() -> impl Iterator<Item = &'static Binding> {
 mod tests {
     use super::*;
     use crate::geom::Dir;
-
-    /// Every state the tables cover, aiming of each kind and every pack
-    /// screen among them.
-    const STATES: [State; 14] = [
-        State::Title,
-        State::ChooseClass,
-        State::Playing,
-        State::Aiming(Aim::Fire),
-        State::Aiming(Aim::Throw { slot: 0 }),
-        State::Aiming(Aim::Cast),
-        State::Looking,
-        State::Inventory(Pack::Browse),
-        State::Inventory(Pack::Drop),
-        State::Inventory(Pack::Item(0)),
-        State::Confirming(crate::game::Question::LeaveAmulet),
-        State::Menu,
-        State::Help,
-        State::Dead,
-    ];
 
     /// Every key a shell can give, or enough of them: the printable ASCII,
     /// the named keys, the numpad and the function keys.

@@ -599,21 +599,7 @@ fn room_with(monster: Option<&str>) -> Run<Holding> {
     // Hurt, so that a rest has something to do.
     game.player_mut().hp = 10;
     if let Some(name) = monster {
-        let kind = amulets_core::monster::MONSTERS
-            .iter()
-            .position(|k| k.name == name)
-            .expect("a kind of that name") as u8;
-        game.level_mut()
-            .monsters
-            .push(amulets_core::monster::Monster {
-                kind,
-                pos: Point::new(3, 2),
-                hp: amulets_core::monster::MONSTERS[usize::from(kind)].hp,
-                mind: amulets_core::monster::Mind::Hunting,
-                pack: 0,
-                heading: 0,
-            })
-            .unwrap();
+        common::hunting(&mut game, name, Point::new(3, 2));
     }
     game.refresh_view();
     continued(&game)

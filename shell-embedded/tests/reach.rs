@@ -6,7 +6,7 @@
 //! on are then held against the core's tables.
 
 use amulets_core::bindings::{self, Binding, Does, Underfoot};
-use amulets_core::game::{Aim, Game, Pack, Question, State};
+use amulets_core::game::{Game, State};
 use amulets_core::geom::{Dir, Point};
 use amulets_core::input::Action;
 use amulets_core::player::Class;
@@ -61,21 +61,7 @@ fn a_run_about_to_end() -> Game {
             seen: true,
         })
         .unwrap();
-    let kind = amulets_core::monster::MONSTERS
-        .iter()
-        .position(|k| k.name == "ogre")
-        .expect("an ogre") as u8;
-    game.level_mut()
-        .monsters
-        .push(amulets_core::monster::Monster {
-            kind,
-            pos: Point::new(3, 2),
-            hp: amulets_core::monster::MONSTERS[usize::from(kind)].hp,
-            mind: amulets_core::monster::Mind::Hunting,
-            pack: 0,
-            heading: 0,
-        })
-        .unwrap();
+    common::hunting(&mut game, "ogre", Point::new(3, 2));
     game.refresh_view();
     game
 }
@@ -238,27 +224,11 @@ fn every_action_of_the_binding_table_is_reached_by_the_buttons() {
     println!("{places} places, {} actions in their states", seen.len());
     // Each binding of each state the board can be in: its action was handed
     // on in a state that has its table.
-    let states = [
-        State::Title,
-        State::ChooseClass,
-        State::Playing,
-        State::Aiming(Aim::Fire),
-        State::Aiming(Aim::Throw { slot: 0 }),
-        State::Aiming(Aim::Cast),
-        State::Looking,
-        State::Inventory(Pack::Browse),
-        State::Inventory(Pack::Drop),
-        State::Inventory(Pack::Item(0)),
-        State::Confirming(Question::LeaveAmulet),
-        State::Menu,
-        State::Help,
-        State::Dead,
-    ];
     let took = |table: &[Binding], wanted: &dyn Fn(Action) -> bool| {
         seen.iter().any(|&(s, a)| wanted(a) && in_tables(s, table))
     };
     let mut missing = Vec::new();
-    for state in states {
+    for state in bindings::STATES {
         for table in bindings::tables(state) {
             // The debugging aids change nothing of a run, and a board has
             // no keys for them; the table says so with no `pad` column.

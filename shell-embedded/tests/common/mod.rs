@@ -1,6 +1,9 @@
-//! What the board's host tests share: a store holding one save, and a
-//! display that counts what is drawn on it.
+//! What the board's host tests share: a store holding one save, a display
+//! that counts what is drawn on it, and a monster put on a hand-made floor.
 
+use amulets_core::game::Game;
+use amulets_core::geom::Point;
+use amulets_core::monster::{MONSTERS, Mind, Monster};
 use amulets_core::session::{SaveText, Store, StoreError};
 use amulets_core::text::Line;
 use embedded_graphics::pixelcolor::Rgb565;
@@ -79,4 +82,24 @@ impl DrawTarget for Counting {
         self.filled += u64::from(area.size.width * area.size.height);
         Ok(())
     }
+}
+
+/// A monster of the kind `name`, at full health and hunting, put at `at`.
+pub fn hunting(game: &mut Game, name: &str, at: Point) {
+    let kind = MONSTERS
+        .iter()
+        .position(|k| k.name == name)
+        .expect("a kind of that name");
+    let monster = Monster {
+        kind: u8::try_from(kind).expect("fewer than 256 kinds"),
+        pos: at,
+        hp: MONSTERS[kind].hp,
+        mind: Mind::Hunting,
+        pack: 0,
+        heading: 0,
+    };
+    game.level_mut()
+        .monsters
+        .push(monster)
+        .expect("room for one more");
 }
