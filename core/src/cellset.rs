@@ -2,15 +2,18 @@
 //! is explored, what a flood fill has reached. Fixed size, no heap.
 
 use crate::geom::Point;
-use crate::map::{MAP_CELLS, Map};
+use crate::map::{MAP_CELLS, MAP_W, Map};
 
 const WORDS: usize = MAP_CELLS.div_ceil(32);
 
-/// One bit per cell of the map, row-major like the map itself.
+/// One bit per cell of the map, row-major like the map itself, in 32-bit
+/// words (the word of the 32-bit boards): a map row is two of them.
 #[derive(Clone, PartialEq, Eq)]
 pub struct CellSet {
     bits: [u32; WORDS],
 }
+
+const _: () = assert!(MAP_W == 64, "a map row is two words of a CellSet");
 
 impl Default for CellSet {
     fn default() -> CellSet {
@@ -38,6 +41,35 @@ impl CellSet {
 
     pub fn insert_index(&mut self, i: usize) {
         self.bits[i / 32] |= 1 << (i % 32);
+    }
+
+    /// Adds the `n` cells from index `first` on, a stretch of one map row:
+    /// one mask over the row's two words. Panics when the stretch leaves
+    /// its row.
+    pub fn insert_across(&mut self, first: usize, n: usize) {
+        let x = first % 64;
+        assert!(x + n <= 64, "a stretch across stays in its map row");
+        if n > 0 {
+            // 1 <= n <= 64 - x: bits x..x + n of the row's 64.
+            let mask = (u64::MAX >> (64 - n)) << x;
+            let w = first / 64 * 2;
+            self.bits[w] |= mask as u32;
+            self.bits[w + 1] |= (mask >> 32) as u32;
+        }
+    }
+
+    /// Adds the `n` cells from index `first` down a map column (each
+    /// `MAP_W` cells after the one before). Panics past the map's end.
+    pub fn insert_down(&mut self, first: usize, n: usize) {
+        if n == 0 {
+            return;
+        }
+        // A column's cells have the same bit of every other word.
+        let mask = 1 << (first % 32);
+        let words = &mut self.bits[first / 32..first / 32 + 2 * n - 1];
+        for word in words.iter_mut().step_by(2) {
+            *word |= mask;
+        }
     }
 
     pub fn remove(&mut self, p: Point) {
@@ -121,7 +153,7 @@ fn push_cell(stack: &mut heapless::Vec<u16, MAP_CELLS>, index: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::map::{MAP_H, MAP_W};
+    use crate::map::MAP_H;
 
     #[test]
     fn insert_contains_remove_and_count() {
@@ -144,6 +176,43 @@ mod tests {
         t.insert(Point::new(5, 5));
         t.union_with(&s);
         assert_eq!(t.len(), 3);
+    }
+
+    #[test]
+    fn stretches_across_and_down_are_their_cells_one_by_one() {
+        for (first, n) in [
+            (0, 0),
+            (0, 1),
+            (5, 25),
+            (30, 3),
+            (31, 33),
+            (64, 64),
+            (2280, 24),
+        ] {
+            let mut one_by_one = CellSet::new();
+            for i in first..first + n {
+                one_by_one.insert_index(i);
+            }
+            let mut across = CellSet::new();
+            across.insert_across(first, n);
+            assert!(across == one_by_one, "across {first} {n}");
+        }
+        for (first, n) in [(0, 0), (0, 36), (63, 1), (100, 13), (2240, 1)] {
+            let mut one_by_one = CellSet::new();
+            for k in 0..n {
+                one_by_one.insert_index(first + k * MAP_W as usize);
+            }
+            let mut down = CellSet::new();
+            down.insert_down(first, n);
+            assert!(down == one_by_one, "down {first} {n}");
+            assert_eq!(down.len(), n);
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "stays in its map row")]
+    fn a_stretch_across_that_leaves_its_row_is_refused() {
+        CellSet::new().insert_across(60, 5);
     }
 
     #[test]
