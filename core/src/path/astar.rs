@@ -178,6 +178,19 @@ impl Default for AStar {
     }
 }
 
+/// Every place of `Open::next` linked to itself: each bucket's head alone
+/// on its list, so each bucket empty (a cell's link is written when it is
+/// put in). A constant, so an `Open` is made by one copy, in its place.
+const ALONE: [u16; LINKS] = {
+    let mut links = [0; LINKS];
+    let mut k = 0;
+    while k < LINKS {
+        links[k] = k as u16;
+        k += 1;
+    }
+    links
+};
+
 /// The open set of a search of the corridor: buckets of cells by whole
 /// guess, in a ring, as lists threaded through `next`.
 struct Open {
@@ -196,12 +209,8 @@ struct Open {
 
 impl Open {
     fn new(goal: Point, guess: u32) -> Open {
-        let mut next = [0; LINKS];
-        for (k, link) in next.iter_mut().enumerate().skip(MAP_CELLS) {
-            *link = k as u16;
-        }
         Open {
-            next,
+            next: ALONE,
             filled: [0; RING / 64],
             goal: Goal(goal),
             guess,
@@ -240,6 +249,19 @@ impl Open {
         }
         self.next[cell] = after as u16;
         self.next[before] = cell as u16;
+    }
+
+    /// Takes a waiting cell out of the bucket of `guess`, where it is, to
+    /// be put in again at a lower guess: a walk along the bucket's list (on
+    /// the thin maps the direct search is for, a bucket holds a cell or
+    /// two).
+    fn remove(&mut self, cell: usize, guess: u32) {
+        let mut before = Open::head(guess);
+        while usize::from(self.next[before]) != cell {
+            before = usize::from(self.next[before]);
+        }
+        self.next[before] = self.next[cell];
+        self.waiting -= 1;
     }
 
     /// Takes out the first cell of the lowest bucket, sorting a bucket into
@@ -325,9 +347,70 @@ impl AStar {
         if let Some(steps) = self.straight_shot(map.cells(), from, to) {
             return steps;
         }
-        let mut downhill = DijkstraMap::toward(map, to, from);
+        let mut downhill = DijkstraMap::not_yet();
+        let corridor = downhill.toward(map, to, from);
         let down = downhill.costs_mut();
-        self.search_corridor(map.cells(), down, from, to)
+        if corridor {
+            self.search_corridor(map.cells(), down, from, to)
+        } else {
+            self.search_direct(map.cells(), down, from, to)
+        }
+    }
+
+    /// The book's search itself, on every cell, for maps whose layers are
+    /// thin (a corridor, a maze: `DijkstraMap::toward`), where the corridor
+    /// is most of what the search takes out and working it out first costs
+    /// more than it saves. `cost` is the room for the cost so far of each
+    /// cell (the map from the goal's, unused). A cell reached again more
+    /// cheaply before it comes out moves to its new guess's bucket, as the
+    /// book's stale entries are passed over; a cell that has come out is
+    /// never reached more cheaply, the guess being consistent.
+    #[inline(never)]
+    fn search_direct(
+        &mut self,
+        cells: &[Terrain; MAP_CELLS],
+        cost: &mut [u32; MAP_CELLS],
+        from: Point,
+        to: Point,
+    ) -> usize {
+        let start = Map::index(from);
+        let goal = Map::index(to);
+        cost.fill(NOT_YET);
+        let mut open = Open::new(to, least_cost(from, to));
+        cost[start] = 0;
+        open.put(start, open.guess);
+        while let Some(i) = open.take() {
+            if i == goal {
+                break;
+            }
+            let base = cost[i];
+            let (x, y) = (i % MAP_W as usize, i / MAP_W as usize);
+            if x > 0 && y > 0 && x < MAP_W as usize - 1 && y < MAP_H as usize - 1 {
+                // Inside the edge, every neighbour is on the map: the eight
+                // steps in `Dir::ALL`'s order, written out.
+                const W: usize = MAP_W as usize;
+                self.reach(cells, cost, &mut open, base, i - W, 0);
+                self.reach(cells, cost, &mut open, base, i + 1, 1);
+                self.reach(cells, cost, &mut open, base, i + W, 2);
+                self.reach(cells, cost, &mut open, base, i - 1, 3);
+                self.reach(cells, cost, &mut open, base, i - W + 1, 4);
+                self.reach(cells, cost, &mut open, base, i + W + 1, 5);
+                self.reach(cells, cost, &mut open, base, i + W - 1, 6);
+                self.reach(cells, cost, &mut open, base, i - W - 1, 7);
+            } else {
+                for (k, dir) in Dir::ALL.into_iter().enumerate() {
+                    let next = Map::point_of(i).step(dir);
+                    if Map::in_bounds(next) {
+                        self.reach(cells, cost, &mut open, base, Map::index(next), k);
+                    }
+                }
+            }
+        }
+        if cost[goal] == NOT_YET {
+            return 0;
+        }
+        self.cost = cost[goal];
+        self.turn_around(start, goal)
     }
 
     /// The book's search while it stays on its first guess, `least_cost`
@@ -485,6 +568,35 @@ impl AStar {
         self.turn_around(start, goal)
     }
 
+    /// The direct search reaches cell `j` by step `k` from a cell that
+    /// cost `base`, if that is the cheapest way to `j` so far.
+    #[inline(always)]
+    fn reach(
+        &mut self,
+        cells: &[Terrain; MAP_CELLS],
+        cost: &mut [u32; MAP_CELLS],
+        open: &mut Open,
+        base: u32,
+        j: usize,
+        k: usize,
+    ) {
+        let onto = step_onto(cells, j);
+        if onto == 0 {
+            return;
+        }
+        let new = base + onto + DIAGONAL[k];
+        let old = cost[j];
+        if new < old {
+            let h = open.goal.least_cost(j);
+            if old != NOT_YET {
+                open.remove(j, old + h);
+            }
+            cost[j] = new;
+            self.link[j] = k as u8;
+            open.put(j, new + h);
+        }
+    }
+
     /// Turns the way around in place: follows the steps back from the goal,
     /// leaving in each cell the step to the next one.
     fn turn_around(&mut self, start: usize, goal: usize) -> usize {
@@ -640,13 +752,20 @@ mod tests {
         );
     }
 
-    /// The corridor's search alone, for the test below.
+    /// The corridor's search alone (the direct one on thin maps), for the
+    /// test below.
     fn by_corridor(a: &mut AStar, map: &Map, from: Point, to: Point) -> usize {
         a.from = from;
         a.steps = 0;
-        let mut downhill = DijkstraMap::toward(map, to, from);
+        let mut downhill = DijkstraMap::not_yet();
+        let corridor = downhill.toward(map, to, from);
         let down = downhill.costs_mut();
-        a.search_corridor(map.cells(), down, from, to)
+        if corridor {
+            a.search_corridor(map.cells(), down, from, to)
+        } else {
+            // Thin layers: the direct search, also the book's.
+            a.search_direct(map.cells(), down, from, to)
+        }
     }
 
     #[test]

@@ -63,6 +63,34 @@ type Rows = [u64; H];
 pub const LAYERS_SCRATCH: usize =
     size_of::<Layers>() + 4 * size_of::<Rows>() + size_of::<[u32; 8]>();
 
+/// How the layers are measured for thinness: every `THIN_WINDOW` layers,
+/// thin when they had fewer than `THIN_CELLS` cells a layer on average. A
+/// layer's rows cost about what two cells do in the buckets (`cargo xtask
+/// bench`, the serpentine and the spiral: one cell a layer).
+const THIN_WINDOW: u32 = 16;
+const THIN_CELLS: u32 = 2;
+/// For A*'s map (`toward`): fewer than this many cells in the window.
+const THIN_FOR_A_STAR: u32 = THIN_WINDOW + THIN_WINDOW / 4;
+
+/// How the layers ended.
+#[derive(Debug, PartialEq)]
+enum Layered {
+    /// Every cell worked out (or, with a stop, as far as it).
+    Done,
+    /// A way's extras came to a step: all to do again by buckets.
+    Redo,
+    /// Thin from this depth on: the buckets go on from it.
+    Thin(u32),
+}
+
+/// How a map was worked out.
+enum Method {
+    Layers,
+    Buckets,
+    /// Left undone, the layers being thin (`toward` only).
+    Thin,
+}
+
 /// The cells of a row that are not on the map's left or right edge.
 const INSIDE_ROW: u64 = !1 & !(1 << (W - 1));
 
@@ -335,37 +363,56 @@ impl DijkstraMap {
     /// exact; every other cell holds its cost or `NOT_YET`, never
     /// `UNREACHED`, so a diagonal's extra added to any of them does not wrap
     /// round.
-    pub(crate) fn toward(map: &Map, goal: Point, start: Point) -> DijkstraMap {
-        let mut map_from_goal = DijkstraMap {
-            cost: [NOT_YET; MAP_CELLS],
-        };
-        let by_layers = map_from_goal.compute_inner::<DIAGONAL_EXTRA>(
+    ///
+    /// The map starts as `not_yet` made it. `false`, with the map's room
+    /// to use, when the layers turn out thin
+    /// (`THIN_CELLS`): then the corridor would be most of what the search
+    /// takes out anyway, and A* searches without it (`AStar`'s direct
+    /// search), in the same room.
+    pub(crate) fn toward(&mut self, map: &Map, goal: Point, start: Point) -> bool {
+        let map_from_goal = self;
+        let method = map_from_goal.compute_inner::<DIAGONAL_EXTRA>(
             None,
             map,
             [goal],
             super::book_cost,
             Some(start),
         );
-        if !by_layers {
-            // The buckets did it all, leaving `UNREACHED` where none goes.
-            for cost in &mut map_from_goal.cost {
-                if *cost == UNREACHED {
-                    *cost = NOT_YET;
+        match method {
+            Method::Layers => {}
+            Method::Thin => return false,
+            Method::Buckets => {
+                // The buckets did it all, leaving `UNREACHED` where none
+                // goes.
+                for cost in &mut map_from_goal.cost {
+                    if *cost == UNREACHED {
+                        *cost = NOT_YET;
+                    }
                 }
             }
         }
-        map_from_goal
+        true
     }
 
-    /// The costs, for A* to mark the cells it reaches in.
+    /// A map of `NOT_YET` everywhere, for `toward` to work out.
+    pub(crate) fn not_yet() -> DijkstraMap {
+        DijkstraMap {
+            cost: [NOT_YET; MAP_CELLS],
+        }
+    }
+
+    /// The costs, for A* to mark the cells it reaches in, or to keep its
+    /// own in.
     pub(crate) fn costs_mut(&mut self) -> &mut [u32; MAP_CELLS] {
         &mut self.cost
     }
 
     /// Works out the costs, which all hold `NOT_YET` to begin with: by
-    /// layers when they can do, else by buckets (`open`, or ones of its
-    /// own); `true` if by layers. With `stop_near`, the layers stop after
-    /// the first one with a neighbour of that cell (`toward`).
+    /// layers while they can do and are not thin, then by buckets (`open`,
+    /// or ones of its own), going on from where the layers stopped. With
+    /// `stop_near`, the layers stop after the first one with a neighbour of
+    /// that cell, and when they turn thin, the whole is left undone
+    /// (`toward`).
     fn compute_inner<const EXTRA: u32>(
         &mut self,
         open: Option<&mut Buckets>,
@@ -373,7 +420,7 @@ impl DijkstraMap {
         goals: impl IntoIterator<Item = Point>,
         step_cost: impl Fn(Terrain) -> Option<u32>,
         stop_near: Option<Point>,
-    ) -> bool {
+    ) -> Method {
         // What a step onto each kind of terrain costs, looked up once;
         // `NO_STEP` where no step can go.
         let mut table = [NO_STEP; 8];
@@ -407,14 +454,22 @@ impl DijkstraMap {
             }
         }
         let stop = stop_near.map(|_| (stop_rows, &stop));
-        if Layers::fit(&table) && self.compute_by_layers::<EXTRA>(map, &table, &start, stop) {
-            return true;
-        }
+        let layered = if Layers::fit(&table) {
+            self.compute_by_layers::<EXTRA>(map, &table, &start, stop)
+        } else {
+            Layered::Redo
+        };
+        let resume = match layered {
+            Layered::Done => return Method::Layers,
+            Layered::Thin(_) if stop.is_some() => return Method::Thin,
+            Layered::Thin(depth) => Some(depth),
+            Layered::Redo => None,
+        };
         match open {
-            Some(open) => self.compute_by_buckets::<EXTRA>(open, map, &table, &start),
-            None => self.compute_by_new_buckets::<EXTRA>(map, &table, &start),
+            Some(open) => self.compute_by_buckets::<EXTRA>(open, map, &table, &start, resume),
+            None => self.compute_by_new_buckets::<EXTRA>(map, &table, &start, resume),
         }
-        false
+        Method::Buckets
     }
 
     /// `compute_by_buckets` with buckets of its own, in a frame of its own
@@ -425,39 +480,68 @@ impl DijkstraMap {
         map: &Map,
         table: &[u32; 8],
         start: &Rows,
+        resume: Option<u32>,
     ) {
-        self.compute_by_buckets::<EXTRA>(&mut Buckets::new(), map, table, start);
+        self.compute_by_buckets::<EXTRA>(&mut Buckets::new(), map, table, start, resume);
     }
 
-    /// Dijkstra's algorithm on buckets one step wide, for any steps: the
-    /// goals are the cells of `start`, and hold 0 already.
+    /// Dijkstra's algorithm on buckets one step wide, for any steps: from
+    /// the goals (the cells of `start`), or, with `resume`, from where the
+    /// layers stopped, `depth` whole steps out (`Layered::Thin`): the cells
+    /// that cost less than `depth` steps are final, those of the three
+    /// layers begun hold what their neighbours say so far (a real way's
+    /// cost, and the cheapest through the final cells) and wait in the
+    /// buckets, and no other cell is reached yet. That is where Dijkstra's
+    /// algorithm stands when its lowest bucket is `depth`, so it goes on
+    /// from there to the same answer.
     fn compute_by_buckets<const EXTRA: u32>(
         &mut self,
         open: &mut Buckets,
         map: &Map,
         table: &[u32; 8],
         start: &Rows,
+        resume: Option<u32>,
     ) {
         let cells = map.cells();
         // A cell no step can go onto starts at `NO_STEP`, which no way onto
         // it is less than, so the neighbour loop needs no test of its own
         // for walls; the end turns it into `UNREACHED`.
-        for (i, (cost, &terrain)) in self.cost.iter_mut().zip(cells).enumerate() {
-            *cost = if start[i / W] & (1 << (i % W)) != 0 {
-                0
-            } else if table[usize::from(terrain.discriminant()) & 7] == NO_STEP {
+        let not_reached = |terrain: Terrain| {
+            if table[usize::from(terrain.discriminant()) & 7] == NO_STEP {
                 NO_STEP
             } else {
                 UNREACHED
-            };
-        }
-        open.clear();
-        for (y, &row) in start.iter().enumerate() {
-            let mut bits = row;
-            while bits != 0 {
-                let x = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                open.put(y * W + x, 0, true);
+            }
+        };
+        match resume {
+            None => {
+                for (i, (cost, &terrain)) in self.cost.iter_mut().zip(cells).enumerate() {
+                    *cost = if start[i / W] & (1 << (i % W)) != 0 {
+                        0
+                    } else {
+                        not_reached(terrain)
+                    };
+                }
+                open.clear_from(0);
+                for (y, &row) in start.iter().enumerate() {
+                    let mut bits = row;
+                    while bits != 0 {
+                        let x = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        open.put(y * W + x, 0, true);
+                    }
+                }
+            }
+            Some(depth) => {
+                let done = depth * super::STEP;
+                open.clear_from(done);
+                for (i, (cost, &terrain)) in self.cost.iter_mut().zip(cells).enumerate() {
+                    if *cost >= NOT_YET {
+                        *cost = not_reached(terrain);
+                    } else if *cost >= done {
+                        open.put(i, *cost, true);
+                    }
+                }
             }
         }
         while let Some(i) = open.take() {
@@ -523,8 +607,15 @@ impl DijkstraMap {
     /// since a way through its own layer or a later one has a whole step
     /// more. Each cell is checked: its cost less its layer's whole steps
     /// must be at most `MAX_EXTRAS`. If one is not (a way of 99 diagonal
-    /// steps or more), this gives up and returns `false` for the buckets
-    /// to do it all again.
+    /// steps or more), this gives up (`Layered::Redo`) for the buckets to
+    /// do it all again.
+    ///
+    /// A layer costs its rows' words whatever few cells it has, so where
+    /// the layers are thin (fewer than `THIN_CELLS` cells a layer, over the
+    /// last `THIN_WINDOW` of them: a corridor, a maze) a cell costs less in
+    /// the buckets, and this stops (`Layered::Thin`) with the three layers
+    /// begun holding what their neighbours say so far, for the buckets to
+    /// go on from there. The map, measured as it is worked out, chooses.
     ///
     /// With `stop` (a set of cells, and the rows it has cells in), it ends
     /// after the first layer with a cell of the set and leaves the cells not
@@ -535,18 +626,36 @@ impl DijkstraMap {
         table: &[u32; 8],
         start: &Rows,
         stop: Option<(u64, &Rows)>,
-    ) -> bool {
+    ) -> Layered {
         let cells = map.cells();
         let [can_step, two_steps] = Layers::step_rows(cells, table);
         let mut layers = Layers::new(start);
         let mut reached = *start;
         let mut depth: u32 = 0;
         let mut ring = Ring::at(depth);
+        // The cells worked out since the layers were last measured.
+        let mut window = 0;
         while let Some(occupied) = layers.occupied(ring) {
-            if depth > 0
-                && !self.cost_layer::<EXTRA>(cells, table, &layers, ring.here, occupied, depth)
-            {
-                return false;
+            if depth > 0 && depth.is_multiple_of(THIN_WINDOW) {
+                // For A*, thin enough to leave the corridor out only when
+                // hardly wider than a cell (`THIN_FOR_A_STAR`): the corridor
+                // saves most where the book's search would wander.
+                let thin = if stop.is_some() {
+                    THIN_FOR_A_STAR
+                } else {
+                    THIN_WINDOW * THIN_CELLS
+                };
+                if window < thin {
+                    self.hand_over::<EXTRA>(cells, table, &layers, ring, depth);
+                    return Layered::Thin(depth);
+                }
+                window = 0;
+            }
+            if depth > 0 {
+                match self.cost_layer::<EXTRA>(cells, table, &layers, ring.here, occupied, depth) {
+                    Some(n) => window += n,
+                    None => return Layered::Redo,
+                }
             }
             if let Some((stop_rows, stop)) = stop {
                 // Only the rows `stop` has cells in (a few) are looked at.
@@ -555,7 +664,7 @@ impl DijkstraMap {
                     let y = rows.trailing_zeros() as usize;
                     rows &= rows - 1;
                     if stop[y] & layers.row(ring.here, y) != 0 {
-                        return true;
+                        return Layered::Done;
                     }
                 }
             }
@@ -564,19 +673,41 @@ impl DijkstraMap {
             depth += 1;
             ring = ring.turn();
         }
-        if stop.is_some() {
-            return true;
+        if stop.is_none() {
+            for cost in &mut self.cost {
+                // All ones (`UNREACHED`) where not worked out, else as it is.
+                *cost |= u32::from(*cost >= NOT_YET).wrapping_neg();
+            }
         }
-        for cost in &mut self.cost {
-            // All ones (`UNREACHED`) where not worked out, else as it is.
-            *cost |= u32::from(*cost >= NOT_YET).wrapping_neg();
+        Layered::Done
+    }
+
+    /// What the neighbours say so far of the cells of the three layers
+    /// begun, for the buckets to go on from (their extras are not checked:
+    /// the buckets need no such bound). Out of line, so that the layers'
+    /// own loop keeps `cost_layer` inline.
+    #[inline(never)]
+    fn hand_over<const EXTRA: u32>(
+        &mut self,
+        cells: &[Terrain; MAP_CELLS],
+        table: &[u32; 8],
+        layers: &Layers,
+        ring: Ring,
+        depth: u32,
+    ) {
+        for (k, d) in [
+            (ring.here, depth),
+            (ring.next, depth + 1),
+            (ring.after, depth + 2),
+        ] {
+            self.cost_layer::<EXTRA>(cells, table, layers, k, layers.occupied[k], d);
         }
-        true
     }
 
     /// Works out the cost of every cell of one layer, `depth` whole steps
-    /// from the goals, from the layers before; `false` if a cell's extras
-    /// come to more than `MAX_EXTRAS`.
+    /// from the goals, from the layers before, and returns how many cells
+    /// it has; `None` if a cell's extras come to more than `MAX_EXTRAS`.
+    #[inline(always)]
     fn cost_layer<const EXTRA: u32>(
         &mut self,
         cells: &[Terrain; MAP_CELLS],
@@ -585,9 +716,10 @@ impl DijkstraMap {
         k: usize,
         mut occupied: u64,
         depth: u32,
-    ) -> bool {
+    ) -> Option<u32> {
         let most = depth * super::STEP + MAX_EXTRAS;
         let mut worst = 0;
+        let mut count = 0;
         while occupied != 0 {
             let y = occupied.trailing_zeros() as usize;
             occupied &= occupied - 1;
@@ -596,6 +728,7 @@ impl DijkstraMap {
             // odd map) look at the neighbours that are there.
             let inside = if y > 0 && y < H - 1 { INSIDE_ROW } else { 0 };
             let row = layers.row(k, y);
+            count += row.count_ones();
             let mut bits = row & inside;
             while bits != 0 {
                 let i = y * W + bits.trailing_zeros() as usize;
@@ -629,7 +762,7 @@ impl DijkstraMap {
                 worst = worst.max(cost);
             }
         }
-        worst <= most
+        (worst <= most).then_some(count)
     }
 
     /// The cost at a cell; off the map is `UNREACHED`.
@@ -796,18 +929,25 @@ mod tests {
             d.cost = [NOT_YET; MAP_CELLS];
             d.cost[i] = 0;
             let by_layers = if extra == 0 {
-                assert!(d.compute_by_layers::<0>(&floor.map, &table, &start, None));
+                assert_eq!(
+                    d.compute_by_layers::<0>(&floor.map, &table, &start, None),
+                    Layered::Done
+                );
                 let by_layers = d.cost;
-                d.compute_by_buckets::<0>(&mut Buckets::new(), &floor.map, &table, &start);
+                d.compute_by_buckets::<0>(&mut Buckets::new(), &floor.map, &table, &start, None);
                 by_layers
             } else {
-                assert!(d.compute_by_layers::<DIAGONAL_EXTRA>(&floor.map, &table, &start, None));
+                assert_eq!(
+                    d.compute_by_layers::<DIAGONAL_EXTRA>(&floor.map, &table, &start, None),
+                    Layered::Done
+                );
                 let by_layers = d.cost;
                 d.compute_by_buckets::<DIAGONAL_EXTRA>(
                     &mut Buckets::new(),
                     &floor.map,
                     &table,
                     &start,
+                    None,
                 );
                 by_layers
             };
@@ -822,12 +962,12 @@ mod tests {
         let mut maze = Map::new();
         for y in 1..MAP_H - 1 {
             for x in 1..MAP_W - 1 {
-                let gap = if (y / 4) % 2 == 1 {
+                let gap = if (y / 8) % 2 == 1 {
                     x <= 2
                 } else {
                     x >= MAP_W - 3
                 };
-                if (x + y) % 2 == 0 && (y % 4 != 0 || gap) {
+                if (x + y) % 2 == 0 && (y % 8 != 0 || gap) {
                     maze.set(Point::new(x, y), Terrain::Floor);
                 }
             }
@@ -836,13 +976,85 @@ mod tests {
         start[1] |= 1 << 1;
         d.cost = [NOT_YET; MAP_CELLS];
         d.cost[MAP_W as usize + 1] = 0;
-        assert!(!d.compute_by_layers::<DIAGONAL_EXTRA>(&maze, &table, &start, None));
-        // For the book's maps, with no extras, the layers always do.
+        assert_eq!(
+            d.compute_by_layers::<DIAGONAL_EXTRA>(&maze, &table, &start, None),
+            Layered::Redo
+        );
+        // For the book's maps, with no extras, the layers never give up
+        // (here they go on until the zigzag's far end, thin).
         d.cost = [NOT_YET; MAP_CELLS];
         d.cost[MAP_W as usize + 1] = 0;
-        assert!(d.compute_by_layers::<0>(&maze, &table, &start, None));
+        assert_ne!(
+            d.compute_by_layers::<0>(&maze, &table, &start, None),
+            Layered::Redo
+        );
         d.compute(&maze, &[Point::new(1, 1)], book_cost);
         assert_eq!(d.at(Point::new(2, 2)), 100);
         assert_eq!(d.at(Point::new(3, 3)), 200);
+    }
+
+    #[test]
+    fn thin_layers_hand_over_to_the_buckets_with_the_same_answer() {
+        // A corridor one cell wide, up and down the map (each layer a
+        // cell), with a door on the way.
+        let mut map = Map::new();
+        for x in (1..MAP_W - 2).step_by(2) {
+            for y in 1..MAP_H - 1 {
+                map.set(Point::new(x, y), Terrain::Floor);
+            }
+            let turn = if x % 4 == 1 { MAP_H - 2 } else { 1 };
+            map.set(Point::new(x + 1, turn), Terrain::Floor);
+        }
+        map.set(Point::new(5, 10), Terrain::ClosedDoor);
+        let mut table = [NO_STEP; 8];
+        for t in Terrain::ALL {
+            table[usize::from(t.discriminant())] = book_cost(t).unwrap_or(NO_STEP);
+        }
+        let goal = Point::new(1, 1);
+        let mut start: Rows = [0; H];
+        start[1] |= 1 << 1;
+        for extra in [0, DIAGONAL_EXTRA] {
+            let mut handed = DijkstraMap::new();
+            handed.cost = [NOT_YET; MAP_CELLS];
+            handed.cost[Map::index(goal)] = 0;
+            let layered = if extra == 0 {
+                handed.compute_by_layers::<0>(&map, &table, &start, None)
+            } else {
+                handed.compute_by_layers::<DIAGONAL_EXTRA>(&map, &table, &start, None)
+            };
+            let Layered::Thin(depth) = layered else {
+                panic!("a corridor's layers are thin: {layered:?}");
+            };
+            assert_eq!(depth, THIN_WINDOW);
+            let mut whole = DijkstraMap::new();
+            if extra == 0 {
+                handed.compute_by_buckets::<0>(
+                    &mut Buckets::new(),
+                    &map,
+                    &table,
+                    &start,
+                    Some(depth),
+                );
+                whole.compute_by_buckets::<0>(&mut Buckets::new(), &map, &table, &start, None);
+            } else {
+                handed.compute_by_buckets::<DIAGONAL_EXTRA>(
+                    &mut Buckets::new(),
+                    &map,
+                    &table,
+                    &start,
+                    Some(depth),
+                );
+                whole.compute_by_buckets::<DIAGONAL_EXTRA>(
+                    &mut Buckets::new(),
+                    &map,
+                    &table,
+                    &start,
+                    None,
+                );
+            }
+            assert!(handed.cost == whole.cost, "extra {extra}");
+            // The far end is reached, through the door.
+            assert!(whole.at(Point::new(MAP_W - 3, 1)) < UNREACHED);
+        }
     }
 }
