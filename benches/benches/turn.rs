@@ -6,31 +6,14 @@
 //! monster woken. A run is the bot's whole run of seed 42 as the Fighter
 //! (won on floor 9, 8,304 turns).
 
-use amulets_core::bot::{self, Bot};
-use amulets_core::game::Game;
+use amulets_benches::arrived_on;
+use amulets_core::bot;
 use amulets_core::input::Action;
 use amulets_core::map::Terrain;
-use amulets_core::monster::Mind;
 use amulets_core::player::Class;
 use criterion::{BatchSize, Criterion};
 use std::hint::black_box;
 use std::time::Duration;
-
-/// Seed 42's Fighter played by the bot until it arrives on `depth`, every
-/// monster there then hunting.
-fn arrived_on(depth: i32) -> Game {
-    let mut game = Game::new_run(42, Class::Fighter);
-    let mut bot = Bot::new();
-    while game.depth() < depth && bot.play_one(&mut game) {}
-    assert_eq!(game.depth(), depth, "the bot reaches floor {depth}");
-    while game.command_running() {
-        game.step_command();
-    }
-    for m in game.level_mut().monsters.iter_mut() {
-        m.mind = Mind::Hunting;
-    }
-    game
-}
 
 fn main() {
     let mut c = Criterion::default()

@@ -8,7 +8,9 @@
 //! (`serpentine`, `spiral`, `open`, `pillars`). `PROFILE_ROUNDS` (20 unless
 //! set) is how many times the whole set is searched: the difference of two
 //! counts is the searches' own, without the maps' making. `cargo xtask
-//! bench` does that for its table of instructions.
+//! bench` does that for its table of instructions. WHAT may also be
+//! `turn-cave7`, `turn-rooms9` or `run-bot`: a turn's or a run's load
+//! (`turns`), for the share of each part of a turn.
 
 use amulets_benches::Case;
 use amulets_core::cellset::CellSet;
@@ -41,8 +43,43 @@ fn cases(class: &str) -> Vec<Case> {
     }
 }
 
+/// A turn's load: `turn-cave7` or `turn-rooms9` (the player waits on seed
+/// 42's floor 7 or 9, every monster hunting, as `benches/turn.rs` times
+/// it), or `run-bot` (the bot's whole run of seed 42's Fighter), `rounds`
+/// times. `None` when `what` is none of them.
+fn turns(what: &str, rounds: u32) -> Option<()> {
+    use amulets_core::input::Action;
+    use amulets_core::player::Class;
+    let depth = match what {
+        "turn-cave7" => 7,
+        "turn-rooms9" => 9,
+        "run-bot" => {
+            for _ in 0..rounds {
+                let run = amulets_core::bot::play_run(42, Class::Fighter, |_| Ok(()));
+                black_box(run.map(|r| r.turns).ok());
+            }
+            return Some(());
+        }
+        _ => return None,
+    };
+    let game = amulets_benches::arrived_on(depth);
+    for _ in 0..rounds {
+        let mut game = game.clone();
+        game.act(Action::Wait);
+        black_box(game.turn());
+    }
+    Some(())
+}
+
 fn main() {
     let what = std::env::args().nth(1).unwrap_or_default();
+    let rounds: u32 = std::env::var("PROFILE_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(20);
+    if turns(&what, rounds).is_some() {
+        return;
+    }
     let (plain, what) = match what.strip_prefix("plain-") {
         Some(rest) => (true, rest.to_string()),
         None => (false, what),
@@ -51,10 +88,6 @@ fn main() {
         usage()
     };
     let cases = cases(class);
-    let rounds: u32 = std::env::var("PROFILE_ROUNDS")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(20);
     let origins: Vec<Vec<Point>> = cases
         .iter()
         .map(|c| amulets_benches::goals(&c.map, 250 / cases.len()))

@@ -185,3 +185,23 @@ pub fn bracket_fov(
         &BracketMap(map, true),
     )
 }
+
+/// Seed 42's Fighter played by the bot until it arrives on `depth`, every
+/// monster there then hunting: the full floor of the turn benchmarks.
+pub fn arrived_on(depth: i32) -> amulets_core::game::Game {
+    use amulets_core::bot::Bot;
+    use amulets_core::game::Game;
+    use amulets_core::monster::Mind;
+    use amulets_core::player::Class;
+    let mut game = Game::new_run(42, Class::Fighter);
+    let mut bot = Bot::new();
+    while game.depth() < depth && bot.play_one(&mut game) {}
+    assert_eq!(game.depth(), depth, "the bot reaches floor {depth}");
+    while game.command_running() {
+        game.step_command();
+    }
+    for m in game.level_mut().monsters.iter_mut() {
+        m.mind = Mind::Hunting;
+    }
+    game
+}
