@@ -18,6 +18,9 @@
 //! (`compute_by_layers`). Otherwise, or if the check fails, Dijkstra's
 //! algorithm on `Buckets` one step wide: every step costs at least a step,
 //! so the cells of the lowest bucket are final and come out in any order.
+//! The map chooses between the two as it is worked out: layers too thin
+//! for their rows' words to pay (a corridor, a maze: `THIN_CELLS`) hand
+//! over to the buckets, which go on from the same place.
 //! No heap, no stale entries, no allocation.
 
 use super::buckets::{Buckets, MAX_STEP};
