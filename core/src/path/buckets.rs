@@ -87,9 +87,12 @@ impl Buckets {
     #[inline(always)]
     pub fn put(&mut self, cell: usize, cost: u32, first_time: bool) {
         debug_assert!(cost / STEP >= self.current && cost / STEP < self.current + BUCKETS as u32);
-        // A cell on no list is a ring of its own: taking it off is harmless.
-        self.unlink(cell);
-        self.waiting += usize::from(first_time);
+        // A cell on no list is a ring of its own, with nothing to take off.
+        if first_time {
+            self.waiting += 1;
+        } else {
+            self.unlink(cell);
+        }
         let head = Buckets::head(cost);
         let first = self.next[head];
         self.next[cell] = first;
