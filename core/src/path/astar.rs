@@ -183,15 +183,7 @@ impl Default for AStar {
 /// Every place of `Open::next` linked to itself: each bucket's head alone
 /// on its list, so each bucket empty (a cell's link is written when it is
 /// put in). A constant, so an `Open` is made by one copy, in its place.
-const ALONE: [u16; LINKS] = {
-    let mut links = [0; LINKS];
-    let mut k = 0;
-    while k < LINKS {
-        links[k] = k as u16;
-        k += 1;
-    }
-    links
-};
+const ALONE: [u16; LINKS] = super::alone();
 
 /// The open set of a search of the corridor: buckets of cells by whole
 /// guess, in a ring, as lists threaded through `next`.

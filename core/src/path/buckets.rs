@@ -27,15 +27,7 @@ pub const MAX_STEP: u32 = (BUCKETS as u32 - 1) * STEP - 1;
 const LINKS: usize = MAP_CELLS + BUCKETS;
 const _: () = assert!(LINKS <= u16::MAX as usize);
 /// Every place linked to itself: no cell on a list, every bucket empty.
-const ALONE: [u16; LINKS] = {
-    let mut links = [0; LINKS];
-    let mut k = 0;
-    while k < LINKS {
-        links[k] = k as u16;
-        k += 1;
-    }
-    links
-};
+const ALONE: [u16; LINKS] = super::alone();
 
 #[derive(Clone)]
 pub struct Buckets {

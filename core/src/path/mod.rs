@@ -35,6 +35,20 @@ pub(crate) const DIAGONAL: [u32; 8] = {
     extra
 };
 
+/// `N` places each linked to itself: lists threaded through an array with
+/// every list empty and no cell on any (the open sets of `buckets` and
+/// `astar`), made at compile time.
+pub(crate) const fn alone<const N: usize>() -> [u16; N] {
+    assert!(N <= u16::MAX as usize + 1, "each place fits a u16");
+    let mut links = [0; N];
+    let mut k = 0;
+    while k < N {
+        links[k] = k as u16;
+        k += 1;
+    }
+    links
+}
+
 /// The book's rule: ground costs a step, a closed door `DOOR_STEPS` steps,
 /// and nothing else can be stepped on.
 pub fn book_cost(terrain: Terrain) -> Option<u32> {
