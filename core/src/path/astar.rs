@@ -805,4 +805,57 @@ mod tests {
             "{shots} shots, {corridors} corridors"
         );
     }
+
+    #[test]
+    fn a_cell_taken_out_of_its_bucket_comes_out_of_the_new_one() {
+        let mut open = Open::new(Point::new(10, 10), 500);
+        open.put(5, 500);
+        open.put(6, 700);
+        open.put(7, 700);
+        // 7 is reached more cheaply: out of the bucket of 700, into 600.
+        open.remove(7, 700);
+        open.put(7, 600);
+        assert_eq!(open.take(), Some(5));
+        assert_eq!(open.take(), Some(7));
+        assert_eq!(open.take(), Some(6));
+        assert_eq!(open.take(), None);
+    }
+
+    #[test]
+    fn the_direct_search_finds_the_same_way_as_the_corridor() {
+        // The direct search is the book's search with nothing left out;
+        // on floors of rooms and caves (open ground, where a cell is often
+        // reached again more cheaply before it comes out) it must find the
+        // way `find_path` finds, cell for cell.
+        let mut rng = crate::rng::Rng::new(11);
+        for depth in [1, 4] {
+            for _ in 0..10 {
+                let floor = crate::mapgen::floor::assemble(depth, &mut rng);
+                let ground: heapless::Vec<Point, MAP_CELLS> = (0..MAP_CELLS)
+                    .map(Map::point_of)
+                    .filter(|&p| floor.map.is_walkable(p))
+                    .collect();
+                for _ in 0..30 {
+                    let pick = |rng: &mut crate::rng::Rng| {
+                        ground[rng.roll(0, ground.len() as i32 - 1) as usize]
+                    };
+                    let (from, to) = (pick(&mut rng), pick(&mut rng));
+                    let mut found = AStar::new();
+                    let steps = found.find_path(&floor.map, from, to);
+                    let mut direct = AStar::new();
+                    direct.from = from;
+                    let mut room = DijkstraMap::not_yet();
+                    let direct_steps = if from == to {
+                        0
+                    } else {
+                        direct.search_direct(floor.map.cells(), room.costs_mut(), from, to)
+                    };
+                    direct.steps = direct_steps;
+                    assert_eq!(steps, direct_steps, "{from:?} to {to:?}");
+                    assert_eq!(found.cost(), direct.cost(), "{from:?} to {to:?}");
+                    assert!(found.path().eq(direct.path()), "{from:?} to {to:?}");
+                }
+            }
+        }
+    }
 }
