@@ -762,6 +762,32 @@ mod tests {
         }
     }
 
+    /// `pairs` pairs of ground cells picked on each of `floors` floors of
+    /// rooms (floor 1) and as many of caves (floor 4), made from `seed`,
+    /// each handed to `check` with its map.
+    fn on_pairs_of_floors(
+        seed: u32,
+        floors: usize,
+        pairs: usize,
+        mut check: impl FnMut(&Map, Point, Point),
+    ) {
+        let mut rng = crate::rng::Rng::new(seed);
+        for depth in [1, 4] {
+            for _ in 0..floors {
+                let floor = crate::mapgen::floor::assemble(depth, &mut rng);
+                let ground: heapless::Vec<Point, MAP_CELLS> = (0..MAP_CELLS)
+                    .map(Map::point_of)
+                    .filter(|&p| floor.map.is_walkable(p))
+                    .collect();
+                for _ in 0..pairs {
+                    let mut pick = || ground[rng.roll(0, ground.len() as i32 - 1) as usize];
+                    let (from, to) = (pick(), pick());
+                    check(&floor.map, from, to);
+                }
+            }
+        }
+    }
+
     #[test]
     fn the_straight_shot_and_the_corridor_find_the_same_way() {
         // Both are the book's search, each in its own way: where the
@@ -769,37 +795,23 @@ mod tests {
         // cell for cell; and on floors of rooms and caves both must be
         // used often, or one of them is not being tested by the 10,000
         // pairs of `tests/paths.rs`.
-        let mut rng = crate::rng::Rng::new(7);
         let (mut shots, mut corridors) = (0, 0);
-        for depth in [1, 4] {
-            for _ in 0..20 {
-                let floor = crate::mapgen::floor::assemble(depth, &mut rng);
-                let ground: heapless::Vec<Point, MAP_CELLS> = (0..MAP_CELLS)
-                    .map(Map::point_of)
-                    .filter(|&p| floor.map.is_walkable(p))
-                    .collect();
-                for _ in 0..50 {
-                    let pick = |rng: &mut crate::rng::Rng| {
-                        ground[rng.roll(0, ground.len() as i32 - 1) as usize]
-                    };
-                    let (from, to) = (pick(&mut rng), pick(&mut rng));
-                    let mut shot = AStar::new();
-                    shot.from = from;
-                    let found = shot.straight_shot(floor.map.cells(), from, to);
-                    let mut corridor = AStar::new();
-                    let steps = by_corridor(&mut corridor, &floor.map, from, to);
-                    let Some(shot_steps) = found.filter(|_| from != to) else {
-                        corridors += 1;
-                        continue;
-                    };
-                    shots += 1;
-                    shot.steps = shot_steps;
-                    assert_eq!(shot_steps, steps, "{from:?} to {to:?}");
-                    assert_eq!(shot.cost(), corridor.cost(), "{from:?} to {to:?}");
-                    assert!(shot.path().eq(corridor.path()), "{from:?} to {to:?}");
-                }
-            }
-        }
+        on_pairs_of_floors(7, 20, 50, |map, from, to| {
+            let mut shot = AStar::new();
+            shot.from = from;
+            let found = shot.straight_shot(map.cells(), from, to);
+            let mut corridor = AStar::new();
+            let steps = by_corridor(&mut corridor, map, from, to);
+            let Some(shot_steps) = found.filter(|_| from != to) else {
+                corridors += 1;
+                return;
+            };
+            shots += 1;
+            shot.steps = shot_steps;
+            assert_eq!(shot_steps, steps, "{from:?} to {to:?}");
+            assert_eq!(shot.cost(), corridor.cost(), "{from:?} to {to:?}");
+            assert!(shot.path().eq(corridor.path()), "{from:?} to {to:?}");
+        });
         assert!(
             shots > 100 && corridors > 100,
             "{shots} shots, {corridors} corridors"
@@ -827,35 +839,21 @@ mod tests {
         // on floors of rooms and caves (open ground, where a cell is often
         // reached again more cheaply before it comes out) it must find the
         // way `find_path` finds, cell for cell.
-        let mut rng = crate::rng::Rng::new(11);
-        for depth in [1, 4] {
-            for _ in 0..10 {
-                let floor = crate::mapgen::floor::assemble(depth, &mut rng);
-                let ground: heapless::Vec<Point, MAP_CELLS> = (0..MAP_CELLS)
-                    .map(Map::point_of)
-                    .filter(|&p| floor.map.is_walkable(p))
-                    .collect();
-                for _ in 0..30 {
-                    let pick = |rng: &mut crate::rng::Rng| {
-                        ground[rng.roll(0, ground.len() as i32 - 1) as usize]
-                    };
-                    let (from, to) = (pick(&mut rng), pick(&mut rng));
-                    let mut found = AStar::new();
-                    let steps = found.find_path(&floor.map, from, to);
-                    let mut direct = AStar::new();
-                    direct.from = from;
-                    let mut room = DijkstraMap::not_yet();
-                    let direct_steps = if from == to {
-                        0
-                    } else {
-                        direct.search_direct(floor.map.cells(), room.costs_mut(), from, to)
-                    };
-                    direct.steps = direct_steps;
-                    assert_eq!(steps, direct_steps, "{from:?} to {to:?}");
-                    assert_eq!(found.cost(), direct.cost(), "{from:?} to {to:?}");
-                    assert!(found.path().eq(direct.path()), "{from:?} to {to:?}");
-                }
-            }
-        }
+        on_pairs_of_floors(11, 10, 30, |map, from, to| {
+            let mut found = AStar::new();
+            let steps = found.find_path(map, from, to);
+            let mut direct = AStar::new();
+            direct.from = from;
+            let mut room = DijkstraMap::not_yet();
+            let direct_steps = if from == to {
+                0
+            } else {
+                direct.search_direct(map.cells(), room.costs_mut(), from, to)
+            };
+            direct.steps = direct_steps;
+            assert_eq!(steps, direct_steps, "{from:?} to {to:?}");
+            assert_eq!(found.cost(), direct.cost(), "{from:?} to {to:?}");
+            assert!(found.path().eq(direct.path()), "{from:?} to {to:?}");
+        });
     }
 }
