@@ -88,9 +88,10 @@ fn checks(sets: &Sets) {
     let layers = size_of::<DijkstraMap>() + dijkstra::LAYERS_SCRATCH;
     let buckets = layers + size_of::<Buckets>();
     println!(
-        "check: size_of DijkstraMap = {} bytes, plus {} bytes of layers while it is computed ({layers}), plus Buckets of {} bytes only when layers cannot do ({buckets})",
+        "check: size_of DijkstraMap = {} bytes, plus {} bytes of layers while it is computed ({layers}), plus {} of lists where they turn thin, or Buckets of {} bytes only when layers cannot do ({buckets})",
         size_of::<DijkstraMap>(),
         dijkstra::LAYERS_SCRATCH,
+        dijkstra::LISTS_SCRATCH,
         size_of::<Buckets>()
     );
     // Each lives in the frame of the call that needs it (the game never

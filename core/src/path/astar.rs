@@ -39,9 +39,11 @@
 //! to the goal exactly when it leads downhill by as much as any step from
 //! that cell does. On a floor of rooms a search from the start to the
 //! stairs takes about 110 corridor cells out where the book's takes about
-//! 600. Where that map's layers turn out thin (a corridor, a maze), the
-//! corridor is most of what the book's search takes out anyway, so the
-//! book's search runs itself, on every cell (`search_direct`).
+//! 600. Before the search, a walk from the start down that map
+//! (`only_way`): where each cell it comes to has one step on a cheapest way
+//! and no more, the cheapest way is the only one, so it is the book's, and
+//! no search is needed (a corridor, a maze: where the corridor is the whole
+//! way, searching it would take out every cell of it).
 //!
 //! The open set is a ring of buckets, one for each whole guess, because a
 //! cell reached from the one taken out has a guess at most two of the
@@ -56,6 +58,18 @@ use super::dijkstra::{DijkstraMap, NOT_YET};
 use super::{DIAGONAL, DIAGONAL_EXTRA, DOOR_STEPS, STEP};
 use crate::geom::{Dir, Point};
 use crate::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
+
+/// What each step of `Dir::ALL` adds to a cell's index.
+const OFFSETS: [isize; 8] = {
+    let mut offsets = [0; 8];
+    let mut k = 0;
+    while k < 8 {
+        let (dx, dy) = Dir::ALL[k].delta();
+        offsets[k] = (dy * MAP_W + dx) as isize;
+        k += 1;
+    }
+    offsets
+};
 
 /// Marks the end of the way in `link`.
 const END: u8 = 8;
@@ -79,13 +93,14 @@ const _: () = assert!(LINKS <= u16::MAX as usize);
 
 /// The room a search takes on the stack besides the `AStar` itself, in
 /// bytes, at its most: the Dijkstra map from the goal, and either what
-/// working it out takes (`dijkstra::LAYERS_SCRATCH`, or the buckets when the
-/// layers cannot do) or the open set of the corridor, each in a frame of its
-/// own. (The straight shot's 544 bytes come and go before any of them.)
+/// working it out takes (`dijkstra::LAYERS_SCRATCH` and the lists', or the
+/// buckets when the layers cannot do) or the open set of the corridor, each
+/// in a frame of its own. (The straight shot's 544 bytes come and go before
+/// any of them.)
 pub const SEARCH_SCRATCH: usize = size_of::<DijkstraMap>()
     + max(
         max(
-            super::dijkstra::LAYERS_SCRATCH,
+            super::dijkstra::LAYERS_SCRATCH + super::dijkstra::LISTS_SCRATCH,
             size_of::<super::buckets::Buckets>(),
         ),
         size_of::<Open>(),
@@ -245,19 +260,6 @@ impl Open {
         self.next[before] = cell as u16;
     }
 
-    /// Takes a waiting cell out of the bucket of `guess`, where it is, to
-    /// be put in again at a lower guess: a walk along the bucket's list (on
-    /// the thin maps the direct search is for, a bucket holds a cell or
-    /// two).
-    fn remove(&mut self, cell: usize, guess: u32) {
-        let mut before = Open::head(guess);
-        while usize::from(self.next[before]) != cell {
-            before = usize::from(self.next[before]);
-        }
-        self.next[before] = self.next[cell];
-        self.waiting -= 1;
-    }
-
     /// Takes out the first cell of the lowest bucket, sorting a bucket into
     /// the book's order when its turn comes.
     fn take(&mut self) -> Option<usize> {
@@ -342,69 +344,12 @@ impl AStar {
             return steps;
         }
         let mut downhill = DijkstraMap::not_yet();
-        let corridor = downhill.toward(map, to, from);
+        downhill.toward(map, to, from);
         let down = downhill.costs_mut();
-        if corridor {
-            self.search_corridor(map.cells(), down, from, to)
-        } else {
-            self.search_direct(map.cells(), down, from, to)
+        if let Some(steps) = self.only_way(map.cells(), down, from, to) {
+            return steps;
         }
-    }
-
-    /// The book's search itself, on every cell, for maps whose layers are
-    /// thin (a corridor, a maze: `DijkstraMap::toward`), where the corridor
-    /// is most of what the search takes out and working it out first costs
-    /// more than it saves. `cost` is the room for the cost so far of each
-    /// cell (the map from the goal's, unused). A cell reached again more
-    /// cheaply before it comes out moves to its new guess's bucket, as the
-    /// book's stale entries are passed over; a cell that has come out is
-    /// never reached more cheaply, the guess being consistent.
-    #[inline(never)]
-    fn search_direct(
-        &mut self,
-        cells: &[Terrain; MAP_CELLS],
-        cost: &mut [u32; MAP_CELLS],
-        from: Point,
-        to: Point,
-    ) -> usize {
-        let start = Map::index(from);
-        let goal = Map::index(to);
-        cost.fill(NOT_YET);
-        let mut open = Open::new(to, least_cost(from, to));
-        cost[start] = 0;
-        open.put(start, open.guess);
-        while let Some(i) = open.take() {
-            if i == goal {
-                break;
-            }
-            let base = cost[i];
-            let (x, y) = (i % MAP_W as usize, i / MAP_W as usize);
-            if x > 0 && y > 0 && x < MAP_W as usize - 1 && y < MAP_H as usize - 1 {
-                // Inside the edge, every neighbour is on the map: the eight
-                // steps in `Dir::ALL`'s order, written out.
-                const W: usize = MAP_W as usize;
-                self.reach(cells, cost, &mut open, base, i - W, 0);
-                self.reach(cells, cost, &mut open, base, i + 1, 1);
-                self.reach(cells, cost, &mut open, base, i + W, 2);
-                self.reach(cells, cost, &mut open, base, i - 1, 3);
-                self.reach(cells, cost, &mut open, base, i - W + 1, 4);
-                self.reach(cells, cost, &mut open, base, i + W + 1, 5);
-                self.reach(cells, cost, &mut open, base, i + W - 1, 6);
-                self.reach(cells, cost, &mut open, base, i - W - 1, 7);
-            } else {
-                for (k, dir) in Dir::ALL.into_iter().enumerate() {
-                    let next = Map::point_of(i).step(dir);
-                    if Map::in_bounds(next) {
-                        self.reach(cells, cost, &mut open, base, Map::index(next), k);
-                    }
-                }
-            }
-        }
-        if cost[goal] == NOT_YET {
-            return 0;
-        }
-        self.cost = cost[goal];
-        self.turn_around(start, goal)
+        self.search_corridor(map.cells(), down, from, to)
     }
 
     /// The book's search while it stays on its first guess, `least_cost`
@@ -484,6 +429,82 @@ impl AStar {
         None
     }
 
+    /// The way when it is the only cheapest one: from the start, each cell
+    /// has one step on a cheapest way (one neighbour whose cost from the
+    /// goal in `down`, with the diagonal's extra, is what the way on from
+    /// the cell costs). The book's search finds a cheapest way, so where
+    /// there is only one, it finds that one. `None` at the first cell with
+    /// two such steps (or none: no way), for the search to do.
+    #[inline(never)]
+    fn only_way(
+        &mut self,
+        cells: &[Terrain; MAP_CELLS],
+        down: &[u32; MAP_CELLS],
+        from: Point,
+        to: Point,
+    ) -> Option<usize> {
+        const W: usize = MAP_W as usize;
+        let start = Map::index(from);
+        let goal = Map::index(to);
+        // From the start, the least of its neighbours (the start's own
+        // cost is not worked out); from any other cell of a cheapest way,
+        // its own cost less the step onto it.
+        let mut leave = NOT_YET;
+        for (k, dir) in Dir::ALL.into_iter().enumerate() {
+            let next = from.step(dir);
+            if Map::in_bounds(next) {
+                leave = leave.min(down[Map::index(next)] + DIAGONAL[k]);
+            }
+        }
+        if leave >= NOT_YET {
+            return None;
+        }
+        self.cost = leave + step_onto(cells, goal);
+        let mut i = start;
+        let mut steps = 0;
+        while i != goal {
+            let (x, y) = (i % W, i / W);
+            // Bit k set where step k (in `Dir::ALL`'s order) is on a
+            // cheapest way.
+            let mut ways = 0u32;
+            if x > 0 && y > 0 && x < W - 1 && y < MAP_H as usize - 1 {
+                let n = &down[i - W - 1..i + W + 2];
+                let around = [
+                    n[1],
+                    n[W + 2],
+                    n[2 * W + 1],
+                    n[W],
+                    n[2] + DIAGONAL_EXTRA,
+                    n[2 * W + 2] + DIAGONAL_EXTRA,
+                    n[2 * W] + DIAGONAL_EXTRA,
+                    n[0] + DIAGONAL_EXTRA,
+                ];
+                for (k, &c) in around.iter().enumerate() {
+                    ways |= u32::from(c == leave) << k;
+                }
+            } else {
+                let p = Map::point_of(i);
+                for (k, dir) in Dir::ALL.into_iter().enumerate() {
+                    let q = p.step(dir);
+                    if Map::in_bounds(q) {
+                        ways |= u32::from(down[Map::index(q)] + DIAGONAL[k] == leave) << k;
+                    }
+                }
+            }
+            if !ways.is_power_of_two() {
+                return None;
+            }
+            let k = ways.trailing_zeros() as usize;
+            self.link[i] = k as u8;
+            i = i.wrapping_add_signed(OFFSETS[k]);
+            leave = down[i].wrapping_sub(step_onto(cells, i));
+            steps += 1;
+        }
+        self.link[goal] = END;
+        self.steps = steps;
+        Some(steps)
+    }
+
     /// The book's search on the corridor alone. `down` holds the costs from
     /// the goal, exact on the corridor; a corridor cell is marked `REACHED`
     /// in it when reached.
@@ -560,35 +581,6 @@ impl AStar {
             }
         }
         self.turn_around(start, goal)
-    }
-
-    /// The direct search reaches cell `j` by step `k` from a cell that
-    /// cost `base`, if that is the cheapest way to `j` so far.
-    #[inline(always)]
-    fn reach(
-        &mut self,
-        cells: &[Terrain; MAP_CELLS],
-        cost: &mut [u32; MAP_CELLS],
-        open: &mut Open,
-        base: u32,
-        j: usize,
-        k: usize,
-    ) {
-        let onto = step_onto(cells, j);
-        if onto == 0 {
-            return;
-        }
-        let new = base + onto + DIAGONAL[k];
-        let old = cost[j];
-        if new < old {
-            let h = open.goal.least_cost(j);
-            if old != NOT_YET {
-                open.remove(j, old + h);
-            }
-            cost[j] = new;
-            self.link[j] = k as u8;
-            open.put(j, new + h);
-        }
     }
 
     /// Turns the way around in place: follows the steps back from the goal,
@@ -746,20 +738,13 @@ mod tests {
         );
     }
 
-    /// The corridor's search alone (the direct one on thin maps), for the
-    /// test below.
+    /// The corridor's search alone, for the tests below.
     fn by_corridor(a: &mut AStar, map: &Map, from: Point, to: Point) -> usize {
         a.from = from;
         a.steps = 0;
         let mut downhill = DijkstraMap::not_yet();
-        let corridor = downhill.toward(map, to, from);
-        let down = downhill.costs_mut();
-        if corridor {
-            a.search_corridor(map.cells(), down, from, to)
-        } else {
-            // Thin layers: the direct search, also the book's.
-            a.search_direct(map.cells(), down, from, to)
-        }
+        downhill.toward(map, to, from);
+        a.search_corridor(map.cells(), downhill.costs_mut(), from, to)
     }
 
     /// `pairs` pairs of ground cells picked on each of `floors` floors of
@@ -819,41 +804,52 @@ mod tests {
     }
 
     #[test]
-    fn a_cell_taken_out_of_its_bucket_comes_out_of_the_new_one() {
-        let mut open = Open::new(Point::new(10, 10), 500);
-        open.put(5, 500);
-        open.put(6, 700);
-        open.put(7, 700);
-        // 7 is reached more cheaply: out of the bucket of 700, into 600.
-        open.remove(7, 700);
-        open.put(7, 600);
-        assert_eq!(open.take(), Some(5));
-        assert_eq!(open.take(), Some(7));
-        assert_eq!(open.take(), Some(6));
-        assert_eq!(open.take(), None);
-    }
-
-    #[test]
-    fn the_direct_search_finds_the_same_way_as_the_corridor() {
-        // The direct search is the book's search with nothing left out;
-        // on floors of rooms and caves (open ground, where a cell is often
-        // reached again more cheaply before it comes out) it must find the
-        // way `find_path` finds, cell for cell.
-        on_pairs_of_floors(11, 10, 30, |map, from, to| {
-            let mut found = AStar::new();
-            let steps = found.find_path(map, from, to);
-            let mut direct = AStar::new();
-            direct.from = from;
-            let mut room = DijkstraMap::not_yet();
-            let direct_steps = if from == to {
-                0
-            } else {
-                direct.search_direct(map.cells(), room.costs_mut(), from, to)
+    fn the_only_way_is_the_way_the_corridor_finds() {
+        // Where the walk finds one cheapest way, the corridor's search (the
+        // book's) must find the same, cell for cell; on floors of rooms and
+        // caves, and on a winding corridor one cell wide with a door and a
+        // room on the way, both must be used, or one of them goes
+        // untested.
+        let (mut only, mut searched) = (0, 0);
+        let mut check = |map: &Map, from: Point, to: Point| {
+            if from == to {
+                return;
+            }
+            let mut down = DijkstraMap::not_yet();
+            down.toward(map, to, from);
+            let mut walk = AStar::new();
+            walk.from = from;
+            let found = walk.only_way(map.cells(), down.costs_mut(), from, to);
+            let mut corridor = AStar::new();
+            let steps = by_corridor(&mut corridor, map, from, to);
+            let Some(walked) = found else {
+                searched += 1;
+                return;
             };
-            direct.steps = direct_steps;
-            assert_eq!(steps, direct_steps, "{from:?} to {to:?}");
-            assert_eq!(found.cost(), direct.cost(), "{from:?} to {to:?}");
-            assert!(found.path().eq(direct.path()), "{from:?} to {to:?}");
-        });
+            only += 1;
+            assert_eq!(walked, steps, "{from:?} to {to:?}");
+            assert_eq!(walk.cost(), corridor.cost(), "{from:?} to {to:?}");
+            assert!(walk.path().eq(corridor.path()), "{from:?} to {to:?}");
+        };
+        on_pairs_of_floors(11, 10, 30, &mut check);
+        let mut winding = Map::new();
+        for x in (1..MAP_W - 2).step_by(2) {
+            winding.carve(Rect::new(x, 1, 1, MAP_H - 2));
+            let turn = if x % 4 == 1 { MAP_H - 2 } else { 1 };
+            winding.set(Point::new(x + 1, turn), Terrain::Floor);
+        }
+        winding.set(Point::new(5, 10), Terrain::ClosedDoor);
+        winding.carve(Rect::new(40, 10, 12, 8));
+        for to in [
+            Point::new(MAP_W - 3, 1),
+            Point::new(45, 14),
+            Point::new(21, 30),
+        ] {
+            check(&winding, Point::new(1, 1), to);
+        }
+        assert!(
+            only > 20 && searched > 100,
+            "{only} walked, {searched} searched"
+        );
     }
 }

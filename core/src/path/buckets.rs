@@ -56,15 +56,9 @@ impl Buckets {
 
     /// Empties the ring, starting again from cost 0.
     pub fn clear(&mut self) {
-        self.clear_from(0);
-    }
-
-    /// Empties the ring, starting again from `cost`: no cell put in after
-    /// may cost less.
-    pub fn clear_from(&mut self, cost: u32) {
         self.next = ALONE;
         self.prev = ALONE;
-        self.current = cost / STEP;
+        self.current = 0;
         self.waiting = 0;
     }
 

@@ -18,9 +18,9 @@
 //! (`compute_by_layers`). Otherwise, or if the check fails, Dijkstra's
 //! algorithm on `Buckets` one step wide: every step costs at least a step,
 //! so the cells of the lowest bucket are final and come out in any order.
-//! The map chooses between the two as it is worked out: layers too thin
-//! for their rows' words to pay (a corridor, a maze: `THIN_CELLS`) hand
-//! over to the buckets, which go on from the same place.
+//! The map chooses how the layers are kept as it is worked out: layers too
+//! thin for their rows' words to pay (a corridor, a maze: `THIN_CELLS`) go
+//! on as lists of cells (`compute_by_lists`).
 //! No heap, no stale entries, no allocation.
 
 use super::buckets::{Buckets, MAX_STEP};
@@ -66,32 +66,49 @@ type Rows = [u64; H];
 pub const LAYERS_SCRATCH: usize =
     size_of::<Layers>() + 4 * size_of::<Rows>() + size_of::<[u32; 8]>();
 
+/// The room the layers take on top of that when they go on as lists
+/// (`compute_by_lists`, in a frame of its own).
+pub const LISTS_SCRATCH: usize = size_of::<[u16; LIST_PLACES]>();
+
+/// The places the lists need: a cell each, less those of the layers done
+/// before they begin, which are never put in. They begin at a depth of at
+/// least `THIN_WINDOW`, and no two layers in a row before that are empty:
+/// a layer's cells come from the one or two before it, so two empty layers
+/// leave every later one empty, and the layers would have ended there. So
+/// at least half of those layers have a cell.
+const LIST_PLACES: usize = MAP_CELLS - THIN_WINDOW as usize / 2;
+
 /// How the layers are measured for thinness: every `THIN_WINDOW` layers,
 /// thin when they had fewer than `THIN_CELLS` cells a layer on average. A
-/// layer's rows cost about what two cells do in the buckets (`cargo xtask
+/// layer's rows cost about what two cells do in the lists (`cargo xtask
 /// bench`, the serpentine and the spiral: one cell a layer).
 const THIN_WINDOW: u32 = 16;
 const THIN_CELLS: u32 = 2;
-/// For A*'s map (`toward`): fewer than this many cells in the window.
-const THIN_FOR_A_STAR: u32 = THIN_WINDOW + THIN_WINDOW / 4;
 
 /// How the layers ended.
 #[derive(Debug, PartialEq)]
 enum Layered {
     /// Every cell worked out (or, with a stop, as far as it).
     Done,
+    /// The same, the layers from some depth on as lists (`compute_by_lists`).
+    Listed,
     /// A way's extras came to a step: all to do again by buckets.
     Redo,
-    /// Thin from this depth on: the buckets go on from it.
-    Thin(u32),
 }
 
 /// How a map was worked out.
 enum Method {
     Layers,
     Buckets,
-    /// Left undone, the layers being thin (`toward` only).
-    Thin,
+}
+
+/// What the layers step on: the map's cells, the step table, and as rows,
+/// the cells that can be stepped on and those that take two steps.
+struct Ground<'a> {
+    cells: &'a [Terrain; MAP_CELLS],
+    table: &'a [u32; 8],
+    can_step: &'a Rows,
+    two_steps: &'a Rows,
 }
 
 /// The cells of a row that are not on the map's left or right edge.
@@ -359,20 +376,14 @@ impl DijkstraMap {
     }
 
     /// For A*: a map of A*'s costs from `goal` (`book_cost`, a diagonal
-    /// `DIAGONAL_EXTRA` dearer), worked out only as far as the first layer of whole steps with a neighbour of
-    /// `start` in it. Every cell a cheapest way from `start` to `goal` goes
+    /// `DIAGONAL_EXTRA` dearer), worked out only as far as the first layer
+    /// of whole steps with a neighbour of `start` in it. Every cell a cheapest way from `start` to `goal` goes
     /// through, and every neighbour of `start` that one could leave it by,
     /// costs no more than that layer's cells (see `astar`), so those are
     /// exact; every other cell holds its cost or `NOT_YET`, never
     /// `UNREACHED`, so a diagonal's extra added to any of them does not wrap
-    /// round.
-    ///
-    /// The map starts as `not_yet` made it. `false`, with the map's room
-    /// to use, when the layers turn out thin
-    /// (`THIN_CELLS`): then the corridor would be most of what the search
-    /// takes out anyway, and A* searches without it (`AStar`'s direct
-    /// search), in the same room.
-    pub(crate) fn toward(&mut self, map: &Map, goal: Point, start: Point) -> bool {
+    /// round. The map starts as `not_yet` made it.
+    pub(crate) fn toward(&mut self, map: &Map, goal: Point, start: Point) {
         let map_from_goal = self;
         let method = map_from_goal.compute_inner::<DIAGONAL_EXTRA>(
             None,
@@ -381,20 +392,14 @@ impl DijkstraMap {
             super::book_cost,
             Some(start),
         );
-        match method {
-            Method::Layers => {}
-            Method::Thin => return false,
-            Method::Buckets => {
-                // The buckets did it all, leaving `UNREACHED` where none
-                // goes.
-                for cost in &mut map_from_goal.cost {
-                    if *cost == UNREACHED {
-                        *cost = NOT_YET;
-                    }
+        if let Method::Buckets = method {
+            // The buckets did it all, leaving `UNREACHED` where none goes.
+            for cost in &mut map_from_goal.cost {
+                if *cost == UNREACHED {
+                    *cost = NOT_YET;
                 }
             }
         }
-        true
     }
 
     /// A map of `NOT_YET` everywhere, for `toward` to work out.
@@ -411,10 +416,9 @@ impl DijkstraMap {
     }
 
     /// Works out the costs, which all hold `NOT_YET` to begin with: by
-    /// layers while they can do and are not thin, then by buckets (`open`,
-    /// or ones of its own), going on from where the layers stopped. With
-    /// `stop_near`, the layers stop after the first one with a neighbour of
-    /// that cell, and when they turn thin, the whole is left undone
+    /// layers (as rows, then as lists where they turn thin) when they can
+    /// do, else by buckets (`open`, or ones of its own). With `stop_near`,
+    /// the layers stop after the first one with a neighbour of that cell
     /// (`toward`).
     fn compute_inner<const EXTRA: u32>(
         &mut self,
@@ -462,15 +466,12 @@ impl DijkstraMap {
         } else {
             Layered::Redo
         };
-        let resume = match layered {
-            Layered::Done => return Method::Layers,
-            Layered::Thin(_) if stop.is_some() => return Method::Thin,
-            Layered::Thin(depth) => Some(depth),
-            Layered::Redo => None,
-        };
+        if layered != Layered::Redo {
+            return Method::Layers;
+        }
         match open {
-            Some(open) => self.compute_by_buckets::<EXTRA>(open, map, &table, &start, resume),
-            None => self.compute_by_new_buckets::<EXTRA>(map, &table, &start, resume),
+            Some(open) => self.compute_by_buckets::<EXTRA>(open, map, &table, &start),
+            None => self.compute_by_new_buckets::<EXTRA>(map, &table, &start),
         }
         Method::Buckets
     }
@@ -483,27 +484,18 @@ impl DijkstraMap {
         map: &Map,
         table: &[u32; 8],
         start: &Rows,
-        resume: Option<u32>,
     ) {
-        self.compute_by_buckets::<EXTRA>(&mut Buckets::new(), map, table, start, resume);
+        self.compute_by_buckets::<EXTRA>(&mut Buckets::new(), map, table, start);
     }
 
-    /// Dijkstra's algorithm on buckets one step wide, for any steps: from
-    /// the goals (the cells of `start`), or, with `resume`, from where the
-    /// layers stopped, `depth` whole steps out (`Layered::Thin`): the cells
-    /// that cost less than `depth` steps are final, those of the three
-    /// layers begun hold what their neighbours say so far (a real way's
-    /// cost, and the cheapest through the final cells) and wait in the
-    /// buckets, and no other cell is reached yet. That is where Dijkstra's
-    /// algorithm stands when its lowest bucket is `depth`, so it goes on
-    /// from there to the same answer.
+    /// Dijkstra's algorithm on buckets one step wide, for any steps, from
+    /// the goals (the cells of `start`).
     fn compute_by_buckets<const EXTRA: u32>(
         &mut self,
         open: &mut Buckets,
         map: &Map,
         table: &[u32; 8],
         start: &Rows,
-        resume: Option<u32>,
     ) {
         let cells = map.cells();
         // A cell no step can go onto starts at `NO_STEP`, which no way onto
@@ -516,35 +508,20 @@ impl DijkstraMap {
                 UNREACHED
             }
         };
-        match resume {
-            None => {
-                for (i, (cost, &terrain)) in self.cost.iter_mut().zip(cells).enumerate() {
-                    *cost = if start[i / W] & (1 << (i % W)) != 0 {
-                        0
-                    } else {
-                        not_reached(terrain)
-                    };
-                }
-                open.clear_from(0);
-                for (y, &row) in start.iter().enumerate() {
-                    let mut bits = row;
-                    while bits != 0 {
-                        let x = bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        open.put(y * W + x, 0, true);
-                    }
-                }
-            }
-            Some(depth) => {
-                let done = depth * super::STEP;
-                open.clear_from(done);
-                for (i, (cost, &terrain)) in self.cost.iter_mut().zip(cells).enumerate() {
-                    if *cost >= NOT_YET {
-                        *cost = not_reached(terrain);
-                    } else if *cost >= done {
-                        open.put(i, *cost, true);
-                    }
-                }
+        for (i, (cost, &terrain)) in self.cost.iter_mut().zip(cells).enumerate() {
+            *cost = if start[i / W] & (1 << (i % W)) != 0 {
+                0
+            } else {
+                not_reached(terrain)
+            };
+        }
+        open.clear();
+        for (y, &row) in start.iter().enumerate() {
+            let mut bits = row;
+            while bits != 0 {
+                let x = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                open.put(y * W + x, 0, true);
             }
         }
         while let Some(i) = open.take() {
@@ -615,10 +592,9 @@ impl DijkstraMap {
     ///
     /// A layer costs its rows' words whatever few cells it has, so where
     /// the layers are thin (fewer than `THIN_CELLS` cells a layer, over the
-    /// last `THIN_WINDOW` of them: a corridor, a maze) a cell costs less in
-    /// the buckets, and this stops (`Layered::Thin`) with the three layers
-    /// begun holding what their neighbours say so far, for the buckets to
-    /// go on from there. The map, measured as it is worked out, chooses.
+    /// last `THIN_WINDOW` of them: a corridor, a maze) the layers from there
+    /// on are kept as lists of cells (`compute_by_lists`, the same answer).
+    /// The map, measured as it is worked out, chooses.
     ///
     /// With `stop` (a set of cells, and the rows it has cells in), it ends
     /// after the first layer with a cell of the set and leaves the cells not
@@ -632,6 +608,12 @@ impl DijkstraMap {
     ) -> Layered {
         let cells = map.cells();
         let [can_step, two_steps] = Layers::step_rows(cells, table);
+        let ground = Ground {
+            cells,
+            table,
+            can_step: &can_step,
+            two_steps: &two_steps,
+        };
         let mut layers = Layers::new(start);
         let mut reached = *start;
         let mut depth: u32 = 0;
@@ -640,17 +622,15 @@ impl DijkstraMap {
         let mut window = 0;
         while let Some(occupied) = layers.occupied(ring) {
             if depth > 0 && depth.is_multiple_of(THIN_WINDOW) {
-                // For A*, thin enough to leave the corridor out only when
-                // hardly wider than a cell (`THIN_FOR_A_STAR`): the corridor
-                // saves most where the book's search would wander.
-                let thin = if stop.is_some() {
-                    THIN_FOR_A_STAR
-                } else {
-                    THIN_WINDOW * THIN_CELLS
-                };
-                if window < thin {
-                    self.hand_over::<EXTRA>(cells, table, &layers, ring, depth);
-                    return Layered::Thin(depth);
+                if window < THIN_WINDOW * THIN_CELLS {
+                    return self.compute_by_lists::<EXTRA>(
+                        &ground,
+                        &layers,
+                        &mut reached,
+                        ring,
+                        depth,
+                        stop,
+                    );
                 }
                 window = 0;
             }
@@ -677,33 +657,138 @@ impl DijkstraMap {
             ring = ring.turn();
         }
         if stop.is_none() {
-            for cost in &mut self.cost {
-                // All ones (`UNREACHED`) where not worked out, else as it is.
-                *cost |= u32::from(*cost >= NOT_YET).wrapping_neg();
-            }
+            self.unreached_where_not_yet();
         }
         Layered::Done
     }
 
-    /// What the neighbours say so far of the cells of the three layers
-    /// begun, for the buckets to go on from (their extras are not checked:
-    /// the buckets need no such bound). Out of line, so that the layers'
-    /// own loop keeps `cost_layer` inline.
+    /// `UNREACHED` wherever the cost was not worked out.
+    fn unreached_where_not_yet(&mut self) {
+        for cost in &mut self.cost {
+            // All ones where `NOT_YET`, else as it is.
+            *cost |= u32::from(*cost >= NOT_YET).wrapping_neg();
+        }
+    }
+
+    /// The layers from `depth` on as lists of cells rather than rows of
+    /// words, for when they are thin: a layer then costs its few cells,
+    /// not a row's words for each of them. Each cell taken from the list
+    /// of its layer takes its cost from its neighbours as `cost_layer`
+    /// works it out (the same cost, in an order that cannot change it:
+    /// neighbours of the same layer or later never give the least), and
+    /// its neighbours that can be stepped on and are not reached yet are
+    /// found from the rows (`spread` of its own bit, three rows) and put on
+    /// the list one step on, or two.
+    ///
+    /// One array holds the lists: from the front, the layer being worked
+    /// through (up to `end`) and then the one after it; from the back, the
+    /// cells two steps on from this layer, moved to the front when this
+    /// layer is done (after the next layer's cells, so the front stays in
+    /// order of layers). A cell is put in once, when it is first reached,
+    /// and one moved from the back leaves it, so the front's length plus
+    /// the back's is at most the cells reached after the layers done, at
+    /// most `LIST_PLACES`: the two ends never meet. The layers begun (`ring`, `depth`) are where they
+    /// start.
     #[inline(never)]
-    fn hand_over<const EXTRA: u32>(
+    fn compute_by_lists<const EXTRA: u32>(
         &mut self,
-        cells: &[Terrain; MAP_CELLS],
-        table: &[u32; 8],
+        ground: &Ground,
         layers: &Layers,
+        reached: &mut Rows,
         ring: Ring,
         depth: u32,
-    ) {
-        for (k, d) in [
-            (ring.here, depth),
-            (ring.next, depth + 1),
-            (ring.after, depth + 2),
-        ] {
-            self.cost_layer::<EXTRA>(cells, table, layers, k, layers.occupied[k], d);
+        stop: Option<(u64, &Rows)>,
+    ) -> Layered {
+        let mut list = [0u16; LIST_PLACES];
+        let (mut tail, mut back) = (0, LIST_PLACES);
+        let each_cell = |k: usize, put: &mut dyn FnMut(usize)| {
+            let mut occupied = layers.occupied[k];
+            while occupied != 0 {
+                let y = occupied.trailing_zeros() as usize;
+                occupied &= occupied - 1;
+                let mut bits = layers.row(k, y);
+                while bits != 0 {
+                    put(y * W + bits.trailing_zeros() as usize);
+                    bits &= bits - 1;
+                }
+            }
+        };
+        each_cell(ring.here, &mut |i| {
+            list[tail] = i as u16;
+            tail += 1;
+        });
+        let mut end = tail;
+        each_cell(ring.next, &mut |i| {
+            list[tail] = i as u16;
+            tail += 1;
+        });
+        each_cell(ring.after, &mut |i| {
+            back -= 1;
+            list[back] = i as u16;
+        });
+        let mut head = 0;
+        let mut most = depth * super::STEP + MAX_EXTRAS;
+        let mut stopping = false;
+        loop {
+            if head == end {
+                // The layer is done.
+                if stopping {
+                    return Layered::Listed;
+                }
+                if head == tail && back == LIST_PLACES {
+                    // No layer left: the rest is out of reach.
+                    if stop.is_none() {
+                        self.unreached_where_not_yet();
+                    }
+                    return Layered::Listed;
+                }
+                end = tail;
+                // Few cells a layer: one by one, last in first.
+                while back < LIST_PLACES {
+                    list[tail] = list[back];
+                    (tail, back) = (tail + 1, back + 1);
+                }
+                most += super::STEP;
+                continue;
+            }
+            let i = usize::from(list[head]);
+            head += 1;
+            let (x, y) = (i % W, i / W);
+            let inside = x > 0 && y > 0 && x < W - 1 && y < H - 1;
+            let cost =
+                self.cost_of::<EXTRA>(ground.cells, ground.table, i, inside, most - MAX_EXTRAS);
+            // (With no extras a cell costs its layer's whole steps.)
+            if EXTRA > 0 && cost > most {
+                return Layered::Redo;
+            }
+            self.cost[i] = cost;
+            if let Some((_, stop)) = stop {
+                stopping |= stop[y] & (1 << x) != 0;
+            }
+            let near = spread(1 << x);
+            let mut grow = |y: usize| {
+                let mut new = near & ground.can_step[y] & !reached[y];
+                reached[y] |= new;
+                while new != 0 {
+                    let bit = new & new.wrapping_neg();
+                    new ^= bit;
+                    let j = (y * W + bit.trailing_zeros() as usize) as u16;
+                    if ground.two_steps[y] & bit == 0 {
+                        list[tail] = j;
+                        tail += 1;
+                    } else {
+                        back -= 1;
+                        list[back] = j;
+                    }
+                }
+            };
+            if inside {
+                grow(y - 1);
+                grow(y);
+                grow(y + 1);
+            } else {
+                (y.saturating_sub(1)..(y + 2).min(H)).for_each(grow);
+            }
         }
     }
 
@@ -732,40 +817,64 @@ impl DijkstraMap {
             let inside = if y > 0 && y < H - 1 { INSIDE_ROW } else { 0 };
             let row = layers.row(k, y);
             count += row.count_ones();
-            let mut bits = row & inside;
-            while bits != 0 {
-                let i = y * W + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let c = &self.cost;
-                let straight = c[i - W].min(c[i + 1]).min(c[i + W]).min(c[i - 1]);
-                let diagonal = c[i - W + 1]
-                    .min(c[i + W + 1])
-                    .min(c[i + W - 1])
-                    .min(c[i - W - 1]);
-                let best = straight.min(diagonal + EXTRA);
-                let cost = best + table[usize::from(cells[i].discriminant()) & 7];
-                self.cost[i] = cost;
-                worst = worst.max(cost);
-            }
-            let mut bits = row & !inside;
-            while bits != 0 {
-                let i = y * W + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let p = Map::point_of(i);
-                let mut best = NOT_YET;
-                for (k, dir) in Dir::ALL.into_iter().enumerate() {
-                    let q = p.step(dir);
-                    if Map::in_bounds(q) {
-                        best = best
-                            .min(self.cost[Map::index(q)] + EXTRA * u32::from(DIAGONAL[k] != 0));
-                    }
+            for (bits, inside) in [(row & inside, true), (row & !inside, false)] {
+                let mut bits = bits;
+                while bits != 0 {
+                    let i = y * W + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let cost = self.cost_of::<EXTRA>(cells, table, i, inside, depth * super::STEP);
+                    self.cost[i] = cost;
+                    worst = worst.max(cost);
                 }
-                let cost = best + table[usize::from(cells[i].discriminant()) & 7];
-                self.cost[i] = cost;
-                worst = worst.max(cost);
             }
         }
         (worst <= most).then_some(count)
+    }
+
+    /// What cell `i` of the layer whose whole steps cost `layer` costs: the
+    /// least of its neighbours' costs (a diagonal one `EXTRA` dearer) and
+    /// the step onto it. `inside`: not on the map's edge, so all eight
+    /// neighbours are on the map and need no test (cells on the edge,
+    /// seldom reached, look at those there are).
+    ///
+    /// With no extras that is `layer` itself, with nothing to look at: a
+    /// cell a step costs one whole step onto joined its layer from a
+    /// neighbour one layer before, none of its neighbours is in an earlier
+    /// layer (it would have joined sooner), and earlier layers' cells cost
+    /// their whole steps; a cell two steps onto, from two layers before,
+    /// likewise.
+    #[inline(always)]
+    fn cost_of<const EXTRA: u32>(
+        &self,
+        cells: &[Terrain; MAP_CELLS],
+        table: &[u32; 8],
+        i: usize,
+        inside: bool,
+        layer: u32,
+    ) -> u32 {
+        if EXTRA == 0 {
+            return layer;
+        }
+        let c = &self.cost;
+        let best = if inside {
+            // The three rows around the cell, from its upper left: one
+            // bounds test, and the eight at fixed places in it.
+            let n = &c[i - W - 1..i + W + 2];
+            let straight = n[1].min(n[W + 2]).min(n[2 * W + 1]).min(n[W]);
+            let diagonal = n[2].min(n[2 * W + 2]).min(n[2 * W]).min(n[0]);
+            straight.min(diagonal + EXTRA)
+        } else {
+            let p = Map::point_of(i);
+            let mut best = NOT_YET;
+            for (k, dir) in Dir::ALL.into_iter().enumerate() {
+                let q = p.step(dir);
+                if Map::in_bounds(q) {
+                    best = best.min(c[Map::index(q)] + EXTRA * u32::from(DIAGONAL[k] != 0));
+                }
+            }
+            best
+        };
+        best + table[usize::from(cells[i].discriminant()) & 7]
     }
 
     /// The cost at a cell; off the map is `UNREACHED`.
@@ -937,7 +1046,7 @@ mod tests {
                     Layered::Done
                 );
                 let by_layers = d.cost;
-                d.compute_by_buckets::<0>(&mut Buckets::new(), &floor.map, &table, &start, None);
+                d.compute_by_buckets::<0>(&mut Buckets::new(), &floor.map, &table, &start);
                 by_layers
             } else {
                 assert_eq!(
@@ -950,7 +1059,6 @@ mod tests {
                     &floor.map,
                     &table,
                     &start,
-                    None,
                 );
                 by_layers
             };
@@ -997,7 +1105,7 @@ mod tests {
     }
 
     #[test]
-    fn thin_layers_hand_over_to_the_buckets_with_the_same_answer() {
+    fn thin_layers_go_on_as_lists_with_the_same_answer() {
         // A corridor one cell wide, up and down the map (each layer a
         // cell), with a door on the way.
         let mut map = Map::new();
@@ -1008,7 +1116,9 @@ mod tests {
             let turn = if x % 4 == 1 { MAP_H - 2 } else { 1 };
             map.set(Point::new(x + 1, turn), Terrain::Floor);
         }
+        // A door, and a room at the far end where the lists grow wide.
         map.set(Point::new(5, 10), Terrain::ClosedDoor);
+        map.carve(crate::geom::Rect::new(40, 10, 20, 12));
         let mut table = [NO_STEP; 8];
         for t in Terrain::ALL {
             table[usize::from(t.discriminant())] = book_cost(t).unwrap_or(NO_STEP);
@@ -1017,47 +1127,27 @@ mod tests {
         let mut start: Rows = [0; H];
         start[1] |= 1 << 1;
         for extra in [0, DIAGONAL_EXTRA] {
-            let mut handed = DijkstraMap::new();
-            handed.cost = [NOT_YET; MAP_CELLS];
-            handed.cost[Map::index(goal)] = 0;
-            let layered = if extra == 0 {
-                handed.compute_by_layers::<0>(&map, &table, &start, None)
-            } else {
-                handed.compute_by_layers::<DIAGONAL_EXTRA>(&map, &table, &start, None)
-            };
-            let Layered::Thin(depth) = layered else {
-                panic!("a corridor's layers are thin: {layered:?}");
-            };
-            assert_eq!(depth, THIN_WINDOW);
+            let mut listed = DijkstraMap::new();
+            listed.cost = [NOT_YET; MAP_CELLS];
+            listed.cost[Map::index(goal)] = 0;
             let mut whole = DijkstraMap::new();
-            if extra == 0 {
-                handed.compute_by_buckets::<0>(
-                    &mut Buckets::new(),
-                    &map,
-                    &table,
-                    &start,
-                    Some(depth),
-                );
-                whole.compute_by_buckets::<0>(&mut Buckets::new(), &map, &table, &start, None);
+            let layered = if extra == 0 {
+                whole.compute_by_buckets::<0>(&mut Buckets::new(), &map, &table, &start);
+                listed.compute_by_layers::<0>(&map, &table, &start, None)
             } else {
-                handed.compute_by_buckets::<DIAGONAL_EXTRA>(
-                    &mut Buckets::new(),
-                    &map,
-                    &table,
-                    &start,
-                    Some(depth),
-                );
                 whole.compute_by_buckets::<DIAGONAL_EXTRA>(
                     &mut Buckets::new(),
                     &map,
                     &table,
                     &start,
-                    None,
                 );
-            }
-            assert!(handed.cost == whole.cost, "extra {extra}");
+                listed.compute_by_layers::<DIAGONAL_EXTRA>(&map, &table, &start, None)
+            };
+            assert_eq!(layered, Layered::Listed, "a corridor's layers are thin");
+            assert!(listed.cost == whole.cost, "extra {extra}");
             // The far end is reached, through the door.
             assert!(whole.at(Point::new(MAP_W - 3, 1)) < UNREACHED);
+            assert!(whole.at(Point::new(50, 15)) < UNREACHED);
         }
     }
 }
