@@ -45,16 +45,12 @@
 //! no search is needed (a corridor, a maze: where the corridor is the whole
 //! way, searching it would take out every cell of it).
 //!
-//! The open set is a ring of buckets, one for each whole guess, because a
-//! cell reached from the one taken out has a guess at most two of the
-//! dearest steps higher (`RING`). Only the bucket being taken from is kept
-//! in the order of ties; the others are sorted when their turn comes. Each
-//! corridor cell is reached once, at its cheapest cost, so the buckets are
-//! lists threaded through one array of cell indices, and none can overflow:
-//! each cell is on at most one list, once. The way is kept as each cell's
-//! step in one byte and turned around in place at the end.
+//! The open set, a ring of buckets by whole guess kept in the book's order
+//! of ties, is `path::open`. The way is kept as each cell's step in one
+//! byte and turned around in place at the end.
 
 use super::dijkstra::{DijkstraMap, NOT_YET};
+use super::open::{Goal, Open};
 use super::{DIAGONAL, DIAGONAL_EXTRA, DOOR_STEPS, STEP};
 use crate::geom::{Dir, Point};
 use crate::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
@@ -77,19 +73,6 @@ const END: u8 = 8;
 /// every cost and `NOT_YET`, so no step's test passes for it again.
 const REACHED: u32 = 1 << 31;
 const _: () = assert!(NOT_YET < REACHED && (NOT_YET as u64) * 2 <= REACHED as u64);
-
-/// The dearest step there is (onto a closed door, diagonally).
-const DEAREST_STEP: u32 = DOOR_STEPS * STEP + DIAGONAL_EXTRA;
-/// How many buckets the ring has. A cell reached from the one taken out
-/// costs at most `DEAREST_STEP` more, and its guess of what is left is at
-/// most `DEAREST_STEP` more too (a step moves a cell at most one across and
-/// one down), so every waiting guess is less than `2 * DEAREST_STEP + 1`
-/// above the one being taken out: they all have buckets of their own.
-const RING: usize = 512;
-const _: () = assert!(2 * DEAREST_STEP < RING as u32 && RING.is_power_of_two());
-/// The lists' places: every cell, then every bucket's head.
-const LINKS: usize = MAP_CELLS + RING;
-const _: () = assert!(LINKS <= u16::MAX as usize);
 
 /// The room a search takes on the stack besides the `AStar` itself, in
 /// bytes, at its most: the Dijkstra map from the goal, and either what
@@ -152,29 +135,6 @@ fn step_onto(cells: &[Terrain; MAP_CELLS], i: usize) -> u32 {
     STEP_ONTO[usize::from(cells[i].discriminant()) & 7]
 }
 
-/// The goal as a search sees it: `least_cost` and the order of ties for a
-/// cell given by index.
-#[derive(Clone, Copy)]
-struct Goal(Point);
-
-impl Goal {
-    /// `least_cost` from cell `i` to the goal.
-    fn least_cost(self, i: usize) -> u32 {
-        least_cost(Map::point_of(i), self.0)
-    }
-
-    /// The order of cells with the same guess: the crow's distance to the
-    /// goal squared (under 2^13: 63^2 + 35^2 = 5,194), then the index.
-    /// A bucket's head (a place past the cells) comes after every cell, so
-    /// a walk along a bucket's list stops at its head with no test of its
-    /// own.
-    fn tie(self, i: usize) -> u32 {
-        let past_the_cells = u32::from(i >= MAP_CELLS).wrapping_neg();
-        (crow_flies(Map::point_of(i), self.0) << 12) | i as u32 | past_the_cells
-    }
-}
-const _: () = assert!(63 * 63 + 35 * 35 < 1 << 13 && MAP_CELLS <= 1 << 12);
-
 /// A* (2.3 KiB: the way found), reused from search to search. After
 /// `find_path`, `path` walks the way found. A search puts up to
 /// `SEARCH_SCRATCH` bytes more on the stack while it runs.
@@ -192,131 +152,6 @@ pub struct AStar {
 impl Default for AStar {
     fn default() -> AStar {
         AStar::new()
-    }
-}
-
-/// Every place of `Open::next` linked to itself: each bucket's head alone
-/// on its list, so each bucket empty (a cell's link is written when it is
-/// put in). A constant, so an `Open` is made by one copy, in its place.
-const ALONE: [u16; LINKS] = super::alone();
-
-/// The open set of a search of the corridor: buckets of cells by whole
-/// guess, in a ring, as lists threaded through `next`.
-struct Open {
-    /// For each cell waiting, the next one on its bucket's list; for each
-    /// bucket's head (after the cells), its first cell, or the head itself
-    /// when it is empty.
-    next: [u16; LINKS],
-    /// Which buckets have cells: one bit a bucket, so empty ones are
-    /// passed over a word at a time.
-    filled: [u64; RING / 64],
-    goal: Goal,
-    /// The guess being taken out.
-    guess: u32,
-    waiting: usize,
-}
-
-impl Open {
-    fn new(goal: Point, guess: u32) -> Open {
-        Open {
-            next: ALONE,
-            filled: [0; RING / 64],
-            goal: Goal(goal),
-            guess,
-            waiting: 0,
-        }
-    }
-
-    fn head(guess: u32) -> usize {
-        MAP_CELLS + (guess as usize & (RING - 1))
-    }
-
-    /// Puts a cell in the bucket of its guess: in the book's order if that
-    /// is the bucket being taken from, else first.
-    fn put(&mut self, cell: usize, guess: u32) {
-        self.waiting += 1;
-        if guess == self.guess {
-            self.insert_in_order(cell, Open::head(guess));
-        } else {
-            let slot = guess as usize & (RING - 1);
-            self.filled[slot / 64] |= 1 << (slot % 64);
-            let head = Open::head(guess);
-            self.next[cell] = self.next[head];
-            self.next[head] = cell as u16;
-        }
-    }
-
-    /// Puts a cell in a bucket kept in the book's order, before the first
-    /// cell that comes after it.
-    fn insert_in_order(&mut self, cell: usize, head: usize) {
-        let tie = self.goal.tie(cell);
-        let mut before = head;
-        let mut after = usize::from(self.next[head]);
-        while self.goal.tie(after) < tie {
-            before = after;
-            after = usize::from(self.next[after]);
-        }
-        self.next[cell] = after as u16;
-        self.next[before] = cell as u16;
-    }
-
-    /// Takes out the first cell of the lowest bucket, sorting a bucket into
-    /// the book's order when its turn comes.
-    fn take(&mut self) -> Option<usize> {
-        if self.waiting == 0 {
-            return None;
-        }
-        self.waiting -= 1;
-        loop {
-            let head = Open::head(self.guess);
-            let first = usize::from(self.next[head]);
-            if first != head {
-                self.next[head] = self.next[first];
-                return Some(first);
-            }
-            // The bucket is empty: on to the next one with cells, whose
-            // cells came in any order. (A bucket's bit is set when a cell
-            // goes on its list and cleared only here, so a bit may stay set
-            // for a while after its bucket empties; such a bucket is met
-            // here, empty, and passed over like this one. The bucket being
-            // taken from keeps no bit: cells put in it come out before it is
-            // left.)
-            let slot = head - MAP_CELLS;
-            self.filled[slot / 64] &= !(1 << (slot % 64));
-            self.guess += self.to_next_filled(slot);
-            let head = Open::head(self.guess);
-            let mut cell = usize::from(self.next[head]);
-            if usize::from(self.next[cell]) != head {
-                // Two cells or more: sort them, one by one into the order.
-                self.next[head] = head as u16;
-                while cell != head {
-                    let after = usize::from(self.next[cell]);
-                    self.insert_in_order(cell, head);
-                    cell = after;
-                }
-            }
-        }
-    }
-
-    /// How many buckets on from `slot`, round the ring, the next one with
-    /// cells is. Some cell is waiting whenever this is asked.
-    fn to_next_filled(&self, slot: usize) -> u32 {
-        const WORDS: usize = RING / 64;
-        let (word, bit) = (slot / 64, slot % 64);
-        // First the bits above `slot` in its own word, then each word after
-        // it round the ring, ending with its own word again (whose bits
-        // below `slot` are the farthest buckets; `slot`'s own is empty).
-        let above = self.filled[word].checked_shr(bit as u32 + 1).unwrap_or(0);
-        if above != 0 {
-            return above.trailing_zeros() + 1;
-        }
-        for k in 1..=WORDS {
-            let bits = self.filled[(word + k) % WORDS];
-            if bits != 0 {
-                return (64 - bit + (k - 1) * 64) as u32 + bits.trailing_zeros();
-            }
-        }
-        unreachable!("a cell waits in some bucket")
     }
 }
 

@@ -377,12 +377,13 @@ impl DijkstraMap {
 
     /// For A*: a map of A*'s costs from `goal` (`book_cost`, a diagonal
     /// `DIAGONAL_EXTRA` dearer), worked out only as far as the first layer
-    /// of whole steps with a neighbour of `start` in it. Every cell a cheapest way from `start` to `goal` goes
-    /// through, and every neighbour of `start` that one could leave it by,
-    /// costs no more than that layer's cells (see `astar`), so those are
-    /// exact; every other cell holds its cost or `NOT_YET`, never
-    /// `UNREACHED`, so a diagonal's extra added to any of them does not wrap
-    /// round. The map starts as `not_yet` made it.
+    /// of whole steps with a neighbour of `start` in it. Every cell a
+    /// cheapest way from `start` to `goal` goes through, and every
+    /// neighbour of `start` that one could leave it by, costs no more than
+    /// that layer's cells (see `astar`), so those are exact; every other
+    /// cell holds its cost or `NOT_YET`, never `UNREACHED`, so a diagonal's
+    /// extra added to any of them does not wrap round. The map starts as
+    /// `not_yet` made it.
     pub(crate) fn toward(&mut self, map: &Map, goal: Point, start: Point) {
         let map_from_goal = self;
         let method = map_from_goal.compute_inner::<DIAGONAL_EXTRA>(
@@ -582,8 +583,9 @@ impl DijkstraMap {
     /// for A*'s) and its step, with no branch to guess.
     ///
     /// That is Dijkstra's answer as long as the diagonal extras a way adds
-    /// up stay under a step (always, for the book's maps, which have none): a cell's cheapest way then comes from the
-    /// layer before (`w` layers before, for a step of `w` whole steps),
+    /// up stay under a step (always, for the book's maps, which have none):
+    /// a cell's cheapest way then comes from the layer before (`w` layers
+    /// before, for a step of `w` whole steps),
     /// since a way through its own layer or a later one has a whole step
     /// more. Each cell is checked: its cost less its layer's whole steps
     /// must be at most `MAX_EXTRAS`. If one is not (a way of 99 diagonal
@@ -687,8 +689,8 @@ impl DijkstraMap {
     /// order of layers). A cell is put in once, when it is first reached,
     /// and one moved from the back leaves it, so the front's length plus
     /// the back's is at most the cells reached after the layers done, at
-    /// most `LIST_PLACES`: the two ends never meet. The layers begun (`ring`, `depth`) are where they
-    /// start.
+    /// most `LIST_PLACES`: the two ends never meet. The layers begun
+    /// (`ring`, `depth`) are where they start.
     #[inline(never)]
     fn compute_by_lists<const EXTRA: u32>(
         &mut self,
