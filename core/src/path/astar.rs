@@ -131,6 +131,20 @@ const STEP_ONTO: [u32; 8] = {
     t
 };
 
+/// The least a step from the start and the rest of the way after it cost,
+/// by `down` (the costs from the goal; the start's own is not worked out),
+/// less the step onto the goal; `None` when no neighbour is reached.
+fn leave_start(down: &[u32; MAP_CELLS], from: Point) -> Option<u32> {
+    let mut leave = NOT_YET;
+    for (k, dir) in Dir::ALL.into_iter().enumerate() {
+        let next = from.step(dir);
+        if Map::in_bounds(next) {
+            leave = leave.min(down[Map::index(next)] + DIAGONAL[k]);
+        }
+    }
+    (leave < NOT_YET).then_some(leave)
+}
+
 fn step_onto(cells: &[Terrain; MAP_CELLS], i: usize) -> u32 {
     STEP_ONTO[usize::from(cells[i].discriminant()) & 7]
 }
@@ -284,16 +298,7 @@ impl AStar {
         // From the start, the least of its neighbours (the start's own
         // cost is not worked out); from any other cell of a cheapest way,
         // its own cost less the step onto it.
-        let mut leave = NOT_YET;
-        for (k, dir) in Dir::ALL.into_iter().enumerate() {
-            let next = from.step(dir);
-            if Map::in_bounds(next) {
-                leave = leave.min(down[Map::index(next)] + DIAGONAL[k]);
-            }
-        }
-        if leave >= NOT_YET {
-            return None;
-        }
+        let mut leave = leave_start(down, from)?;
         self.cost = leave + step_onto(cells, goal);
         let mut i = start;
         let mut steps = 0;
@@ -356,16 +361,9 @@ impl AStar {
         // The least a step from the start and the rest of the way after it
         // cost, less the step onto the goal: what `down` less its own step
         // is for any other corridor cell. No way if nothing is reached.
-        let mut leave_start = NOT_YET;
-        for (k, dir) in Dir::ALL.into_iter().enumerate() {
-            let next = from.step(dir);
-            if Map::in_bounds(next) {
-                leave_start = leave_start.min(down[Map::index(next)] + DIAGONAL[k]);
-            }
-        }
-        if leave_start >= NOT_YET {
+        let Some(leave_start) = leave_start(down, from) else {
             return 0;
-        }
+        };
         self.cost = leave_start + step_onto(cells, goal);
         let mut open = Open::new(to, least_cost(from, to));
         down[start] |= REACHED;
