@@ -139,7 +139,7 @@ impl Bot {
         // since commands will not start with a monster in view).
         let targets = game.targets();
         if let Some(&target) = targets.first() {
-            if clear_shot(game, target) {
+            if crate::game::clear_shot(game.level(), game.player().pos, target) {
                 if p.knows_lightning && p.lightning_wait == 0 {
                     return Action::Cast;
                 }
@@ -213,7 +213,7 @@ impl Bot {
         if !explored {
             return Action::Explore;
         }
-        let last = game.depth() >= crate::mapgen::floor::LAST_FLOOR;
+        let last = game.depth() >= crate::rules::LAST_FLOOR;
         if last && level.amulet_still_here() {
             // The last Amulet is hidden behind a secret door.
             return self.search_for_the_way(game, pos);
@@ -365,25 +365,6 @@ impl Bot {
             .find(|i| i.item.kind == kinds::AMULET)
             .is_some_and(|a| a.seen && !game.route_to(a.pos).is_empty())
     }
-}
-
-/// True when a missile from the player would reach `target`: no wall and
-/// no other monster on the line before it.
-fn clear_shot(game: &Game, target: Point) -> bool {
-    let level = game.level();
-    for p in crate::geom::line_of_fire::<{ crate::game::RANGE }>(
-        game.player().pos,
-        target,
-        crate::game::RANGE,
-    ) {
-        if p == target {
-            return true;
-        }
-        if level.map.blocks_sight(p) || level.monster_at(p).is_some() {
-            return false;
-        }
-    }
-    false
 }
 
 /// A step toward the nearest edge of what the player has seen, as explore

@@ -1,5 +1,6 @@
-//! Places on the map: a cell's `Point`, a `Rect` of cells, and the eight
-//! directions a step can take.
+//! Places on the map: a cell's `Point`, a `Rect` of cells, a floor's
+//! `Areas`, the eight directions a step can take, and the line a missile
+//! flies.
 
 /// A cell's place on the map: `x` across from the left, `y` down from the top.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -46,6 +47,15 @@ impl Rect {
         Point::new(self.x + self.w / 2, self.y + self.h / 2)
     }
 }
+
+/// The most areas a floor can have: 16 BSP rooms (2 to the power of
+/// `mapgen::rooms::MAX_CUTS`), which is also more than a cave's 4 x 3
+/// squares; each generator asserts that its areas fit.
+pub const MAX_AREAS: usize = 16;
+
+/// A floor's areas (its rooms, or a cave's squares), in the order their
+/// generator made them: where the game places things.
+pub type Areas = heapless::Vec<Rect, MAX_AREAS>;
 
 /// The eight directions of a step. Straight ones come first, so code that
 /// scans `Dir::ALL` and keeps the first best choice prefers a straight step

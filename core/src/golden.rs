@@ -69,7 +69,7 @@ pub fn hash_of(kind: &str, seed: u32) -> Option<u64> {
                 _ => Style::Book,
             };
             let mut h = Fnv1a::new();
-            for depth in 1..=crate::mapgen::floor::LAST_FLOOR {
+            for depth in 1..=crate::rules::LAST_FLOOR {
                 let floor = assemble_styled(depth, style, &mut rng);
                 for &t in floor.map.cells() {
                     h.byte(t.discriminant());

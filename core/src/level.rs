@@ -3,22 +3,24 @@
 //! bound.
 
 use crate::cellset::CellSet;
-use crate::geom::Point;
+use crate::geom::{Areas, Point};
 use crate::item::{FloorItem, kinds};
 use crate::map::Map;
-use crate::mapgen::Areas;
 use crate::monster::Monster;
 
-/// The most monsters a floor holds. Placement stops trying once a floor
-/// has the monsters it wants (at most `MONSTERS_BASE + MONSTERS_PER_FLOOR *
-/// LAST_FLOOR` = 25), and a pack that starts below that can add at most
-/// `pack - 1` = 2 more: 27. Monsters are never made during play.
+/// The most monsters a floor holds. Placing stops once a floor has the
+/// monsters it wants (at most `MONSTERS_BASE + MONSTERS_PER_FLOOR *
+/// LAST_FLOOR` = 25), and a pack begun below that adds at most the rest of
+/// a pack (2 more): 27 (`game::place` asserts it). Monsters are never made
+/// during play.
 pub const MAX_MONSTERS: usize = 32;
-/// The most items a floor holds: 1 Amulet, at most 10 items and 6 piles of
-/// gold at the start, and what the player drops or shoots; a drop that would
-/// not fit is refused, and an arrow with nowhere to land breaks.
+/// The most items a floor holds: 1 Amulet, at most 11 items and 6 piles of
+/// gold at the start (`game::place` asserts it), and what the player drops
+/// or shoots; a drop that would not fit is refused, and an arrow with
+/// nowhere to land breaks.
 pub const MAX_FLOOR_ITEMS: usize = 48;
-/// The most traps: `2 + LAST_FLOOR / 2` = 6.
+/// The most traps: `TRAPS_BASE + LAST_FLOOR / 2` = 6 (`game::place`
+/// asserts it).
 pub const MAX_TRAPS: usize = 8;
 
 /// The kinds of trap.

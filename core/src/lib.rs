@@ -27,6 +27,7 @@ pub mod path;
 pub mod player;
 pub mod replay;
 pub mod rng;
+pub mod rules;
 pub mod session;
 pub mod text;
 pub mod view;

@@ -11,10 +11,10 @@ use crate::input::{Action, Key};
 use crate::item::ItemId;
 use crate::map::{Map, Terrain};
 use crate::mapgen::caves;
-use crate::mapgen::floor::{FloorKind, LAST_FLOOR, kind_of};
 use crate::monster::{KindId, Mind};
 use crate::path::book_cost;
 use crate::path::dijkstra::{DijkstraMap, UNREACHED};
+use crate::rules::{FloorKind, LAST_FLOOR, kind_of};
 use crate::text::{Line, capitalized, line, with_article};
 
 /// What the tile view draws for a cell, from our own atlas.

@@ -20,6 +20,7 @@ use amulets_core::geom::{Point, Rect};
 use amulets_core::map::{MAP_H, MAP_W, Map, Terrain};
 use amulets_core::mapgen::{caves, floor, gh, grid, rooms};
 use amulets_core::rng::Rng;
+use amulets_core::rules;
 use amulets_desktop::seed;
 use clap::{ArgAction, Args, ValueEnum};
 use std::fmt::Write as _;
@@ -46,7 +47,7 @@ pub struct GenArgs {
     #[arg(long, value_name = "N")]
     pub seed: Option<u32>,
     /// Print floor D (1 to 9) of a run with this seed, put together
-    #[arg(long, value_name = "D", value_parser = clap::value_parser!(i32).range(1..=floor::LAST_FLOOR as i64))]
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(i32).range(1..=rules::LAST_FLOOR as i64))]
     pub floor: Option<i32>,
     /// With --floor: show secret doors as S instead of rock
     #[arg(long)]
@@ -96,9 +97,9 @@ fn print(args: &GenArgs, seed: u32) -> Result<String, String> {
         return Err("--reveal goes with --floor".into());
     }
     if let Some(depth) = args.floor {
-        let kind = match floor::kind_of(depth) {
-            floor::FloorKind::Rooms => Kind::Rooms,
-            floor::FloorKind::Cave => Kind::Caves,
+        let kind = match rules::kind_of(depth) {
+            rules::FloorKind::Rooms => Kind::Rooms,
+            rules::FloorKind::Cave => Kind::Caves,
         };
         if args.kind.is_some_and(|k| k != kind) {
             return Err(format!(
@@ -224,8 +225,8 @@ fn print_floor(seed: u32, depth: i32, reveal: bool) -> String {
         }
     });
     let kind = match f.kind {
-        floor::FloorKind::Rooms => "rooms",
-        floor::FloorKind::Cave => "a cave",
+        rules::FloorKind::Rooms => "rooms",
+        rules::FloorKind::Cave => "a cave",
     };
     let doors = f.map.count(|t| t == Terrain::ClosedDoor);
     let secret = f.map.count(|t| t == Terrain::SecretDoor);
@@ -238,7 +239,7 @@ fn print_floor(seed: u32, depth: i32, reveal: bool) -> String {
         f.start.x, f.start.y
     )
     .ok();
-    let what = if f.kind == floor::FloorKind::Rooms {
+    let what = if f.kind == rules::FloorKind::Rooms {
         "rooms"
     } else {
         "areas"

@@ -9,10 +9,10 @@ use amulets_core::input::{Action, Key};
 use amulets_core::item::{FloorItem, Item, kinds};
 use amulets_core::level::{Trap, TrapKind};
 use amulets_core::map::{MAP_CELLS, Map, Terrain};
-use amulets_core::mapgen::floor::LAST_FLOOR;
 use amulets_core::monster::Mind;
 use amulets_core::player::Class;
 use amulets_core::rng::Rng;
+use amulets_core::rules::LAST_FLOOR;
 use amulets_tests::stories::{log_text, monster, said, two_rooms};
 
 /// Steps the running command to its end, as a shell would every 30 ms.

@@ -5,8 +5,9 @@
 
 use amulets_core::geom::{Point, Rect};
 use amulets_core::map::{MAP_CELLS, Map, Terrain};
-use amulets_core::mapgen::floor::{self, FloorKind, LAST_FLOOR};
+use amulets_core::mapgen::floor;
 use amulets_core::rng::Rng;
+use amulets_core::rules::{self, FloorKind, LAST_FLOOR};
 use amulets_tests::plain;
 
 const RUNS: u32 = 1000;
@@ -40,7 +41,7 @@ fn every_floor_keeps_its_guarantees() {
         for depth in 1..=LAST_FLOOR {
             let f = floor::assemble(depth, &mut rng);
             let at = |p| format!("seed {seed}, floor {depth}, {p:?}");
-            assert_eq!(f.kind, floor::kind_of(depth));
+            assert_eq!(f.kind, rules::kind_of(depth));
             assert!(f.map.is_walkable(f.start), "{}", at(f.start));
             assert!(f.areas[0].contains(f.start), "{}", at(f.start));
             if f.kind == FloorKind::Rooms {

@@ -9,11 +9,12 @@ use amulets_core::cellset::CellSet;
 use amulets_core::fov::{FOV_RADIUS, field_of_view};
 use amulets_core::geom::Point;
 use amulets_core::map::{MAP_CELLS, Map, Terrain};
-use amulets_core::mapgen::floor::{self, Floor, LAST_FLOOR};
+use amulets_core::mapgen::floor::{self, Floor};
 use amulets_core::path::astar::AStar;
 use amulets_core::path::book_cost;
 use amulets_core::path::dijkstra::{DijkstraMap, UNREACHED};
 use amulets_core::rng::Rng;
+use amulets_core::rules::LAST_FLOOR;
 use amulets_tests::{book_astar, maps, plain};
 
 /// `n` floors, floors 1 to 9 of runs from seed 1 on.

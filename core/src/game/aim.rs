@@ -3,8 +3,9 @@
 //! moves a cell at a time, Tab goes to the next monster, and Enter (or the
 //! same key again, or a click) lets fly along the line of fire.
 
+use super::combat::flight;
 use super::{Action, Aim, Event, Game, Outcome, State};
-use crate::geom::{Point, line_of_fire};
+use crate::geom::Point;
 use crate::item::{Item, Use, kinds};
 use crate::text::line;
 
@@ -84,22 +85,8 @@ impl Game {
     /// where it stops: the first monster or wall (a bolt goes on through
     /// monsters to the wall).
     pub fn aim_line(&self) -> heapless::Vec<Point, RANGE> {
-        self.line_toward_cursor(matches!(self.state, State::Aiming(Aim::Cast)))
-    }
-
-    fn line_toward_cursor(&self, through: bool) -> heapless::Vec<Point, RANGE> {
-        let mut out = heapless::Vec::new();
-        for p in line_of_fire::<RANGE>(self.player.pos, self.cursor, RANGE) {
-            if self.level.map.blocks_sight(p) {
-                break;
-            }
-            // RANGE cells at most, the capacity.
-            let _ = out.push(p);
-            if !through && self.level.monster_at(p).is_some() {
-                break;
-            }
-        }
-        out
+        let through = matches!(self.state, State::Aiming(Aim::Cast));
+        flight(&self.level, self.player.pos, self.cursor, through)
     }
 
     pub(super) fn on_aiming(&mut self, aim: Aim, action: Action) -> Outcome {
@@ -136,7 +123,7 @@ impl Game {
     /// The shot, throw or bolt itself.
     fn let_fly(&mut self, aim: Aim) {
         self.player.searches = 0;
-        let path = self.line_toward_cursor(aim == Aim::Cast);
+        let path = flight(&self.level, self.player.pos, self.cursor, aim == Aim::Cast);
         let Some(&end) = path.last() else {
             self.log.say("There is no room to shoot there.");
             return;

@@ -441,7 +441,7 @@ impl Game {
 
     /// `>` off the stairs: travel to them once seen.
     pub(super) fn travel_to_stairs(&mut self) {
-        if self.level.depth >= crate::mapgen::floor::LAST_FLOOR {
+        if self.level.depth >= crate::rules::LAST_FLOOR {
             self.stop(StopReason::NoStairsHere, true);
         } else if let Some(stairs) = self.known_stairs() {
             self.travel_to(stairs);

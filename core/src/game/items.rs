@@ -4,7 +4,7 @@
 use super::{Action, Game, Outcome, Pack, State};
 use crate::item::{FloorItem, Item, Use, kinds};
 use crate::map::{MAP_CELLS, Map};
-use crate::mapgen::floor::LAST_FLOOR;
+use crate::rules::LAST_FLOOR;
 use crate::text::line;
 
 impl Game {

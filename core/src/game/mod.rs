@@ -4,155 +4,49 @@
 //! when an action takes one, and everything that happens in it happens
 //! before `act` returns.
 //!
-//! The rules are split by what they are about: `turn` (steps, fights, the
-//! monsters' turn, statuses), `items` (the pack and the floor's items),
+//! The rules are split by what they are about: `turn` (steps, traps, the
+//! monsters' turn, statuses), `combat` (who hits whom, for how much, and
+//! the line a missile flies), `items` (the pack and the floor's items),
 //! `aim` (bow, throwing and Lightning), `place` (a new floor's monsters,
-//! items, gold and traps).
+//! items, gold and traps). `state` holds the types that say what a run is
+//! doing, `debug` the F-key aids, `invariants` what stays true.
 
 mod aim;
+mod combat;
 pub mod command;
+mod debug;
+mod invariants;
 mod items;
 mod place;
 pub mod save;
+mod state;
 mod turn;
 
-use crate::color::Rgb;
 use crate::fov;
 use crate::geom::{Dir, Point};
-use crate::input::{Action, DebugKey, Key};
-use crate::level::{Level, TrapKind};
+use crate::input::{Action, Key};
+use crate::level::Level;
 use crate::log::Log;
 use crate::map::Map;
 use crate::mapgen::floor;
-use crate::monster::KindId;
 use crate::player::{Class, Player};
 use crate::rng::Rng;
 use crate::text::line;
 
 pub use aim::RANGE;
+pub use combat::{SHOOTING_RANGE, clear_shot, flight};
+pub use debug::{CaveSteps, DebugView};
 pub use place::{
     AWAKE_ONE_IN, CAVE_MONSTERS_PERCENT, GOLD_MAX, GOLD_MIN, GOLD_PILES_MAX, GOLD_PILES_MIN,
     ITEMS_BASE, MONSTERS_BASE, MONSTERS_PER_FLOOR,
 };
+pub use state::{Aim, Cause, Event, Outcome, Pack, Question, Request, State};
 
 /// A hurt player heals 1 HP every `REGENERATION` turns, not while poisoned.
 pub const REGENERATION: u32 = 10;
 /// The most events (for animations) waiting for the shell; older ones are
 /// dropped when it does not take them.
 pub const MAX_EVENTS: usize = 32;
-
-/// What the screen is showing, and so what keys mean.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum State {
-    Title,
-    ChooseClass,
-    Playing,
-    /// Aiming with a cursor along the line of fire.
-    Aiming(Aim),
-    Looking,
-    Inventory(Pack),
-    /// A question to answer with y or n.
-    Confirming(Question),
-    Menu,
-    Help,
-    Dead,
-    Won,
-}
-
-/// What aiming is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Aim {
-    Fire,
-    Throw { slot: u8 },
-    Cast,
-}
-
-/// What the inventory screen is doing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pack {
-    /// Showing the pack; a letter picks an item.
-    Browse,
-    /// A letter drops that item.
-    Drop,
-    /// One item picked: use, wear or drop it.
-    Item(u8),
-}
-
-/// A question the game asks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Question {
-    /// "Leave this floor's Amulet behind for good? (y or n)"
-    LeaveAmulet,
-    /// `Step onto the <trap>? (y or n)`, for a step that way.
-    StepOnto(Dir),
-}
-
-/// Something for a shell to animate. Drawing never waits on these and they
-/// change nothing; a shell may ignore them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Event {
-    /// A blow landed on a cell; `big` when it took a third of the maximum
-    /// health or more.
-    Hit { at: Point, big: bool },
-    /// Something flew from one cell to another, drawn with a glyph.
-    Missile {
-        from: Point,
-        to: Point,
-        glyph: char,
-        color: Rgb,
-    },
-    /// A bolt of lightning along a line to where it stopped.
-    Bolt { from: Point, to: Point },
-}
-
-/// What happened when an action was taken.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Outcome {
-    pub turn_passed: bool,
-    pub request: Option<Request>,
-}
-
-/// What the game asks of whoever drives it (`session::Session`): what a
-/// run cannot do by itself.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Request {
-    Quit,
-    SaveAndQuit,
-    /// The title's C: load the saved run.
-    Continue,
-    /// The menu's n: this run given up for a new one, with a new seed.
-    NewRun,
-    /// The end screen closed: the title, for a new run with a new seed.
-    Title,
-}
-
-/// What killed the player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cause {
-    Monster(KindId),
-    Poison,
-    Trap(TrapKind),
-}
-
-/// The F6 debugging aid: a cave being made, with dice of its own.
-#[derive(Clone, Debug)]
-pub struct CaveSteps {
-    pub map: Map,
-    /// 0 the random fill, 1 to 4 the smoothing passes, 5 the biggest cave.
-    pub step: u8,
-    pub cells: usize,
-    pub start: Option<Point>,
-}
-
-/// The debugging aids' switches. None of them touches the run's dice.
-#[derive(Clone, Debug, Default)]
-pub struct DebugView {
-    pub reveal: bool,
-    pub distances: bool,
-    pub minds: bool,
-    pub cave: Option<CaveSteps>,
-    pub caves_shown: u32,
-}
 
 /// A run of the game.
 #[derive(Clone, Debug)]
@@ -556,11 +450,7 @@ impl Game {
         self.level.stairs = f.stairs;
         self.level.start = f.start;
         self.player.pos = f.start;
-        self.place_amulet();
-        self.place_monsters();
-        self.place_items();
-        self.place_gold();
-        self.place_traps();
+        place::furnish(&mut self.level, &mut self.rng);
         self.update_view();
     }
 
@@ -605,51 +495,6 @@ impl Game {
         }
     }
 
-    fn toggle_debug(&mut self, d: DebugKey) {
-        match d {
-            DebugKey::Reveal => self.debug.reveal = !self.debug.reveal,
-            DebugKey::Distances => self.debug.distances = !self.debug.distances,
-            DebugKey::Minds => self.debug.minds = !self.debug.minds,
-            DebugKey::SwitchView => {}
-            DebugKey::CaveSteps => self.step_cave(),
-        }
-    }
-
-    /// F6: a cave made a step at a time, with dice of its own (the run's
-    /// seed plus the caves shown so far), so looking changes nothing.
-    fn step_cave(&mut self) {
-        use crate::mapgen::caves;
-        let Some(steps) = &mut self.debug.cave else {
-            let mut dice = Rng::new(self.seed.wrapping_add(self.debug.caves_shown));
-            self.debug.caves_shown += 1;
-            let mut map = Map::new();
-            caves::fill_randomly(&mut map, &mut dice);
-            self.debug.cave = Some(CaveSteps {
-                map,
-                step: 0,
-                cells: 0,
-                start: None,
-            });
-            return;
-        };
-        if i32::from(steps.step) < caves::SMOOTHING_PASSES {
-            caves::smooth(&mut steps.map);
-            steps.step += 1;
-        } else if i32::from(steps.step) == caves::SMOOTHING_PASSES {
-            steps.cells = caves::keep_biggest_cave(&mut steps.map);
-            let areas = caves::areas_of(&steps.map);
-            if let Some(first) = areas.first() {
-                let start = floor::start_in(&steps.map, *first);
-                let stairs = floor::farthest_from(&steps.map, start);
-                steps.map.set(stairs, crate::map::Terrain::StairsDown);
-                steps.start = Some(start);
-            }
-            steps.step += 1;
-        } else {
-            self.debug.cave = None;
-        }
-    }
-
     fn move_cursor(&mut self, d: Dir) {
         let p = self.cursor.step(d);
         if Map::in_bounds(p) {
@@ -661,47 +506,6 @@ impl Game {
         if Map::in_bounds(p) {
             self.cursor = p;
         }
-    }
-
-    /// What must stay true after every action, whatever happens: the
-    /// player and every monster on ground, no two monsters (or a monster
-    /// and the player) on one cell, health within bounds, no two items on
-    /// one cell. The soak test checks it after every action of 300 runs.
-    pub fn check_invariants(&self) -> Result<(), &'static str> {
-        if matches!(self.state, State::Title | State::ChooseClass) {
-            return Ok(());
-        }
-        let l = &self.level;
-        let p = &self.player;
-        if !(0..=p.max_hp).contains(&p.hp) {
-            return Err("the player's health is out of bounds");
-        }
-        if self.state != State::Dead && !l.map.is_walkable(p.pos) {
-            return Err("the player stands in a wall");
-        }
-        for (i, m) in l.monsters.iter().enumerate() {
-            if !l.map.is_walkable(m.pos) {
-                return Err("a monster stands in a wall");
-            }
-            if m.pos == p.pos {
-                return Err("a monster stands on the player");
-            }
-            if l.monsters[i + 1..].iter().any(|o| o.pos == m.pos) {
-                return Err("two monsters stand on one cell");
-            }
-            if m.hp <= 0 || m.hp > m.kind().hp {
-                return Err("a monster's health is out of bounds");
-            }
-        }
-        for (i, it) in l.items.iter().enumerate() {
-            if l.items[i + 1..].iter().any(|o| o.pos == it.pos) {
-                return Err("two items lie on one cell");
-            }
-            if it.item.count == 0 {
-                return Err("an item of none");
-            }
-        }
-        Ok(())
     }
 
     /// The player has died: the end screen follows.

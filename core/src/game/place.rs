@@ -2,15 +2,16 @@
 //! player and the stairs: the Amulet, monsters, items, gold, traps. Every
 //! number of chapter 18 is here, with ours where the book's is unknown.
 
-use super::Game;
 use crate::geom::{Point, Rect};
 use crate::item::{FloorItem, Item, kinds};
-use crate::level::{Trap, TrapKind};
-use crate::map::{MAP_CELLS, Map, Terrain};
-use crate::mapgen::floor::{FloorKind, kind_of};
+use crate::level::{Level, MAX_FLOOR_ITEMS, MAX_MONSTERS, MAX_TRAPS, Trap, TrapKind};
+use crate::map::{Map, Terrain};
 use crate::monster::{MONSTERS, Mind, Monster, traits};
 use crate::path::built_cost;
 use crate::path::dijkstra::DijkstraMap;
+use crate::rng::Rng;
+use crate::rules::LAST_FLOOR;
+use crate::rules::{FloorKind, kind_of};
 
 /// A floor of rooms wants `MONSTERS_BASE + MONSTERS_PER_FLOOR * depth`
 /// monsters (17 on floor 1, 20 on floor 4); a cave `CAVE_MONSTERS_PERCENT`
@@ -41,7 +42,71 @@ pub const TRAPS_BASE: i32 = 2;
 /// Tries to find a cell before giving up on one thing.
 const TRIES: i32 = 20;
 
-impl Game {
+/// The biggest pack of any kind of monster.
+const BIGGEST_PACK: i32 = {
+    let mut biggest = 0;
+    let mut k = 0;
+    while k < MONSTERS.len() {
+        if MONSTERS[k].pack as i32 > biggest {
+            biggest = MONSTERS[k].pack as i32;
+        }
+        k += 1;
+    }
+    biggest
+};
+
+// What a new floor is given fits its level's lists, on the deepest floor
+// too, so no push below can fail. Monsters: placing stops once a floor has
+// the monsters it wants, and the pack begun below that adds at most the
+// rest of a pack.
+const _: () = assert!(
+    (MONSTERS_BASE + MONSTERS_PER_FLOOR * LAST_FLOOR + BIGGEST_PACK - 1) as usize <= MAX_MONSTERS
+);
+// Items: the Amulet, the items, the piles of gold; nothing else lies on a
+// new floor.
+const _: () =
+    assert!((1 + ITEMS_BASE + LAST_FLOOR / 2 + GOLD_PILES_MAX) as usize <= MAX_FLOOR_ITEMS);
+const _: () = assert!((TRAPS_BASE + LAST_FLOOR / 2) as usize <= MAX_TRAPS);
+
+/// Puts a new floor's things on it, in the order of the dice: the Amulet,
+/// monsters, items, gold, traps. The level holds its map, areas and stairs
+/// and nothing else yet; the player stands on its start.
+pub(super) fn furnish(level: &mut Level, rng: &mut Rng) {
+    let start = level.start;
+    let mut placer = Placer { level, rng, start };
+    placer.amulet();
+    placer.monsters();
+    placer.items();
+    placer.gold();
+    placer.traps();
+}
+
+/// The free ground farthest from the start by walking, not the stairs:
+/// where the Amulet goes when no other area has room. Never inlined: its
+/// Dijkstra map lives on the stack only while it runs (the Cortex-M3 board
+/// has 64 KiB in all).
+#[inline(never)]
+fn farthest_free(level: &Level, start: Point) -> Point {
+    let mut distances = DijkstraMap::new();
+    distances.compute(&level.map, &[start], built_cost);
+    let (map, stairs) = (&level.map, level.stairs);
+    distances
+        .highest(|i| {
+            let p = Map::point_of(i);
+            map.is_walkable(p) && Some(p) != stairs && p != start
+        })
+        .unwrap_or(start)
+}
+
+/// A floor being furnished, with the run's dice.
+struct Placer<'a> {
+    level: &'a mut Level,
+    rng: &'a mut Rng,
+    /// The player's cell, kept free of everything.
+    start: Point,
+}
+
+impl Placer<'_> {
     /// A random cell of an area.
     fn cell_in(&mut self, area: Rect) -> Point {
         let x = area.x + self.rng.roll(0, area.w - 1);
@@ -57,13 +122,13 @@ impl Game {
 
     /// Ground with nothing on it: no item, not the player's cell.
     fn free_for_item(&self, p: Point) -> bool {
-        self.level.map.is_walkable(p) && p != self.player.pos && self.level.item_at(p).is_none()
+        self.level.map.is_walkable(p) && p != self.start && self.level.item_at(p).is_none()
     }
 
     /// The floor's Amulet: in an area other than the player's, on free
     /// ground (20 tries), or else on the free ground farthest from the
     /// start.
-    pub(super) fn place_amulet(&mut self) {
+    fn amulet(&mut self) {
         let mut at = None;
         if self.level.areas.len() > 1 {
             for _ in 0..TRIES {
@@ -75,24 +140,16 @@ impl Game {
                 }
             }
         }
-        let at = at.unwrap_or_else(|| {
-            let mut distances = DijkstraMap::new();
-            distances.compute(&self.level.map, &[self.player.pos], built_cost);
-            let map = &self.level.map;
-            let (stairs, start) = (self.level.stairs, self.player.pos);
-            distances
-                .highest(|i| {
-                    let p = Map::point_of(i);
-                    map.is_walkable(p) && Some(p) != stairs && p != start
-                })
-                .unwrap_or(start)
-        });
-        // The floor is empty of items yet.
-        let _ = self.level.items.push(FloorItem {
+        let at = at.unwrap_or_else(|| farthest_free(self.level, self.start));
+        let amulet = FloorItem {
             item: Item::one(kinds::AMULET),
             pos: at,
             seen: false,
-        });
+        };
+        self.level
+            .items
+            .push(amulet)
+            .expect("the first item of an empty floor");
     }
 
     /// A kind for a new monster: any kind found on this floor, alike.
@@ -119,7 +176,7 @@ impl Game {
             let p = self.cell_in(area);
             if self.level.map.is_walkable(p)
                 && self.level.monster_at(p).is_none()
-                && p != self.player.pos
+                && p != self.start
             {
                 return Some(p);
             }
@@ -130,7 +187,7 @@ impl Game {
     /// The floor's monsters, chapter 18's way: up to 100 tries, each a kind
     /// and an area other than the player's, a pack all in that area, asleep
     /// or awake together.
-    pub(super) fn place_monsters(&mut self) {
+    fn monsters(&mut self) {
         let last = self.level.areas.len() as i32 - 1;
         if last < 1 {
             return;
@@ -162,39 +219,46 @@ impl Game {
             for _ in 0..def.pack {
                 if let Some(pos) = self.free_cell_in(area) {
                     let heading = self.rng.roll(0, 7) as u8;
-                    // Bounded by MAX_MONSTERS (see level.rs).
-                    let _ = self.level.monsters.push(Monster {
+                    let monster = Monster {
                         kind,
                         pos,
                         hp: def.hp,
                         mind: if awake { Mind::Wandering } else { Mind::Asleep },
                         pack,
                         heading,
-                    });
+                    };
+                    self.level
+                        .monsters
+                        .push(monster)
+                        .expect("a floor's monsters fit MAX_MONSTERS (asserted above)");
                 }
             }
         }
     }
 
     /// Items in any area: each has 20 tries at free ground.
-    pub(super) fn place_items(&mut self) {
+    fn items(&mut self) {
         let wanted = ITEMS_BASE + self.level.depth / 2;
         for _ in 0..wanted {
             for _ in 0..TRIES {
                 let area = self.area_from(0);
                 let p = self.cell_in(area);
                 if self.free_for_item(p) {
-                    let kind = crate::item::choose_kind(&mut self.rng);
+                    let kind = crate::item::choose_kind(self.rng);
                     let count = match kind {
                         kinds::ARROW => self.rng.roll(4, 10),
                         kinds::DART => self.rng.roll(3, 6),
                         _ => 1,
                     } as u16;
-                    let _ = self.level.items.push(FloorItem {
+                    let item = FloorItem {
                         item: Item { kind, count },
                         pos: p,
                         seen: false,
-                    });
+                    };
+                    self.level
+                        .items
+                        .push(item)
+                        .expect("a floor's items fit MAX_FLOOR_ITEMS (asserted above)");
                     break;
                 }
             }
@@ -202,7 +266,7 @@ impl Game {
     }
 
     /// Piles of gold, the deeper the bigger.
-    pub(super) fn place_gold(&mut self) {
+    fn gold(&mut self) {
         let piles = self.rng.roll(GOLD_PILES_MIN, GOLD_PILES_MAX);
         for _ in 0..piles {
             for _ in 0..TRIES {
@@ -210,14 +274,18 @@ impl Game {
                 let p = self.cell_in(area);
                 if self.free_for_item(p) {
                     let count = (self.rng.roll(GOLD_MIN, GOLD_MAX) * self.level.depth) as u16;
-                    let _ = self.level.items.push(FloorItem {
+                    let gold = FloorItem {
                         item: Item {
                             kind: kinds::GOLD,
                             count,
                         },
                         pos: p,
                         seen: false,
-                    });
+                    };
+                    self.level
+                        .items
+                        .push(gold)
+                        .expect("a floor's items fit MAX_FLOOR_ITEMS (asserted above)");
                     break;
                 }
             }
@@ -226,7 +294,7 @@ impl Game {
 
     /// Hidden traps on plain floor with nothing on it, away from the
     /// player's cell and the stairs.
-    pub(super) fn place_traps(&mut self) {
+    fn traps(&mut self) {
         let wanted = TRAPS_BASE + self.level.depth / 2;
         for _ in 0..wanted {
             for _ in 0..TRIES {
@@ -235,15 +303,18 @@ impl Game {
                 let plain = matches!(self.level.map.at(p), Terrain::Floor | Terrain::CaveFloor);
                 if plain && self.free_for_item(p) && self.level.trap_at(p).is_none() {
                     let kind = TrapKind::ALL[self.rng.roll(0, 3) as usize];
-                    let _ = self.level.traps.push(Trap {
+                    let trap = Trap {
                         pos: p,
                         kind,
                         known: false,
-                    });
+                    };
+                    self.level
+                        .traps
+                        .push(trap)
+                        .expect("a floor's traps fit MAX_TRAPS (asserted above)");
                     break;
                 }
             }
         }
-        debug_assert!(self.level.traps.len() <= MAP_CELLS);
     }
 }

@@ -418,7 +418,7 @@ const FIELDS: [Field; 29] = [
         I32,
         |g, o| o.line(format_args!("{}", g.level.depth)),
         |g, w| {
-            g.level.depth = w.within("depth", 1, crate::mapgen::floor::LAST_FLOOR)?;
+            g.level.depth = w.within("depth", 1, crate::rules::LAST_FLOOR)?;
             Ok(())
         },
     )
@@ -516,7 +516,7 @@ const FIELDS: [Field; 29] = [
         },
         |g, w| {
             g.player.gold = w.num("gold")?;
-            g.player.amulets = w.within("amulets", 0, crate::mapgen::floor::LAST_FLOOR)? as u8;
+            g.player.amulets = w.within("amulets", 0, crate::rules::LAST_FLOOR)? as u8;
             g.player.kills = w.num("kills")?;
             Ok(())
         },

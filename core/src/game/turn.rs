@@ -1,13 +1,14 @@
 //! A turn: the player's step or blow, then the monsters', then the
 //! statuses, healing, and what the player sees.
 
-use super::{Cause, Event, Game, Question, REGENERATION, State};
+use super::combat::blow;
+use super::{Cause, Game, Question, REGENERATION, State};
 use crate::geom::{Dir, Point};
 use crate::level::TrapKind;
 use crate::map::{Map, Terrain};
 use crate::monster::{Mind, traits};
 use crate::path::dijkstra::DijkstraMap;
-use crate::text::{capitalized, line, with_article};
+use crate::text::{line, with_article};
 
 /// A sleeping monster the player can see wakes 1 time in this many turns
 /// (*tune*).
@@ -19,14 +20,9 @@ pub const FIND_ONE_IN: i32 = 3;
 pub const SEARCHES_TO_FIND_ALL: u8 = 5;
 /// A monster that regenerates heals 1 HP every this many turns (*tune*).
 pub const MONSTER_REGENERATION: u32 = 3;
-/// How far a monster that shoots will shoot from.
-pub const SHOOTING_RANGE: i32 = 6;
-
-/// The chance to hit in percent: 75, and 5 more for each point of attack
-/// over the defence, from 5 to 95 (DECISIONS, "combat").
-pub fn hit_chance(attack: i32, defence: i32) -> i32 {
-    (75 + 5 * (attack - defence)).clamp(5, 95)
-}
+/// A dart trap attacks as a monster of this attack would, for this damage.
+pub const DART_ATTACK: i32 = 2;
+pub const DART_DAMAGE: (i32, i32) = (1, 4);
 
 impl Game {
     /// A step in a direction, as a moving key takes it: a confused player
@@ -117,12 +113,13 @@ impl Game {
                 self.teleport_player();
             }
             TrapKind::Dart => {
-                if self.rng.roll(1, 100) <= hit_chance(2, self.player.defence) {
-                    let damage = self.rng.roll(1, 4);
-                    self.log.say("A dart shoots out and hits you.");
-                    self.hurt_player(damage, Cause::Trap(TrapKind::Dart));
-                } else {
-                    self.log.say("A dart shoots out and misses you.");
+                let defence = self.player.defence;
+                match blow(&mut self.rng, DART_ATTACK, defence, DART_DAMAGE) {
+                    Some(damage) => {
+                        self.log.say("A dart shoots out and hits you.");
+                        self.hurt_player(damage, Cause::Trap(TrapKind::Dart));
+                    }
+                    None => self.log.say("A dart shoots out and misses you."),
                 }
             }
         }
@@ -200,64 +197,6 @@ impl Game {
         self.level.map.set(door, Terrain::ClosedDoor);
         self.log.say("You close the door.");
         true
-    }
-
-    /// A melee blow at a monster: the hit chance, the weapon's damage.
-    fn player_attacks(&mut self, m: usize) {
-        let damage = self.player.melee_damage();
-        let attack = self.player.attack;
-        self.strike(m, attack, damage, "hit");
-    }
-
-    /// A blow, arrow or dart at a monster, with the message naming both.
-    pub(super) fn strike(&mut self, m: usize, attack: i32, damage: (i32, i32), verb: &str) {
-        let target = self.level.monsters[m];
-        let name = target.kind().name;
-        if self.rng.roll(1, 100) > hit_chance(attack, target.kind().defence) {
-            self.log.add(line(format_args!("You miss the {name}.")));
-            self.wake(m);
-            return;
-        }
-        let dealt = self.rng.roll(damage.0, damage.1);
-        self.hurt_monster(m, dealt, verb);
-    }
-
-    /// Damage to a monster: it dies at 0, or wakes and hunts.
-    pub(super) fn hurt_monster(&mut self, m: usize, dealt: i32, verb: &str) {
-        let target = self.level.monsters[m];
-        let name = target.kind().name;
-        let big = dealt * 3 >= target.kind().hp;
-        self.event(Event::Hit {
-            at: target.pos,
-            big,
-        });
-        if dealt >= target.hp {
-            self.log.add(line(format_args!("You kill the {name}.")));
-            self.level.monsters.remove(m);
-            self.player.kills = self.player.kills.saturating_add(1);
-        } else {
-            self.level.monsters[m].hp -= dealt;
-            self.log.add(line(format_args!("You {verb} the {name}.")));
-            self.wake(m);
-        }
-    }
-
-    fn wake(&mut self, m: usize) {
-        self.level.monsters[m].mind = Mind::Hunting;
-    }
-
-    /// Damage to the player; death at 0.
-    pub(super) fn hurt_player(&mut self, damage: i32, cause: Cause) {
-        let big = damage * 3 >= self.player.max_hp;
-        self.event(Event::Hit {
-            at: self.player.pos,
-            big,
-        });
-        self.player.hp -= damage;
-        if self.player.hp <= 0 {
-            self.player.hp = 0;
-            self.die(cause);
-        }
     }
 
     /// The rest of a turn, after the player's part: the monsters act, the
@@ -401,68 +340,6 @@ impl Game {
         }
     }
 
-    fn monster_attacks(&mut self, i: usize) {
-        let m = self.level.monsters[i];
-        let kind = m.kind();
-        if self.rng.roll(1, 100) > hit_chance(kind.attack, self.player.defence) {
-            self.log.add(capitalized(line(format_args!(
-                "the {} misses you.",
-                kind.name
-            ))));
-            return;
-        }
-        let damage = self.rng.roll(kind.damage.0, kind.damage.1);
-        self.log.add(capitalized(line(format_args!(
-            "the {} hits you.",
-            kind.name
-        ))));
-        if kind.has(traits::POISONS) && damage > 0 {
-            self.player.poisoned += self.rng.roll(2, 4);
-            self.log.say("You are poisoned!");
-        }
-        self.hurt_player(damage, Cause::Monster(m.kind));
-    }
-
-    /// A monster that shoots: when the player is within range and the line
-    /// of fire is clear, it shoots instead of walking. True if it shot.
-    fn shoot_at_player(&mut self, i: usize) -> bool {
-        let m = self.level.monsters[i];
-        let (dx, dy) = (self.player.pos.x - m.pos.x, self.player.pos.y - m.pos.y);
-        if dx.abs().max(dy.abs()) > SHOOTING_RANGE {
-            return false;
-        }
-        let path: heapless::Vec<Point, 16> = crate::geom::line_of_fire(m.pos, self.player.pos, 16);
-        for &p in &path {
-            if p == self.player.pos {
-                break;
-            }
-            if self.level.map.blocks_sight(p) || self.level.monster_at(p).is_some() {
-                return false;
-            }
-        }
-        let kind = m.kind();
-        self.event(Event::Missile {
-            from: m.pos,
-            to: self.player.pos,
-            glyph: '/',
-            color: kind.color,
-        });
-        if self.rng.roll(1, 100) > hit_chance(kind.attack, self.player.defence) {
-            self.log.add(capitalized(line(format_args!(
-                "the {} shoots and misses you.",
-                kind.name
-            ))));
-            return true;
-        }
-        let damage = self.rng.roll(kind.damage.0, kind.damage.1);
-        self.log.add(capitalized(line(format_args!(
-            "the {} shoots you.",
-            kind.name
-        ))));
-        self.hurt_player(damage, Cause::Monster(m.kind));
-        true
-    }
-
     /// Casting Lightning by heart starts its wait.
     pub(super) fn lightning_cast(&mut self) {
         self.player.lightning_wait = self.player.class.lightning_recharge();
@@ -473,18 +350,4 @@ impl Game {
 /// (a monster opens them).
 fn monster_cost(t: Terrain) -> Option<u32> {
     crate::path::book_cost(t)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn hit_chances_are_clamped() {
-        assert_eq!(hit_chance(0, 0), 75);
-        assert_eq!(hit_chance(5, 0), 95);
-        assert_eq!(hit_chance(10, 0), 95);
-        assert_eq!(hit_chance(0, 5), 50);
-        assert_eq!(hit_chance(0, 20), 5);
-    }
 }

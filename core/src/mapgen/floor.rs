@@ -1,5 +1,5 @@
-//! A floor put together: the kind by depth (caves on floors 4 and 7, rooms
-//! elsewhere), doors where corridors enter rooms, where the player starts,
+//! A floor put together: the kind its depth asks for (`rules::kind_of`),
+//! doors where corridors enter rooms, where the player starts,
 //! and the stairs down on the cell farthest from there by walking. What
 //! stands on the floor (the Amulet, monsters, items, gold, traps) is the
 //! game's to place.
@@ -10,32 +10,13 @@ use crate::map::{Map, Terrain};
 use crate::path::built_cost;
 use crate::path::dijkstra::DijkstraMap;
 use crate::rng::Rng;
+use crate::rules::{FloorKind, LAST_FLOOR, kind_of};
 
-/// The deepest floor, which has no stairs down.
-pub const LAST_FLOOR: i32 = 9;
-/// The floors that are caves; the rest are rooms.
-pub const CAVE_FLOORS: [i32; 2] = [4, 7];
 /// Where a corridor enters a room, a door `DOOR_IN` times in `DOOR_OF`, and
 /// one door in `SECRET_ONE_IN` is secret (DECISIONS, *tune*).
 pub const DOOR_IN: i32 = 3;
 pub const DOOR_OF: i32 = 4;
 pub const SECRET_ONE_IN: i32 = 8;
-
-/// What a floor is made of.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FloorKind {
-    Rooms,
-    Cave,
-}
-
-/// Which kind of floor a depth is.
-pub fn kind_of(depth: i32) -> FloorKind {
-    if CAVE_FLOORS.contains(&depth) {
-        FloorKind::Cave
-    } else {
-        FloorKind::Rooms
-    }
-}
 
 /// A floor as the generators and this module leave it.
 #[derive(Clone, Debug)]
@@ -294,18 +275,6 @@ fn ring_side(room: Rect, p: Point) -> Option<((i32, i32), (i32, i32))> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn caves_on_four_and_seven() {
-        for depth in 1..=LAST_FLOOR {
-            let want = if depth == 4 || depth == 7 {
-                FloorKind::Cave
-            } else {
-                FloorKind::Rooms
-            };
-            assert_eq!(kind_of(depth), want);
-        }
-    }
 
     #[test]
     fn start_in_a_room_is_its_middle_and_in_a_cave_the_nearest_ground() {
