@@ -22,6 +22,7 @@
 
 use crate::cellset::CellSet;
 use crate::geom::Point;
+use crate::kindset::KindSet;
 use crate::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
 
 /// How far the player sees (*tune*): a cell is in range when
@@ -134,24 +135,12 @@ fn slope(depth: i32, col: i32) -> i32 {
     (2 * col - 1) * PART[depth as usize]
 }
 
-/// Bit `t` set for each terrain `t` that blocks sight.
-const OPAQUE: u8 = {
-    let mut bits = 0;
-    let mut k = 0;
-    while k < Terrain::ALL.len() {
-        if Terrain::ALL[k].blocks_sight() {
-            bits |= 1 << Terrain::ALL[k].discriminant();
-        }
-        k += 1;
-    }
-    bits
-};
-
-/// `t.blocks_sight()` as one shift of a constant (the discriminants are
-/// below 8).
+/// `t.blocks_sight()` as one shift of a constant. A cell at a time: a
+/// quadrant's lines run down the map's columns as often as along its rows,
+/// so the eight-cells-a-word test of `kindset` has no row to read here.
+#[inline(always)]
 fn opaque(t: Terrain) -> bool {
-    const _: () = assert!(Terrain::ALL.len() <= 8);
-    (OPAQUE >> t.discriminant()) & 1 != 0
+    KindSet::SIGHT_BLOCKERS.contains(t)
 }
 
 /// How a quadrant lies on the map: its row at depth `d` is the map's line

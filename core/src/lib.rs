@@ -18,6 +18,7 @@ pub mod hash;
 pub mod input;
 pub mod item;
 pub mod juice;
+pub mod kindset;
 pub mod level;
 pub mod log;
 pub mod map;

@@ -7,6 +7,7 @@
 pub mod astar;
 pub mod buckets;
 pub mod dijkstra;
+mod layers;
 mod open;
 
 use crate::cellset::CellSet;
