@@ -317,7 +317,7 @@ fn explore_always_ends_and_never_goes_round_in_circles() {
                     continue;
                 }
                 let mut astar = amulets_core::path::astar::AStar::new();
-                let len = astar.find_path(&known, game.player().pos, goal);
+                let len = astar.find_path(&known, game.player().pos, goal).steps();
                 let doors = astar
                     .path()
                     .filter(|&p| known.at(p) == Terrain::ClosedDoor)

@@ -10,7 +10,7 @@ use amulets_core::fov::{FOV_RADIUS, field_of_view};
 use amulets_core::geom::Point;
 use amulets_core::map::{MAP_CELLS, Map, Terrain};
 use amulets_core::mapgen::floor::{self, Floor};
-use amulets_core::path::astar::AStar;
+use amulets_core::path::astar::{AStar, Found};
 use amulets_core::path::book_cost;
 use amulets_core::path::dijkstra::{DijkstraMap, UNREACHED};
 use amulets_core::rng::Rng;
@@ -73,7 +73,7 @@ fn astar_finds_the_books_way_cell_for_cell() {
             let from = passable_cell(&f.map, &mut dice);
             let to = passable_cell(&f.map, &mut dice);
             let (book_way, book_cost_total) = book_astar::find_path(&f.map, from, to);
-            let steps = astar.find_path(&f.map, from, to);
+            let steps = astar.find_path(&f.map, from, to).steps();
             let ours: Vec<Point> = astar.path().collect();
             assert_eq!(ours, book_way, "floor {} {from:?} -> {to:?}", f.depth);
             assert_eq!(steps, book_way.len());
@@ -111,7 +111,7 @@ fn astar_survives_the_worst_maps() {
     let mut astar = AStar::new();
     for (name, (map, from, to)) in maps::worst() {
         let (book_way, _) = book_astar::find_path(&map, from, to);
-        let steps = astar.find_path(&map, from, to);
+        let steps = astar.find_path(&map, from, to).steps();
         assert!(steps > 0, "{name}");
         assert_eq!(astar.path().collect::<Vec<_>>(), book_way, "{name}");
         // And back again, and from the middle, where the open set is widest.
@@ -130,11 +130,14 @@ fn astar_survives_the_worst_maps() {
         println!("{name}: {steps} steps from {from:?} to {to:?}");
     }
     assert!(
-        astar.find_path(
-            &maps::serpentine().0,
-            Point::new(1, 1),
-            maps::serpentine().2
-        ) > 1000
+        astar
+            .find_path(
+                &maps::serpentine().0,
+                Point::new(1, 1),
+                maps::serpentine().2
+            )
+            .steps()
+            > 1000
     );
 }
 
@@ -152,13 +155,21 @@ fn astar_on_random_terrain_finds_the_books_way() {
         for _ in 0..20 {
             let (from, to) = (any_cell(&mut dice), any_cell(&mut dice));
             let (book_way, book_total) = book_astar::find_path(&map, from, to);
-            let steps = astar.find_path(&map, from, to);
+            let result = astar.find_path(&map, from, to);
+            let steps = result.steps();
             assert_eq!(
                 astar.path().collect::<Vec<_>>(),
                 book_way,
                 "round {round}: {from:?} -> {to:?}"
             );
             assert_eq!(steps, book_way.len());
+            // What happened, said as the book's empty way cannot say it.
+            let said = match (from == to, book_way.is_empty()) {
+                (true, _) => Found::AlreadyThere,
+                (false, true) => Found::NoWay,
+                (false, false) => Found::Way(book_way.len()),
+            };
+            assert_eq!(result, said, "round {round}: {from:?} -> {to:?}");
             if steps > 0 {
                 found += 1;
                 assert_eq!(astar.cost(), Some(book_total as u32));

@@ -1,53 +1,33 @@
-//! A*, exactly as the book's chapter 23 writes `findPath`: Dijkstra's
-//! algorithm with its queue ordered by the cost so far plus a guess that is
-//! never too much (`least_cost`), ties going to the cell nearer the goal as
-//! the crow flies, then to the lower index. It stops when the goal comes
-//! out, and the way is followed back from the goal through the cell each
-//! cell was first reached from at its cheapest cost. Costs are the book's
-//! hundredths (a step 100, a diagonal 101, onto a closed door `DOOR_STEPS`
-//! steps).
+//! A*, exactly as the book's chapter 23 writes `findPath` (docs/rules.md,
+//! "Ways across the map"): Dijkstra's algorithm with the open set ordered
+//! by the cost so far plus the guess (A*'s heuristic h, `least_cost`:
+//! never too much), ties going to the cell nearer the goal as the crow
+//! flies, then to the lower index. It stops when the goal comes out (is
+//! taken from the open set), and the way is followed back from the goal
+//! through the cell each cell was first reached from at its cheapest cost.
+//! Costs are the book's hundredths (a step 100, a diagonal 101, onto a
+//! closed door `DOOR_STEPS` steps).
 //!
 //! The same way, cell for cell (a test compares the two on 10,000 pairs of
-//! cells), is found here with much less work, because only the cells of the
-//! cheapest ways from the start to the goal (the *corridor*) can change it:
+//! cells), is found here with much less work, in three tries:
 //!
-//! 1. The guess is *consistent*: a step never lowers it by more than the
-//!    step costs. So every cell comes out at its cheapest cost, the guesses
-//!    coming out never fall, and every cell with a guess below another's
-//!    comes out first. A cell of the way is reached from the first cell to
-//!    come out of those it can be reached from at its cheapest cost, and
-//!    all of those are corridor cells, as is every cell of the way.
-//! 2. Among cells with the same guess, a cell reached from the one coming
-//!    out with that same guess is one step nearer the goal as the crow flies
-//!    (a step's cost equals the fall in the guess only for a step along the
-//!    longer distance or diagonally toward the goal), so it is ahead of that
-//!    cell in the order of ties, which was ahead of every cell still
-//!    waiting: it comes out before all of them. So a guess's cells come out
-//!    as a depth-first walk that takes the waiting ones in the order of ties
-//!    and, after each, at once the ones it reaches with the same guess. A
-//!    corridor cell reached that way is reached from a corridor cell, so the
-//!    walk takes the corridor's cells in the same order whatever else it
-//!    takes.
+//! 1. `straight_shot`: while the search keeps its first guess it is a
+//!    depth-first walk toward the goal; if that walk reaches the goal, it
+//!    is the whole search, with a small stack and no map.
+//! 2. `only_way`: a Dijkstra map from the goal (`DijkstraMap::toward`) says
+//!    which steps are on a cheapest way. Walking down it from the start,
+//!    where every cell has just one such step, there is just one cheapest
+//!    way, so it is the book's (a corridor, a maze).
+//! 3. `search_corridor`: the book's search on the corridor alone (the
+//!    cells on some cheapest way), which takes the corridor's cells out in
+//!    the book's order and so finds the book's way. On a floor of rooms a
+//!    search from the start to the stairs takes about 110 cells out where
+//!    the book's takes about 600.
 //!
-//! So the book's search run on the corridor alone takes its cells out in
-//! the same order and finds the same way. First, though, a straight shot
-//! (`straight_shot`): when the goal is reached without the guess ever
-//! rising, the walk of point 2 from the start is the whole search, and it
-//! needs nothing but a small stack. Otherwise the corridor is read off a
-//! Dijkstra map from the goal (`DijkstraMap::toward`, a layer of
-//! whole steps at a time): a step from a corridor cell is on a cheapest way
-//! to the goal exactly when it leads downhill by as much as any step from
-//! that cell does. On a floor of rooms a search from the start to the
-//! stairs takes about 110 corridor cells out where the book's takes about
-//! 600. Before the search, a walk from the start down that map
-//! (`only_way`): where each cell it comes to has one step on a cheapest way
-//! and no more, the cheapest way is the only one, so it is the book's, and
-//! no search is needed (a corridor, a maze: where the corridor is the whole
-//! way, searching it would take out every cell of it).
-//!
-//! The open set, a ring of buckets by whole guess kept in the book's order
-//! of ties, is `path::open`. The way is kept as each cell's step in one
-//! byte and turned around in place at the end.
+//! Why each gives the book's way: docs/paths.md. The open set, a ring of
+//! buckets by whole guess kept in the book's order of ties, is
+//! `path::open`. The way is kept as each cell's step in one byte and turned
+//! around in place at the end.
 
 use super::dijkstra::{DijkstraMap, NOT_YET};
 use super::open::{Goal, Open};
@@ -149,6 +129,60 @@ fn step_onto(cells: &[Terrain; MAP_CELLS], i: usize) -> u32 {
     STEP_ONTO[usize::from(cells[i].discriminant()) & 7]
 }
 
+/// What a search found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// A way of this many steps, one or more.
+    Way(usize),
+    /// The start is the goal: no step to take.
+    AlreadyThere,
+    /// Nothing joins the start to the goal.
+    NoWay,
+}
+
+impl Found {
+    /// The way's steps, 0 for none.
+    pub fn steps(self) -> usize {
+        match self {
+            Found::Way(steps) => steps,
+            Found::AlreadyThere | Found::NoWay => 0,
+        }
+    }
+}
+
+/// The search on the corridor as it runs: what reaching a cell reads and
+/// changes.
+struct Corridor<'a> {
+    cells: &'a [Terrain; MAP_CELLS],
+    /// The costs from the goal, exact on the corridor; a corridor cell is
+    /// marked `REACHED` here once reached.
+    down: &'a mut [u32; MAP_CELLS],
+    open: Open,
+    /// What the way from the start costs, less the step onto the goal.
+    leave_start: u32,
+    /// The step that reached each cell (`AStar::link`).
+    link: &'a mut [u8; MAP_CELLS],
+}
+
+impl Corridor<'_> {
+    /// Reaches corridor cell `j` by step `k` from a cell whose way on costs
+    /// `leave`, if that step is on a cheapest way and `j` was not reached
+    /// yet: it goes into the open set with its guess.
+    #[inline(always)]
+    fn offer(&mut self, leave: u32, j: usize, k: usize) {
+        let d = self.down[j];
+        if d + DIAGONAL[k] != leave {
+            return;
+        }
+        self.down[j] = d | REACHED;
+        self.link[j] = k as u8;
+        // The cost so far is what the whole way costs less what is left
+        // after `j`: `leave_start - d + step_onto(j)`.
+        let guess = self.leave_start + step_onto(self.cells, j) + self.open.goal.least_cost(j) - d;
+        self.open.put(j, guess);
+    }
+}
+
 /// A* (2.3 KiB: the way found), reused from search to search. After
 /// `find_path`, `path` walks the way found. A search puts up to
 /// `SEARCH_SCRATCH` bytes more on the stack while it runs.
@@ -179,35 +213,43 @@ impl AStar {
         }
     }
 
-    /// Finds the cheapest way from `from` to `to` and returns how many steps
-    /// it has (the cells after `from`, ending with `to`). 0 means no way:
-    /// `from == to`, `to` cannot be stood on (`is_passable`), or nothing
-    /// joins them.
-    pub fn find_path(&mut self, map: &Map, from: Point, to: Point) -> usize {
+    /// Finds the cheapest way from `from` to `to`: a way of so many steps
+    /// (the cells after `from`, ending with `to`, which `path` walks), or
+    /// that the start is the goal, or that there is no way (`to` off the
+    /// map or not to be stood on, `from` off the map, or nothing joins
+    /// them).
+    pub fn find_path(&mut self, map: &Map, from: Point, to: Point) -> Found {
         self.from = from;
         self.steps = 0;
-        if from == to || !Map::in_bounds(from) || !map.is_passable(to) {
-            return 0;
+        if from == to {
+            return Found::AlreadyThere;
+        }
+        if !Map::in_bounds(from) || !map.is_passable(to) {
+            return Found::NoWay;
         }
         if let Some(steps) = self.straight_shot(map.cells(), from, to) {
-            return steps;
+            return Found::Way(steps);
         }
         let mut downhill = DijkstraMap::not_yet();
         downhill.toward(map, to, from);
         let down = downhill.costs_mut();
         if let Some(steps) = self.only_way(map.cells(), down, from, to) {
-            return steps;
+            return Found::Way(steps);
         }
-        self.search_corridor(map.cells(), down, from, to)
+        match self.search_corridor(map.cells(), down, from, to) {
+            0 => Found::NoWay,
+            steps => Found::Way(steps),
+        }
     }
 
     /// The book's search while it stays on its first guess, `least_cost`
     /// from the start: there it is a walk that always takes next the
-    /// cheapest-guessed cell it has just reached (point 2 above), and every
-    /// step is onto the ground along the longer distance or diagonally
-    /// toward the goal. If the goal is reached so, that is the book's way:
-    /// no cell with a dearer guess comes out before it. If the walk runs
-    /// out first, `None`, and the search goes on by the corridor.
+    /// cheapest-guessed cell it has just reached (docs/paths.md, "A* on the
+    /// corridor", point 2), and every step is onto the ground along the
+    /// longer distance or diagonally toward the goal. If the goal is
+    /// reached so, that is the book's way: no cell with a dearer guess
+    /// comes out before it. If the walk runs out first, `None`, and the
+    /// search goes on by the corridor.
     #[inline(never)]
     fn straight_shot(
         &mut self,
@@ -365,10 +407,16 @@ impl AStar {
             return 0;
         };
         self.cost = leave_start + step_onto(cells, goal);
-        let mut open = Open::new(to, least_cost(from, to));
-        down[start] |= REACHED;
-        open.put(start, open.guess);
-        while let Some(i) = open.take() {
+        let mut search = Corridor {
+            cells,
+            down,
+            open: Open::new(to, least_cost(from, to)),
+            leave_start,
+            link: &mut self.link,
+        };
+        search.down[start] |= REACHED;
+        search.open.put(start, search.open.guess);
+        while let Some(i) = search.open.take() {
             if i == goal {
                 break;
             }
@@ -378,37 +426,26 @@ impl AStar {
             let leave = if i == start {
                 leave_start
             } else {
-                (down[i] & !REACHED) - step_onto(cells, i)
+                (search.down[i] & !REACHED) - step_onto(cells, i)
             };
             let (x, y) = (i % MAP_W as usize, i / MAP_W as usize);
             if x > 0 && y > 0 && x < MAP_W as usize - 1 && y < MAP_H as usize - 1 {
                 // Inside the edge, every neighbour is on the map: the eight
                 // steps in `Dir::ALL`'s order, written out.
                 const W: usize = MAP_W as usize;
-                let mut offer = |j: usize, k: usize| {
-                    self.offer(cells, down, &mut open, leave, leave_start, j, k);
-                };
-                offer(i - W, 0);
-                offer(i + 1, 1);
-                offer(i + W, 2);
-                offer(i - 1, 3);
-                offer(i - W + 1, 4);
-                offer(i + W + 1, 5);
-                offer(i + W - 1, 6);
-                offer(i - W - 1, 7);
+                search.offer(leave, i - W, 0);
+                search.offer(leave, i + 1, 1);
+                search.offer(leave, i + W, 2);
+                search.offer(leave, i - 1, 3);
+                search.offer(leave, i - W + 1, 4);
+                search.offer(leave, i + W + 1, 5);
+                search.offer(leave, i + W - 1, 6);
+                search.offer(leave, i - W - 1, 7);
             } else {
                 for (k, dir) in Dir::ALL.into_iter().enumerate() {
                     let next = Map::point_of(i).step(dir);
                     if Map::in_bounds(next) {
-                        self.offer(
-                            cells,
-                            down,
-                            &mut open,
-                            leave,
-                            leave_start,
-                            Map::index(next),
-                            k,
-                        );
+                        search.offer(leave, Map::index(next), k);
                     }
                 }
             }
@@ -432,33 +469,6 @@ impl AStar {
             self.steps += 1;
         }
         self.steps
-    }
-
-    /// Reaches corridor cell `j` by step `k` from a cell whose way on costs
-    /// `leave`, if that step is on a cheapest way and `j` was not reached
-    /// yet.
-    #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    fn offer(
-        &mut self,
-        cells: &[Terrain; MAP_CELLS],
-        down: &mut [u32; MAP_CELLS],
-        open: &mut Open,
-        leave: u32,
-        leave_start: u32,
-        j: usize,
-        k: usize,
-    ) {
-        let d = down[j];
-        if d + DIAGONAL[k] != leave {
-            return;
-        }
-        down[j] = d | REACHED;
-        self.link[j] = k as u8;
-        // The cost so far is what the whole way costs less what is left
-        // after `j`: `leave_start - d + step_onto(j)`.
-        let guess = leave_start + step_onto(cells, j) + open.goal.least_cost(j) - d;
-        open.put(j, guess);
     }
 
     /// How many steps the way found last has (0 for none).
@@ -525,7 +535,7 @@ mod tests {
         let mut a = AStar::new();
         let steps = a.find_path(&map, Point::new(1, 1), Point::new(6, 3));
         // Five steps: two diagonal and three straight, 3 * 100 + 2 * 101.
-        assert_eq!(steps, 5);
+        assert_eq!(steps, Found::Way(5));
         assert_eq!(a.cost(), Some(502));
         let way = cells(&a);
         assert_eq!(way.last(), Some(&Point::new(6, 3)));
@@ -543,15 +553,24 @@ mod tests {
         map.carve(Rect::new(1, 1, 3, 3));
         map.carve(Rect::new(10, 1, 3, 3));
         let mut a = AStar::new();
-        assert_eq!(a.find_path(&map, Point::new(2, 2), Point::new(2, 2)), 0);
+        assert_eq!(
+            a.find_path(&map, Point::new(2, 2), Point::new(2, 2)),
+            Found::AlreadyThere
+        );
+        assert_eq!(a.path().count(), 0);
         assert_eq!(
             a.find_path(&map, Point::new(2, 2), Point::new(0, 0)),
-            0,
+            Found::NoWay,
             "a wall"
         );
         assert_eq!(
+            a.find_path(&map, Point::new(2, 2), Point::new(-1, 2)),
+            Found::NoWay,
+            "off the map"
+        );
+        assert_eq!(
             a.find_path(&map, Point::new(2, 2), Point::new(11, 2)),
-            0,
+            Found::NoWay,
             "cut off"
         );
         assert_eq!(a.path().count(), 0);
@@ -562,11 +581,14 @@ mod tests {
     fn a_closed_door_counts_two_steps() {
         let map = Map::from_rows(&["#####", "#.+.#", "#####"]).unwrap();
         let mut a = AStar::new();
-        assert_eq!(a.find_path(&map, Point::new(1, 1), Point::new(3, 1)), 2);
+        assert_eq!(
+            a.find_path(&map, Point::new(1, 1), Point::new(3, 1)),
+            Found::Way(2)
+        );
         assert_eq!(a.cost(), Some(300));
         assert_eq!(
             a.find_path(&map, Point::new(1, 1), Point::new(2, 1)),
-            1,
+            Found::Way(1),
             "to the door"
         );
     }

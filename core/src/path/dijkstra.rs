@@ -127,9 +127,10 @@ impl DijkstraMap {
     /// of whole steps with a neighbour of `start` in it. Every cell a
     /// cheapest way from `start` to `goal` goes through, and every
     /// neighbour of `start` that one could leave it by, costs no more than
-    /// that layer's cells (see `astar`), so those are exact; every other
-    /// cell holds its cost or `NOT_YET`, never `UNREACHED`, so a diagonal's
-    /// extra added to any of them does not wrap round. The map starts as
+    /// that layer's cells (docs/paths.md, "Finding the corridor"), so those
+    /// are exact; every other cell holds its cost or `NOT_YET`, never
+    /// `UNREACHED`, so a diagonal's extra added to any of them does not
+    /// wrap round. The map starts as
     /// `not_yet` made it.
     pub(crate) fn toward(&mut self, map: &Map, goal: Point, start: Point) {
         let map_from_goal = self;
