@@ -473,6 +473,15 @@ pub struct Failure {
     pub turn: u32,
 }
 
+impl core::fmt::Display for Failure {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let Failure { what, floor, turn } = self;
+        write!(f, "{what} (floor {floor}, turn {turn})")
+    }
+}
+
+impl core::error::Error for Failure {}
+
 /// The most actions a bot run takes before it is called stuck.
 pub const MAX_ACTIONS: u32 = 60_000;
 

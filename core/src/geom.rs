@@ -206,8 +206,9 @@ pub fn line_of_fire<const N: usize>(from: Point, to: Point, len: usize) -> heapl
             err += ax;
             p.y += sy;
         }
-        // The loop stops at N cells, the capacity, so a push cannot fail.
-        let _ = cells.push(p);
+        cells
+            .push(p)
+            .expect("the loop stops at N cells, the list's room");
     }
     cells
 }

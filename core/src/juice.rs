@@ -121,7 +121,9 @@ impl Juice {
                 if self.flashes.is_full() {
                     self.flashes.remove(0);
                 }
-                let _ = self.flashes.push((at, now + HIT_FLASH_MS));
+                self.flashes
+                    .push((at, now + HIT_FLASH_MS))
+                    .expect("room was made on a full list above");
                 if big {
                     self.shake_start = now;
                     self.shake_until = now + SHAKE_MS;
@@ -146,19 +148,26 @@ impl Juice {
         if path.is_full() {
             path.pop();
         }
-        // Room was made above, so the last cell always fits.
-        let _ = path.push(to);
+        path.push(to)
+            .expect("room was made above, so the last cell fits");
         let start = self
             .flights
             .back()
             .map_or(self.now, Flight::end)
             .max(self.now);
-        let _ = self.flights.push_back(Flight {
+        let flight = Flight {
             path,
             glyph,
             color,
             start,
-        });
+        };
+        if self.flights.is_full() {
+            // The oldest in the air gives way, as the oldest flash does.
+            self.flights.pop_front();
+        }
+        self.flights
+            .push_back(flight)
+            .expect("room was made on a full queue above");
     }
 
     /// Time passes: animations that are over are forgotten.

@@ -31,8 +31,9 @@ impl Log {
         if self.lines.is_full() {
             self.lines.pop_front();
         }
-        // There is room now: one line was just taken off a full log.
-        let _ = self.lines.push_back(Message { text, read: false });
+        self.lines
+            .push_back(Message { text, read: false })
+            .expect("one line was just taken off a full log");
     }
 
     /// Adds a line of plain text.

@@ -283,6 +283,26 @@ pub enum PictureError {
     TooBig,
 }
 
+impl core::fmt::Display for PictureError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            PictureError::UnknownLetter {
+                row,
+                column,
+                letter,
+            } => write!(
+                f,
+                "row {row}, column {column}: {letter:?} is no terrain's letter"
+            ),
+            PictureError::TooBig => {
+                write!(f, "the picture is bigger than the map ({MAP_W} x {MAP_H})")
+            }
+        }
+    }
+}
+
+impl core::error::Error for PictureError {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -108,9 +108,10 @@ pub struct Player {
     pub weapon: Option<u8>,
     pub armour: Option<u8>,
     pub bow: Option<u8>,
-    /// Worked out by `update_defense` from the class and what is worn.
-    pub attack: i32,
-    pub defence: i32,
+    /// Worked out by `update_defense` from the class and what is worn
+    /// (`attack()`, `defence()`): never set by hand.
+    attack: i32,
+    defence: i32,
     pub knows_lightning: bool,
     /// Turns until Lightning by heart can be cast again.
     pub lightning_wait: i32,
@@ -119,6 +120,16 @@ pub struct Player {
 }
 
 impl Player {
+    /// The melee attack: the class's, strength, and the weapon wielded.
+    pub fn attack(&self) -> i32 {
+        self.attack
+    }
+
+    /// The defence: the class's and the armour worn.
+    pub fn defence(&self) -> i32 {
+        self.defence
+    }
+
     /// A new player of a class, with its kit worn and ready.
     pub fn new(class: Class) -> Player {
         let mut p = Player {

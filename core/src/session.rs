@@ -403,25 +403,20 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// The side panel, with a last line while this game does not save.
     pub fn panel(&self) -> Lines {
         let mut lines = view::panel(&self.game);
-        // The panel's lines are far fewer than its room.
+        let mut warn = |text: Line| {
+            lines
+                .push((text, crate::color::palette::HURT))
+                .expect("the panel's lines are far fewer than its room");
+        };
         match &self.not_saving {
             None => {}
             Some(StoreError::Busy) => {
-                let _ = lines.push((
-                    line(format_args!("Not saving: another game")),
-                    crate::color::palette::HURT,
-                ));
-                let _ = lines.push((
-                    line(format_args!("holds the save.")),
-                    crate::color::palette::HURT,
-                ));
+                warn(line(format_args!("Not saving: another game")));
+                warn(line(format_args!("holds the save.")));
             }
             Some(why) => {
-                let _ = lines.push((
-                    line(format_args!("Not saving:")),
-                    crate::color::palette::HURT,
-                ));
-                let _ = lines.push((line(format_args!("{why}.")), crate::color::palette::HURT));
+                warn(line(format_args!("Not saving:")));
+                warn(line(format_args!("{why}.")));
             }
         }
         lines
@@ -890,7 +885,9 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             _ => {
                 if self.game.depth() != self.saved_depth {
                     self.saved_depth = self.game.depth();
-                    let _ = self.save();
+                    // A save that fails has said why in the log (`save`),
+                    // and the next floor's arrival tries again.
+                    self.save().ok();
                 }
             }
         }

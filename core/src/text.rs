@@ -15,7 +15,8 @@ pub type Line = heapless::String<LINE>;
 /// Writes formatted text into a line, cutting what does not fit.
 pub fn line(args: core::fmt::Arguments<'_>) -> Line {
     let mut out = Clipped(Line::new());
-    let _ = out.write_fmt(args);
+    out.write_fmt(args)
+        .expect("a clipped line takes what fits and never fails");
     out.0
 }
 
@@ -65,8 +66,11 @@ pub fn capitalized(mut text: Line) -> Line {
         && first.is_ascii_lowercase()
     {
         let mut out = Line::new();
-        let _ = out.push(first.to_ascii_uppercase());
-        let _ = out.push_str(&text[1..]);
+        // The same length: one ASCII letter for another.
+        out.push(first.to_ascii_uppercase())
+            .expect("a line's first letter fits an empty line");
+        out.push_str(&text[1..])
+            .expect("the rest of a line fits after its first letter");
         text = out;
     }
     text

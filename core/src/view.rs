@@ -220,8 +220,9 @@ pub const PANEL_LINES: usize = 32;
 pub type Lines = heapless::Vec<Styled, PANEL_LINES>;
 
 fn push(lines: &mut Lines, text: Line, color: Rgb) {
-    // Every list below has far fewer lines than PANEL_LINES.
-    let _ = lines.push((text, color));
+    lines
+        .push((text, color))
+        .expect("every list below has far fewer lines than PANEL_LINES");
 }
 
 /// The side panel, top to bottom.
@@ -285,7 +286,11 @@ pub fn panel(game: &Game) -> Lines {
     }
     push(
         &mut out,
-        line(format_args!("Attack {}  Defence {}", p.attack, p.defence)),
+        line(format_args!(
+            "Attack {}  Defence {}",
+            p.attack(),
+            p.defence()
+        )),
         palette::DIM_TEXT,
     );
     push(
@@ -439,9 +444,7 @@ impl Screen {
 
     /// A line of words that is no choice.
     fn say(&mut self, text: Line, color: Rgb) {
-        // Every screen below has fewer lines than PANEL_LINES: the longest,
-        // the pack, has 26 and the help's length is tested.
-        let _ = self.entries.push(Entry {
+        self.entry(Entry {
             text,
             color,
             key: None,
@@ -449,10 +452,17 @@ impl Screen {
         });
     }
 
+    fn entry(&mut self, entry: Entry) {
+        self.entries.push(entry).expect(
+            "every screen has fewer lines than PANEL_LINES: the longest, the pack, has 26, \
+             and the help's length is tested",
+        );
+    }
+
     /// A choice: its key, its words, and whether it can be chosen now.
     fn choice(&mut self, key: Key, text: Line, enabled: bool, color: Rgb) {
         let color = if enabled { color } else { palette::DIM_TEXT };
-        let _ = self.entries.push(Entry {
+        self.entry(Entry {
             text,
             color,
             key: Some(key),

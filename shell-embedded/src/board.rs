@@ -180,6 +180,14 @@ pub struct HostFlash {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HostFlashError;
 
+impl core::fmt::Display for HostFlashError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("the host's flash file could not be read or written")
+    }
+}
+
+impl core::error::Error for HostFlashError {}
+
 impl embedded_storage::nor_flash::NorFlashError for HostFlashError {
     fn kind(&self) -> embedded_storage::nor_flash::NorFlashErrorKind {
         embedded_storage::nor_flash::NorFlashErrorKind::Other

@@ -393,6 +393,17 @@ pub enum RamFlashError {
     NoPower,
 }
 
+impl core::fmt::Display for RamFlashError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            RamFlashError::Misplaced => "outside the flash, or not aligned",
+            RamFlashError::NoPower => "the flash has lost its power",
+        })
+    }
+}
+
+impl core::error::Error for RamFlashError {}
+
 impl embedded_storage::nor_flash::NorFlashError for RamFlashError {
     fn kind(&self) -> embedded_storage::nor_flash::NorFlashErrorKind {
         match self {

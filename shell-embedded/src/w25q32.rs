@@ -27,6 +27,14 @@ pub const SAVE_BASE: u32 = SIZE - (64 << 10);
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QspiError;
 
+impl core::fmt::Display for QspiError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("the QSPI flash did not take a command")
+    }
+}
+
+impl core::error::Error for QspiError {}
+
 impl NorFlashError for QspiError {
     fn kind(&self) -> NorFlashErrorKind {
         NorFlashErrorKind::Other

@@ -73,8 +73,8 @@ impl Game {
         for m in &self.level.monsters {
             if self.level.visible.contains(m.pos) {
                 let (dx, dy) = (m.pos.x - self.player.pos.x, m.pos.y - self.player.pos.y);
-                // At most MAX_MONSTERS monsters, the capacity.
-                let _ = seen.push((dx * dx + dy * dy, crate::map::Map::index(m.pos), m.pos));
+                seen.push((dx * dx + dy * dy, crate::map::Map::index(m.pos), m.pos))
+                    .expect("at most MAX_MONSTERS monsters, the list's room");
             }
         }
         seen.sort_unstable_by_key(|&(d, i, _)| (d, i));

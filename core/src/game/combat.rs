@@ -70,7 +70,7 @@ impl Game {
     /// A melee blow at a monster: the hit chance, the weapon's damage.
     pub(super) fn player_attacks(&mut self, m: usize) {
         let damage = self.player.melee_damage();
-        let attack = self.player.attack;
+        let attack = self.player.attack();
         self.strike(m, attack, damage, "hit");
     }
 
@@ -130,8 +130,12 @@ impl Game {
     pub(super) fn monster_attacks(&mut self, i: usize) {
         let m = self.level.monsters[i];
         let kind = m.kind();
-        let Some(damage) = blow(&mut self.rng, kind.attack, self.player.defence, kind.damage)
-        else {
+        let Some(damage) = blow(
+            &mut self.rng,
+            kind.attack,
+            self.player.defence(),
+            kind.damage,
+        ) else {
             self.log.add(capitalized(line(format_args!(
                 "the {} misses you.",
                 kind.name
@@ -167,8 +171,12 @@ impl Game {
             glyph: '/',
             color: kind.color,
         });
-        let Some(damage) = blow(&mut self.rng, kind.attack, self.player.defence, kind.damage)
-        else {
+        let Some(damage) = blow(
+            &mut self.rng,
+            kind.attack,
+            self.player.defence(),
+            kind.damage,
+        ) else {
             self.log.add(capitalized(line(format_args!(
                 "the {} shoots and misses you.",
                 kind.name

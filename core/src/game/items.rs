@@ -120,12 +120,15 @@ impl Game {
         };
         self.log
             .add(line(format_args!("You drop {}.", dropped.name())));
-        // Room was checked above.
-        let _ = self.level.items.push(FloorItem {
+        let on_floor = FloorItem {
             item: dropped,
             pos: self.player.pos,
             seen: true,
-        });
+        };
+        self.level
+            .items
+            .push(on_floor)
+            .expect("room on the floor was checked above");
         true
     }
 

@@ -133,30 +133,32 @@ impl Game {
             .map(Map::point_of)
             .find(|&p| map.at(p) == crate::map::Terrain::StairsDown);
         game.level.map = map;
-        let _ = game.level.areas.push(crate::geom::Rect::new(
-            0,
-            0,
-            crate::map::MAP_W,
-            crate::map::MAP_H,
-        ));
+        let whole = crate::geom::Rect::new(0, 0, crate::map::MAP_W, crate::map::MAP_H);
+        game.level
+            .areas
+            .push(whole)
+            .expect("the first area of an empty floor");
         game.level.start = start;
         game.player.pos = start;
         game.update_view();
         game
     }
 
-    /// The floor, to change by hand: for tests and the save loader. What is
-    /// changed here does not go through the rules.
+    /// The floor, to change by hand, for tests and tools: what is changed
+    /// here does not go through the rules.
+    #[cfg(any(test, feature = "test-support"))]
     pub fn level_mut(&mut self) -> &mut Level {
         &mut self.level
     }
 
-    /// The player, to change by hand (tests and the save loader).
+    /// The player, to change by hand (tests and tools).
+    #[cfg(any(test, feature = "test-support"))]
     pub fn player_mut(&mut self) -> &mut Player {
         &mut self.player
     }
 
     /// Works out the view again after a change by hand.
+    #[cfg(any(test, feature = "test-support"))]
     pub fn refresh_view(&mut self) {
         self.update_view();
     }
@@ -205,7 +207,9 @@ impl Game {
         if self.events.is_full() {
             self.events.pop_front();
         }
-        let _ = self.events.push_back(e);
+        self.events
+            .push_back(e)
+            .expect("room was made on a full queue above");
     }
 
     /// What a key means in the state the game is in (`bindings`), or
@@ -226,8 +230,8 @@ impl Game {
             State::Playing => &[Action::TravelTo(cell)],
             _ => &[],
         };
-        // At most two, the vector's room.
-        let _ = out.extend_from_slice(actions);
+        out.extend_from_slice(actions)
+            .expect("at most two actions, the vector's room");
         out
     }
 

@@ -113,7 +113,7 @@ impl Game {
                 self.teleport_player();
             }
             TrapKind::Dart => {
-                let defence = self.player.defence;
+                let defence = self.player.defence();
                 match blow(&mut self.rng, DART_ATTACK, defence, DART_DAMAGE) {
                     Some(damage) => {
                         self.log.say("A dart shoots out and hits you.");

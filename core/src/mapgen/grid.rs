@@ -67,6 +67,8 @@ impl core::fmt::Display for SizeError {
     }
 }
 
+impl core::error::Error for SizeError {}
+
 impl Grid {
     pub fn at(&self, x: usize, y: usize) -> u8 {
         self.cells[y * self.w + x]

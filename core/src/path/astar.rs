@@ -157,7 +157,7 @@ struct Corridor<'a> {
     /// The costs from the goal, exact on the corridor; a corridor cell is
     /// marked `REACHED` here once reached.
     down: &'a mut [u32; MAP_CELLS],
-    open: Open,
+    open: &'a mut Open,
     /// What the way from the start costs, less the step onto the goal.
     leave_start: u32,
     /// The step that reached each cell (`AStar::link`).
@@ -407,10 +407,14 @@ impl AStar {
             return 0;
         };
         self.cost = leave_start + step_onto(cells, goal);
+        // The open set is made in this frame and lent to the search: made
+        // in the search's struct, it would be made and then moved in (two
+        // of its 5.6 KiB on the stack).
+        let mut open = Open::new(to, least_cost(from, to));
         let mut search = Corridor {
             cells,
             down,
-            open: Open::new(to, least_cost(from, to)),
+            open: &mut open,
             leave_start,
             link: &mut self.link,
         };
