@@ -100,14 +100,16 @@ pub fn button_help() -> view::Screen {
         let mut w: heapless::String<40> = heapless::String::new();
         // A way longer than the column is cut, as the display would.
         let _ = core::fmt::write(&mut w, way);
-        // `pad_help`'s lines (26) and 4 more are fewer than the screen's
-        // PANEL_LINES (a test holds it), so no push fails.
-        let _ = screen.entries.push(view::Entry {
+        let entry = view::Entry {
             text: line(format_args!("{w:<30}{words}")),
             color: palette::TEXT,
             key: None,
             enabled: true,
-        });
+        };
+        screen.entries.push(entry).expect(
+            "`pad_help`'s lines (26) and 4 more are fewer than the screen's PANEL_LINES \
+             (a test holds it)",
+        );
     };
     for (name, b) in bindings::pad_help() {
         let (first, rest) = b.pad.split_first().unwrap_or((&Pad::Press, &[]));
@@ -271,9 +273,9 @@ impl Glyphs {
             let mut mask = Mask(0);
             let mut buf = [0u8; 4];
             let s = char::from(b' ' + i as u8).encode_utf8(&mut buf);
-            // Drawing into a mask cannot fail (Infallible).
-            let _ = Text::with_baseline(s, Point::new(0, 0).into_eg(), style, Baseline::Top)
+            let drawn = Text::with_baseline(s, Point::new(0, 0).into_eg(), style, Baseline::Top)
                 .draw(&mut mask);
+            let Ok(_) = drawn; // Drawing into a mask cannot fail (Infallible).
             mask.0
         }))
     }
@@ -576,11 +578,24 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
 
     // ----- the picture -----
 
-    /// Draws what changed since the last call; returns the places redrawn.
+    /// Draws what changed since the last call; returns the places redrawn,
+    /// or the display's error. After an error the whole picture is drawn
+    /// afresh next time: what the caches say was drawn may not have been.
     pub fn draw<S: Store, R: Recorder, E: FnMut() -> u32>(
         &mut self,
         session: &Session<S, R, E>,
-    ) -> u32 {
+    ) -> Result<u32, D::Error> {
+        let drawn = self.draw_changes(session);
+        if drawn.is_err() {
+            self.stale = true;
+        }
+        drawn
+    }
+
+    fn draw_changes<S: Store, R: Recorder, E: FnMut() -> u32>(
+        &mut self,
+        session: &Session<S, R, E>,
+    ) -> Result<u32, D::Error> {
         let game = session.game();
         self.redrawn = 0;
         if self.stale {
@@ -588,7 +603,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             self.stale = false;
             let (w, h) = self.layout.size();
             let all = Rectangle::new(Point::new(0, 0).into_eg(), Size::new(w, h));
-            let _ = self.display.fill_solid(&all, rgb565(palette::BACKGROUND));
+            self.display.fill_solid(&all, rgb565(palette::BACKGROUND))?;
             self.forget_view();
             self.overview = [BLANK.bg; MAP_CELLS];
             self.status.iter_mut().for_each(StatusLine::clear);
@@ -598,40 +613,40 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             let shown = (up, game.log().lines().len(), game.turn());
             if self.log_drawn != Some(shown) {
                 self.log_drawn = Some(shown);
-                self.draw_log(game, up);
+                self.draw_log(game, up)?;
             }
-            self.draw_status(game, session.note(), session.look_at());
-            return self.redrawn;
+            self.draw_status(game, session.note(), session.look_at())?;
+            return Ok(self.redrawn);
         }
         if self.log_drawn.take().is_some() {
             // Back from the log: the map is painted afresh.
-            self.clear_view();
+            self.clear_view()?;
             self.forget_view();
         }
         match session.screen() {
             // The board's help lists its buttons, not a keyboard's keys.
-            Some(_) if game.state() == State::Help => self.draw_screen(&button_help()),
-            Some(screen) => self.draw_screen(&screen),
+            Some(_) if game.state() == State::Help => self.draw_screen(&button_help())?,
+            Some(screen) => self.draw_screen(&screen)?,
             None => {
                 if self.screen.take().is_some() {
                     // Back from a screen: the map is painted afresh.
-                    self.clear_view();
+                    self.clear_view()?;
                     self.forget_view();
                 }
-                self.draw_map(game, &session.aim_line(), session.cursor(), session.juice());
+                self.draw_map(game, &session.aim_line(), session.cursor(), session.juice())?;
                 if self.layout == Layout::Small {
-                    self.draw_overview(game);
+                    self.draw_overview(game)?;
                 }
             }
         }
-        self.draw_status(game, session.note(), session.look_at());
-        self.redrawn
+        self.draw_status(game, session.note(), session.look_at())?;
+        Ok(self.redrawn)
     }
 
     /// The log over the map: a title row, then the lines oldest first,
     /// ending `up` lines before the newest; unread lines brighter.
-    fn draw_log(&mut self, game: &Game, up: usize) {
-        self.clear_view();
+    fn draw_log(&mut self, game: &Game, up: usize) -> Result<(), D::Error> {
+        self.clear_view()?;
         let (w, h) = self.layout.view_cells();
         let cols = ((w * CELL_W) / CHAR_W) as usize;
         let rows = ((h * CELL_H) / CHAR_H) as usize;
@@ -641,7 +656,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             "The log, newest last",
             palette::HIGHLIGHT,
             palette::BACKGROUND,
-        );
+        )?;
         let lines = game.log().lines();
         let total = lines.len();
         let end = total.saturating_sub(up);
@@ -653,9 +668,10 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
                 palette::UNREAD_TEXT
             };
             let y = (row as i32 + 1) * CHAR_H;
-            self.text_line(Point::new(0, y), cols, &m.text, c, palette::BACKGROUND);
+            self.text_line(Point::new(0, y), cols, &m.text, c, palette::BACKGROUND)?;
         }
         self.redrawn += 1;
+        Ok(())
     }
 
     /// The viewport's cache as a cleared viewport: all blank.
@@ -664,13 +680,13 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         self.colours = [BLANK.colours(); MAP_CELLS];
     }
 
-    fn clear_view(&mut self) {
+    fn clear_view(&mut self) -> Result<(), D::Error> {
         let (w, h) = self.layout.view_cells();
         let area = Rectangle::new(
             Point::new(0, 0).into_eg(),
             Size::new((w * CELL_W) as u32, (h * CELL_H) as u32),
         );
-        let _ = self.display.fill_solid(&area, rgb565(palette::BACKGROUND));
+        self.display.fill_solid(&area, rgb565(palette::BACKGROUND))
     }
 
     /// The cell the viewport's top left shows: the whole map in the big
@@ -733,7 +749,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         aim: &[Point],
         aim_cursor: Option<Point>,
         juice: Option<&amulets_core::juice::Juice>,
-    ) {
+    ) -> Result<(), D::Error> {
         let mut juiced = Juiced {
             flashes: CellSet::new(),
             missile: None,
@@ -765,15 +781,16 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
                 }
                 self.glyphs[slot] = want.glyph;
                 self.colours[slot] = want.colours();
-                self.draw_cell(col * CELL_W, row * CELL_H, want);
+                self.draw_cell(col * CELL_W, row * CELL_H, want)?;
                 self.redrawn += 1;
             }
         }
+        Ok(())
     }
 
     /// A cell, glyph and background, in one fill: the glyph's 4 x 6 box at
     /// its left, the cell's fifth column background.
-    fn draw_cell(&mut self, x: i32, y: i32, d: Drawn) {
+    fn draw_cell(&mut self, x: i32, y: i32, d: Drawn) -> Result<(), D::Error> {
         let area = Rectangle::new(
             embedded_graphics::geometry::Point::new(x, y),
             Size::new(CELL_W as u32, CELL_H as u32),
@@ -786,10 +803,10 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             let lit = px < CHAR_W && d.glyph != b' ' && glyphs.ink(d.glyph, px, py);
             if lit { fg } else { bg }
         });
-        let _ = self.display.fill_contiguous(&area, pixels);
+        self.display.fill_contiguous(&area, pixels)
     }
 
-    fn draw_overview(&mut self, game: &Game) {
+    fn draw_overview(&mut self, game: &Game) -> Result<(), D::Error> {
         let o = Layout::OVERVIEW;
         for i in 0..MAP_CELLS {
             let p = Map::point_of(i);
@@ -805,15 +822,23 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
                 self.overview[i] = c;
                 let px = embedded_graphics::geometry::Point::new(o.x + p.x, o.y + p.y);
                 let color = embedded_graphics::pixelcolor::raw::RawU16::new(c).into();
-                let _ = Pixel(px, color).draw(&mut self.display);
+                Pixel(px, color).draw(&mut self.display)?;
                 self.redrawn += 1;
             }
         }
+        Ok(())
     }
 
     /// Writes a line of text at a character row and column of the display,
     /// `cols` characters wide (spaces after the text), in one fill.
-    fn text_line(&mut self, at: Point, cols: usize, text: &str, fg: Rgb, bg: Rgb) {
+    fn text_line(
+        &mut self,
+        at: Point,
+        cols: usize,
+        text: &str,
+        fg: Rgb,
+        bg: Rgb,
+    ) -> Result<(), D::Error> {
         let cols = cols.min(STATUS_COLS);
         let mut chars = [b' '; STATUS_COLS];
         for (slot, c) in chars.iter_mut().zip(text.chars()).take(cols) {
@@ -833,7 +858,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
                 bg
             }
         });
-        let _ = self.display.fill_contiguous(&area, pixels);
+        self.display.fill_contiguous(&area, pixels)
     }
 
     /// The lines of a screen that fit under its title: all of them, or,
@@ -868,7 +893,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         (self.scroll, shown, chosen)
     }
 
-    fn draw_screen(&mut self, screen: &view::Screen) {
+    fn draw_screen(&mut self, screen: &view::Screen) -> Result<(), D::Error> {
         let (title, lines) = (&screen.title, &screen.entries[..]);
         let (first, shown, chosen) = self.screen_window(lines);
         self.shown = (first, shown);
@@ -882,10 +907,10 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         h.u32(first as u32);
         let hash = h.finish();
         if self.screen == Some(hash) {
-            return;
+            return Ok(());
         }
         self.screen = Some(hash);
-        self.clear_view();
+        self.clear_view()?;
         let (w, _) = self.layout.view_cells();
         let cols = (w * CELL_W / CHAR_W) as usize;
         self.text_line(
@@ -894,7 +919,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             title,
             palette::HIGHLIGHT,
             palette::BACKGROUND,
-        );
+        )?;
         let squeeze = lines.iter().any(|e| e.text.chars().count() > cols);
         for (i, e) in lines.iter().enumerate().skip(first).take(shown) {
             let (fg, bg) = if chosen == Some(i) {
@@ -904,7 +929,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             };
             let row = (i - first) as i32 + 2;
             let l = squeezed(&e.text, squeeze);
-            self.text_line(Point::new(0, row * CHAR_H), cols, &l, fg, bg);
+            self.text_line(Point::new(0, row * CHAR_H), cols, &l, fg, bg)?;
             self.redrawn += 1;
         }
         if shown < lines.len() {
@@ -920,9 +945,10 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
                 more,
                 palette::DIM_TEXT,
                 palette::BACKGROUND,
-            );
+            )?;
             self.redrawn += 1;
         }
+        Ok(())
     }
 
     /// The first line of the screen shown and how many lines are shown,
@@ -946,10 +972,14 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         };
         let mut status: heapless::String<24> = heapless::String::new();
         if p.poisoned > 0 {
-            let _ = status.push_str(" Poisoned");
+            status
+                .push_str(" Poisoned")
+                .expect("both words, 18 bytes, fit the 24");
         }
         if p.confused > 0 {
-            let _ = status.push_str(" Confused");
+            status
+                .push_str(" Confused")
+                .expect("both words, 18 bytes, fit the 24");
         }
         let mut hint = StatusLine::new();
         match self.mode {
@@ -1112,7 +1142,12 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         out
     }
 
-    fn draw_status(&mut self, game: &Game, note: Option<&str>, look: Option<Point>) {
+    fn draw_status(
+        &mut self,
+        game: &Game,
+        note: Option<&str>,
+        look: Option<Point>,
+    ) -> Result<(), D::Error> {
         let lines = self.status_lines(game, note, look);
         let (at, rows, cols) = self.layout.status();
         for (i, line) in lines.iter().enumerate().take(rows) {
@@ -1126,9 +1161,10 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
                 _ => palette::UNREAD_TEXT,
             };
             let y = at.y + i as i32 * CHAR_H;
-            self.text_line(Point::new(at.x, y), cols, line, color, palette::BACKGROUND);
+            self.text_line(Point::new(at.x, y), cols, line, color, palette::BACKGROUND)?;
             self.redrawn += 1;
         }
+        Ok(())
     }
 }
 

@@ -134,12 +134,16 @@ fn free_step(game: &Game) -> (Buttons, Point) {
 fn the_player_moves_and_only_what_changed_is_redrawn() {
     let mut session = run_of(42, Class::Fighter);
     let mut shell = Shell::new(Big::new(), Layout::Full);
-    let first = shell.draw(&session);
+    let first = shell.draw(&session).unwrap();
     assert!(
         first > 100,
         "the first frame paints everything seen: {first}"
     );
-    assert_eq!(shell.draw(&session), 0, "nothing changed, nothing drawn");
+    assert_eq!(
+        shell.draw(&session).unwrap(),
+        0,
+        "nothing changed, nothing drawn"
+    );
 
     let before: Vec<_> = (0..MAP_CELLS)
         .map(|i| view::cell(session.game(), Map::point_of(i)))
@@ -155,7 +159,7 @@ fn the_player_moves_and_only_what_changed_is_redrawn() {
     // line whose turn number changed.
     let changed = before.iter().zip(&after).filter(|(a, b)| a != b).count() as u32;
     shell.display_mut().take_writes();
-    let redrawn = shell.draw(&session);
+    let redrawn = shell.draw(&session).unwrap();
     assert!((2..40).contains(&changed), "{changed}");
     assert_eq!(
         redrawn,
@@ -182,10 +186,10 @@ fn the_player_moves_and_only_what_changed_is_redrawn() {
 fn the_status_line_says_class_seed_hp_floor_and_turn() {
     let mut session = run_of(42, Class::Fighter);
     let mut shell = Shell::new(Big::new(), Layout::Full);
-    shell.draw(&session);
+    shell.draw(&session).unwrap();
     let (step, _) = free_step(session.game());
     press(&mut shell, &mut session, step, 10);
-    shell.draw(&session);
+    shell.draw(&session).unwrap();
     // The same words drawn by hand where the status line goes.
     let hp = session.game().player().max_hp;
     let words = format!("Fighter #42  HP {hp}/{hp}  Floor 1/9  Turn 1  Gold 0  Amulets 0");
@@ -237,7 +241,7 @@ fn the_small_layout_follows_the_player() {
     game.refresh_view();
     let session = continued(&game);
     let mut shell = Shell::new(Small::new(), Layout::Small);
-    shell.draw(&session);
+    shell.draw(&session).unwrap();
     let camera = shell.camera(session.game());
     assert!(camera.x > 0 && camera.y > 0, "{camera:?}");
     let (sx, sy) = (far.x - camera.x, far.y - camera.y);
@@ -368,7 +372,7 @@ fn the_title_is_played_with_the_buttons() {
     };
     let mut session = Session::new(NoStore, (), five as fn() -> u32, start);
     let mut shell = Shell::new(Big::new(), Layout::Full);
-    shell.draw(&session);
+    shell.draw(&session).unwrap();
     let push = Buttons {
         press: true,
         ..Buttons::NONE
@@ -376,12 +380,15 @@ fn the_title_is_played_with_the_buttons() {
     // The first choice is N, a new run; then b, the Rogue.
     press(&mut shell, &mut session, push, 0);
     assert_eq!(session.game().state(), State::ChooseClass);
-    shell.draw(&session);
+    shell.draw(&session).unwrap();
     press(&mut shell, &mut session, DOWN, 10);
     press(&mut shell, &mut session, push, 20);
     assert_eq!(session.game().state(), State::Playing);
     assert_eq!(session.game().player().class, Class::Rogue);
-    assert!(shell.draw(&session) > 100, "the map is painted afresh");
+    assert!(
+        shell.draw(&session).unwrap() > 100,
+        "the map is painted afresh"
+    );
 }
 
 #[test]
@@ -473,13 +480,13 @@ fn a_screen_longer_than_the_small_display_scrolls_a_line_at_a_time() {
     // lines and a row saying there is more.
     assert!(lines > 13, "the help has {lines} lines");
     let mut small = Shell::new(Small::new(), Layout::Small);
-    small.draw(&session);
+    small.draw(&session).unwrap();
     assert_eq!(small.screen_lines_shown(), Some((0, 12)));
     let mut now = 0;
     for k in 1..=lines - 12 {
         press_on(&mut small, &mut session, DOWN, now);
         now += 10;
-        small.draw(&session);
+        small.draw(&session).unwrap();
         assert_eq!(small.screen_lines_shown(), Some((k, 12)), "down {k}");
     }
     assert_eq!(
@@ -494,14 +501,14 @@ fn a_screen_longer_than_the_small_display_scrolls_a_line_at_a_time() {
     }
     // No further than the last line.
     press_on(&mut small, &mut session, DOWN, now);
-    small.draw(&session);
+    small.draw(&session).unwrap();
     assert_eq!(small.screen_lines_shown(), Some((lines - 12, 12)));
     press_on(&mut small, &mut session, UP, now + 10);
-    small.draw(&session);
+    small.draw(&session).unwrap();
     assert_eq!(small.screen_lines_shown(), Some((lines - 13, 12)));
     // The big layout has room for all of it.
     let mut big = Shell::new(Big::new(), Layout::Full);
-    big.draw(&session);
+    big.draw(&session).unwrap();
     assert_eq!(big.screen_lines_shown(), Some((0, lines)));
 }
 
@@ -529,12 +536,12 @@ fn the_chosen_line_stays_on_the_small_display() {
     );
     let choices = choice_lines(&pack);
     let mut small = Shell::new(Small::new(), Layout::Small);
-    small.draw(&session);
+    small.draw(&session).unwrap();
     let mut now = 0;
     for (k, &line) in choices.iter().enumerate().take(20).skip(1) {
         press_on(&mut small, &mut session, DOWN, now);
         now += 10;
-        small.draw(&session);
+        small.draw(&session).unwrap();
         let (first, shown) = small.screen_lines_shown().unwrap();
         assert!(
             first <= line && line < first + shown,
@@ -561,7 +568,7 @@ fn the_chosen_line_stays_on_the_small_display() {
 fn an_ordinary_turn_is_redrawn_in_one_fill_a_cell() {
     let mut session = run_of(42, Class::Fighter);
     let mut shell = Shell::new(Counting::default(), Layout::Full);
-    shell.draw(&session);
+    shell.draw(&session).unwrap();
     let before: Vec<_> = (0..MAP_CELLS)
         .map(|i| view::cell(session.game(), Map::point_of(i)))
         .collect();
@@ -573,7 +580,7 @@ fn an_ordinary_turn_is_redrawn_in_one_fill_a_cell() {
         .collect();
     let changed = before.iter().zip(&after).filter(|(a, b)| a != b).count() as u64;
     *shell.display_mut() = Counting::default();
-    shell.draw(&session);
+    shell.draw(&session).unwrap();
     let c = shell.display();
     let cell = (CELL_W * CELL_H) as u64;
     let line = 80 * (CHAR_W * CHAR_H) as u64;
@@ -623,7 +630,7 @@ fn diagonal(shell: &mut Shell<Big>, session: &mut Run<Holding>, now: u64) {
 fn b_held_turns_a_direction_to_the_diagonal() {
     let mut session = room_with(None);
     let mut shell = Shell::new(Big::new(), Layout::Full);
-    shell.draw(&session);
+    shell.draw(&session).unwrap();
     let turn = session.game().turn();
     diagonal(&mut shell, &mut session, 10);
     assert_eq!(session.game().player().pos, Point::new(3, 2));
@@ -641,7 +648,7 @@ fn b_held_turns_a_direction_to_the_diagonal() {
 fn a_diagonal_attack_kills_a_monster_placed_on_a_diagonal() {
     let mut session = room_with(Some("jackal"));
     let mut shell = Shell::new(Big::new(), Layout::Full);
-    shell.draw(&session);
+    shell.draw(&session).unwrap();
     let mut now = 10;
     for _ in 0..30 {
         if session.game().level().monsters.is_empty() {
@@ -667,14 +674,14 @@ fn a_diagonal_attack_kills_a_monster_placed_on_a_diagonal() {
 fn the_look_text_appears_on_the_display_for_a_monsters_cell() {
     let mut session = room_with(Some("jackal"));
     let mut shell = Shell::new(Big::new(), Layout::Full);
-    shell.draw(&session);
+    shell.draw(&session).unwrap();
     // Look (the playing table's x), and the cursor up-right onto it.
     session.press(Key::Char('x'));
     session.release(Key::Char('x'));
     session.press(Key::Numpad(9));
     session.release(Key::Numpad(9));
     assert_eq!(session.look_at(), Some(Point::new(3, 2)));
-    shell.draw(&session);
+    shell.draw(&session).unwrap();
     let words = view::look(session.game(), Point::new(3, 2));
     assert!(words.contains("jackal"), "{words}");
     let first: String = words.chars().take(80).collect();
@@ -699,7 +706,7 @@ fn the_log_can_be_read_from_the_menu() {
         let (step, _) = free_step(session.game());
         press(&mut shell, &mut session, step, 10 + 10 * t);
     }
-    shell.draw(&session);
+    shell.draw(&session).unwrap();
     let c = Buttons {
         c: true,
         ..Buttons::NONE
@@ -720,7 +727,7 @@ fn the_log_can_be_read_from_the_menu() {
     // From the first command, left wraps round to the last: the log.
     press(&mut shell, &mut session, left, 110);
     press(&mut shell, &mut session, push, 120);
-    shell.draw(&session);
+    shell.draw(&session).unwrap();
     let lines: Vec<String> = session
         .game()
         .log()
@@ -736,7 +743,7 @@ fn the_log_can_be_read_from_the_menu() {
     rows_read(&shell, &at, 6..6 * (lines.len() + 1));
     // Any other button: back to the map, painted again.
     press(&mut shell, &mut session, push, 130);
-    shell.draw(&session);
+    shell.draw(&session).unwrap();
     let me = session.game().player().pos;
     assert!(cell_pixels(shell.display(), me.x, me.y).contains(&c565(palette::PLAYER)));
 }
@@ -747,13 +754,13 @@ fn the_log_can_be_read_from_the_menu() {
 fn a_hit_flashes_on_the_board() {
     let mut session = room_with(Some("jackal"));
     let mut shell = Shell::new(Big::new(), Layout::Full);
-    shell.draw(&session);
+    shell.draw(&session).unwrap();
     let flash = c565(palette::FLASH);
     let mut now = 10;
     let mut seen = false;
     for _ in 0..30 {
         diagonal(&mut shell, &mut session, now);
-        shell.draw(&session);
+        shell.draw(&session).unwrap();
         if cell_pixels(shell.display(), 3, 2).contains(&flash)
             || cell_pixels(shell.display(), 2, 3).contains(&flash)
         {
@@ -766,7 +773,7 @@ fn a_hit_flashes_on_the_board() {
     assert!(seen, "no blow flashed in 30 tries");
     // Long after: no flash left.
     shell.update(&mut session, Buttons::NONE, now + 5000);
-    shell.draw(&session);
+    shell.draw(&session).unwrap();
     assert!(!cell_pixels(shell.display(), 3, 2).contains(&flash));
     assert!(!cell_pixels(shell.display(), 2, 3).contains(&flash));
 }
@@ -776,7 +783,7 @@ fn a_hit_flashes_on_the_board() {
 fn b_closing_the_menu_does_not_rest() {
     let mut session = room_with(None);
     let mut shell = Shell::new(Big::new(), Layout::Full);
-    shell.draw(&session);
+    shell.draw(&session).unwrap();
     let turn = session.game().turn();
     press_on(&mut shell, &mut session, ONLY_C, 10);
     press_on(&mut shell, &mut session, ONLY_B, 20);
@@ -795,7 +802,7 @@ fn the_chosen_command_is_always_on_the_menu_row() {
     let mut shell = Shell::new(Big::new(), Layout::Full);
     press_on(&mut shell, &mut session, ONLY_C, 10);
     press_on(&mut shell, &mut session, LEFT, 20);
-    shell.draw(&session);
+    shell.draw(&session).unwrap();
     let names: Vec<&str> = amulets_embedded::COMMANDS
         .iter()
         .map(|c| c.name())
@@ -853,6 +860,65 @@ fn the_help_lists_the_buttons() {
     }
     press_on(&mut shell, &mut session, PRESS, 500);
     assert_eq!(session.game().state(), State::Help);
-    shell.draw(&session);
+    shell.draw(&session).unwrap();
     rows_read(&shell, &[(0, help.title.as_str())], 0..6);
+}
+
+#[test]
+fn a_display_that_refuses_a_write_is_told_and_then_painted_afresh() {
+    let mut session = run_of(42, Class::Fighter);
+    let display = Refusing {
+        frame: Big::new(),
+        refusing: false,
+    };
+    let mut shell = Shell::new(display, Layout::Full);
+    assert!(shell.draw(&session).is_ok());
+    let (step, _) = free_step(session.game());
+    shell.update(&mut session, step, 10);
+    shell.update(&mut session, Buttons::NONE, 11);
+    shell.display_mut().refusing = true;
+    assert_eq!(shell.draw(&session), Err(Refused));
+    // The bus is back: the whole picture is drawn again, so the display
+    // shows what a shell that never failed shows.
+    shell.display_mut().refusing = false;
+    let redrawn = shell.draw(&session).unwrap();
+    assert!(redrawn > 100, "painted afresh: {redrawn}");
+    let mut fresh = Shell::new(Big::new(), Layout::Full);
+    fresh.draw(&session).unwrap();
+    let same = (0..240)
+        .all(|y| (0..320).all(|x| shell.display().frame.at(x, y) == fresh.display().at(x, y)));
+    assert!(same, "the display shows the run as it is");
+}
+
+/// A display that refuses every write while `refusing` is set (a display
+/// whose bus failed), drawing into a frame buffer otherwise.
+pub struct Refusing {
+    pub frame: amulets_embedded::framebuffer::FrameBuffer<320, 240>,
+    pub refusing: bool,
+}
+
+/// What a refusing display answers.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Refused;
+
+impl OriginDimensions for Refusing {
+    fn size(&self) -> Size {
+        Size::new(320, 240)
+    }
+}
+
+impl DrawTarget for Refusing {
+    type Color = Rgb565;
+    type Error = Refused;
+
+    fn draw_iter<I: IntoIterator<Item = Pixel<Rgb565>>>(
+        &mut self,
+        pixels: I,
+    ) -> Result<(), Refused> {
+        if self.refusing {
+            return Err(Refused);
+        }
+        let Ok(()) = self.frame.draw_iter(pixels);
+        Ok(())
+    }
 }

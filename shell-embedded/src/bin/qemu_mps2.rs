@@ -23,10 +23,11 @@ use cortex_m_semihosting::{debug, hprintln};
 /// Writes the display to `frame-<floor>-<turn>.ppm` on the host.
 fn dump(fb: &FrameBuffer<320, 240>, game: &Game) {
     let mut name: heapless::String<40> = heapless::String::new();
-    let _ = core::fmt::write(
+    core::fmt::write(
         &mut name,
         format_args!("frame-floor{}-turn{:05}.ppm\0", game.depth(), game.turn()),
-    );
+    )
+    .expect("the longest name, a turn of ten digits, is 32 bytes of the 40");
     match host_file::create(&name) {
         Some(fd) => {
             fb.write_ppm(|bytes| host_file::write(fd, bytes));
@@ -80,7 +81,7 @@ where
                 now: &mut u64| {
         shell.update(session, b, *now);
         *now += 50;
-        shell.draw(session);
+        let Ok(_) = shell.draw(session); // A frame in RAM takes every write.
     };
     while let Some(w) = words.next() {
         match w {
@@ -94,8 +95,11 @@ where
             "shot" => {
                 let name = words.next().unwrap_or("shot");
                 let mut file: heapless::String<48> = heapless::String::new();
-                let _ = core::fmt::write(&mut file, format_args!("{name}.ppm\0"));
-                shell.draw(session);
+                if core::fmt::write(&mut file, format_args!("{name}.ppm\0")).is_err() {
+                    hprintln!("a shot's name is 43 bytes at most: {}", name);
+                    debug::exit(debug::EXIT_FAILURE);
+                }
+                let Ok(_) = shell.draw(session);
                 match host_file::create(&file) {
                     Some(fd) => {
                         shell
@@ -169,7 +173,7 @@ fn main() -> ! {
     let mut session = Session::new(store, (), || board::SEED, start);
     if board::play_buttons() {
         let mut shell = Shell::new(FrameBuffer::<320, 240>::new(), Layout::Full);
-        shell.draw(&session);
+        let Ok(_) = shell.draw(&session);
         play_script(&mut session, &mut shell);
         debug::exit(debug::EXIT_SUCCESS);
     }
@@ -190,7 +194,7 @@ fn main() -> ! {
     let (mut frames, mut total, mut most) = (0u64, 0u64, 0u32);
     loop {
         let before = cortex_m::peripheral::SYST::get_current();
-        let redrawn = shell.draw(&session);
+        let Ok(redrawn) = shell.draw(&session);
         let game = session.game();
         let after = cortex_m::peripheral::SYST::get_current();
         // SysTick counts down through 24 bits; a redraw takes far fewer.

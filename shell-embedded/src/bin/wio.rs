@@ -121,18 +121,25 @@ fn main() -> ! {
             session = Session::new(store, recorder, seeds, Start::default());
             session.repeat_held_keys(true);
         }
-        let redrawn = shell.draw(&session);
+        // A write the display refused: the shell paints the whole picture
+        // afresh next time, which is all there is to do about it here; the
+        // defmt build says so.
+        #[cfg_attr(not(feature = "defmt"), allow(unused_variables))]
+        let drawn = shell.draw(&session);
         #[cfg(feature = "defmt")]
-        if session.game().depth() != logged_depth {
-            logged_depth = session.game().depth();
-            defmt::info!(
-                "floor {=i32}, turn {=u32}, {=u32} places drawn",
-                logged_depth,
-                session.game().turn(),
-                redrawn
-            );
+        match drawn {
+            Err(_) => defmt::warn!("the display refused a write: drawing afresh"),
+            Ok(redrawn) if session.game().depth() != logged_depth => {
+                logged_depth = session.game().depth();
+                defmt::info!(
+                    "floor {=i32}, turn {=u32}, {=u32} places drawn",
+                    logged_depth,
+                    session.game().turn(),
+                    redrawn
+                );
+            }
+            Ok(_) => {}
         }
-        let _ = redrawn;
         delay.delay_ms(5u32);
     }
 }
