@@ -553,7 +553,7 @@ mod tests {
 
     fn rat(at: Point) -> Monster {
         Monster {
-            kind: 0,
+            kind: crate::monster::KindId::new(0).expect("the first kind"),
             pos: at,
             hp: MONSTERS[0].hp,
             mind: Mind::Hunting,

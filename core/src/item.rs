@@ -47,32 +47,62 @@ pub struct ItemKind {
     pub weight: u16,
 }
 
-/// A kind's place in `ITEMS`.
-pub type ItemId = u8;
+/// A kind of item: its place in `ITEMS`, and always a place there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ItemId(u8);
+
+impl ItemId {
+    /// The kind at place `number` of `ITEMS`, or `None` past its end (a
+    /// number read back from a save).
+    pub const fn new(number: u8) -> Option<ItemId> {
+        if (number as usize) < ITEMS.len() {
+            Some(ItemId(number))
+        } else {
+            None
+        }
+    }
+
+    /// Its place in `ITEMS`, as saves write it.
+    pub const fn number(self) -> u8 {
+        self.0
+    }
+
+    /// What the kind is.
+    pub fn kind(self) -> &'static ItemKind {
+        &ITEMS[usize::from(self.0)]
+    }
+
+    /// Every kind, in the table's order.
+    pub fn all() -> impl Iterator<Item = ItemId> {
+        (0..ITEMS.len() as u8).map(ItemId)
+    }
+}
 
 /// Named places in `ITEMS`, for the rules that need a particular kind.
 pub mod kinds {
     use super::ItemId;
-    pub const GOLD: ItemId = 0;
-    pub const HEALING: ItemId = 1;
-    pub const EXTRA_HEALING: ItemId = 2;
-    pub const POISON: ItemId = 3;
-    pub const CONFUSION: ItemId = 4;
-    pub const STRENGTH: ItemId = 5;
-    pub const LIGHTNING: ItemId = 6;
-    pub const MAGIC_MAPPING: ItemId = 7;
-    pub const TELEPORTATION: ItemId = 8;
-    pub const REMOVE_POISON: ItemId = 9;
-    pub const BOW: ItemId = 10;
-    pub const ARROW: ItemId = 11;
-    pub const DART: ItemId = 12;
-    pub const DAGGER: ItemId = 13;
-    pub const SWORD: ItemId = 14;
-    pub const STAFF: ItemId = 15;
-    pub const LEATHER: ItemId = 16;
-    pub const CHAIN_MAIL: ItemId = 17;
-    pub const ROBE: ItemId = 18;
-    pub const AMULET: ItemId = 19;
+    pub const GOLD: ItemId = ItemId(0);
+    pub const HEALING: ItemId = ItemId(1);
+    pub const EXTRA_HEALING: ItemId = ItemId(2);
+    pub const POISON: ItemId = ItemId(3);
+    pub const CONFUSION: ItemId = ItemId(4);
+    pub const STRENGTH: ItemId = ItemId(5);
+    pub const LIGHTNING: ItemId = ItemId(6);
+    pub const MAGIC_MAPPING: ItemId = ItemId(7);
+    pub const TELEPORTATION: ItemId = ItemId(8);
+    pub const REMOVE_POISON: ItemId = ItemId(9);
+    pub const BOW: ItemId = ItemId(10);
+    pub const ARROW: ItemId = ItemId(11);
+    pub const DART: ItemId = ItemId(12);
+    pub const DAGGER: ItemId = ItemId(13);
+    pub const SWORD: ItemId = ItemId(14);
+    pub const STAFF: ItemId = ItemId(15);
+    pub const LEATHER: ItemId = ItemId(16);
+    pub const CHAIN_MAIL: ItemId = ItemId(17);
+    pub const ROBE: ItemId = ItemId(18);
+    pub const AMULET: ItemId = ItemId(19);
+    // The last is a place of the table, so every one is.
+    const _: () = assert!((AMULET.0 as usize) == super::ITEMS.len() - 1);
 }
 
 const POTION: Rgb = Rgb::new(230, 80, 160);
@@ -274,7 +304,7 @@ pub const ITEMS: [ItemKind; 20] = [
 ];
 
 pub fn kind(id: ItemId) -> &'static ItemKind {
-    &ITEMS[usize::from(id)]
+    id.kind()
 }
 
 /// An item: its kind and how many (1 for kinds that do not stack).
@@ -332,7 +362,7 @@ pub fn choose_kind(rng: &mut crate::rng::Rng) -> ItemId {
     for (i, k) in ITEMS.iter().enumerate() {
         roll -= i32::from(k.weight);
         if roll <= 0 {
-            return i as ItemId;
+            return ItemId(i as u8);
         }
     }
     kinds::HEALING
@@ -341,6 +371,17 @@ pub fn choose_kind(rng: &mut crate::rng::Rng) -> ItemId {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_item_id_is_a_place_of_the_table() {
+        assert_eq!(ItemId::all().count(), ITEMS.len());
+        for (i, id) in ItemId::all().enumerate() {
+            assert_eq!(usize::from(id.number()), i);
+            assert_eq!(ItemId::new(id.number()), Some(id));
+        }
+        assert_eq!(ItemId::new(ITEMS.len() as u8), None);
+        assert_eq!(kinds::AMULET.kind().name, "Amulet");
+    }
 
     #[test]
     fn names_have_articles_and_counts() {
@@ -407,7 +448,7 @@ mod tests {
         let mut rng = crate::rng::Rng::new(4);
         let mut counts = [0u32; 20];
         for _ in 0..TOTAL_WEIGHT * 500 {
-            counts[usize::from(choose_kind(&mut rng))] += 1;
+            counts[usize::from(choose_kind(&mut rng).number())] += 1;
         }
         for (i, k) in ITEMS.iter().enumerate() {
             let want = u32::from(k.weight) * 500;

@@ -220,11 +220,42 @@ pub const MONSTERS: [MonsterKind; 14] = [
     },
 ];
 
-/// A kind's place in `MONSTERS`, as saves and tables name it.
-pub type KindId = u8;
+/// A kind of monster: its place in `MONSTERS`, and always a place there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct KindId(u8);
+
+// Every place of the table is a `u8`.
+const _: () = assert!(MONSTERS.len() <= u8::MAX as usize);
+
+impl KindId {
+    /// The kind at place `number` of `MONSTERS`, or `None` past its end
+    /// (a number read back from a save).
+    pub const fn new(number: u8) -> Option<KindId> {
+        if (number as usize) < MONSTERS.len() {
+            Some(KindId(number))
+        } else {
+            None
+        }
+    }
+
+    /// Its place in `MONSTERS`, as saves write it.
+    pub const fn number(self) -> u8 {
+        self.0
+    }
+
+    /// What the kind is.
+    pub fn kind(self) -> &'static MonsterKind {
+        &MONSTERS[usize::from(self.0)]
+    }
+
+    /// Every kind, shallow to deep.
+    pub fn all() -> impl Iterator<Item = KindId> {
+        (0..MONSTERS.len() as u8).map(KindId)
+    }
+}
 
 pub fn kind(id: KindId) -> &'static MonsterKind {
-    &MONSTERS[usize::from(id)]
+    id.kind()
 }
 
 /// What a monster is doing.
@@ -259,6 +290,18 @@ impl Monster {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_kind_id_is_a_place_of_the_table() {
+        assert_eq!(KindId::all().count(), MONSTERS.len());
+        for (i, id) in KindId::all().enumerate() {
+            assert_eq!(usize::from(id.number()), i);
+            assert_eq!(KindId::new(id.number()), Some(id));
+            assert_eq!(id.kind().name, MONSTERS[i].name);
+        }
+        assert_eq!(KindId::new(MONSTERS.len() as u8), None);
+        assert_eq!(KindId::new(u8::MAX), None);
+    }
 
     #[test]
     fn the_table_has_the_kinds_decisions_asks_for() {

@@ -2,7 +2,7 @@
 //! the purse and the statuses hold.
 
 use crate::geom::Point;
-use crate::item::{Item, Use, kinds};
+use crate::item::{Item, ItemId, Use, kinds};
 
 /// Inventory letters a to z.
 pub const PACK_SLOTS: usize = 26;
@@ -153,7 +153,7 @@ impl Player {
             lightning_wait: 0,
             searches: 0,
         };
-        let kit: &[(u8, u16)] = match class {
+        let kit: &[(ItemId, u16)] = match class {
             Class::Fighter => &[
                 (kinds::SWORD, 1),
                 (kinds::CHAIN_MAIL, 1),
@@ -261,7 +261,7 @@ impl Player {
     }
 
     /// The first slot holding a kind.
-    pub fn slot_of(&self, kind: u8) -> Option<u8> {
+    pub fn slot_of(&self, kind: ItemId) -> Option<u8> {
         self.pack
             .iter()
             .position(|s| s.is_some_and(|i| i.kind == kind))

@@ -66,8 +66,8 @@ mod tests {
             Tile::Trap,
             Tile::Player,
         ];
-        all.extend((0..monster::MONSTERS.len() as u8).map(Tile::Monster));
-        all.extend((0..item::ITEMS.len() as u8).map(Tile::Item));
+        all.extend(monster::KindId::all().map(Tile::Monster));
+        all.extend(item::ItemId::all().map(Tile::Item));
         all
     }
 

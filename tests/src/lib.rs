@@ -725,7 +725,7 @@ pub mod stories {
     use amulets_core::game::Game;
     use amulets_core::geom::Point;
     use amulets_core::map::Map;
-    use amulets_core::monster::{MONSTERS, Mind, Monster};
+    use amulets_core::monster::{KindId, Mind, Monster};
 
     /// A map as 36 rows of save letters.
     pub fn picture(map: &Map) -> Vec<String> {
@@ -765,14 +765,13 @@ pub mod stories {
 
     /// A monster of a kind named as the table names it, at full health.
     pub fn monster(name: &str, pos: Point, mind: Mind) -> Monster {
-        let kind = MONSTERS
-            .iter()
-            .position(|k| k.name == name)
-            .expect("a kind of that name") as u8;
+        let kind = KindId::all()
+            .find(|k| k.kind().name == name)
+            .expect("a kind of that name");
         Monster {
             kind,
             pos,
-            hp: MONSTERS[usize::from(kind)].hp,
+            hp: kind.kind().hp,
             mind,
             pack: 0,
             heading: 0,

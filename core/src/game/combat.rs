@@ -220,7 +220,7 @@ mod tests {
         }
         for &pos in at {
             let rat = Monster {
-                kind: 0,
+                kind: crate::monster::KindId::new(0).expect("the first kind, the rat"),
                 pos,
                 hp: 4,
                 mind: Mind::Asleep,

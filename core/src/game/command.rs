@@ -480,7 +480,7 @@ pub(crate) fn dir_between(from: Point, to: Point) -> Dir {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::monster::{MONSTERS, Mind, Monster};
+    use crate::monster::{Mind, Monster};
     use crate::player::Class;
 
     /// A long corridor: the player at its west end, a jackal out of sight
@@ -493,13 +493,15 @@ mod tests {
         ])
         .unwrap();
         let mut g = Game::with_floor(5, Class::Fighter, 1, map, Point::new(1, 1));
-        let jackal = MONSTERS.iter().position(|k| k.name == "jackal").unwrap() as u8;
+        let jackal = crate::monster::KindId::all()
+            .find(|k| k.kind().name == "jackal")
+            .unwrap();
         g.level
             .monsters
             .push(Monster {
                 kind: jackal,
                 pos: Point::new(24, 1),
-                hp: MONSTERS[usize::from(jackal)].hp,
+                hp: jackal.kind().hp,
                 mind: Mind::Wandering,
                 pack: 0,
                 heading: Dir::W.index(),

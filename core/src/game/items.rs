@@ -2,7 +2,7 @@
 //! pack holds (drinking, reading, wielding, wearing).
 
 use super::{Action, Game, Outcome, Pack, State};
-use crate::item::{FloorItem, Item, Use, kinds};
+use crate::item::{FloorItem, Item, ItemId, Use, kinds};
 use crate::map::{MAP_CELLS, Map};
 use crate::rules::LAST_FLOOR;
 use crate::text::line;
@@ -168,7 +168,7 @@ impl Game {
     }
 
     /// What a potion or scroll does.
-    fn apply(&mut self, kind: u8) {
+    fn apply(&mut self, kind: ItemId) {
         let p = &mut self.player;
         match kind {
             kinds::HEALING => {

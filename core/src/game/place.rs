@@ -6,7 +6,7 @@ use crate::geom::{Point, Rect};
 use crate::item::{FloorItem, Item, kinds};
 use crate::level::{Level, MAX_FLOOR_ITEMS, MAX_MONSTERS, MAX_TRAPS, Trap, TrapKind};
 use crate::map::{Map, Terrain};
-use crate::monster::{MONSTERS, Mind, Monster, traits};
+use crate::monster::{KindId, MONSTERS, Mind, Monster, traits};
 use crate::path::built_cost;
 use crate::path::dijkstra::DijkstraMap;
 use crate::rng::Rng;
@@ -153,7 +153,7 @@ impl Placer<'_> {
     }
 
     /// A kind for a new monster: any kind found on this floor, alike.
-    fn choose_monster_kind(&mut self) -> u8 {
+    fn choose_monster_kind(&mut self) -> KindId {
         let depth = CAVE_KINDS_AS_FLOOR
             .iter()
             .find(|&&(cave, _)| cave == self.level.depth)
@@ -161,12 +161,10 @@ impl Placer<'_> {
         let fits = |k: &crate::monster::MonsterKind| (k.floors.0..=k.floors.1).contains(&depth);
         let n = MONSTERS.iter().filter(|k| fits(k)).count() as i32;
         let pick = self.rng.roll(0, n - 1) as usize;
-        MONSTERS
-            .iter()
-            .enumerate()
-            .filter(|(_, k)| fits(k))
+        KindId::all()
+            .filter(|id| fits(id.kind()))
             .nth(pick)
-            .map_or(0, |(i, _)| i as u8)
+            .expect("every floor's depth has kinds (a test holds it)")
     }
 
     /// A cell of ground in the area with no monster on it, or none if 20
@@ -204,7 +202,7 @@ impl Placer<'_> {
             }
             let kind = self.choose_monster_kind();
             let area = self.area_from(1);
-            let def = &MONSTERS[usize::from(kind)];
+            let def = kind.kind();
             let mut pack = 0;
             if def.pack > 1 {
                 packs += 1;

@@ -21,12 +21,12 @@
 use super::command::{Command, CommandKind, Stop, StopReason};
 use super::{Aim, Cause, DebugView, Game, Pack, Question, State};
 use crate::geom::{Dir, Point, Rect};
-use crate::item::{FloorItem, ITEMS, Item};
+use crate::item::{FloorItem, Item, ItemId};
 use crate::level::{MAX_FLOOR_ITEMS, MAX_MONSTERS, MAX_TRAPS, Trap, TrapKind};
 use crate::log::{LOG_LINES, Log};
 use crate::map::{MAP_H, MAP_W, Map, Terrain};
 use crate::mapgen::MAX_AREAS;
-use crate::monster::{MONSTERS, Mind, Monster};
+use crate::monster::{KindId, Mind, Monster};
 use crate::player::{Class, PACK_SLOTS, Player};
 use crate::rng::Rng;
 use crate::text::{LINE, line, name_in as name_of, named_in as named};
@@ -281,6 +281,18 @@ impl<'a> Words<'a> {
     fn named<T: Copy>(&mut self, table: &[(T, &'static str)]) -> Result<T, LoadError> {
         let word = self.word()?;
         named(table, word).ok_or(self.malformed())
+    }
+
+    /// A monster kind's number: a place of `MONSTERS`.
+    fn monster_kind(&mut self) -> Result<KindId, LoadError> {
+        let number: u8 = self.num("monster kind")?;
+        KindId::new(number).ok_or(self.out_of_range("monster kind"))
+    }
+
+    /// An item kind's number: a place of `ITEMS`.
+    fn item_kind(&mut self) -> Result<ItemId, LoadError> {
+        let number: u8 = self.num("item kind")?;
+        ItemId::new(number).ok_or(self.out_of_range("item kind"))
     }
 
     fn out_of_range(&self, what: &'static str) -> LoadError {
@@ -577,14 +589,15 @@ const FIELDS: [Field; 29] = [
             for (i, slot) in g.player.pack.iter().enumerate() {
                 if let Some(item) = slot {
                     let letter = (b'a' + i as u8) as char;
-                    o.line(format_args!("{letter} {} {}", item.kind, item.count))?;
+                    let kind = item.kind.number();
+                    o.line(format_args!("{letter} {kind} {}", item.count))?;
                 }
             }
             Ok(())
         },
         |g, w| {
             let slot = w.slot()?.ok_or(w.malformed())?;
-            let kind = w.within("item kind", 0, ITEMS.len() as i32 - 1)? as u8;
+            let kind = w.item_kind()?;
             let count = w.within("count", 1, i32::from(u16::MAX))? as u16;
             let s = g
                 .player
@@ -614,7 +627,7 @@ const FIELDS: [Field; 29] = [
         "monster ".len() + U8,
         |g, o| match g.cause {
             None => o.line(format_args!("-")),
-            Some(Cause::Monster(k)) => o.line(format_args!("monster {k}")),
+            Some(Cause::Monster(k)) => o.line(format_args!("monster {}", k.number())),
             Some(Cause::Poison) => o.line(format_args!("poison")),
             Some(Cause::Trap(t)) => o.line(format_args!("trap {}", trap_index(t))),
         },
@@ -622,11 +635,7 @@ const FIELDS: [Field; 29] = [
             g.cause = match w.word()? {
                 "-" => None,
                 "poison" => Some(Cause::Poison),
-                "monster" => {
-                    Some(Cause::Monster(
-                        w.within("monster kind", 0, MONSTERS.len() as i32 - 1)? as u8,
-                    ))
-                }
+                "monster" => Some(Cause::Monster(w.monster_kind()?)),
                 "trap" => Some(Cause::Trap(
                     TrapKind::ALL[w.within("trap kind", 0, 3)? as usize],
                 )),
@@ -689,9 +698,11 @@ const FIELDS: [Field; 29] = [
             Some(s) => {
                 let refused = u8::from(s.refused);
                 let (name, a, b) = match s.reason {
-                    StopReason::MonsterInView(k) => (STOP_MONSTER, u32::from(k), 0),
+                    StopReason::MonsterInView(k) => (STOP_MONSTER, u32::from(k.number()), 0),
                     StopReason::HurtBy(n) => (STOP_HURT, n.max(0) as u32, 0),
-                    StopReason::ItemSeen(i) => (STOP_ITEM, u32::from(i.kind), u32::from(i.count)),
+                    StopReason::ItemSeen(i) => {
+                        (STOP_ITEM, u32::from(i.kind.number()), u32::from(i.count))
+                    }
                     other => (name_of(&STOPS, other).unwrap_or("-"), 0, 0),
                 };
                 o.line(format_args!("{name} {refused} {a} {b}"))
@@ -707,20 +718,23 @@ const FIELDS: [Field; 29] = [
             let a: u32 = w.num("reason")?;
             let b: u32 = w.num("reason")?;
             let reason = match name {
-                STOP_MONSTER if (a as usize) < MONSTERS.len() => StopReason::MonsterInView(a as u8),
-                STOP_MONSTER => return Err(w.out_of_range("monster kind")),
+                STOP_MONSTER => StopReason::MonsterInView(
+                    u8::try_from(a)
+                        .ok()
+                        .and_then(KindId::new)
+                        .ok_or(w.out_of_range("monster kind"))?,
+                ),
                 STOP_HURT => {
                     StopReason::HurtBy(i32::try_from(a).map_err(|_| w.out_of_range("hurt"))?)
                 }
-                STOP_ITEM
-                    if (a as usize) < ITEMS.len() && (1..=u32::from(u16::MAX)).contains(&b) =>
-                {
-                    StopReason::ItemSeen(Item {
-                        kind: a as u8,
-                        count: b as u16,
-                    })
+                STOP_ITEM => {
+                    let kind = u8::try_from(a).ok().and_then(ItemId::new);
+                    let count = u16::try_from(b).ok().filter(|&b| b > 0);
+                    match (kind, count) {
+                        (Some(kind), Some(count)) => StopReason::ItemSeen(Item { kind, count }),
+                        _ => return Err(w.out_of_range("item")),
+                    }
                 }
-                STOP_ITEM => return Err(w.out_of_range("item")),
                 other => named(&STOPS, other).ok_or(w.malformed())?,
             };
             g.last_stop = Some(Stop { reason, refused });
@@ -787,15 +801,20 @@ const FIELDS: [Field; 29] = [
                 let mind = name_of(&MINDS, m.mind).unwrap_or("-");
                 o.line(format_args!(
                     "{} {} {} {} {mind} {} {}",
-                    m.kind, m.pos.x, m.pos.y, m.hp, m.pack, m.heading
+                    m.kind.number(),
+                    m.pos.x,
+                    m.pos.y,
+                    m.hp,
+                    m.pack,
+                    m.heading
                 ))?;
             }
             Ok(())
         },
         |g, w| {
-            let kind = w.within("monster kind", 0, MONSTERS.len() as i32 - 1)? as u8;
+            let kind = w.monster_kind()?;
             let pos = w.cell("monster")?;
-            let hp = w.within("monster health", 1, MONSTERS[usize::from(kind)].hp)?;
+            let hp = w.within("monster health", 1, kind.kind().hp)?;
             let mind = w.named(&MINDS)?;
             let pack = w.within("pack", 0, 255)? as u8;
             let heading = w.within("heading", 0, 7)? as u8;
@@ -821,7 +840,7 @@ const FIELDS: [Field; 29] = [
             for i in &g.level.items {
                 o.line(format_args!(
                     "{} {} {} {} {}",
-                    i.item.kind,
+                    i.item.kind.number(),
                     i.item.count,
                     i.pos.x,
                     i.pos.y,
@@ -831,7 +850,7 @@ const FIELDS: [Field; 29] = [
             Ok(())
         },
         |g, w| {
-            let kind = w.within("item kind", 0, ITEMS.len() as i32 - 1)? as u8;
+            let kind = w.item_kind()?;
             let count = w.within("count", 1, i32::from(u16::MAX))? as u16;
             let pos = w.cell("item")?;
             let seen = w.flag("seen")?;
@@ -1199,7 +1218,7 @@ mod tests {
         l.areas.push(Rect::new(1, 1, 3, 2)).unwrap();
         l.monsters
             .push(Monster {
-                kind: 2,
+                kind: KindId::new(2).expect("a kind of the table"),
                 pos: Point::new(6, 2),
                 hp: 1,
                 mind: Mind::Hunting,
@@ -1426,7 +1445,10 @@ mod tests {
         g.state = State::Aiming(Aim::Throw { slot: u8::MAX });
         g.back = State::Inventory(Pack::Item(u8::MAX));
         g.cursor = Point::new(i32::MIN, i32::MIN);
-        g.cause = Some(Cause::Monster(u8::MAX));
+        // The kinds with the widest numbers (the last of each table).
+        let last_monster = KindId::all().last().expect("a table of kinds");
+        let last_item = ItemId::all().last().expect("a table of kinds");
+        g.cause = Some(Cause::Monster(last_monster));
         g.debug.caves_shown = u32::MAX;
         g.command = Some(Command {
             kind: CommandKind::Explore,
@@ -1450,7 +1472,7 @@ mod tests {
         {}
         l.monsters.clear();
         let wide_monster = Monster {
-            kind: u8::MAX,
+            kind: last_monster,
             pos: Point::new(i32::MIN, i32::MIN),
             hp: i32::MIN,
             mind: Mind::Wandering,
@@ -1461,7 +1483,7 @@ mod tests {
         l.items.clear();
         let wide_item = FloorItem {
             item: Item {
-                kind: u8::MAX,
+                kind: last_item,
                 count: u16::MAX,
             },
             pos: Point::new(i32::MIN, i32::MIN),
@@ -1488,7 +1510,7 @@ mod tests {
         }
         (p.gold, p.amulets, p.kills, p.searches) = (u32::MAX, u8::MAX, u16::MAX, u8::MAX);
         p.pack = [Some(Item {
-            kind: u8::MAX,
+            kind: last_item,
             count: u16::MAX,
         }); PACK_SLOTS];
         let long = line(format_args!("{:<1$}", "a long line", LINE));

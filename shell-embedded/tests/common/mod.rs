@@ -3,7 +3,7 @@
 
 use amulets_core::game::Game;
 use amulets_core::geom::Point;
-use amulets_core::monster::{MONSTERS, Mind, Monster};
+use amulets_core::monster::{KindId, Mind, Monster};
 use amulets_core::session::{SaveText, Store, StoreError};
 use amulets_core::text::Line;
 use embedded_graphics::pixelcolor::Rgb565;
@@ -86,14 +86,13 @@ impl DrawTarget for Counting {
 
 /// A monster of the kind `name`, at full health and hunting, put at `at`.
 pub fn hunting(game: &mut Game, name: &str, at: Point) {
-    let kind = MONSTERS
-        .iter()
-        .position(|k| k.name == name)
+    let kind = KindId::all()
+        .find(|k| k.kind().name == name)
         .expect("a kind of that name");
     let monster = Monster {
-        kind: u8::try_from(kind).expect("fewer than 256 kinds"),
+        kind,
         pos: at,
-        hp: MONSTERS[kind].hp,
+        hp: kind.kind().hp,
         mind: Mind::Hunting,
         pack: 0,
         heading: 0,
