@@ -5,7 +5,7 @@
 //! no shell keeps a list of keys of its own or reads a key out of the words
 //! on a screen.
 
-use crate::game::{Aim, Game, Pack, State};
+use crate::game::{Aim, Game, InventoryMode, State};
 use crate::input::{Action, DebugKey, Key};
 use crate::map::Terrain;
 use crate::player::Class;
@@ -526,7 +526,7 @@ pub fn tables(state: State) -> [&'static [Binding]; 3] {
             [&DEBUG, &AIMING, core::slice::from_ref(&AIM_AGAIN[again])]
         }
         State::Looking => [&DEBUG, &LOOKING, NONE],
-        State::Inventory(Pack::Item(_)) => [&PACK_ITEM, NONE, NONE],
+        State::Inventory(InventoryMode::Item(_)) => [&PACK_ITEM, NONE, NONE],
         State::Inventory(_) => [&PACK, NONE, NONE],
         State::Confirming(_) => [&CONFIRM, NONE, NONE],
         State::Menu => [&MENU, NONE, NONE],
@@ -546,9 +546,9 @@ pub const STATES: [State; 14] = [
     State::Aiming(Aim::Throw { slot: 0 }),
     State::Aiming(Aim::Cast),
     State::Looking,
-    State::Inventory(Pack::Browse),
-    State::Inventory(Pack::Drop),
-    State::Inventory(Pack::Item(0)),
+    State::Inventory(InventoryMode::Browse),
+    State::Inventory(InventoryMode::Drop),
+    State::Inventory(InventoryMode::Item(0)),
     State::Confirming(crate::game::Question::LeaveAmulet),
     State::Menu,
     State::Help,
@@ -698,7 +698,7 @@ mod tests {
         );
         assert_eq!(action_for(State::Help, Char('w')), Some(Action::Cancel));
         assert_eq!(
-            action_for(State::Inventory(Pack::Drop), Char('q')),
+            action_for(State::Inventory(InventoryMode::Drop), Char('q')),
             Some(Action::Letter('q'))
         );
     }

@@ -7,7 +7,7 @@
 
 use crate::cellset::CellSet;
 use crate::game::command::{StopReason, dir_between};
-use crate::game::{Cause, Game, Pack, Question, State};
+use crate::game::{Cause, Game, InventoryMode, Question, State};
 use crate::geom::{Dir, Point};
 use crate::input::Action;
 use crate::item::{Use, kinds};
@@ -107,12 +107,12 @@ impl Bot {
                     Action::Cancel
                 }
             }
-            State::Inventory(Pack::Browse) => match self.item_to_use(game) {
+            State::Inventory(InventoryMode::Browse) => match self.item_to_use(game) {
                 Some(slot) => Action::Letter((b'a' + slot) as char),
                 None => Action::Cancel,
             },
-            State::Inventory(Pack::Item(_)) => Action::Use,
-            State::Inventory(Pack::Drop) => Action::Cancel,
+            State::Inventory(InventoryMode::Item(_)) => Action::Use,
+            State::Inventory(InventoryMode::Drop) => Action::Cancel,
             State::Playing => self.play(game, p.pos),
         })
     }
@@ -557,7 +557,7 @@ mod tests {
             pos: at,
             hp: MONSTERS[0].hp,
             mind: Mind::Hunting,
-            pack: 0,
+            band: 0,
             heading: 0,
         }
     }

@@ -55,7 +55,7 @@ pub fn hash_of(kind: &str, seed: u32) -> Option<u64> {
             // The whole dungeon at its default size: rooms, corridors and
             // the exit `>` in the last room.
             let (w, h) = (crate::map::MAP_W, crate::map::MAP_H);
-            crate::mapgen::gh::dungeon(&mut map, w, h, &mut rng).ok()?;
+            crate::mapgen::gh_bsp::dungeon(&mut map, w, h, &mut rng).ok()?;
         }
         "grid" => {
             let grid = crate::mapgen::grid::generate(10, 10, &mut rng).ok()?;

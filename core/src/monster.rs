@@ -29,8 +29,9 @@ pub struct MonsterKind {
     pub attack: i32,
     pub defence: i32,
     pub damage: (i32, i32),
-    /// How many come together (all in one area, asleep or awake together).
-    pub pack: u8,
+    /// How many come together as a band (all in one area, asleep or awake
+    /// together).
+    pub band_size: u8,
     /// The floors it is found on, both included.
     pub floors: (i32, i32),
     pub traits: u8,
@@ -58,7 +59,7 @@ pub const MONSTERS: [MonsterKind; 14] = [
         attack: 0,
         defence: 0,
         damage: (1, 2),
-        pack: 1,
+        band_size: 1,
         floors: (1, 3),
         traits: 0,
     },
@@ -70,7 +71,7 @@ pub const MONSTERS: [MonsterKind; 14] = [
         attack: 0,
         defence: 0,
         damage: (1, 2),
-        pack: 3,
+        band_size: 3,
         floors: (1, 4),
         traits: 0,
     },
@@ -82,7 +83,7 @@ pub const MONSTERS: [MonsterKind; 14] = [
         attack: 1,
         defence: 1,
         damage: (1, 2),
-        pack: 1,
+        band_size: 1,
         floors: (1, 4),
         traits: ERRATIC,
     },
@@ -94,7 +95,7 @@ pub const MONSTERS: [MonsterKind; 14] = [
         attack: 1,
         defence: 1,
         damage: (1, 4),
-        pack: 1,
+        band_size: 1,
         floors: (1, 5),
         traits: 0,
     },
@@ -106,7 +107,7 @@ pub const MONSTERS: [MonsterKind; 14] = [
         attack: 2,
         defence: 1,
         damage: (1, 3),
-        pack: 1,
+        band_size: 1,
         floors: (2, 6),
         traits: POISONS,
     },
@@ -118,7 +119,7 @@ pub const MONSTERS: [MonsterKind; 14] = [
         attack: 2,
         defence: 2,
         damage: (1, 4),
-        pack: 3,
+        band_size: 3,
         floors: (3, 7),
         traits: 0,
     },
@@ -130,7 +131,7 @@ pub const MONSTERS: [MonsterKind; 14] = [
         attack: 3,
         defence: 2,
         damage: (2, 4),
-        pack: 1,
+        band_size: 1,
         floors: (3, 7),
         traits: POISONS,
     },
@@ -142,7 +143,7 @@ pub const MONSTERS: [MonsterKind; 14] = [
         attack: 3,
         defence: 3,
         damage: (2, 6),
-        pack: 1,
+        band_size: 1,
         floors: (4, 8),
         traits: 0,
     },
@@ -154,7 +155,7 @@ pub const MONSTERS: [MonsterKind; 14] = [
         attack: 4,
         defence: 3,
         damage: (2, 6),
-        pack: 1,
+        band_size: 1,
         floors: (5, 9),
         traits: 0,
     },
@@ -166,7 +167,7 @@ pub const MONSTERS: [MonsterKind; 14] = [
         attack: 5,
         defence: 3,
         damage: (2, 6),
-        pack: 1,
+        band_size: 1,
         floors: (5, 9),
         traits: ERRATIC | POISONS,
     },
@@ -178,7 +179,7 @@ pub const MONSTERS: [MonsterKind; 14] = [
         attack: 4,
         defence: 2,
         damage: (2, 6),
-        pack: 1,
+        band_size: 1,
         floors: (6, 9),
         traits: RANGED,
     },
@@ -190,7 +191,7 @@ pub const MONSTERS: [MonsterKind; 14] = [
         attack: 5,
         defence: 4,
         damage: (5, 10),
-        pack: 1,
+        band_size: 1,
         floors: (7, 9),
         traits: 0,
     },
@@ -202,7 +203,7 @@ pub const MONSTERS: [MonsterKind; 14] = [
         attack: 5,
         defence: 4,
         damage: (4, 9),
-        pack: 1,
+        band_size: 1,
         floors: (9, 9),
         traits: REGENERATES,
     },
@@ -214,7 +215,7 @@ pub const MONSTERS: [MonsterKind; 14] = [
         attack: 6,
         defence: 5,
         damage: (4, 8),
-        pack: 1,
+        band_size: 1,
         floors: (9, 9),
         traits: NEVER_SLEEPS,
     },
@@ -275,8 +276,8 @@ pub struct Monster {
     pub pos: Point,
     pub hp: i32,
     pub mind: Mind,
-    /// Monsters of one pack share a number (0 for none).
-    pub pack: u8,
+    /// Monsters of one band share a number (0 for none).
+    pub band: u8,
     /// The way a wandering monster last went, so it keeps going.
     pub heading: u8,
 }
@@ -321,7 +322,7 @@ mod tests {
         ] {
             assert!(has(name).is_some(), "{name}");
         }
-        assert_eq!(has("jackal").unwrap().pack, 3);
+        assert_eq!(has("jackal").unwrap().band_size, 3);
         assert!(has("fruit bat").unwrap().has(ERRATIC));
         assert!(has("cave spider").unwrap().has(POISONS));
         assert!(has("snake").unwrap().has(POISONS));

@@ -64,6 +64,14 @@ impl Rng {
         self.inner.next_u32()
     }
 
+    /// A place in a list of `len` things, every one equally likely: the
+    /// same roll as `roll(0, len - 1)`, so a random direction or trap kind
+    /// reads as what it is (`Dir::ALL[rng.below(Dir::ALL.len())]`).
+    pub fn below(&mut self, len: usize) -> usize {
+        debug_assert!(len > 0 && len <= i32::MAX as usize, "below({len})");
+        self.roll(0, len as i32 - 1) as usize
+    }
+
     /// A number from `lo` to `hi`, both included, every one equally likely.
     /// Lemire's multiply-and-shift with rejection: the high half of
     /// `next * span` is the roll, and the few low halves that would make some

@@ -5,7 +5,7 @@
 
 use crate::bindings::{self, Binding};
 use crate::color::{Rgb, palette};
-use crate::game::{Cause, Game, Pack, State};
+use crate::game::{Cause, Game, InventoryMode, State};
 use crate::geom::Point;
 use crate::input::{Action, Key};
 use crate::item::ItemId;
@@ -35,7 +35,7 @@ pub enum Tile {
 
 /// How to draw one cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Look {
+pub struct CellLook {
     pub glyph: char,
     pub fg: Rgb,
     pub bg: Rgb,
@@ -51,7 +51,7 @@ pub struct Look {
 
 /// How a cell of ground looks, lit or remembered; `None` for rock nobody
 /// would see (a wall with no open ground next to it).
-fn terrain_look(map: &Map, p: Point, lit: bool) -> Option<Look> {
+fn terrain_look(map: &Map, p: Point, lit: bool) -> Option<CellLook> {
     let t = map.at(p);
     let (glyph, fg_lit, tile) = match t {
         Terrain::Wall | Terrain::SecretDoor => {
@@ -86,7 +86,7 @@ fn terrain_look(map: &Map, p: Point, lit: bool) -> Option<Look> {
         Tile::Stairs => Tile::Floor,
         other => other,
     };
-    Some(Look {
+    Some(CellLook {
         glyph,
         fg,
         bg,
@@ -103,7 +103,7 @@ fn terrain_look(map: &Map, p: Point, lit: bool) -> Option<Look> {
 
 /// What to draw at a cell of the map view, or `None` for nothing (rock,
 /// or what the player has never seen).
-pub fn cell(game: &Game, p: Point) -> Option<Look> {
+pub fn cell(game: &Game, p: Point) -> Option<CellLook> {
     if let Some(steps) = &game.debug().cave {
         return cave_step_cell(steps, p);
     }
@@ -119,7 +119,7 @@ pub fn cell(game: &Game, p: Point) -> Option<Look> {
         look.glyph = 'S';
         look.fg = palette::DOOR;
     }
-    let over = |look: &mut Look, glyph: char, color: Rgb, tile: Tile| {
+    let over = |look: &mut CellLook, glyph: char, color: Rgb, tile: Tile| {
         look.glyph = glyph;
         look.fg = if look.lit {
             color
@@ -161,10 +161,10 @@ pub fn cell(game: &Game, p: Point) -> Option<Look> {
 }
 
 /// F6's cave: every cell lit, walls and all, and where a player would start.
-fn cave_step_cell(steps: &crate::game::CaveSteps, p: Point) -> Option<Look> {
+fn cave_step_cell(steps: &crate::game::CaveSteps, p: Point) -> Option<CellLook> {
     let t = steps.map.at(p);
     let mut look = match t {
-        Terrain::Wall => Look {
+        Terrain::Wall => CellLook {
             glyph: '#',
             fg: palette::WALL,
             bg: palette::WALL_BACK,
@@ -367,7 +367,7 @@ pub fn cave_step_words(steps: &crate::game::CaveSteps) -> Line {
 }
 
 /// The words of the look panel for a cell: what the player knows is there.
-pub fn look(game: &Game, p: Point) -> Line {
+pub fn describe(game: &Game, p: Point) -> Line {
     let level = game.level();
     if !level.explored.contains(p) && !game.debug().reveal {
         return line(format_args!("You haven't seen that."));
@@ -553,13 +553,13 @@ pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
             }
             out
         }
-        State::Inventory(pack) => {
-            let title = match pack {
-                Pack::Browse => line(format_args!(
+        State::Inventory(mode) => {
+            let title = match mode {
+                InventoryMode::Browse => line(format_args!(
                     "Inventory: a letter picks an item, Esc closes"
                 )),
-                Pack::Drop => line(format_args!("Drop which? (a letter, Esc)")),
-                Pack::Item(_) => line(format_args!("Inventory: what to do with it?")),
+                InventoryMode::Drop => line(format_args!("Drop which? (a letter, Esc)")),
+                InventoryMode::Item(_) => line(format_args!("Inventory: what to do with it?")),
             };
             let mut out = Screen::new(title);
             let p = game.player();
@@ -577,8 +577,8 @@ pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
                 };
                 let letter = (b'a' + i8) as char;
                 let words = line(format_args!("{letter}) {}{note}", item.name()));
-                match pack {
-                    Pack::Item(chosen) => {
+                match mode {
+                    InventoryMode::Item(chosen) => {
                         let color = if chosen == i8 {
                             palette::HIGHLIGHT
                         } else {
@@ -592,7 +592,7 @@ pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
             if out.entries.is_empty() {
                 out.say(line(format_args!("Your pack is empty.")), palette::DIM_TEXT);
             }
-            if let Pack::Item(_) = pack {
+            if let InventoryMode::Item(_) = mode {
                 out.choices(&bindings::PACK_ITEM, |_| true, palette::TEXT);
             }
             out

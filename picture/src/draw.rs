@@ -15,7 +15,7 @@ use amulets_core::geom::Point;
 use amulets_core::map::{MAP_H, MAP_W};
 use amulets_core::replay::Recorder;
 use amulets_core::session::{Session, Store};
-use amulets_core::view::{self, Look, Tile};
+use amulets_core::view::{self, CellLook, Tile};
 
 /// The see-through cells of a route or a line of fire, and of a hit.
 const ROUTE_ALPHA: u8 = 90;
@@ -68,7 +68,7 @@ fn tile(f: &mut Frame, t: Tile, (x, y, side, _): Rect, tint: Rgb) {
 }
 
 /// One map cell as the chosen view draws it.
-fn cell(f: &mut Frame, mode: ViewMode, look: &Look, dst: Rect) {
+fn cell(f: &mut Frame, mode: ViewMode, look: &CellLook, dst: Rect) {
     match mode {
         ViewMode::Glyph => {
             f.fill(dst, look.bg, 255);
@@ -220,7 +220,7 @@ pub fn frame<S: Store, R: Recorder, E: FnMut() -> u32>(f: &mut Frame, session: &
     // The look panel at the panel's foot: the cursor's cell while aiming or
     // looking, else the cell under the mouse.
     if let Some(p) = session.look_at() {
-        let words = wrap(&view::look(game, p), cols);
+        let words = wrap(&view::describe(game, p), cols);
         let mut ly = LOGICAL_H as i32 - PAD - LINE_H * words.len() as i32;
         f.fill(
             (PANEL_X, ly - PAD, PANEL_W, LOGICAL_H as i32 - ly + PAD),

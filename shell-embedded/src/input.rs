@@ -144,7 +144,7 @@ impl Buttons {
 /// A command on C's menu: a binding of the core's playing table its buttons
 /// give by name there (`Pad::Menu`), or the log.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Command {
+pub enum MenuEntry {
     /// A binding, with its name on the menu. The click's (travel there) is
     /// taken with a cursor to travel to, the way there shown: the mouse's
     /// click, on a board with no mouse.
@@ -153,12 +153,12 @@ pub enum Command {
     Log,
 }
 
-impl Command {
+impl MenuEntry {
     /// Its name on the menu.
     pub fn name(self) -> &'static str {
         match self {
-            Command::Key(_, name) => name,
-            Command::Log => "Log",
+            MenuEntry::Key(_, name) => name,
+            MenuEntry::Log => "Log",
         }
     }
 }
@@ -177,13 +177,13 @@ const fn menu_name(b: &Binding) -> Option<&'static str> {
 
 /// C's menu: every binding of the core's playing table named on it, in the
 /// table's order, then the log.
-pub const COMMANDS: [Command; 1 + COMMAND_KEYS] = {
-    let mut out = [Command::Log; 1 + COMMAND_KEYS];
+pub const COMMANDS: [MenuEntry; 1 + COMMAND_KEYS] = {
+    let mut out = [MenuEntry::Log; 1 + COMMAND_KEYS];
     let mut i = 0;
     let mut n = 0;
     while i < bindings::PLAYING.len() {
         if let Some(name) = menu_name(&bindings::PLAYING[i]) {
-            out[n] = Command::Key(&bindings::PLAYING[i], name);
+            out[n] = MenuEntry::Key(&bindings::PLAYING[i], name);
             n += 1;
         }
         i += 1;

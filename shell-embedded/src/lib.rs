@@ -22,5 +22,5 @@ pub mod shell;
 #[cfg(feature = "board-wio")]
 pub mod w25q32;
 
-pub use input::{Buttons, COMMANDS, Command};
+pub use input::{Buttons, COMMANDS, MenuEntry};
 pub use shell::{Layout, Mode, Shell};

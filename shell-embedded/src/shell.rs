@@ -1,7 +1,7 @@
 //! The shell: draws the core's picture on a `DrawTarget`, redrawing only
 //! what changed, and turns the buttons into the core's keys and actions.
 
-use crate::input::{Buttons, COMMANDS, Command};
+use crate::input::{Buttons, COMMANDS, MenuEntry};
 use amulets_core::bindings::{self, Binding, Does, Pad, Underfoot};
 use amulets_core::cellset::CellSet;
 use amulets_core::color::{Rgb, palette};
@@ -455,11 +455,11 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         } else if new.press || new.a {
             self.mode = Mode::Play;
             match COMMANDS[i] {
-                Command::Log => self.mode = Mode::Log(0),
-                Command::Key(b, _) if b.does == Does::Click => {
+                MenuEntry::Log => self.mode = Mode::Log(0),
+                MenuEntry::Key(b, _) if b.does == Does::Click => {
                     self.mode = Mode::Travel(session.game().player().pos);
                 }
-                Command::Key(b, _) => {
+                MenuEntry::Key(b, _) => {
                     if let Some(k) = b.key() {
                         Self::tap(session, k);
                     }
@@ -704,7 +704,13 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
     }
 
     /// What a map cell looks like, with the cursor and the way shown.
-    fn look(game: &Game, p: Point, way: &CellSet, cursor: Option<Point>, juice: &Juiced) -> Drawn {
+    fn drawn_at(
+        game: &Game,
+        p: Point,
+        way: &CellSet,
+        cursor: Option<Point>,
+        juice: &Juiced,
+    ) -> Drawn {
         let (mut glyph, mut fg, mut bg) = match view::cell(game, p) {
             Some(l) => (l.glyph, l.fg, l.bg),
             None => (' ', palette::BACKGROUND, palette::BACKGROUND),
@@ -774,7 +780,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         for row in 0..h {
             for col in 0..w {
                 let p = Point::new(camera.x + col, camera.y + row);
-                let want = Self::look(game, p, &way, cursor, &juiced);
+                let want = Self::drawn_at(game, p, &way, cursor, &juiced);
                 let slot = (row * MAP_W + col) as usize;
                 if self.glyphs[slot] == want.glyph && self.colours[slot] == want.colours() {
                     continue;
@@ -1087,7 +1093,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         // While aiming or looking, the words of the cell under the cursor
         // (what is there, the target's name) take the message rows.
         let words = match (game.state(), look) {
-            (State::Aiming(_) | State::Looking, Some(p)) => Some(view::look(game, p)),
+            (State::Aiming(_) | State::Looking, Some(p)) => Some(view::describe(game, p)),
             _ => None,
         };
         if let Some(words) = &words {

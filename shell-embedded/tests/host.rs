@@ -669,7 +669,7 @@ fn a_diagonal_attack_kills_a_monster_placed_on_a_diagonal() {
 }
 
 /// Looking at a monster's cell writes its words (the look panel's text,
-/// the core's `view::look`) where the messages go.
+/// the core's `view::describe`) where the messages go.
 #[test]
 fn the_look_text_appears_on_the_display_for_a_monsters_cell() {
     let mut session = room_with(Some("jackal"));
@@ -682,7 +682,7 @@ fn the_look_text_appears_on_the_display_for_a_monsters_cell() {
     session.release(Key::Numpad(9));
     assert_eq!(session.look_at(), Some(Point::new(3, 2)));
     shell.draw(&session).unwrap();
-    let words = view::look(session.game(), Point::new(3, 2));
+    let words = view::describe(session.game(), Point::new(3, 2));
     assert!(words.contains("jackal"), "{words}");
     let first: String = words.chars().take(80).collect();
     rows_read(&shell, &[(222, &first)], 222..228);

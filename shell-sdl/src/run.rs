@@ -59,7 +59,7 @@ impl Screen {
 
 /// One input of a screenshot's script.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Input {
+pub enum ScriptStep {
     Key(Key),
     /// The mouse over a map cell, or off the map.
     Hover(Option<Point>),
@@ -76,12 +76,12 @@ pub enum Input {
 /// `{F1}`..`{F12}`, `{Esc}`, `{Enter}`, `{Tab}`, `{Up}`, `{Down}`, `{Left}`,
 /// `{Right}`, `{KP1}`..`{KP9}`, `{hover X Y}`, `{hover off}`, `{click X Y}`,
 /// `{freeze}`, `{close}`.
-pub fn parse_script(s: &str) -> Result<Vec<Input>, String> {
+pub fn parse_script(s: &str) -> Result<Vec<ScriptStep>, String> {
     let mut out = Vec::new();
     let mut chars = s.chars();
     while let Some(c) = chars.next() {
         if c != '{' {
-            out.push(Input::Key(Key::Char(c)));
+            out.push(ScriptStep::Key(Key::Char(c)));
             continue;
         }
         let name: String = chars.by_ref().take_while(|&c| c != '}').collect();
@@ -96,24 +96,24 @@ pub fn parse_script(s: &str) -> Result<Vec<Input>, String> {
             }
         };
         let input = match words.as_slice() {
-            ["Esc"] => Input::Key(Key::Escape),
-            ["Enter"] => Input::Key(Key::Enter),
-            ["Tab"] => Input::Key(Key::Tab),
-            ["Up"] => Input::Key(Key::Up),
-            ["Down"] => Input::Key(Key::Down),
-            ["Left"] => Input::Key(Key::Left),
-            ["Right"] => Input::Key(Key::Right),
-            ["hover", "off"] => Input::Hover(None),
-            ["freeze"] => Input::Freeze,
-            ["close"] => Input::Close,
-            ["hover", rest @ ..] => Input::Hover(Some(cell(rest)?)),
-            ["click", rest @ ..] => Input::Click(cell(rest)?),
+            ["Esc"] => ScriptStep::Key(Key::Escape),
+            ["Enter"] => ScriptStep::Key(Key::Enter),
+            ["Tab"] => ScriptStep::Key(Key::Tab),
+            ["Up"] => ScriptStep::Key(Key::Up),
+            ["Down"] => ScriptStep::Key(Key::Down),
+            ["Left"] => ScriptStep::Key(Key::Left),
+            ["Right"] => ScriptStep::Key(Key::Right),
+            ["hover", "off"] => ScriptStep::Hover(None),
+            ["freeze"] => ScriptStep::Freeze,
+            ["close"] => ScriptStep::Close,
+            ["hover", rest @ ..] => ScriptStep::Hover(Some(cell(rest)?)),
+            ["click", rest @ ..] => ScriptStep::Click(cell(rest)?),
             [f] if f.starts_with('F') => match f[1..].parse::<u8>() {
-                Ok(n @ 1..=12) => Input::Key(Key::F(n)),
+                Ok(n @ 1..=12) => ScriptStep::Key(Key::F(n)),
                 _ => return Err(format!("{{{name}}}: not a key")),
             },
             [k] if k.starts_with("KP") => match k[2..].parse::<u8>() {
-                Ok(n @ 1..=9) => Input::Key(Key::Numpad(n)),
+                Ok(n @ 1..=9) => ScriptStep::Key(Key::Numpad(n)),
                 _ => return Err(format!("{{{name}}}: not a key")),
             },
             _ => return Err(format!("{{{name}}}: not a key")),
@@ -125,15 +125,15 @@ pub fn parse_script(s: &str) -> Result<Vec<Input>, String> {
 
 /// Plays a script with nobody waiting: each command runs to its end and
 /// each animation is over before the next input.
-pub fn play_script(app: &mut App, script: &[Input]) {
+pub fn play_script(app: &mut App, script: &[ScriptStep]) {
     let mut frozen = false;
     for &input in script {
         match input {
-            Input::Key(k) => app.press(k, false),
-            Input::Hover(cell) => app.hover(cell),
-            Input::Click(cell) => app.click(cell),
-            Input::Freeze => frozen = true,
-            Input::Close => app.close(),
+            ScriptStep::Key(k) => app.press(k, false),
+            ScriptStep::Hover(cell) => app.hover(cell),
+            ScriptStep::Click(cell) => app.click(cell),
+            ScriptStep::Freeze => frozen = true,
+            ScriptStep::Close => app.close(),
         }
         app.finish_command();
         if !frozen {
@@ -181,7 +181,7 @@ pub fn present(screen: &mut Screen, gfx: &mut Gfx, app: &App) -> Result<(), Stri
 }
 
 /// `--screenshot`: plays the script headless and writes the picture.
-pub fn screenshot(app: &mut App, script: &[Input], path: &Path) -> Result<(), String> {
+pub fn screenshot(app: &mut App, script: &[ScriptStep], path: &Path) -> Result<(), String> {
     // No window on any screen: SDL's offscreen driver, unless the caller
     // chose one.
     if std::env::var_os("SDL_VIDEO_DRIVER").is_none() {

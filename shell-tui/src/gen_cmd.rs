@@ -18,7 +18,7 @@
 
 use amulets_core::geom::{Point, Rect};
 use amulets_core::map::{MAP_H, MAP_W, Map, Terrain};
-use amulets_core::mapgen::{caves, floor, gh, grid, rooms};
+use amulets_core::mapgen::{caves, floor, gh_bsp, grid, rooms};
 use amulets_core::rng::Rng;
 use amulets_core::rules;
 use amulets_desktop::seed;
@@ -132,7 +132,7 @@ fn print(args: &GenArgs, seed: u32) -> Result<String, String> {
             let h = args
                 .height
                 .map_or(MAP_H, |h| i32::try_from(h).unwrap_or(i32::MAX));
-            let d = gh::dungeon(&mut map, w, h, &mut rng).map_err(|e| e.to_string())?;
+            let d = gh_bsp::dungeon(&mut map, w, h, &mut rng).map_err(|e| e.to_string())?;
             for y in 0..h {
                 let row: String = (0..w).map(|x| map.at(Point::new(x, y)).letter()).collect();
                 out.push_str(&row);
@@ -340,7 +340,7 @@ mod tests {
             1
         );
         let mut map = Map::new();
-        let d = gh::dungeon(&mut map, 40, 20, &mut Rng::new(42)).unwrap();
+        let d = gh_bsp::dungeon(&mut map, 40, 20, &mut Rng::new(42)).unwrap();
         assert_eq!(lines[20], format!("seed 42: {} rooms", d.rooms.len()));
         assert_eq!(
             *lines.last().unwrap(),

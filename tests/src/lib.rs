@@ -303,7 +303,7 @@ pub mod book_astar {
 /// gh-dungeons' `GenerateDungeon` and `PlaceDoor` as its Go program writes
 /// them, recursive and on a boxed tree (the core walks a fixed array with
 /// stacks), rolled with our dice in the program's order: the reference
-/// the core's `mapgen::gh` is checked against.
+/// the core's `mapgen::gh_bsp` is checked against.
 pub mod plain_gh {
     use amulets_core::geom::{Point, Rect};
     use amulets_core::rng::Rng;
@@ -773,7 +773,7 @@ pub mod stories {
             pos,
             hp: kind.kind().hp,
             mind,
-            pack: 0,
+            band: 0,
             heading: 0,
         }
     }

@@ -421,7 +421,7 @@ fn drawing_and_debug_views_never_touch_the_run() {
                 for x in 0..MAP_W {
                     let p = Point::new(x, y);
                     let _ = view::cell(g, p);
-                    let _ = view::look(g, p);
+                    let _ = view::describe(g, p);
                     let _ = view::mind_label(g, p);
                 }
             }
@@ -640,25 +640,28 @@ fn the_look_panel_names_what_is_there() {
         .unwrap();
     game.refresh_view();
     assert_eq!(
-        view::look(&game, Point::new(3, 3)).as_str(),
+        view::describe(&game, Point::new(3, 3)).as_str(),
         "A jackal (asleep)"
     );
     assert_eq!(
-        view::look(&game, Point::new(4, 1)).as_str(),
+        view::describe(&game, Point::new(4, 1)).as_str(),
         "18 gold pieces"
     );
     assert_eq!(
-        view::look(&game, Point::new(6, 3)).as_str(),
+        view::describe(&game, Point::new(6, 3)).as_str(),
         "A closed door"
     );
-    assert_eq!(view::look(&game, Point::new(1, 1)).as_str(), "The floor");
     assert_eq!(
-        view::look(&game, Point::new(8, 2)).as_str(),
+        view::describe(&game, Point::new(1, 1)).as_str(),
+        "The floor"
+    );
+    assert_eq!(
+        view::describe(&game, Point::new(8, 2)).as_str(),
         "You haven't seen that."
     );
     game.press(Key::F(1));
     assert_eq!(
-        view::look(&game, Point::new(8, 2)).as_str(),
+        view::describe(&game, Point::new(8, 2)).as_str(),
         "The cave floor"
     );
     // Walls are drawn only where they border open ground.

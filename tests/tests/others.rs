@@ -6,7 +6,7 @@
 
 use amulets_core::geom::Point;
 use amulets_core::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
-use amulets_core::mapgen::gh::{self, MAX_ROOM_SIZE, MIN_ROOM_SIZE};
+use amulets_core::mapgen::gh_bsp::{self, MAX_ROOM_SIZE, MIN_ROOM_SIZE};
 use amulets_core::mapgen::grid::{self, EAST, ENTRANCE, NORTH, SOUTH, WEST};
 use amulets_core::rng::Rng;
 use amulets_tests::plain;
@@ -19,7 +19,7 @@ fn gh_maps_have_rooms_and_are_whole() {
     let mut histogram = BTreeMap::new();
     for seed in 1..=SEEDS {
         let mut map = Map::new();
-        let rooms = gh::generate(&mut map, &mut Rng::new(seed));
+        let rooms = gh_bsp::generate(&mut map, &mut Rng::new(seed));
         assert!(!rooms.is_empty(), "seed {seed}: no room");
         *histogram.entry(rooms.len()).or_insert(0) += 1;
         for (i, r) in rooms.iter().enumerate() {
@@ -189,7 +189,7 @@ fn gh_dungeons_are_the_go_program_s_cell_for_cell() {
         for seed in 1..=1500 {
             let mut map = Map::new();
             let mut rng = Rng::new(seed);
-            let d = gh::dungeon(&mut map, w, h, &mut rng).expect("a gh size");
+            let d = gh_bsp::dungeon(&mut map, w, h, &mut rng).expect("a gh size");
             let mut plain_rng = Rng::new(seed);
             let plain_gh::Gh {
                 cells,
@@ -241,6 +241,6 @@ fn gh_dungeons_are_the_go_program_s_cell_for_cell() {
     assert!(empty_maps > 0, "no map where no leaf held a room");
     println!("{empty_maps} maps where no leaf held a room, given one by the guard");
     let mut map = Map::new();
-    assert!(gh::dungeon(&mut map, 39, 20, &mut Rng::new(1)).is_err());
-    assert!(gh::dungeon(&mut map, 64, 37, &mut Rng::new(1)).is_err());
+    assert!(gh_bsp::dungeon(&mut map, 39, 20, &mut Rng::new(1)).is_err());
+    assert!(gh_bsp::dungeon(&mut map, 64, 37, &mut Rng::new(1)).is_err());
 }

@@ -69,7 +69,7 @@ fn every_seed_keeps_the_guarantees() {
     let mut histogram = [0u32; 17];
     for seed in 1..=SEEDS {
         let mut map = Map::new();
-        let layout = rooms::generate_layout(&mut map, &mut Rng::new(seed));
+        let layout = rooms::generate_plan(&mut map, &mut Rng::new(seed));
         let rooms = &layout.rooms;
         let n = rooms.len();
         assert!((1..=1 << MAX_CUTS).contains(&n), "seed {seed}: {n} rooms");

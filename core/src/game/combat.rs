@@ -18,6 +18,9 @@ pub const SHOOTING_RANGE: i32 = 6;
 // a player in its range is always on that line.
 const _: () = assert!(SHOOTING_RANGE <= RANGE as i32);
 
+/// A poisoner's blow that hurts poisons for this many turns more.
+pub const BITE_POISON: (i32, i32) = (2, 4);
+
 /// The chance to hit in percent: 75, and 5 more for each point of attack
 /// over the defence, from 5 to 95 (docs/rules.md, "Combat").
 pub fn hit_chance(attack: i32, defence: i32) -> i32 {
@@ -147,7 +150,7 @@ impl Game {
             kind.name
         ))));
         if kind.has(traits::POISONS) && damage > 0 {
-            self.player.poisoned += self.rng.roll(2, 4);
+            self.player.poisoned += self.rng.roll(BITE_POISON.0, BITE_POISON.1);
             self.log.say("You are poisoned!");
         }
         self.hurt_player(damage, Cause::Monster(m.kind));
@@ -224,7 +227,7 @@ mod tests {
                 pos,
                 hp: 4,
                 mind: Mind::Asleep,
-                pack: 0,
+                band: 0,
                 heading: 0,
             };
             level

@@ -503,7 +503,7 @@ mod tests {
                 pos: Point::new(24, 1),
                 hp: jackal.kind().hp,
                 mind: Mind::Wandering,
-                pack: 0,
+                band: 0,
                 heading: Dir::W.index(),
             })
             .unwrap();

@@ -1,7 +1,7 @@
 //! The pack and the floor's items: picking up, dropping, and using what the
 //! pack holds (drinking, reading, wielding, wearing).
 
-use super::{Action, Game, Outcome, Pack, State};
+use super::{Action, Game, InventoryMode, Outcome, State};
 use crate::item::{FloorItem, Item, ItemId, Use, kinds};
 use crate::map::{MAP_CELLS, Map};
 use crate::rules::LAST_FLOOR;
@@ -56,12 +56,14 @@ impl Game {
         true
     }
 
-    pub(super) fn on_inventory(&mut self, pack: Pack, action: Action) -> Outcome {
+    pub(super) fn on_inventory(&mut self, mode: InventoryMode, action: Action) -> Outcome {
         let mut outcome = Outcome::default();
-        match (pack, action) {
-            (Pack::Item(_), Action::Cancel) => self.state = State::Inventory(Pack::Browse),
+        match (mode, action) {
+            (InventoryMode::Item(_), Action::Cancel) => {
+                self.state = State::Inventory(InventoryMode::Browse)
+            }
             (_, Action::Cancel) => self.state = State::Playing,
-            (Pack::Browse | Pack::Drop, Action::Letter(c)) => {
+            (InventoryMode::Browse | InventoryMode::Drop, Action::Letter(c)) => {
                 let slot = c as u8 - b'a';
                 if self
                     .player
@@ -73,18 +75,18 @@ impl Game {
                 {
                     return outcome;
                 }
-                if pack == Pack::Drop {
+                if mode == InventoryMode::Drop {
                     self.state = State::Playing;
                     outcome.turn_passed = self.drop(slot);
                 } else {
-                    self.state = State::Inventory(Pack::Item(slot));
+                    self.state = State::Inventory(InventoryMode::Item(slot));
                 }
             }
-            (Pack::Item(slot), Action::Use) => {
+            (InventoryMode::Item(slot), Action::Use) => {
                 self.state = State::Playing;
                 outcome.turn_passed = self.use_item(slot);
             }
-            (Pack::Item(slot), Action::Drop) => {
+            (InventoryMode::Item(slot), Action::Drop) => {
                 self.state = State::Playing;
                 outcome.turn_passed = self.drop(slot);
             }

@@ -40,7 +40,7 @@ pub use place::{
     AWAKE_ONE_IN, CAVE_MONSTERS_PERCENT, GOLD_MAX, GOLD_MIN, GOLD_PILES_MAX, GOLD_PILES_MIN,
     ITEMS_BASE, MONSTERS_BASE, MONSTERS_PER_FLOOR,
 };
-pub use state::{Aim, Cause, Event, Outcome, Pack, Question, Request, State};
+pub use state::{Aim, Cause, Event, InventoryMode, Outcome, Question, Request, State};
 
 /// A hurt player heals 1 HP every `REGENERATION` turns, not while poisoned.
 pub const REGENERATION: u32 = 10;
@@ -366,11 +366,11 @@ impl Game {
             }
             Action::PickUp => self.pick_up(),
             Action::Drop => {
-                self.state = State::Inventory(Pack::Drop);
+                self.state = State::Inventory(InventoryMode::Drop);
                 false
             }
             Action::Inventory => {
-                self.state = State::Inventory(Pack::Browse);
+                self.state = State::Inventory(InventoryMode::Browse);
                 false
             }
             Action::Look => {

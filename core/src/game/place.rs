@@ -2,7 +2,7 @@
 //! player and the stairs: the Amulet, monsters, items, gold, traps. Every
 //! number of chapter 18 is here, with ours where the book's is unknown.
 
-use crate::geom::{Point, Rect};
+use crate::geom::{Dir, Point, Rect};
 use crate::item::{FloorItem, Item, kinds};
 use crate::level::{Level, MAX_FLOOR_ITEMS, MAX_MONSTERS, MAX_TRAPS, Trap, TrapKind};
 use crate::map::{Map, Terrain};
@@ -42,13 +42,13 @@ pub const TRAPS_BASE: i32 = 2;
 /// Tries to find a cell before giving up on one thing.
 const TRIES: i32 = 20;
 
-/// The biggest pack of any kind of monster.
-const BIGGEST_PACK: i32 = {
+/// The biggest band of any kind of monster.
+const BIGGEST_BAND: i32 = {
     let mut biggest = 0;
     let mut k = 0;
     while k < MONSTERS.len() {
-        if MONSTERS[k].pack as i32 > biggest {
-            biggest = MONSTERS[k].pack as i32;
+        if MONSTERS[k].band_size as i32 > biggest {
+            biggest = MONSTERS[k].band_size as i32;
         }
         k += 1;
     }
@@ -57,10 +57,10 @@ const BIGGEST_PACK: i32 = {
 
 // What a new floor is given fits its level's lists, on the deepest floor
 // too, so no push below can fail. Monsters: placing stops once a floor has
-// the monsters it wants, and the pack begun below that adds at most the
-// rest of a pack.
+// the monsters it wants, and the band begun below that adds at most the
+// rest of a band.
 const _: () = assert!(
-    (MONSTERS_BASE + MONSTERS_PER_FLOOR * LAST_FLOOR + BIGGEST_PACK - 1) as usize <= MAX_MONSTERS
+    (MONSTERS_BASE + MONSTERS_PER_FLOOR * LAST_FLOOR + BIGGEST_BAND - 1) as usize <= MAX_MONSTERS
 );
 // Items: the Amulet, the items, the piles of gold; nothing else lies on a
 // new floor.
@@ -183,7 +183,7 @@ impl Placer<'_> {
     }
 
     /// The floor's monsters, chapter 18's way: up to 100 tries, each a kind
-    /// and an area other than the player's, a pack all in that area, asleep
+    /// and an area other than the player's, a band all in that area, asleep
     /// or awake together.
     fn monsters(&mut self) {
         let last = self.level.areas.len() as i32 - 1;
@@ -195,7 +195,7 @@ impl Placer<'_> {
         if kind_of(depth) == FloorKind::Cave {
             wanted = wanted * CAVE_MONSTERS_PERCENT / 100;
         }
-        let mut packs = 0u8;
+        let mut bands = 0u8;
         for _ in 0..100 {
             if self.level.monsters.len() as i32 >= wanted {
                 return;
@@ -203,10 +203,10 @@ impl Placer<'_> {
             let kind = self.choose_monster_kind();
             let area = self.area_from(1);
             let def = kind.kind();
-            let mut pack = 0;
-            if def.pack > 1 {
-                packs += 1;
-                pack = packs;
+            let mut band = 0;
+            if def.band_size > 1 {
+                bands += 1;
+                band = bands;
             }
             let one_in = if kind_of(depth) == FloorKind::Cave {
                 CAVE_AWAKE_ONE_IN
@@ -214,15 +214,15 @@ impl Placer<'_> {
                 AWAKE_ONE_IN
             };
             let awake = def.has(traits::NEVER_SLEEPS) || self.rng.roll(1, one_in) == 1;
-            for _ in 0..def.pack {
+            for _ in 0..def.band_size {
                 if let Some(pos) = self.free_cell_in(area) {
-                    let heading = self.rng.roll(0, 7) as u8;
+                    let heading = Dir::ALL[self.rng.below(Dir::ALL.len())].index();
                     let monster = Monster {
                         kind,
                         pos,
                         hp: def.hp,
                         mind: if awake { Mind::Wandering } else { Mind::Asleep },
-                        pack,
+                        band,
                         heading,
                     };
                     self.level
@@ -300,7 +300,7 @@ impl Placer<'_> {
                 let p = self.cell_in(area);
                 let plain = matches!(self.level.map.at(p), Terrain::Floor | Terrain::CaveFloor);
                 if plain && self.free_for_item(p) && self.level.trap_at(p).is_none() {
-                    let kind = TrapKind::ALL[self.rng.roll(0, 3) as usize];
+                    let kind = TrapKind::ALL[self.rng.below(TrapKind::ALL.len())];
                     let trap = Trap {
                         pos: p,
                         kind,

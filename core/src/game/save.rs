@@ -19,7 +19,7 @@
 //! row.
 
 use super::command::{Command, CommandKind, Stop, StopReason};
-use super::{Aim, Cause, DebugView, Game, Pack, Question, State};
+use super::{Aim, Cause, DebugView, Game, InventoryMode, Question, State};
 use crate::geom::{Dir, Point, Rect};
 use crate::item::{FloorItem, Item, ItemId};
 use crate::level::{MAX_FLOOR_ITEMS, MAX_MONSTERS, MAX_TRAPS, Trap, TrapKind};
@@ -120,8 +120,8 @@ const STATES: [(State, &str); 13] = [
     (State::Aiming(Aim::Fire), "aim-fire"),
     (State::Aiming(Aim::Cast), "aim-cast"),
     (State::Looking, "looking"),
-    (State::Inventory(Pack::Browse), "pack"),
-    (State::Inventory(Pack::Drop), "pack-drop"),
+    (State::Inventory(InventoryMode::Browse), "pack"),
+    (State::Inventory(InventoryMode::Drop), "pack-drop"),
     (State::Confirming(Question::LeaveAmulet), "ask-amulet"),
     (State::Menu, "menu"),
     (State::Help, "help"),
@@ -805,7 +805,7 @@ const FIELDS: [Field; 29] = [
                     m.pos.x,
                     m.pos.y,
                     m.hp,
-                    m.pack,
+                    m.band,
                     m.heading
                 ))?;
             }
@@ -816,14 +816,14 @@ const FIELDS: [Field; 29] = [
             let pos = w.cell("monster")?;
             let hp = w.within("monster health", 1, kind.kind().hp)?;
             let mind = w.named(&MINDS)?;
-            let pack = w.within("pack", 0, 255)? as u8;
-            let heading = w.within("heading", 0, 7)? as u8;
+            let band = w.within("band", 0, 255)? as u8;
+            let heading = w.within("heading", 0, Dir::ALL.len() as i32 - 1)? as u8;
             let monster = Monster {
                 kind,
                 pos,
                 hp,
                 mind,
-                pack,
+                band,
                 heading,
             };
             g.level
@@ -931,7 +931,7 @@ fn field(key: &str) -> Option<(usize, &'static Field)> {
 fn write_state(o: &mut Out<'_>, s: State) -> fmt::Result {
     match s {
         State::Aiming(Aim::Throw { slot }) => o.line(format_args!("{AIM_THROW} {slot}")),
-        State::Inventory(Pack::Item(slot)) => o.line(format_args!("{PACK_ITEM} {slot}")),
+        State::Inventory(InventoryMode::Item(slot)) => o.line(format_args!("{PACK_ITEM} {slot}")),
         State::Confirming(Question::StepOnto(d)) => {
             o.line(format_args!("{ASK_TRAP} {}", d.index()))
         }
@@ -944,7 +944,7 @@ fn read_state(w: &mut Words) -> Result<State, LoadError> {
         |w: &mut Words| Ok::<u8, LoadError>(w.within("slot", 0, PACK_SLOTS as i32 - 1)? as u8);
     Ok(match w.word()? {
         AIM_THROW => State::Aiming(Aim::Throw { slot: slot(w)? }),
-        PACK_ITEM => State::Inventory(Pack::Item(slot(w)?)),
+        PACK_ITEM => State::Inventory(InventoryMode::Item(slot(w)?)),
         ASK_TRAP => {
             State::Confirming(Question::StepOnto(Dir::from_index(
                 w.within("direction", 0, 7)? as u8,
@@ -1158,7 +1158,8 @@ impl Game {
         {
             return Err(LoadError::Inconsistent("a command going off the map"));
         }
-        if let State::Aiming(Aim::Throw { slot }) | State::Inventory(Pack::Item(slot)) = self.state
+        if let State::Aiming(Aim::Throw { slot }) | State::Inventory(InventoryMode::Item(slot)) =
+            self.state
             && p.pack.get(usize::from(slot)).copied().flatten().is_none()
         {
             return Err(LoadError::Inconsistent("a screen on an empty slot"));
@@ -1210,7 +1211,7 @@ mod tests {
         p.knows_lightning = false;
         p.lightning_wait = 7;
         p.searches = 3;
-        g.state = State::Inventory(Pack::Item(3));
+        g.state = State::Inventory(InventoryMode::Item(3));
         g.back = State::Playing;
         g.turn = 1234;
         let l = &mut g.level;
@@ -1222,7 +1223,7 @@ mod tests {
                 pos: Point::new(6, 2),
                 hp: 1,
                 mind: Mind::Hunting,
-                pack: 3,
+                band: 3,
                 heading: 5,
             })
             .unwrap();
@@ -1443,7 +1444,7 @@ mod tests {
         g.seed = u32::MAX;
         g.turn = u32::MAX;
         g.state = State::Aiming(Aim::Throw { slot: u8::MAX });
-        g.back = State::Inventory(Pack::Item(u8::MAX));
+        g.back = State::Inventory(InventoryMode::Item(u8::MAX));
         g.cursor = Point::new(i32::MIN, i32::MIN);
         // The kinds with the widest numbers (the last of each table).
         let last_monster = KindId::all().last().expect("a table of kinds");
@@ -1476,7 +1477,7 @@ mod tests {
             pos: Point::new(i32::MIN, i32::MIN),
             hp: i32::MIN,
             mind: Mind::Wandering,
-            pack: u8::MAX,
+            band: u8::MAX,
             heading: u8::MAX,
         };
         while l.monsters.push(wide_monster).is_ok() {}

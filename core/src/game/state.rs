@@ -17,7 +17,7 @@ pub enum State {
     /// Aiming with a cursor along the line of fire.
     Aiming(Aim),
     Looking,
-    Inventory(Pack),
+    Inventory(InventoryMode),
     /// A question to answer with y or n.
     Confirming(Question),
     Menu,
@@ -36,7 +36,7 @@ pub enum Aim {
 
 /// What the inventory screen is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pack {
+pub enum InventoryMode {
     /// Showing the pack; a letter picks an item.
     Browse,
     /// A letter drops that item.

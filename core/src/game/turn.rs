@@ -20,6 +20,15 @@ pub const FIND_ONE_IN: i32 = 3;
 pub const SEARCHES_TO_FIND_ALL: u8 = 5;
 /// A monster that regenerates heals 1 HP every this many turns (*tune*).
 pub const MONSTER_REGENERATION: u32 = 3;
+/// A confused player staggers (a random step) 1 time in this many steps.
+pub const STAGGER_ONE_IN: i32 = 2;
+/// An erratic flyer flutters (a random step) 1 time in this many turns.
+pub const FLUTTER_ONE_IN: i32 = 2;
+/// A wandering monster turns a random way 1 time in this many steps, and
+/// whenever it is blocked.
+pub const WANDER_TURN_ONE_IN: i32 = 4;
+/// A needle trap's poison, in turns.
+pub const NEEDLE_POISON: (i32, i32) = (3, 6);
 /// A dart trap attacks as a monster of this attack would, for this damage.
 pub const DART_ATTACK: i32 = 2;
 pub const DART_DAMAGE: (i32, i32) = (1, 4);
@@ -30,8 +39,8 @@ impl Game {
     /// opens; a known trap asks first. True when a turn passed.
     pub(super) fn player_step(&mut self, mut dir: Dir) -> bool {
         self.player.searches = 0;
-        if self.player.confused > 0 && self.rng.roll(1, 2) == 1 {
-            dir = Dir::from_index(self.rng.roll(0, 7) as u8);
+        if self.player.confused > 0 && self.rng.roll(1, STAGGER_ONE_IN) == 1 {
+            dir = Dir::ALL[self.rng.below(Dir::ALL.len())];
         }
         let to = self.player.pos.step(dir);
         if let Some(m) = self.level.monster_at(to) {
@@ -99,7 +108,7 @@ impl Game {
         match self.level.traps[t].kind {
             TrapKind::PoisonNeedle => {
                 self.log.say("A needle pricks you.");
-                self.player.poisoned += self.rng.roll(3, 6);
+                self.player.poisoned += self.rng.roll(NEEDLE_POISON.0, NEEDLE_POISON.1);
             }
             TrapKind::Alarm => {
                 self.log.say("An alarm rings out across the floor!");
@@ -128,7 +137,7 @@ impl Game {
     /// Moves the player to a random free cell of ground.
     pub(super) fn teleport_player(&mut self) {
         for _ in 0..200 {
-            let p = Map::point_of(self.rng.roll(0, crate::map::MAP_CELLS as i32 - 1) as usize);
+            let p = Map::point_of(self.rng.below(crate::map::MAP_CELLS));
             if self.level.map.is_walkable(p)
                 && self.level.monster_at(p).is_none()
                 && self.level.trap_at(p).is_none()
@@ -280,7 +289,7 @@ impl Game {
             }
             Mind::Hunting => {}
         }
-        if kind.has(traits::ERRATIC) && self.rng.roll(1, 2) == 1 {
+        if kind.has(traits::ERRATIC) && self.rng.roll(1, FLUTTER_ONE_IN) == 1 {
             self.flutter(i);
             return;
         }
@@ -322,16 +331,16 @@ impl Game {
     /// was going, turning at random when it cannot.
     fn wander(&mut self, i: usize) {
         let m = self.level.monsters[i];
-        if self.rng.roll(1, 4) == 1
+        if self.rng.roll(1, WANDER_TURN_ONE_IN) == 1
             || !self.monster_moves(i, m.pos.step(Dir::from_index(m.heading)))
         {
-            self.level.monsters[i].heading = self.rng.roll(0, 7) as u8;
+            self.level.monsters[i].heading = Dir::ALL[self.rng.below(Dir::ALL.len())].index();
         }
     }
 
     /// An erratic flyer's step in a random direction.
     fn flutter(&mut self, i: usize) {
-        let dir = Dir::from_index(self.rng.roll(0, 7) as u8);
+        let dir = Dir::ALL[self.rng.below(Dir::ALL.len())];
         let to = self.level.monsters[i].pos.step(dir);
         if to == self.player.pos {
             self.monster_attacks(i);

@@ -4,7 +4,7 @@
 //! stands on the floor (the Amulet, monsters, items, gold, traps) is the
 //! game's to place.
 
-use super::{Areas, caves, gh, grid, rooms};
+use super::{Areas, caves, gh_bsp, grid, rooms};
 use crate::geom::{Point, Rect};
 use crate::map::{Map, Terrain};
 use crate::path::built_cost;
@@ -95,7 +95,7 @@ pub fn assemble(depth: i32, rng: &mut Rng) -> Floor {
 ///   room's wall ring (`place_doors`); the start in the first room, the
 ///   stairs on the ground farthest from it.
 /// - gh-dungeons': its rooms are the areas, the start the middle of the
-///   first and the stairs its exit in the last (`gh::dungeon`, before any
+///   first and the stairs its exit in the last (`gh_bsp::dungeon`, before any
 ///   door); doors by the book's rule.
 /// - rrpg's: a room is a grid cell's 3 x 3 block, its middle the floor and
 ///   its door bits the ways out; an area is a row of the grid (a floor has
@@ -118,7 +118,7 @@ pub fn assemble_styled(depth: i32, style: Style, rng: &mut Rng) -> Floor {
             rooms
         }
         (FloorKind::Rooms, Style::Gh) => {
-            let d = gh::dungeon(&mut map, crate::map::MAP_W, crate::map::MAP_H, rng)
+            let d = gh_bsp::dungeon(&mut map, crate::map::MAP_W, crate::map::MAP_H, rng)
                 .expect("the map's own size is a gh-dungeons size");
             place_doors(&mut map, &d.rooms, rng);
             (start, exit) = (Some(d.start), Some(d.exit));

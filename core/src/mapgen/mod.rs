@@ -4,7 +4,7 @@
 
 pub mod caves;
 pub mod floor;
-pub mod gh;
+pub mod gh_bsp;
 pub mod grid;
 pub mod rooms;
 

@@ -46,7 +46,7 @@ const STACK_DEPTH: usize = MAX_CUTS as usize + 1;
 /// in the book's order: each piece's first half (left or top) before its
 /// second, so the first room is usually near the top-left corner.
 pub fn generate(map: &mut Map, rng: &mut Rng) -> Areas {
-    generate_layout(map, rng).rooms
+    generate_plan(map, rng).rooms
 }
 
 /// The most corridors a floor has: one per cut, one fewer than the rooms.
@@ -61,26 +61,26 @@ pub struct Corridor {
     pub to: Point,
 }
 
-/// What `generate_layout` made: the rooms, and the corridors in the order
+/// What `generate_plan` made: the rooms, and the corridors in the order
 /// they were dug (the first cut's corridor last).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Layout {
+pub struct Plan {
     pub rooms: Areas,
     pub corridors: heapless::Vec<Corridor, MAX_CORRIDORS>,
 }
 
 /// `generate`, also telling which corridors it dug: the same dice, the same
 /// map. Tests use the corridors to check that they join every room.
-pub fn generate_layout(map: &mut Map, rng: &mut Rng) -> Layout {
+pub fn generate_plan(map: &mut Map, rng: &mut Rng) -> Plan {
     map.fill(crate::map::Terrain::Wall);
-    let mut layout = Layout {
+    let mut plan = Plan {
         rooms: Areas::new(),
         corridors: heapless::Vec::new(),
     };
     // Leave the outermost cells as rock, so the walls have somewhere to be.
     let inside = Rect::new(1, 1, MAP_W - 2, MAP_H - 2);
-    split(map, inside, rng, &mut layout);
-    layout
+    split(map, inside, rng, &mut plan);
+    plan
 }
 
 /// The cell in the middle of a room, which corridors join and the player
@@ -128,7 +128,7 @@ impl Frame {
 /// room, and gives every piece that's left a room. Returns the middle of one
 /// of `area`'s rooms, so that whoever cut `area` can join it to its other
 /// half.
-fn split(map: &mut Map, area: Rect, rng: &mut Rng, layout: &mut Layout) -> Point {
+fn split(map: &mut Map, area: Rect, rng: &mut Rng, plan: &mut Plan) -> Point {
     let mut stack: heapless::Vec<Frame, STACK_DEPTH> = heapless::Vec::new();
     push(&mut stack, Frame::new(area, MAX_CUTS));
     // What the frame just finished returned to its caller.
@@ -143,8 +143,7 @@ fn split(map: &mut Map, area: Rect, rng: &mut Rng, layout: &mut Layout) -> Point
                 if frame.cuts_left == 0 || (!can_cut_across && !can_cut_down) {
                     let room = add_room(map, area, rng);
                     // At most 2^MAX_CUTS leaves (see the const assertion).
-                    layout
-                        .rooms
+                    plan.rooms
                         .push(room)
                         .expect("a cut tree has at most MAX_AREAS leaves");
                     returned = center_of(room);
@@ -183,8 +182,7 @@ fn split(map: &mut Map, area: Rect, rng: &mut Rng, layout: &mut Layout) -> Point
                 let corridor = carve_corridor(map, a, b, rng);
                 // One corridor per cut, and a tree with at most 16 leaves
                 // has at most 15 cuts.
-                layout
-                    .corridors
+                plan.corridors
                     .push(corridor)
                     .expect("a cut tree has at most MAX_CORRIDORS cuts");
                 returned = if rng.roll(0, 1) == 0 { a } else { b };

@@ -94,7 +94,7 @@ pub fn hunting(game: &mut Game, name: &str, at: Point) {
         pos: at,
         hp: kind.kind().hp,
         mind: Mind::Hunting,
-        pack: 0,
+        band: 0,
         heading: 0,
     };
     game.level_mut()

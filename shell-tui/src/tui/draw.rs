@@ -20,23 +20,23 @@ const LOG_LINES: u16 = 3;
 
 /// Where everything goes for a terminal of a size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Layout {
+pub struct Regions {
     pub map: Rect,
     pub panel: Rect,
     pub log: Rect,
     pub look: Rect,
 }
 
-impl Layout {
+impl Regions {
     /// The layout for a terminal, or `None` when it is too small.
-    pub fn for_size(w: u16, h: u16) -> Option<Layout> {
+    pub fn for_size(w: u16, h: u16) -> Option<Regions> {
         if w < MIN_W || h < MIN_H {
             return None;
         }
         let panel_w = w.saturating_sub(MAP_W as u16).clamp(24, 40);
         let map_w = (w - panel_w).min(MAP_W as u16);
         let map_h = (h - LOG_LINES - 1).min(MAP_H as u16);
-        Some(Layout {
+        Some(Regions {
             map: Rect::new(0, 0, map_w, map_h),
             panel: Rect::new(map_w + 1, 0, w - map_w - 1, h - 1),
             log: Rect::new(0, map_h, map_w, LOG_LINES),
@@ -103,7 +103,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
     let area = frame.area();
     let buf = frame.buffer_mut();
     let fg = |c| Style::default().fg(app.depth.color(c));
-    let Some(layout) = Layout::for_size(area.width, area.height) else {
+    let Some(layout) = Regions::for_size(area.width, area.height) else {
         let lines = [
             format!("The terminal is {} x {}.", area.width, area.height),
             format!("Make the terminal at least {MIN_W} x {MIN_H}."),
@@ -214,14 +214,14 @@ pub fn draw(frame: &mut Frame, app: &App) {
             buf,
             0,
             layout.look.y,
-            &view::look(game, p),
+            &view::describe(game, p),
             fg(palette::DIM_TEXT),
             layout.look.width,
         );
     }
 }
 
-fn draw_map(buf: &mut Buffer, app: &App, layout: &Layout, camera: Point) {
+fn draw_map(buf: &mut Buffer, app: &App, layout: &Regions, camera: Point) {
     let game = app.session.game();
     let juice = app.session.juice();
     let distances = view::distances(game);

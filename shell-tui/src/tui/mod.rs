@@ -70,7 +70,7 @@ impl App {
     /// The mouse: hovering shows the route and names the cell; a left click
     /// travels there, or fires there while aiming.
     pub fn on_mouse(&mut self, event: &MouseEvent) {
-        let Some(layout) = draw::Layout::for_size(self.size.0, self.size.1) else {
+        let Some(layout) = draw::Regions::for_size(self.size.0, self.size.1) else {
             return;
         };
         let camera = layout.camera(draw::focus(self));
@@ -359,7 +359,7 @@ mod tests {
         game.refresh_view();
         let (mut app, dir) = continued(&game, "camera");
         app.on_resize(60, 20);
-        let layout = draw::Layout::for_size(60, 20).unwrap();
+        let layout = draw::Regions::for_size(60, 20).unwrap();
         let camera = layout.camera(far);
         assert!(camera.x > 0 && camera.y > 0, "{camera:?}");
         let lines = screen(&app, 60, 20);
