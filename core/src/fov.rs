@@ -1,7 +1,7 @@
 //! Field of view: symmetric shadowcasting (Albert Ford, 2021). A cell is in
 //! view when a line from the middle of the viewer's cell reaches its middle
-//! between the shadows of the walls; so if A sees B, B sees A (DECISIONS,
-//! "Field of view"), and a monster that sees the player is one the player
+//! between the shadows of the walls; so if A sees B, B sees A
+//! (docs/rules.md, "Field of view"), and a monster that sees the player is one the player
 //! sees. Walls, closed doors and secret doors block sight; a wall in view is
 //! seen, so a lit room shows its walls.
 //!

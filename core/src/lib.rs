@@ -3,6 +3,10 @@
 //! into pixels or characters; every rule and every roll of the dice lives here,
 //! so a seed plays the same game on a desktop, in a terminal and on a
 //! microcontroller.
+//!
+//! The rules are written down in `docs/rules.md`. Where a comment says
+//! "the book", it means the game this one follows, rule for rule, and
+//! that page says what the book's rule is.
 #![no_std]
 #![forbid(unsafe_code)]
 

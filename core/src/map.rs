@@ -55,7 +55,8 @@ impl Terrain {
         self as u8
     }
 
-    /// The one letter a save writes for this terrain (DECISIONS: "Saves").
+    /// The one letter a save writes for this terrain (docs/rules.md, "The
+    /// map").
     pub const fn letter(self) -> char {
         match self {
             Terrain::Wall => '#',

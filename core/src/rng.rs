@@ -1,5 +1,5 @@
 //! The dice. Everything random in a run comes from one `Rng`, and the order of
-//! its rolls is part of the game's contract (DECISIONS, "Dice"): the same seed
+//! its rolls is part of the game's rules (docs/rules.md, "Dice"): the same seed
 //! gives the same run on every machine, because the generator and the way a
 //! range is cut from it are both written down to the bit.
 

@@ -1,5 +1,5 @@
-//! Where everything goes in the fixed 1600 x 900 picture (DECISIONS,
-//! "Screens and shells"), and the letterbox that fits it into any window.
+//! Where everything goes in the fixed 1600 x 900 picture (docs/rules.md,
+//! "Screens"), and the letterbox that fits it into any window.
 
 use amulets_core::geom::Point;
 use amulets_core::map::{MAP_H, MAP_W};

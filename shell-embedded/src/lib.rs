@@ -2,7 +2,7 @@
 //! `DrawTarget` (a RAM frame buffer in QEMU and the tests, an ILI9341 over
 //! SPI on the Wio Terminal). Board-independent, `no_std`, no heap.
 //!
-//! Two layouts (DECISIONS, "Screens and shells"): 320 x 240, the whole
+//! Two layouts (docs/rules.md, "Screens"): 320 x 240, the whole
 //! 64 x 36 map at 5 x 6 pixels a cell over a 24-pixel status area; and
 //! 160 x 128, a viewport that follows the player above a one-pixel-a-cell
 //! overview of the floor. Only what changed is redrawn: the shell keeps

@@ -1,12 +1,11 @@
-//! `amulets-tui`: Amulets in a terminal, and the `gen` command that prints
-//! any dungeon the core can make.
+//! `amulets-tui`: Amulets in a terminal. (The dungeon printer that was
+//! its `gen` command is a tool of its own, `amulets-gen`.)
 
-mod gen_cmd;
 mod tui;
 
 use amulets_core::session::Session;
 use amulets_desktop::{RunArgs, seed};
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -15,8 +14,7 @@ use std::process::ExitCode;
     version,
     about = "Amulets, a roguelike, in a terminal",
     long_about = "Amulets, a roguelike, in a terminal.\n\n\
-                  With no command it plays (as `play`). `amulets-tui gen` prints the dungeons\n\
-                  the game is made of.",
+                  With no command it plays (as `play`).",
     args_conflicts_with_subcommands = true
 )]
 struct Cli {
@@ -30,8 +28,6 @@ struct Cli {
 enum Command {
     /// Play (the default)
     Play(RunArgs),
-    /// Print a generated dungeon: a bare map, or a whole floor of a run
-    Gen(gen_cmd::GenArgs),
     /// Play a recorded run back and check it ends where it did
     Replay {
         /// A replay written by `--record`
@@ -103,25 +99,6 @@ fn play_and_record(args: RunArgs) -> ExitCode {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::Gen(args)) => match gen_cmd::run(&args) {
-            Ok(printed) => {
-                print!("{}", printed.text);
-                if let Some(seed) = printed.chosen_seed {
-                    eprintln!("amulets-tui gen: seed {seed}, chosen at random");
-                }
-                ExitCode::SUCCESS
-            }
-            Err(message) => {
-                // Built, so the subcommand's usage line has the binary's name.
-                let mut command = Cli::command();
-                command.build();
-                command
-                    .find_subcommand_mut("gen")
-                    .expect("gen is a subcommand")
-                    .error(clap::error::ErrorKind::ArgumentConflict, message)
-                    .exit()
-            }
-        },
         Some(Command::Play(args)) => play(args),
         Some(Command::Replay { file }) => replay(&file),
         None => play(cli.play),

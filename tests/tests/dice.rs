@@ -1,4 +1,4 @@
-//! The dice against the contract in DECISIONS, computed here from the
+//! The dice against the rules of docs/rules.md ("Dice"), computed here from the
 //! definitions and not from the core: `rand_core`'s `seed_from_u64` fills the
 //! 16 seed bytes with PCG32 outputs (little-endian), and xorshift128 then runs
 //! from those four words (a seed of all zeros would be replaced by 0xBAD5EED).
@@ -88,7 +88,7 @@ fn long_streams_match_the_reference() {
     }
 }
 
-/// `roll` written from DECISIONS' words, on the reference generator.
+/// `roll` written from the rules' words, on the reference generator.
 fn reference_roll(g: &mut Xorshift128, lo: i32, hi: i32) -> i32 {
     let span = (hi as i64 - lo as i64 + 1) as u64;
     if span == 1 << 32 {

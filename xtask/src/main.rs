@@ -185,8 +185,8 @@ fn ci() -> Result<(), String> {
     Ok(())
 }
 
-/// The core may depend on these crates only (DECISIONS and the foundations
-/// issue): anything else could bring in `std`, `alloc` or other dice.
+/// The core may depend on these crates only (ARCHITECTURE.md, "Crates"):
+/// anything else could bring in `std`, `alloc` or other dice.
 const CORE_DEPENDENCIES: [&str; 3] = ["heapless", "rand_core", "rand_xorshift"];
 
 /// Checks the core's direct dependencies on a bare-metal target, where a

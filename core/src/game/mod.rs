@@ -442,8 +442,8 @@ impl Game {
     }
 
     /// Makes the floor at a depth and puts the player on it, in the order
-    /// chapter 18 and DECISIONS give: the map, the player, the stairs, the
-    /// Amulet, monsters, items, gold, traps.
+    /// docs/rules.md gives ("What a floor holds"): the map, the player, the
+    /// stairs, the Amulet, monsters, items, gold, traps.
     fn new_level(&mut self, depth: i32) {
         self.command = None;
         let f = floor::assemble_styled(depth, self.style, &mut self.rng);

@@ -1,4 +1,4 @@
-//! What a new floor holds, placed in the order DECISIONS gives after the
+//! What a new floor holds, placed in the order docs/rules.md gives after the
 //! player and the stairs: the Amulet, monsters, items, gold, traps. Every
 //! number of chapter 18 is here, with ours where the book's is unknown.
 

@@ -4,8 +4,8 @@
 //!
 //! The format: a header `amulets-save <version>`, then `key value...`
 //! lines (some keys repeat: `pack`, `area`, `monster`, `item`, `trap`,
-//! `log`), then `map` and 36 rows of 64 terrain letters (DECISIONS' save
-//! letters), `explored` and 36 rows of `0`/`1`, and `end`. What a turn
+//! `log`), then `map` and 36 rows of 64 terrain letters (the map's letters
+//! of docs/rules.md), `explored` and 36 rows of `0`/`1`, and `end`. What a turn
 //! works out again (what is in view, the attack and defence worn) and what
 //! only animates (events) is not saved; the F6 cave being shown is dropped.
 //!

@@ -13,7 +13,7 @@ use crate::rng::Rng;
 use crate::rules::{FloorKind, LAST_FLOOR, kind_of};
 
 /// Where a corridor enters a room, a door `DOOR_IN` times in `DOOR_OF`, and
-/// one door in `SECRET_ONE_IN` is secret (DECISIONS, *tune*).
+/// one door in `SECRET_ONE_IN` is secret (docs/rules.md, "The dungeon").
 pub const DOOR_IN: i32 = 3;
 pub const DOOR_OF: i32 = 4;
 pub const SECRET_ONE_IN: i32 = 8;

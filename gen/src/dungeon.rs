@@ -1,18 +1,18 @@
-//! `amulets-tui gen`: prints a dungeon as text, one row of the map a line,
+//! `amulets-gen`: prints a dungeon as text, one row of the map a line,
 //! then a line for each room or area. The output is stable; the README
 //! describes it.
 //!
-//! - `gen rooms|caves --seed N`: the bare map as the generator leaves it
+//! - `amulets-gen rooms|caves --seed N`: the bare map as the generator leaves it
 //!   (`#` rock, `.` floor, `:` cave floor), then the rooms or areas.
-//! - `gen gh --seed N [-w W] [-h H]`: gh-dungeons' map of W x H (40 x 20 to
+//! - `amulets-gen gh --seed N [-w W] [-h H]`: gh-dungeons' map of W x H (40 x 20 to
 //!   64 x 36, the default), with its exit `>`, then the rooms, the start
 //!   and the exit.
-//! - `gen grid --seed N [-w W] [-h H] [-v]`: rrpg's grid (any size up to
+//! - `amulets-gen grid --seed N [-w W] [-h H] [-v]`: rrpg's grid (any size up to
 //!   64 x 64): the room values one per line, as rrpg lists them, or with
 //!   `-v` its picture, byte for byte.
 //!
 //! A seed chosen at random is said on stderr, so stdout is only the map.
-//! - `gen --seed N --floor D [--reveal]`: floor D of a run, put together:
+//! - `amulets-gen --seed N --floor D [--reveal]`: floor D of a run, put together:
 //!   doors `+`, secret doors drawn as rock `#` unless `--reveal` shows them
 //!   as `S`, the stairs `>`, and the start `@`.
 
@@ -25,7 +25,7 @@ use amulets_desktop::seed;
 use clap::{ArgAction, Args, ValueEnum};
 use std::fmt::Write as _;
 
-/// The generators `gen` can run.
+/// The generators it can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Kind {
     /// The book's chapter 2 BSP rooms and corridors
@@ -66,7 +66,7 @@ pub struct GenArgs {
     pub help: Option<bool>,
 }
 
-/// What `gen` prints: the text for stdout, and the seed when it was chosen
+/// What it prints: the text for stdout, and the seed when it was chosen
 /// at random (for stderr).
 pub struct Printed {
     pub text: String,
@@ -88,10 +88,10 @@ pub fn run(args: &GenArgs) -> Result<Printed, String> {
 fn print(args: &GenArgs, seed: u32) -> Result<String, String> {
     let sized = args.width.is_some() || args.height.is_some();
     if sized && !matches!(args.kind, Some(Kind::Grid | Kind::Gh)) {
-        return Err("-w and -h go with `gen grid` and `gen gh`".into());
+        return Err("-w and -h go with `grid` and `gh`".into());
     }
     if args.visual && args.kind != Some(Kind::Grid) {
-        return Err("-v goes with `gen grid`".into());
+        return Err("-v goes with `grid`".into());
     }
     if args.reveal && args.floor.is_none() {
         return Err("--reveal goes with --floor".into());

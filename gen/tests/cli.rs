@@ -1,0 +1,57 @@
+//! The real `amulets-gen` binary: it prints dungeons, and bad arguments
+//! print usage and exit with 2.
+
+use std::process::Command;
+
+fn amulets_gen(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_amulets-gen"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn caves_print_a_cave() {
+    let out = amulets_gen(&["caves", "--seed", "42"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = text.lines().take(36).collect();
+    assert!(
+        rows.iter()
+            .all(|r| r.len() == 64 && r.chars().all(|c| c == '#' || c == ':'))
+    );
+    assert!(text.contains("seed 42: 12 areas"), "{text}");
+}
+
+#[test]
+fn bad_arguments_print_usage_and_exit_2() {
+    for args in [
+        &["--bogus"][..],
+        &["lava"],
+        &["rooms", "--seed", "-3"],
+        &["rooms", "-v"],
+        &["--floor", "10"],
+        &["grid", "-w", "99"],
+    ] {
+        let out = amulets_gen(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains("Usage:") || err.contains("--help"),
+            "{args:?}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn a_floor_of_a_run_is_printed() {
+    let out = amulets_gen(&["--seed", "42", "--floor", "4"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text.lines().take(36).filter(|r| r.len() == 64).count(),
+        36,
+        "{text}"
+    );
+}

@@ -1,0 +1,184 @@
+//! ARCHITECTURE.md's arrows against the code: the core's modules' uses of
+//! each other (outside their tests) and the crates' dependencies, both
+//! ways, so the picture a reader trusts is the one the code has.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+type Arrows = BTreeMap<String, BTreeSet<String>>;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The `text` blocks of ARCHITECTURE.md's "What uses what", as arrows.
+fn drawn() -> (Arrows, Arrows) {
+    let text = std::fs::read_to_string(root().join("ARCHITECTURE.md")).unwrap();
+    let section = text
+        .split("### What uses what")
+        .nth(1)
+        .expect("ARCHITECTURE.md has a \"What uses what\" section");
+    let blocks: Vec<Arrows> = section
+        .split("```text\n")
+        .skip(1)
+        .take(2)
+        .map(|block| {
+            let block = block.split("```").next().unwrap();
+            block
+                .lines()
+                .map(|line| {
+                    let (from, to) = line.split_once("->").expect("a line is an arrow");
+                    let to = to.split_whitespace().map(str::to_string).collect();
+                    (from.trim().to_string(), to)
+                })
+                .collect()
+        })
+        .collect();
+    (blocks[0].clone(), blocks[1].clone())
+}
+
+/// The code outside its tests: what comes before the file's test module,
+/// with comments taken out.
+fn code_of(text: &str) -> String {
+    let code = match text.find("\n#[cfg(test)]\nmod ") {
+        Some(at) => &text[..at],
+        None => text,
+    };
+    code.lines()
+        .map(|l| l.split("//").next().unwrap())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files_under(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Each top module of the core and the other top modules it names as
+/// `crate::name`.
+fn core_uses() -> Arrows {
+    let src = root().join("core/src");
+    let mut files = Vec::new();
+    files_under(&src, &mut files);
+    let mut uses = Arrows::new();
+    for file in files {
+        let rel = file.strip_prefix(&src).unwrap();
+        let top = rel.iter().next().unwrap().to_string_lossy();
+        let top = top.trim_end_matches(".rs").to_string();
+        if top == "lib" {
+            continue;
+        }
+        let code = code_of(&std::fs::read_to_string(&file).unwrap());
+        let named = uses.entry(top.clone()).or_default();
+        for (at, _) in code.match_indices("crate::") {
+            let name: String = code[at + 7..]
+                .chars()
+                .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+                .collect();
+            if !name.is_empty() && name != top {
+                named.insert(name);
+            }
+        }
+    }
+    uses
+}
+
+/// Each crate that ships and the workspace's crates it depends on (not
+/// for its tests).
+fn crate_uses() -> Arrows {
+    let crates = [
+        ("amulets-sdl", "shell-sdl"),
+        ("amulets-tui", "shell-tui"),
+        ("amulets-gen", "gen"),
+        ("amulets-web", "shell-web"),
+        ("amulets-embedded", "shell-embedded"),
+        ("amulets-desktop", "desktop"),
+        ("amulets-picture", "picture"),
+    ];
+    let mut uses = Arrows::new();
+    for (name, dir) in crates {
+        let manifest = std::fs::read_to_string(root().join(dir).join("Cargo.toml")).unwrap();
+        let deps = manifest
+            .split("\n[dependencies]\n")
+            .nth(1)
+            .expect("a [dependencies] table")
+            .split("\n[")
+            .next()
+            .unwrap();
+        let named = deps
+            .lines()
+            .filter_map(|l| l.split(['.', ' ', '=']).next())
+            .filter(|d| d.starts_with("amulets-"))
+            .map(str::to_string)
+            .collect();
+        uses.insert(name.to_string(), named);
+    }
+    uses
+}
+
+#[test]
+fn the_core_modules_arrows_are_the_codes() {
+    let (_, drawn) = drawn();
+    assert_eq!(core_uses(), drawn, "ARCHITECTURE.md's module arrows");
+    assert!(
+        !drawn["level"].contains("mapgen"),
+        "level needs no generator"
+    );
+}
+
+#[test]
+fn the_crates_arrows_are_the_manifests_and_no_shell_uses_another() {
+    let (drawn, _) = drawn();
+    let uses = crate_uses();
+    assert_eq!(uses, drawn, "ARCHITECTURE.md's crate arrows");
+    let shells = [
+        "amulets-sdl",
+        "amulets-tui",
+        "amulets-web",
+        "amulets-embedded",
+    ];
+    for shell in shells {
+        for other in &uses[shell] {
+            assert!(!shells.contains(&other.as_str()), "{shell} uses {other}");
+        }
+    }
+}
+
+#[test]
+fn a_use_outside_the_tests_is_seen_and_one_inside_is_not() {
+    let text = "use crate::geom::Point;\n// crate::map in words\n\
+                #[cfg(test)]\nmod tests {\n    use crate::rng::Rng;\n}\n";
+    let code = code_of(text);
+    assert!(code.contains("crate::geom"));
+    assert!(!code.contains("crate::map") && !code.contains("crate::rng"));
+}
+
+#[test]
+fn ci_runs_the_readmes_set_up_as_written() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let set_up = readme
+        .split("```sh\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .expect("the README's set-up block");
+    let lines: Vec<&str> = set_up.lines().collect();
+    assert_eq!(lines.len(), 3, "a prerequisite line, play, test: {set_up}");
+    let ci = std::fs::read_to_string(root().join(".ci/run")).unwrap();
+    let run: Vec<&str> = ci
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter(|l| !l.starts_with("set ") && !l.starts_with("cd ") && !l.starts_with("export "))
+        .collect();
+    assert_eq!(
+        run,
+        [lines[0], lines[2]],
+        "CI runs the README's first and last lines"
+    );
+}
