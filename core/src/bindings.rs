@@ -6,6 +6,7 @@
 //! on a screen.
 
 use crate::game::{Aim, Game, InventoryMode, State};
+use crate::geom::Point;
 use crate::input::{Action, DebugKey, Key};
 use crate::map::Terrain;
 use crate::player::Class;
@@ -567,6 +568,21 @@ pub fn find(state: State, key: Key) -> Option<(&'static Binding, Action)> {
 /// there.
 pub fn action_for(state: State, key: Key) -> Option<Action> {
     find(state, key).map(|(_, a)| a)
+}
+
+/// What a left click on a map cell asks for in a state, as every shell
+/// with a mouse means it (the book's `handleClick`): while aiming, it fires
+/// at the cell; while playing, it travels there. Elsewhere nothing.
+pub fn click_actions(state: State, cell: Point) -> heapless::Vec<Action, 2> {
+    let actions: &[Action] = match state {
+        State::Aiming(_) => &[Action::CursorTo(cell), Action::Select],
+        State::Playing => &[Action::TravelTo(cell)],
+        _ => &[],
+    };
+    let mut out = heapless::Vec::new();
+    out.extend_from_slice(actions)
+        .expect("at most two actions, the vector's room");
+    out
 }
 
 /// True when holding the key down repeats what it does in this state: every

@@ -218,21 +218,12 @@ impl Game {
         crate::bindings::action_for(self.state, key)
     }
 
-    /// What a left click on a map cell asks for, as every shell with a
-    /// mouse means it (the book's `handleClick`): while aiming, it fires at
-    /// the cell; while playing, it travels there, even while a command runs
-    /// (the new travel takes its place, or is refused and the old one goes
-    /// on). Elsewhere nothing.
+    /// What a left click on a map cell asks for here (`bindings`): while
+    /// aiming, to fire at it; while playing, to travel there, even while a
+    /// command runs (the new travel takes its place, or is refused and the
+    /// old one goes on).
     pub fn click_actions(&self, cell: Point) -> heapless::Vec<Action, 2> {
-        let mut out = heapless::Vec::new();
-        let actions: &[Action] = match self.state {
-            State::Aiming(_) => &[Action::CursorTo(cell), Action::Select],
-            State::Playing => &[Action::TravelTo(cell)],
-            _ => &[],
-        };
-        out.extend_from_slice(actions)
-            .expect("at most two actions, the vector's room");
-        out
+        crate::bindings::click_actions(self.state, cell)
     }
 
     /// A key press: what it means here, acted on.
