@@ -336,7 +336,7 @@ impl Bot {
             let slot = if weapon { p.weapon } else { p.armour };
             slot.and_then(worth).map_or(-1, |(_, v)| v)
         };
-        (0..crate::player::PACK_SLOTS as u8).find(|&slot| {
+        (0..=crate::player::LAST_SLOT).find(|&slot| {
             let worn = if let Some((weapon, _)) = worth(slot) {
                 if weapon { p.weapon } else { p.armour }
             } else {

@@ -46,6 +46,10 @@ impl CellSet {
     /// Adds the `n` cells from index `first` on, a stretch of one map row:
     /// one mask over the row's two words. Panics when the stretch leaves
     /// its row.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "the low and the high half of a row's 64 bits: cut on purpose"
+    )]
     pub fn insert_across(&mut self, first: usize, n: usize) {
         let x = first % 64;
         assert!(x + n <= 64, "a stretch across stays in its map row");
@@ -142,6 +146,10 @@ pub fn flood_fill(start: Point, can_enter: impl Fn(Point) -> bool) -> CellSet {
 
 /// Pushes a cell index; each cell is pushed at most once per fill, so the
 /// stack's capacity of `MAP_CELLS` is never exceeded.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "MAP_CELLS <= u16::MAX, asserted here"
+)]
 fn push_cell(stack: &mut heapless::Vec<u16, MAP_CELLS>, index: usize) {
     // MAP_CELLS is 2,304, so every index fits in a u16.
     const _: () = assert!(MAP_CELLS <= u16::MAX as usize);

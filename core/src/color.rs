@@ -16,6 +16,10 @@ impl Rgb {
 
     /// Each channel multiplied by another colour's, as a tint multiplies a
     /// tile's colours (the book's `remembered`).
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a byte times a byte over 255 is at most 255"
+    )]
     pub const fn tinted(self, tint: Rgb) -> Rgb {
         Rgb {
             r: (self.r as u16 * tint.r as u16 / 255) as u8,

@@ -42,6 +42,10 @@ const STACK_ROWS: usize = (MAX_RADIUS * (MAX_RADIUS + 1) / 2) as usize + 1;
 /// `REACH[r][d]`: how far from the middle column a row at depth `d` is in
 /// range at radius `r`, the largest `c` with `c * c + d * d <= r * r + r`
 /// (0 past the radius, where no row is scanned).
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "0 <= c <= MAX_RADIUS = 12, as said beside it"
+)]
 const REACH: [[i8; MAX_RADIUS as usize + 1]; MAX_RADIUS as usize + 1] = {
     let mut table = [[0i8; MAX_RADIUS as usize + 1]; MAX_RADIUS as usize + 1];
     let mut r = 0;
@@ -270,6 +274,10 @@ impl View<'_> {
     /// (its end is the near edge of the column past the range, and the
     /// range narrows), so the cells in range beyond are the same ones,
     /// and the cell-for-cell test against the plain scan holds it.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a row's cells and columns lie on the map, under MAP_CELLS (the comments say why)"
+    )]
     fn scan<const ACROSS: usize>(&self, stack: &mut Stack, visible: &mut CellSet) {
         // A row's last child is scanned next, as the stack's order has it,
         // but straight from here, not through the stack.

@@ -120,6 +120,9 @@ impl Dir {
         self as u8
     }
 
+    /// The last direction's place in `ALL`.
+    pub const LAST_INDEX: u8 = 7;
+
     /// The direction at a place in `ALL`; places wrap around past 7.
     pub const fn from_index(i: u8) -> Dir {
         Dir::ALL[(i % 8) as usize]
@@ -145,6 +148,9 @@ impl Dir {
         dx != 0 && dy != 0
     }
 }
+
+// `Dir::LAST_INDEX` is the last place of `Dir::ALL`.
+const _: () = assert!(Dir::ALL.len() == Dir::LAST_INDEX as usize + 1);
 
 #[cfg(test)]
 mod tests {

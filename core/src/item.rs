@@ -73,6 +73,10 @@ impl ItemId {
     }
 
     /// Every kind, in the table's order.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "ITEMS has 20 places, and the last, AMULET, is a u8 (asserted in kinds)"
+    )]
     pub fn all() -> impl Iterator<Item = ItemId> {
         (0..ITEMS.len() as u8).map(ItemId)
     }
@@ -357,6 +361,10 @@ pub const TOTAL_WEIGHT: i32 = {
 };
 
 /// A kind for a random item: one roll of `1..=TOTAL_WEIGHT`.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "ITEMS has 20 places, and the last, AMULET, is a u8 (asserted in kinds)"
+)]
 pub fn choose_kind(rng: &mut crate::rng::Rng) -> ItemId {
     let mut roll = rng.roll(1, TOTAL_WEIGHT);
     for (i, k) in ITEMS.iter().enumerate() {

@@ -203,6 +203,10 @@ impl Juice {
 
     /// How far to move the map view now, in pixels: a few jolts that die
     /// away over `SHAKE_MS`, the same every time (no dice).
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "SHAKE_MS is 240 milliseconds"
+    )]
     pub fn shake(&self) -> (i32, i32) {
         if self.now >= self.shake_until {
             return (0, 0);

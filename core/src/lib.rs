@@ -9,6 +9,11 @@
 //! that page says what the book's rule is.
 #![no_std]
 #![forbid(unsafe_code)]
+// A cast that could cut a number is proved not to (a comment or a const
+// assert beside it, named in the `expect`'s reason); the tests' small
+// numbers are let be.
+#![warn(clippy::cast_possible_truncation, clippy::let_underscore_must_use)]
+#![cfg_attr(test, allow(clippy::cast_possible_truncation))]
 
 pub mod bindings;
 pub mod bot;

@@ -162,6 +162,10 @@ impl Map {
 
     /// The cell at a row-major index, the inverse of `index` (unsigned, so
     /// the division by the width of 64 is a shift).
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "index % MAP_W is under 64, and every caller's index is a cell's, so index / MAP_W is under 36"
+    )]
     pub const fn point_of(index: usize) -> Point {
         let w = MAP_W as usize;
         Point::new((index % w) as i32, (index / w) as i32)
@@ -238,6 +242,10 @@ impl Map {
     /// up to `MAP_W` long; what the rows leave out is rock. For tests and
     /// hand-made maps. Fails on a letter that names no terrain or a picture
     /// too big for the map.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a picture bigger than the map is refused first (TooBig), so x < 64 and y < 36"
+    )]
     pub fn from_rows(rows: &[&str]) -> Result<Map, PictureError> {
         let mut map = Map::new();
         if rows.len() > MAP_H as usize {

@@ -250,6 +250,10 @@ impl KindId {
     }
 
     /// Every kind, shallow to deep.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "MONSTERS.len() <= u8::MAX, asserted beside KindId"
+    )]
     pub fn all() -> impl Iterator<Item = KindId> {
         (0..MONSTERS.len() as u8).map(KindId)
     }

@@ -5,7 +5,10 @@ use crate::geom::Point;
 use crate::item::{Item, ItemId, Use, kinds};
 
 /// Inventory letters a to z.
-pub const PACK_SLOTS: usize = 26;
+pub const PACK_SLOTS: usize = LAST_SLOT as usize + 1;
+/// The last slot's number (the pack's slots are `a` to `z`).
+pub const LAST_SLOT: u8 = 25;
+const _: () = assert!(LAST_SLOT as u32 == 'z' as u32 - 'a' as u32);
 /// Lightning by heart needs this many turns to come back (*tune*): a
 /// Wizard's, born to it, `WIZARD_LIGHTNING_RECHARGE`; anyone else's, learned
 /// from a scroll, `LIGHTNING_RECHARGE`.
@@ -131,6 +134,10 @@ impl Player {
     }
 
     /// A new player of a class, with its kit worn and ready.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a slot is under PACK_SLOTS (26)"
+    )]
     pub fn new(class: Class) -> Player {
         let mut p = Player {
             class,
@@ -218,6 +225,10 @@ impl Player {
 
     /// Adds an item: onto a stack of its kind if it stacks, else into the
     /// first empty slot. `Err` gives it back when the pack is full.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a slot is under PACK_SLOTS (26)"
+    )]
     pub fn add_to_pack(&mut self, item: Item) -> Result<u8, Item> {
         if item.kind().stacks {
             for (i, slot) in self.pack.iter_mut().enumerate() {
@@ -261,6 +272,10 @@ impl Player {
     }
 
     /// The first slot holding a kind.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a slot is under PACK_SLOTS (26)"
+    )]
     pub fn slot_of(&self, kind: ItemId) -> Option<u8> {
         self.pack
             .iter()

@@ -67,6 +67,10 @@ impl Rng {
     /// A place in a list of `len` things, every one equally likely: the
     /// same roll as `roll(0, len - 1)`, so a random direction or trap kind
     /// reads as what it is (`Dir::ALL[rng.below(Dir::ALL.len())]`).
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "every list rolled in is short (debug-asserted under i32::MAX)"
+    )]
     pub fn below(&mut self, len: usize) -> usize {
         debug_assert!(len > 0 && len <= i32::MAX as usize, "below({len})");
         self.roll(0, len as i32 - 1) as usize
@@ -78,6 +82,10 @@ impl Rng {
     /// results likelier than others are thrown back. A span of 0 (the whole
     /// `u32` range, when `lo` and `hi` are as far apart as can be) takes the
     /// raw number as it is.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "the low half of the 64-bit product, cut on purpose (Lemire's method)"
+    )]
     pub fn roll(&mut self, lo: i32, hi: i32) -> i32 {
         debug_assert!(lo <= hi, "roll({lo}, {hi}): the range is empty");
         let span = (hi.wrapping_sub(lo) as u32).wrapping_add(1);

@@ -2,9 +2,11 @@
 //! are rules of the game (docs/rules.md, "The dungeon"), read by the
 //! generators, the rules of play and the picture alike.
 
+/// The Amulets a run can take, one a floor: the ninth wins the run.
+pub const AMULETS: u8 = 9;
 /// The deepest floor: it has no stairs down, and its Amulet, the ninth,
 /// wins the run.
-pub const LAST_FLOOR: i32 = 9;
+pub const LAST_FLOOR: i32 = AMULETS as i32;
 /// The floors that are caves; the rest are rooms.
 pub const CAVE_FLOORS: [i32; 2] = [4, 7];
 

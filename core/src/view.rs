@@ -499,6 +499,10 @@ pub fn question_screen(title: Line, question: Line, answers: &[Binding]) -> Scre
 
 /// Whatever screen is over the map, or `None` while playing.
 /// `can_continue`: a saved run is there for the title's C.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a slot is under PACK_SLOTS (26)"
+)]
 pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
     let out = match game.state() {
         State::Playing | State::Looking | State::Aiming(_) | State::Confirming(_) => return None,

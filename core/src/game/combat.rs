@@ -16,7 +16,7 @@ use crate::text::{capitalized, line};
 pub const SHOOTING_RANGE: i32 = 6;
 // A monster's shot walks the player's line of fire, `RANGE` cells long, so
 // a player in its range is always on that line.
-const _: () = assert!(SHOOTING_RANGE <= RANGE as i32);
+const _: () = assert!(SHOOTING_RANGE as usize <= RANGE);
 
 /// A poisoner's blow that hurts poisons for this many turns more.
 pub const BITE_POISON: (i32, i32) = (2, 4);

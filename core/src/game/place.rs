@@ -115,6 +115,10 @@ impl Placer<'_> {
     }
 
     /// A random area: from `first` to the last.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a floor has at most MAX_AREAS (16) areas"
+    )]
     fn area_from(&mut self, first: i32) -> Rect {
         let last = self.level.areas.len() as i32 - 1;
         self.level.areas[self.rng.roll(first, last) as usize]
@@ -153,6 +157,7 @@ impl Placer<'_> {
     }
 
     /// A kind for a new monster: any kind found on this floor, alike.
+    #[expect(clippy::cast_possible_truncation, reason = "MONSTERS has 14 kinds")]
     fn choose_monster_kind(&mut self) -> KindId {
         let depth = CAVE_KINDS_AS_FLOOR
             .iter()
@@ -185,6 +190,10 @@ impl Placer<'_> {
     /// The floor's monsters, chapter 18's way: up to 100 tries, each a kind
     /// and an area other than the player's, a band all in that area, asleep
     /// or awake together.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "at most MAX_AREAS (16) areas and MAX_MONSTERS (32) monsters"
+    )]
     fn monsters(&mut self) {
         let last = self.level.areas.len() as i32 - 1;
         if last < 1 {
@@ -235,6 +244,10 @@ impl Placer<'_> {
     }
 
     /// Items in any area: each has 20 tries at free ground.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a pile of arrows or darts is 3 to 10"
+    )]
     fn items(&mut self) {
         let wanted = ITEMS_BASE + self.level.depth / 2;
         for _ in 0..wanted {
@@ -264,6 +277,10 @@ impl Placer<'_> {
     }
 
     /// Piles of gold, the deeper the bigger.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a pile is at most GOLD_MAX * LAST_FLOOR = 135 pieces"
+    )]
     fn gold(&mut self) {
         let piles = self.rng.roll(GOLD_PILES_MIN, GOLD_PILES_MAX);
         for _ in 0..piles {

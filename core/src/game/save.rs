@@ -248,6 +248,20 @@ impl<'a> Words<'a> {
         }
     }
 
+    /// A number of the type it is read into, from `lo` to `hi`: one that
+    /// type cannot hold is out of range too, so no cast can cut it.
+    fn within_of<T>(&mut self, what: &'static str, lo: T, hi: T) -> Result<T, LoadError>
+    where
+        T: core::str::FromStr + PartialOrd,
+    {
+        let v: T = self.num(what)?;
+        if lo <= v && v <= hi {
+            Ok(v)
+        } else {
+            Err(self.out_of_range(what))
+        }
+    }
+
     fn cell(&mut self, what: &'static str) -> Result<Point, LoadError> {
         let x = self.within(what, 0, MAP_W - 1)?;
         let y = self.within(what, 0, MAP_H - 1)?;
@@ -528,7 +542,7 @@ const FIELDS: [Field; 29] = [
         },
         |g, w| {
             g.player.gold = w.num("gold")?;
-            g.player.amulets = w.within("amulets", 0, crate::rules::LAST_FLOOR)? as u8;
+            g.player.amulets = w.within_of("amulets", 0, crate::rules::AMULETS)?;
             g.player.kills = w.num("kills")?;
             Ok(())
         },
@@ -557,7 +571,7 @@ const FIELDS: [Field; 29] = [
         U8,
         |g, o| o.line(format_args!("{}", g.player.searches)),
         |g, w| {
-            g.player.searches = w.within("searches", 0, 255)? as u8;
+            g.player.searches = w.within_of("searches", 0, u8::MAX)?;
             Ok(())
         },
     )
@@ -586,9 +600,8 @@ const FIELDS: [Field; 29] = [
         "pack",
         1 + 1 + U8 + 1 + U16,
         |g, o| {
-            for (i, slot) in g.player.pack.iter().enumerate() {
+            for (slot, letter) in g.player.pack.iter().zip('a'..='z') {
                 if let Some(item) = slot {
-                    let letter = (b'a' + i as u8) as char;
                     let kind = item.kind.number();
                     o.line(format_args!("{letter} {kind} {}", item.count))?;
                 }
@@ -598,7 +611,7 @@ const FIELDS: [Field; 29] = [
         |g, w| {
             let slot = w.slot()?.ok_or(w.malformed())?;
             let kind = w.item_kind()?;
-            let count = w.within("count", 1, i32::from(u16::MAX))? as u16;
+            let count = w.within_of("count", 1, u16::MAX)?;
             let s = g
                 .player
                 .pack
@@ -816,8 +829,8 @@ const FIELDS: [Field; 29] = [
             let pos = w.cell("monster")?;
             let hp = w.within("monster health", 1, kind.kind().hp)?;
             let mind = w.named(&MINDS)?;
-            let band = w.within("band", 0, 255)? as u8;
-            let heading = w.within("heading", 0, Dir::ALL.len() as i32 - 1)? as u8;
+            let band = w.within_of("band", 0, u8::MAX)?;
+            let heading = w.within_of("heading", 0, Dir::LAST_INDEX)?;
             let monster = Monster {
                 kind,
                 pos,
@@ -851,7 +864,7 @@ const FIELDS: [Field; 29] = [
         },
         |g, w| {
             let kind = w.item_kind()?;
-            let count = w.within("count", 1, i32::from(u16::MAX))? as u16;
+            let count = w.within_of("count", 1, u16::MAX)?;
             let pos = w.cell("item")?;
             let seen = w.flag("seen")?;
             let item = FloorItem {
@@ -940,16 +953,15 @@ fn write_state(o: &mut Out<'_>, s: State) -> fmt::Result {
 }
 
 fn read_state(w: &mut Words) -> Result<State, LoadError> {
-    let slot =
-        |w: &mut Words| Ok::<u8, LoadError>(w.within("slot", 0, PACK_SLOTS as i32 - 1)? as u8);
+    let slot = |w: &mut Words| w.within_of("slot", 0, crate::player::LAST_SLOT);
     Ok(match w.word()? {
         AIM_THROW => State::Aiming(Aim::Throw { slot: slot(w)? }),
         PACK_ITEM => State::Inventory(InventoryMode::Item(slot(w)?)),
-        ASK_TRAP => {
-            State::Confirming(Question::StepOnto(Dir::from_index(
-                w.within("direction", 0, 7)? as u8,
-            )))
-        }
+        ASK_TRAP => State::Confirming(Question::StepOnto(Dir::from_index(w.within_of(
+            "direction",
+            0,
+            Dir::LAST_INDEX,
+        )?))),
         name => named(&STATES, name).ok_or(w.malformed())?,
     })
 }

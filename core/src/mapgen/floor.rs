@@ -153,6 +153,10 @@ pub fn assemble_styled(depth: i32, style: Style, rng: &mut Rng) -> Floor {
 
 /// rrpg's grid grown and carved onto the map, with its doors: the areas
 /// (a grid row each, the entrance's first) and the entrance's middle.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "the grid on a floor is GRID_STYLE's, at most 21 x 12 rooms (asserted)"
+)]
 fn grid_floor(map: &mut Map, rng: &mut Rng) -> (Areas, Point) {
     let (w, h) = GRID_STYLE;
     let g = grid::generate(w, h, rng).expect("the style's grid size can be made");

@@ -77,6 +77,10 @@ struct Tree {
 }
 
 impl Tree {
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "the tree has at most NODES (31) nodes"
+    )]
     fn add(&mut self, area: Rect, depth_left: usize) -> u8 {
         let node = Node {
             area,

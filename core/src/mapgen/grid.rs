@@ -130,6 +130,10 @@ impl Grid {
     /// (the room's middle and its doors are floor), the grid centred on the
     /// map. Returns the entrance's middle cell, where a player would start;
     /// `None` for a grid too big for the map (`fits_map`).
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a grid is carved only up to 21 x 12 rooms (checked first)"
+    )]
     pub fn carve(&self, map: &mut Map) -> Option<Point> {
         if !self.fits_map() {
             return None;
@@ -159,6 +163,10 @@ impl Grid {
     }
 
     /// Where the grid's top-left room starts on the map, so it is centred.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a grid is carved only up to 21 x 12 rooms (checked first)"
+    )]
     pub fn origin(&self) -> (i32, i32) {
         (
             (MAP_W - 3 * self.w as i32) / 2,
@@ -168,6 +176,10 @@ impl Grid {
 }
 
 /// Grows a grid of `w` x `h` rooms with the dice.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a grid has at most MAX_W x MAX_H = 4,096 cells"
+)]
 pub fn generate(w: usize, h: usize, rng: &mut Rng) -> Result<Grid, SizeError> {
     if !(1..=MAX_W).contains(&w) || !(1..=MAX_H).contains(&h) {
         return Err(SizeError::OutOfRange { w, h });
@@ -214,6 +226,10 @@ pub fn generate(w: usize, h: usize, rng: &mut Rng) -> Result<Grid, SizeError> {
 /// One roll of `0..=59` says which doors a room offers; each offered door to
 /// a neighbour that is not a used room is cut on both sides, and a neighbour
 /// that gets its first door joins the queue.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a roll of 0 to 59, and a grid has at most 4,096 cells"
+)]
 fn offer_doors(
     grid: &mut Grid,
     room: usize,

@@ -169,6 +169,10 @@ impl Corridor<'_> {
     /// `leave`, if that step is on a cheapest way and `j` was not reached
     /// yet: it goes into the open set with its guess.
     #[inline(always)]
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a step's place in Dir::ALL is under 8"
+    )]
     fn offer(&mut self, leave: u32, j: usize, k: usize) {
         let d = self.down[j];
         if d + DIAGONAL[k] != leave {
@@ -251,6 +255,10 @@ impl AStar {
     /// comes out before it. If the walk runs out first, `None`, and the
     /// search goes on by the corridor.
     #[inline(never)]
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a cell's index is under MAP_CELLS <= u16::MAX (asserted in cellset)"
+    )]
     fn straight_shot(
         &mut self,
         cells: &[Terrain; MAP_CELLS],
@@ -327,6 +335,10 @@ impl AStar {
     /// there is only one, it finds that one. `None` at the first cell with
     /// two such steps (or none: no way), for the search to do.
     #[inline(never)]
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a step's place in Dir::ALL is under 8"
+    )]
     fn only_way(
         &mut self,
         cells: &[Terrain; MAP_CELLS],

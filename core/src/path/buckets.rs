@@ -22,6 +22,7 @@ use crate::map::MAP_CELLS;
 /// is 201).
 pub const BUCKETS: usize = 4;
 /// The dearest step the ring can hold.
+#[expect(clippy::cast_possible_truncation, reason = "BUCKETS is a few dozen")]
 pub const MAX_STEP: u32 = (BUCKETS as u32 - 1) * STEP - 1;
 /// The places on the lists: every cell, then every bucket's head.
 const LINKS: usize = MAP_CELLS + BUCKETS;
@@ -71,6 +72,10 @@ impl Buckets {
     /// less than the bucket being emptied, nor more than `MAX_STEP` above
     /// it.
     #[inline(always)]
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "places are under LINKS <= u16::MAX, and BUCKETS is a few dozen (asserted)"
+    )]
     pub fn put(&mut self, cell: usize, cost: u32, first_time: bool) {
         debug_assert!(cost / STEP >= self.current && cost / STEP < self.current + BUCKETS as u32);
         // A cell on no list is a ring of its own, with nothing to take off.
@@ -88,6 +93,10 @@ impl Buckets {
     }
 
     #[inline(always)]
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "places are under LINKS <= u16::MAX (asserted)"
+    )]
     fn unlink(&mut self, cell: usize) {
         let (before, after) = (self.prev[cell], self.next[cell]);
         self.next[usize::from(before)] = after;

@@ -43,6 +43,7 @@ const _: () =
 /// The dearest way has at most `MAP_CELLS - 1` steps of at most
 /// `DOOR_STEPS * STEP + DIAGONAL_EXTRA` = 201 each: 462,903, under 2^19, so
 /// costs never overflow a `u32`, nor do the sums with `NOT_YET` or `NO_STEP`.
+#[expect(clippy::cast_possible_truncation, reason = "MAP_CELLS is 2,304")]
 pub const MAX_COST: u32 = (MAP_CELLS as u32 - 1) * 201;
 const _: () = assert!(MAX_COST < 1 << 19);
 

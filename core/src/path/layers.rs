@@ -331,6 +331,10 @@ fn unreached_where_not_yet(costs: &mut [u32; MAP_CELLS]) {
 /// most `LIST_PLACES`: the two ends never meet. The layers begun
 /// (`ring`, `depth`) are where they start.
 #[inline(never)]
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a cell's index is under MAP_CELLS <= u16::MAX (asserted in cellset)"
+)]
 fn by_lists<const EXTRA: u32>(
     costs: &mut [u32; MAP_CELLS],
     ground: &Ground,

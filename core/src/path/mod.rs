@@ -40,6 +40,10 @@ pub(crate) const DIAGONAL: [u32; 8] = {
 /// `N` places each linked to itself: lists threaded through an array with
 /// every list empty and no cell on any (the open sets of `buckets` and
 /// `astar`), made at compile time.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "every place is under N, and N <= u16::MAX for the lists that use it (asserted there)"
+)]
 pub(crate) const fn alone<const N: usize>() -> [u16; N] {
     assert!(N <= u16::MAX as usize + 1, "each place fits a u16");
     let mut links = [0; N];

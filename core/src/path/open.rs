@@ -20,6 +20,7 @@ const DEAREST_STEP: u32 = DOOR_STEPS * STEP + DIAGONAL_EXTRA;
 /// one down), so every waiting guess is less than `2 * DEAREST_STEP + 1`
 /// above the one being taken out: they all have buckets of their own.
 const RING: usize = 512;
+#[expect(clippy::cast_possible_truncation, reason = "RING is 512")]
 const _: () = assert!(2 * DEAREST_STEP < RING as u32 && RING.is_power_of_two());
 /// The lists' places: every cell, then every bucket's head.
 const LINKS: usize = MAP_CELLS + RING;
@@ -41,6 +42,10 @@ impl Goal {
     /// A bucket's head (a place past the cells) comes after every cell, so
     /// a walk along a bucket's list stops at its head with no test of its
     /// own.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a cell's index is under 2^12 (asserted below)"
+    )]
     pub(super) fn tie(self, i: usize) -> u32 {
         let past_the_cells = u32::from(i >= MAP_CELLS).wrapping_neg();
         (crow_flies(Map::point_of(i), self.0) << 12) | i as u32 | past_the_cells
@@ -86,6 +91,10 @@ impl Open {
 
     /// Puts a cell in the bucket of its guess: in the book's order if that
     /// is the bucket being taken from, else first.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "places are under LINKS <= u16::MAX (asserted)"
+    )]
     pub(super) fn put(&mut self, cell: usize, guess: u32) {
         self.waiting += 1;
         if guess == self.guess {
@@ -101,6 +110,10 @@ impl Open {
 
     /// Puts a cell in a bucket kept in the book's order, before the first
     /// cell that comes after it.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "places are under LINKS <= u16::MAX (asserted)"
+    )]
     fn insert_in_order(&mut self, cell: usize, head: usize) {
         let tie = self.goal.tie(cell);
         let mut before = head;
@@ -115,6 +128,10 @@ impl Open {
 
     /// Takes out the first cell of the lowest bucket, sorting a bucket into
     /// the book's order when its turn comes.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "places are under LINKS <= u16::MAX (asserted); a bit's place is under 64 and the ring's buckets 512"
+    )]
     pub(super) fn take(&mut self) -> Option<usize> {
         if self.waiting == 0 {
             return None;
@@ -153,6 +170,10 @@ impl Open {
 
     /// How many buckets on from `slot`, round the ring, the next one with
     /// cells is. Some cell is waiting whenever this is asked.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a bit's place is under 64, and the ring has 512 buckets"
+    )]
     fn to_next_filled(&self, slot: usize) -> u32 {
         const WORDS: usize = RING / 64;
         let (word, bit) = (slot / 64, slot % 64);
