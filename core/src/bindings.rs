@@ -33,6 +33,7 @@ pub enum Keys {
 /// What a binding asks for, once a key of it is pressed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Does {
+    /// An action for the game.
     Act(Action),
     /// A step the way the moving key points.
     Move,
@@ -47,7 +48,9 @@ pub enum Does {
 /// A key, what it does, and the words for both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Binding {
+    /// The keys that take it.
     pub keys: Keys,
+    /// What it asks for.
     pub does: Does,
     /// The keys as the help and the screens name them.
     pub label: &'static str,
@@ -99,8 +102,11 @@ pub enum Pad {
     Press,
     /// The switch pressed in, standing on this.
     PressOn(Underfoot),
+    /// Button A.
     A,
+    /// Button B.
     B,
+    /// Button C.
     C,
     /// On the board's menu of commands, under this name: C opens it while
     /// playing.

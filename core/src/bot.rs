@@ -40,6 +40,7 @@ pub struct Bot {
 }
 
 impl Bot {
+    /// A bot with no goal yet.
     pub fn new() -> Bot {
         Bot::default()
     }
@@ -451,15 +452,23 @@ fn wanted(game: &Game, i: usize) -> bool {
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RunResult {
+    /// The run's seed.
     pub seed: u32,
+    /// The class played.
     pub class: Class,
+    /// Whether the ninth Amulet was taken.
     pub won: bool,
     /// The floor the run ended on.
     pub floor: i32,
+    /// The turns played.
     pub turns: u32,
+    /// The Amulets taken.
     pub amulets: u8,
+    /// The monsters killed.
     pub kills: u16,
+    /// The gold picked up.
     pub gold: u32,
+    /// What killed the player, if something did.
     pub killer: Option<Cause>,
     /// True when the run was cut off by the action limit.
     pub stuck: bool,
@@ -468,8 +477,11 @@ pub struct RunResult {
 /// A check that failed during a run, and where.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Failure {
+    /// The check that failed.
     pub what: &'static str,
+    /// The floor it failed on.
     pub floor: i32,
+    /// The turn it failed on.
     pub turn: u32,
 }
 

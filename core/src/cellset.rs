@@ -28,6 +28,7 @@ impl core::fmt::Debug for CellSet {
 }
 
 impl CellSet {
+    /// No cells.
     pub const fn new() -> CellSet {
         CellSet { bits: [0; WORDS] }
     }
@@ -39,6 +40,7 @@ impl CellSet {
         }
     }
 
+    /// Puts the cell of a flat index (`y * 64 + x`) in.
     pub fn insert_index(&mut self, i: usize) {
         self.bits[i / 32] |= 1 << (i % 32);
     }
@@ -76,6 +78,7 @@ impl CellSet {
         }
     }
 
+    /// Takes a cell out.
     pub fn remove(&mut self, p: Point) {
         if Map::in_bounds(p) {
             let i = Map::index(p);
@@ -83,14 +86,17 @@ impl CellSet {
         }
     }
 
+    /// Whether a cell is in; off the map, never.
     pub fn contains(&self, p: Point) -> bool {
         Map::in_bounds(p) && self.contains_index(Map::index(p))
     }
 
+    /// Whether the cell of a flat index is in.
     pub fn contains_index(&self, i: usize) -> bool {
         self.bits[i / 32] & (1 << (i % 32)) != 0
     }
 
+    /// Takes every cell out.
     pub fn clear(&mut self) {
         self.bits = [0; WORDS];
     }
@@ -100,6 +106,7 @@ impl CellSet {
         self.bits.iter().map(|w| w.count_ones() as usize).sum()
     }
 
+    /// Whether no cell is in.
     pub fn is_empty(&self) -> bool {
         self.bits.iter().all(|&w| w == 0)
     }

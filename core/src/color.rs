@@ -4,12 +4,16 @@
 /// A colour, 8 bits a channel.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Rgb {
+    /// Red.
     pub r: u8,
+    /// Green.
     pub g: u8,
+    /// Blue.
     pub b: u8,
 }
 
 impl Rgb {
+    /// A colour of three channels.
     pub const fn new(r: u8, g: u8, b: u8) -> Rgb {
         Rgb { r, g, b }
     }
@@ -30,6 +34,7 @@ impl Rgb {
 }
 
 /// The palette. Where the seeds give a colour, it is the book's.
+#[expect(missing_docs, reason = "each colour's name says what it colours")]
 pub mod palette {
     use super::Rgb;
 

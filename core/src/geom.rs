@@ -5,11 +5,14 @@
 /// A cell's place on the map: `x` across from the left, `y` down from the top.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Point {
+    /// Columns from the left, 0 to 63 on the map.
     pub x: i32,
+    /// Rows from the top, 0 to 35 on the map.
     pub y: i32,
 }
 
 impl Point {
+    /// The cell at column `x`, row `y`.
     pub const fn new(x: i32, y: i32) -> Point {
         Point { x, y }
     }
@@ -25,13 +28,18 @@ impl Point {
 /// `x` up to, but not including, `x + w`, and the rows from `y` to `y + h`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Rect {
+    /// The left column.
     pub x: i32,
+    /// The top row.
     pub y: i32,
+    /// How many columns.
     pub w: i32,
+    /// How many rows.
     pub h: i32,
 }
 
 impl Rect {
+    /// The rectangle with its top left at `(x, y)`, `w` wide and `h` high.
     pub const fn new(x: i32, y: i32, w: i32, h: i32) -> Rect {
         Rect { x, y, w, h }
     }
@@ -62,13 +70,21 @@ pub type Areas = heapless::Vec<Rect, MAX_AREAS>;
 /// on ties, as the book's monsters and explore do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dir {
+    /// Up.
     N,
+    /// Right.
     E,
+    /// Down.
     S,
+    /// Left.
     W,
+    /// Up and right.
     NE,
+    /// Down and right.
     SE,
+    /// Down and left.
     SW,
+    /// Up and left.
     NW,
 }
 

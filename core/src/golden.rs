@@ -95,12 +95,19 @@ pub enum Mismatch {
     /// The kind names no hash this module knows.
     UnknownKind,
     /// A line (counted from 1) is not `seed hash`.
-    Malformed { line: usize },
+    Malformed {
+        /// The line.
+        line: usize,
+    },
     /// A seed's dungeon hashed to something other than the file says.
     Differs {
+        /// The file's line.
         line: usize,
+        /// The seed.
         seed: u32,
+        /// The hash the file holds.
         expected: u64,
+        /// The hash the core made.
         found: u64,
     },
     /// The file has no hash at all, which would check nothing.

@@ -18,15 +18,18 @@ impl Default for Fnv1a {
 }
 
 impl Fnv1a {
+    /// A hash of nothing yet (the offset basis).
     pub const fn new() -> Fnv1a {
         Fnv1a(FNV_OFFSET)
     }
 
+    /// Takes one byte in.
     pub fn byte(&mut self, b: u8) {
         self.0 ^= u64::from(b);
         self.0 = self.0.wrapping_mul(FNV_PRIME);
     }
 
+    /// Takes bytes in, in order.
     pub fn bytes(&mut self, bytes: &[u8]) {
         for &b in bytes {
             self.byte(b);
@@ -38,6 +41,7 @@ impl Fnv1a {
         self.bytes(&n.to_le_bytes());
     }
 
+    /// The hash of everything taken in.
     pub fn finish(&self) -> u64 {
         self.0
     }

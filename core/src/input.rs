@@ -11,14 +11,21 @@ use crate::player::Class;
 pub enum Key {
     /// A typed character: letters, digits, `>`, `.`, `?`...
     Char(char),
+    /// The arrow key up.
     Up,
+    /// The arrow key down.
     Down,
+    /// The arrow key left.
     Left,
+    /// The arrow key right.
     Right,
     /// The keypad's digits 1 to 9, as the numpad moves.
     Numpad(u8),
+    /// Return, or the numpad's Enter.
     Enter,
+    /// Esc.
     Escape,
+    /// The tab key.
     Tab,
     /// A function key, F1 to F12.
     F(u8),
@@ -60,20 +67,35 @@ pub enum DebugKey {
 /// What a person asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
+    /// A step (or a blow, or a door opened) in a direction.
     Move(Dir),
+    /// A turn spent where the player stands.
     Wait,
+    /// `g`: pick up what lies here.
     PickUp,
+    /// `d`: choose something to drop (and, on the item's screen, drop it).
     Drop,
+    /// `i`: the inventory screen.
     Inventory,
+    /// `x`: look around with a cursor.
     Look,
+    /// `c`: close a door next to the player.
     Close,
+    /// `s`: search for hidden traps and doors.
     Search,
+    /// `f`: aim the bow.
     Fire,
+    /// `t`: aim something to throw.
     Throw,
+    /// `z`: aim Lightning.
     Cast,
+    /// `>`: down the stairs, or travel to them.
     Descend,
+    /// The answer to a question: yes or no.
     Confirm(bool),
+    /// Esc while playing: the menu.
     Menu,
+    /// `?`: the help screen.
     Help,
     /// A new run: the title's N, the menu's n.
     NewRun,
@@ -85,7 +107,9 @@ pub enum Action {
     Use,
     /// The title's D: the next style of dungeon.
     NextStyle,
+    /// The title's C: continue the saved run.
     Continue,
+    /// A class chosen for the new run.
     ChooseClass(Class),
     /// A letter chosen from a list (the pack's a to z, a menu's keys).
     Letter(char),
@@ -99,6 +123,7 @@ pub enum Action {
     Cancel,
     /// Tab while aiming: the next monster in view.
     NextTarget,
+    /// A debugging aid switched (F1 to F6).
     Debug(DebugKey),
     /// `R`: rest until healed.
     Rest,

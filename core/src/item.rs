@@ -8,38 +8,52 @@ use crate::text::{Line, line, with_article};
 /// What an item is used as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Use {
+    /// Gold pieces: they go to the purse, not the pack.
     Gold,
+    /// Drunk with `u`.
     Potion,
+    /// Read with `u`.
     Scroll,
     /// Wielded for melee: attack bonus and damage.
     Weapon {
+        /// What it adds to the attack.
         attack: i32,
+        /// Its damage, lowest and highest.
         damage: (i32, i32),
     },
     /// Worn: defence.
     Armour {
+        /// What it adds to the defence.
         defence: i32,
     },
     /// The bow: `f` shoots its arrows for this damage.
     Bow {
+        /// An arrow's damage, lowest and highest.
         damage: (i32, i32),
     },
+    /// What the bow shoots.
     Arrows,
     /// Thrown with `t` for this damage.
     Thrown {
+        /// The damage, lowest and highest.
         damage: (i32, i32),
     },
+    /// A floor's Amulet.
     Amulet,
 }
 
 /// A kind of item.
 #[derive(Debug, PartialEq, Eq)]
 pub struct ItemKind {
+    /// One of them, as messages name it ("potion of healing").
     pub name: &'static str,
     /// The name of more than one, for kinds that stack.
     pub plural: &'static str,
+    /// How it is drawn.
     pub glyph: char,
+    /// The glyph's colour.
     pub color: Rgb,
+    /// What it is used as.
     pub uses: Use,
     /// Whether many of them share one inventory slot.
     pub stacks: bool,
@@ -83,6 +97,7 @@ impl ItemId {
 }
 
 /// Named places in `ITEMS`, for the rules that need a particular kind.
+#[expect(missing_docs, reason = "each kind's name says what it is")]
 pub mod kinds {
     use super::ItemId;
     pub const GOLD: ItemId = ItemId(0);
@@ -307,6 +322,7 @@ pub const ITEMS: [ItemKind; 20] = [
     },
 ];
 
+/// What a kind of item is (`ItemId::kind`).
 pub fn kind(id: ItemId) -> &'static ItemKind {
     id.kind()
 }
@@ -314,15 +330,19 @@ pub fn kind(id: ItemId) -> &'static ItemKind {
 /// An item: its kind and how many (1 for kinds that do not stack).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Item {
+    /// What it is.
     pub kind: ItemId,
+    /// How many: 1 for kinds that do not stack.
     pub count: u16,
 }
 
 impl Item {
+    /// One of a kind.
     pub const fn one(kind: ItemId) -> Item {
         Item { kind, count: 1 }
     }
 
+    /// What its kind is.
     pub fn kind(&self) -> &'static ItemKind {
         kind(self.kind)
     }
@@ -342,7 +362,9 @@ impl Item {
 /// An item lying on a floor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FloorItem {
+    /// What lies there.
     pub item: Item,
+    /// Where it lies.
     pub pos: Point,
     /// Set the first time the item comes into view; commands stop for an
     /// item the player has not seen before.

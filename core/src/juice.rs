@@ -38,6 +38,7 @@ pub struct Pacer {
 }
 
 impl Pacer {
+    /// No command step due.
     pub const fn new() -> Pacer {
         Pacer { due: 0 }
     }
@@ -84,8 +85,11 @@ impl Flight {
 /// What a missile in flight looks like now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Missile {
+    /// The cell it is over now.
     pub at: Point,
+    /// How it is drawn.
     pub glyph: char,
+    /// The glyph's colour.
     pub color: Rgb,
 }
 
@@ -101,6 +105,7 @@ pub struct Juice {
 }
 
 impl Juice {
+    /// No animation yet, at time 0.
     pub fn new() -> Juice {
         Juice::default()
     }

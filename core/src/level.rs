@@ -26,13 +26,18 @@ pub const MAX_TRAPS: usize = 8;
 /// The kinds of trap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TrapKind {
+    /// "A needle pricks you.": poison.
     PoisonNeedle,
+    /// Wakes every monster of the floor.
     Alarm,
+    /// Moves the player to a random free cell.
     Teleport,
+    /// Shoots a dart at the player.
     Dart,
 }
 
 impl TrapKind {
+    /// Every kind, as placing rolls among them.
     pub const ALL: [TrapKind; 4] = [
         TrapKind::PoisonNeedle,
         TrapKind::Alarm,
@@ -40,6 +45,7 @@ impl TrapKind {
         TrapKind::Dart,
     ];
 
+    /// What messages call it.
     pub const fn name(self) -> &'static str {
         match self {
             TrapKind::PoisonNeedle => "poison needle trap",
@@ -53,28 +59,41 @@ impl TrapKind {
 /// A trap: hidden until it springs or is found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Trap {
+    /// Its cell.
     pub pos: Point,
+    /// What it does.
     pub kind: TrapKind,
+    /// Found, sprung, or seen go off: shown, and asked about before a step.
     pub known: bool,
 }
 
 /// A floor being played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Level {
+    /// Which floor, 1 to 9.
     pub depth: i32,
+    /// The terrain.
     pub map: Map,
     /// What the player sees this turn, and everything ever seen here.
     pub visible: CellSet,
+    /// Every cell the player has ever seen on this floor.
     pub explored: CellSet,
+    /// The monsters, in the order they act.
     pub monsters: heapless::Vec<Monster, MAX_MONSTERS>,
+    /// What lies on the floor, a cell an item.
     pub items: heapless::Vec<FloorItem, MAX_FLOOR_ITEMS>,
+    /// The traps, hidden or known.
     pub traps: heapless::Vec<Trap, MAX_TRAPS>,
+    /// The stairs down; none on the last floor.
     pub stairs: Option<Point>,
+    /// The rooms or the cave's squares things were placed in.
     pub areas: Areas,
+    /// Where the player arrived.
     pub start: Point,
 }
 
 impl Level {
+    /// A floor of rock with nothing on it.
     pub fn empty() -> Level {
         Level {
             depth: 0,
@@ -90,14 +109,17 @@ impl Level {
         }
     }
 
+    /// The monster on a cell, by its place in `monsters`.
     pub fn monster_at(&self, p: Point) -> Option<usize> {
         self.monsters.iter().position(|m| m.pos == p)
     }
 
+    /// The item on a cell, by its place in `items`.
     pub fn item_at(&self, p: Point) -> Option<usize> {
         self.items.iter().position(|i| i.pos == p)
     }
 
+    /// The trap on a cell, by its place in `traps`.
     pub fn trap_at(&self, p: Point) -> Option<usize> {
         self.traps.iter().position(|t| t.pos == p)
     }

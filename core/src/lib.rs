@@ -13,6 +13,7 @@
 // assert beside it, named in the `expect`'s reason); the tests' small
 // numbers are let be.
 #![warn(clippy::cast_possible_truncation, clippy::let_underscore_must_use)]
+#![warn(missing_docs)]
 #![cfg_attr(test, allow(clippy::cast_possible_truncation))]
 
 pub mod bindings;

@@ -9,7 +9,9 @@ pub const LOG_LINES: usize = 24;
 /// One line of the log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Message {
+    /// Its words.
     pub text: Line,
+    /// Whether it has been seen: a new turn marks every line read.
     pub read: bool,
 }
 
@@ -20,6 +22,7 @@ pub struct Log {
 }
 
 impl Log {
+    /// An empty log.
     pub const fn new() -> Log {
         Log {
             lines: heapless::Deque::new(),
@@ -66,10 +69,12 @@ impl Log {
         self.lines.back().map(|m| m.text.as_str())
     }
 
+    /// How many lines it holds.
     pub fn len(&self) -> usize {
         self.lines.len()
     }
 
+    /// Whether it holds none.
     pub fn is_empty(&self) -> bool {
         self.lines.is_empty()
     }

@@ -6,6 +6,7 @@ use crate::geom::{Point, Rect};
 
 /// The map's width and height in cells.
 pub const MAP_W: i32 = 64;
+/// The map's height in cells.
 pub const MAP_H: i32 = 36;
 /// How many cells a map has: 2,304.
 pub const MAP_CELLS: usize = (MAP_W * MAP_H) as usize;
@@ -18,10 +19,15 @@ pub enum Terrain {
     /// Solid rock. Everything off the map counts as this.
     #[default]
     Wall = 0,
+    /// A room's floor, or a corridor's.
     Floor = 1,
+    /// The stairs down.
     StairsDown = 2,
+    /// A cave's floor.
     CaveFloor = 3,
+    /// A closed door: a step opens it.
     ClosedDoor = 4,
+    /// An open door: walked through, seen through.
     OpenDoor = 5,
     /// Looks like wall until it is found.
     SecretDoor = 6,
@@ -173,6 +179,7 @@ impl Map {
 
     // Outside the map counts as wall, so code that looks at a cell's
     // neighbours never has to check the edges first.
+    /// The terrain at a cell; off the map, wall.
     pub const fn at(&self, p: Point) -> Terrain {
         if !Map::in_bounds(p) {
             return Terrain::Wall;
@@ -216,14 +223,17 @@ impl Map {
         false
     }
 
+    /// Whether the player or a monster can stand on a cell.
     pub fn is_walkable(&self, p: Point) -> bool {
         self.at(p).is_walkable()
     }
 
+    /// Whether a step can go toward a cell (walkable, or a closed door it opens).
     pub fn is_passable(&self, p: Point) -> bool {
         self.at(p).is_passable()
     }
 
+    /// Whether a cell's terrain blocks sight.
     pub fn blocks_sight(&self, p: Point) -> bool {
         self.at(p).blocks_sight()
     }
@@ -284,11 +294,16 @@ pub(crate) fn edge_is_rock(map: &Map) -> bool {
 /// Why `Map::from_rows` could not read a picture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PictureError {
+    /// A letter that is no terrain's.
     UnknownLetter {
+        /// The row, from 0.
         row: usize,
+        /// The column, from 0.
         column: usize,
+        /// The letter found there.
         letter: char,
     },
+    /// More rows or columns than the map has.
     TooBig,
 }
 

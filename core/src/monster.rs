@@ -22,22 +22,31 @@ pub mod traits {
 /// A kind of monster.
 #[derive(Debug, PartialEq, Eq)]
 pub struct MonsterKind {
+    /// What messages call it.
     pub name: &'static str,
+    /// How it is drawn.
     pub glyph: char,
+    /// The glyph's colour.
     pub color: Rgb,
+    /// Its health when it is made.
     pub hp: i32,
+    /// Its attack (the hit chance's).
     pub attack: i32,
+    /// Its defence.
     pub defence: i32,
+    /// Its blow's damage, lowest and highest.
     pub damage: (i32, i32),
     /// How many come together as a band (all in one area, asleep or awake
     /// together).
     pub band_size: u8,
     /// The floors it is found on, both included.
     pub floors: (i32, i32),
+    /// Its traits, `traits`' bits.
     pub traits: u8,
 }
 
 impl MonsterKind {
+    /// Whether it has a trait of `traits`.
     pub const fn has(&self, t: u8) -> bool {
         self.traits & t != 0
     }
@@ -259,6 +268,7 @@ impl KindId {
     }
 }
 
+/// What a kind of monster is (`KindId::kind`).
 pub fn kind(id: KindId) -> &'static MonsterKind {
     id.kind()
 }
@@ -266,6 +276,7 @@ pub fn kind(id: KindId) -> &'static MonsterKind {
 /// What a monster is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mind {
+    /// Asleep until it sees the player and wakes.
     Asleep,
     /// Awake, walking where it likes until it sees the player.
     Wandering,
@@ -276,9 +287,13 @@ pub enum Mind {
 /// A monster on a floor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Monster {
+    /// What it is.
     pub kind: KindId,
+    /// Where it stands.
     pub pos: Point,
+    /// Its health now.
     pub hp: i32,
+    /// What it is doing.
     pub mind: Mind,
     /// Monsters of one band share a number (0 for none).
     pub band: u8,
@@ -287,6 +302,7 @@ pub struct Monster {
 }
 
 impl Monster {
+    /// What its kind is.
     pub fn kind(&self) -> &'static MonsterKind {
         kind(self.kind)
     }

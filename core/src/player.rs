@@ -13,19 +13,25 @@ const _: () = assert!(LAST_SLOT as u32 == 'z' as u32 - 'a' as u32);
 /// Wizard's, born to it, `WIZARD_LIGHTNING_RECHARGE`; anyone else's, learned
 /// from a scroll, `LIGHTNING_RECHARGE`.
 pub const LIGHTNING_RECHARGE: i32 = 10;
+/// The Wizard's wait, shorter.
 pub const WIZARD_LIGHTNING_RECHARGE: i32 = 6;
 
 /// The classes of the title screen (a, b, c).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Class {
+    /// Strong in melee, the most health.
     Fighter,
+    /// Keen-eyed, with a bow and darts.
     Rogue,
+    /// Knows Lightning by heart; the least health.
     Wizard,
 }
 
 impl Class {
+    /// Every class, in the title's order.
     pub const ALL: [Class; 3] = [Class::Fighter, Class::Rogue, Class::Wizard];
 
+    /// What the game calls it.
     pub const fn name(self) -> &'static str {
         match self {
             Class::Fighter => "Fighter",
@@ -51,6 +57,7 @@ impl Class {
         }
     }
 
+    /// The class's health at the start.
     pub const fn max_hp(self) -> i32 {
         match self {
             Class::Fighter => 32,
@@ -94,9 +101,13 @@ impl Class {
 /// The player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Player {
+    /// The class.
     pub class: Class,
+    /// Where the player stands.
     pub pos: Point,
+    /// Health now.
     pub hp: i32,
+    /// The most health.
     pub max_hp: i32,
     /// Added to melee by potions of strength.
     pub strength: i32,
@@ -104,17 +115,25 @@ pub struct Player {
     pub poisoned: i32,
     /// Turns of confusion left.
     pub confused: i32,
+    /// Gold pieces picked up.
     pub gold: u32,
+    /// Amulets taken, one a floor.
     pub amulets: u8,
+    /// Monsters killed.
     pub kills: u16,
+    /// The pack's slots, `a` to `z`.
     pub pack: [Option<Item>; PACK_SLOTS],
+    /// The slot wielded as a weapon.
     pub weapon: Option<u8>,
+    /// The slot worn as armour.
     pub armour: Option<u8>,
+    /// The slot of the bow, when one is carried.
     pub bow: Option<u8>,
     /// Worked out by `update_defense` from the class and what is worn
     /// (`attack()`, `defence()`): never set by hand.
     attack: i32,
     defence: i32,
+    /// Whether Lightning can be cast by heart (`z`).
     pub knows_lightning: bool,
     /// Turns until Lightning by heart can be cast again.
     pub lightning_wait: i32,
@@ -207,10 +226,12 @@ impl Player {
         });
     }
 
+    /// The weapon wielded.
     pub fn wielded(&self) -> Option<Item> {
         self.weapon.and_then(|s| self.pack[usize::from(s)])
     }
 
+    /// The armour worn.
     pub fn worn(&self) -> Option<Item> {
         self.armour.and_then(|s| self.pack[usize::from(s)])
     }
@@ -283,6 +304,7 @@ impl Player {
             .map(|i| i as u8)
     }
 
+    /// Whether health is under its most.
     pub fn is_hurt(&self) -> bool {
         self.hp < self.max_hp
     }

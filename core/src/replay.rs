@@ -22,7 +22,9 @@ pub const REPLAY_VERSION: u32 = 1;
 /// What a shell asked of the game: an action, or a running command's step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Input {
+    /// An action taken.
     Act(Action),
+    /// A running command's step.
     Step,
 }
 
@@ -244,6 +246,7 @@ pub struct Tape<'a> {
 }
 
 impl<'a> Tape<'a> {
+    /// A tape recording into `buf`.
     pub fn new(buf: &'a mut [Input]) -> Tape<'a> {
         Tape {
             buf,
@@ -253,10 +256,12 @@ impl<'a> Tape<'a> {
         }
     }
 
+    /// What it has recorded.
     pub fn inputs(&self) -> &[Input] {
         &self.buf[..self.len]
     }
 
+    /// How many inputs did not fit.
     pub fn overflowed(&self) -> usize {
         self.overflowed
     }
@@ -288,16 +293,22 @@ impl Recorder for Tape<'_> {
 /// Why a replay could not be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ReplayError {
+    /// The first line is not `amulets-replay <version>`.
     NotAReplay,
+    /// A replay of another version.
     WrongVersion {
+        /// The version the replay says.
         found: u32,
     },
     /// A line (from 1) that is no input.
     BadLine(usize),
+    /// A line the replay must have is missing.
     Missing(&'static str),
     /// Played back, it ended somewhere else.
     Diverged {
+        /// The hash the replay says its end has.
         expected: u64,
+        /// The hash the run played back ended with.
         found: u64,
     },
 }

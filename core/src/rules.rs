@@ -13,7 +13,9 @@ pub const CAVE_FLOORS: [i32; 2] = [4, 7];
 /// What a floor is made of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FloorKind {
+    /// A floor of rooms and corridors.
     Rooms,
+    /// A cave.
     Cave,
 }
 

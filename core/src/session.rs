@@ -134,12 +134,16 @@ impl fmt::Display for SaveText<'_> {
 /// What a question about the saved run names: its class, floor and turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RunSummary {
+    /// The class played.
     pub class: Class,
+    /// The floor.
     pub depth: i32,
+    /// The turn.
     pub turn: u32,
 }
 
 impl RunSummary {
+    /// The summary of a run.
     pub fn of(game: &Game) -> RunSummary {
         RunSummary {
             class: game.player().class,
@@ -152,7 +156,9 @@ impl RunSummary {
 /// What the store holds, as far as the session knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Saved {
+    /// No save.
     Nothing,
+    /// A saved run of the version this game reads.
     Run(RunSummary),
     /// A save of another version, kept where it is and refused by name.
     OtherVersion(u32),
@@ -336,6 +342,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
 
     // ----- what a shell reads -----
 
+    /// The run.
     pub fn game(&self) -> &Game {
         &self.game
     }
@@ -348,9 +355,11 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     pub fn cave_shown(&self) -> bool {
         self.game.debug().cave.is_some()
     }
+    /// The shell's store.
     pub fn store(&self) -> &S {
         &self.store
     }
+    /// The shell's recorder.
     pub fn recorder(&self) -> &R {
         &self.recorder
     }
@@ -363,6 +372,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     pub fn hovered(&self) -> Option<Point> {
         self.hover
     }
+    /// Whether the tile view is on (F2).
     pub fn tiles(&self) -> bool {
         self.tiles
     }

@@ -20,28 +20,41 @@ use crate::text::{Line, capitalized, line, with_article};
 /// What the tile view draws for a cell, from our own atlas.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tile {
+    /// A wall.
     Wall,
+    /// A room's floor.
     Floor,
     /// A cave's earth, tinted with `DIRT_TINT`.
     Dirt,
+    /// The stairs down.
     Stairs,
+    /// A closed door.
     ClosedDoor,
+    /// An open door.
     OpenDoor,
+    /// A known trap.
     Trap,
+    /// The player.
     Player,
+    /// A monster of a kind.
     Monster(KindId),
+    /// An item of a kind.
     Item(ItemId),
 }
 
 /// How to draw one cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CellLook {
+    /// The character shown.
     pub glyph: char,
+    /// The glyph's colour.
     pub fg: Rgb,
+    /// The cell's background.
     pub bg: Rgb,
     /// The tile, and the ground tile under it (for stairs, monsters and
     /// items, which the tile view draws over the ground).
     pub tile: Tile,
+    /// The tile under it.
     pub ground: Tile,
     /// Multiplied into the tile's colours: the dirt tint, the memory tint.
     pub tint: Rgb,
@@ -217,6 +230,7 @@ pub fn mind_label(game: &Game, p: Point) -> Option<char> {
 pub type Styled = (Line, Rgb);
 /// The most lines any panel or screen has.
 pub const PANEL_LINES: usize = 32;
+/// A panel's or screen's lines.
 pub type Lines = heapless::Vec<Styled, PANEL_LINES>;
 
 fn push(lines: &mut Lines, text: Line, color: Rgb) {
@@ -414,9 +428,13 @@ pub fn describe(game: &Game, p: Point) -> Line {
 /// now (a shell with no keyboard chooses lines, and presses their keys).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
+    /// Its words.
     pub text: Line,
+    /// Their colour.
     pub color: Rgb,
+    /// The key that chooses it, when it is a choice.
     pub key: Option<Key>,
+    /// Whether it can be chosen now.
     pub enabled: bool,
 }
 
@@ -430,7 +448,9 @@ impl Entry {
 /// A screen over the map: a title and its lines, at most `PANEL_LINES`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Screen {
+    /// The screen's title row.
     pub title: Line,
+    /// Its lines, top to bottom.
     pub entries: heapless::Vec<Entry, PANEL_LINES>,
 }
 

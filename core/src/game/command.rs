@@ -43,8 +43,11 @@ pub enum CommandKind {
 /// A command running: its kind, its goal (travel's), the turns so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Command {
+    /// Rest, travel, explore or the stairs.
     pub kind: CommandKind,
+    /// Where travel goes.
     pub goal: Point,
+    /// The turns it has taken so far.
     pub turns: u32,
 }
 
@@ -64,8 +67,11 @@ pub enum StopReason {
     MonsterInView(KindId),
     /// Health went down by this much.
     HurtBy(i32),
+    /// The player went down the stairs.
     NewFloor,
+    /// A trap was found.
     TrapFound,
+    /// A secret door was found.
     SecretDoorFound,
     /// "You see 18 gold pieces."
     ItemSeen(Item),
@@ -94,6 +100,7 @@ pub enum StopReason {
 /// A command's end or refusal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stop {
+    /// Why it stopped, or why it would not start.
     pub reason: StopReason,
     /// True when the command never started.
     pub refused: bool,
@@ -161,10 +168,12 @@ struct Watch {
 const _: () = assert!(crate::level::MAX_FLOOR_ITEMS <= 64);
 
 impl Game {
+    /// The command running, if one is.
     pub fn command(&self) -> Option<Command> {
         self.command
     }
 
+    /// Whether a command is running.
     pub fn command_running(&self) -> bool {
         self.command.is_some()
     }

@@ -11,20 +11,28 @@ use crate::rng::Rng;
 /// The F6 debugging aid: a cave being made, with dice of its own.
 #[derive(Clone, Debug)]
 pub struct CaveSteps {
+    /// The cave so far.
     pub map: Map,
     /// 0 the random fill, 1 to 4 the smoothing passes, 5 the biggest cave.
     pub step: u8,
+    /// The biggest cave's cells, once it is kept.
     pub cells: usize,
+    /// Where a player would start, once the stairs are placed.
     pub start: Option<Point>,
 }
 
 /// The debugging aids' switches. None of them touches the run's dice.
 #[derive(Clone, Debug, Default)]
 pub struct DebugView {
+    /// F1: the whole floor shown.
     pub reveal: bool,
+    /// F3: every cell's distance from the player, as the monsters' map counts it.
     pub distances: bool,
+    /// F4: each monster's mind over it.
     pub minds: bool,
+    /// F6: the cave being made, while it is shown.
     pub cave: Option<CaveSteps>,
+    /// How many caves F6 has made (each has dice of its own).
     pub caves_shown: u32,
 }
 

@@ -163,33 +163,43 @@ impl Game {
         self.update_view();
     }
 
+    /// The run's seed.
     pub fn seed(&self) -> u32 {
         self.seed
     }
+    /// What the screen shows, and so what keys mean.
     pub fn state(&self) -> State {
         self.state
     }
+    /// The turns played.
     pub fn turn(&self) -> u32 {
         self.turn
     }
+    /// The floor, 1 to 9.
     pub fn depth(&self) -> i32 {
         self.level.depth
     }
+    /// The floor being played.
     pub fn level(&self) -> &Level {
         &self.level
     }
+    /// The player.
     pub fn player(&self) -> &Player {
         &self.player
     }
+    /// The messages.
     pub fn log(&self) -> &Log {
         &self.log
     }
+    /// The aiming or looking cursor.
     pub fn cursor(&self) -> Point {
         self.cursor
     }
+    /// What killed the player, once something has.
     pub fn cause_of_death(&self) -> Option<Cause> {
         self.cause
     }
+    /// The debugging aids' switches.
     pub fn debug(&self) -> &DebugView {
         &self.debug
     }

@@ -17,7 +17,9 @@ use crate::rules::{FloorKind, kind_of};
 /// monsters (17 on floor 1, 20 on floor 4); a cave `CAVE_MONSTERS_PERCENT`
 /// of that (multiplied first: 15 on floor 4).
 pub const MONSTERS_BASE: i32 = 16;
+/// One monster more for each floor down.
 pub const MONSTERS_PER_FLOOR: i32 = 1;
+/// A cave's share, in percent, of a floor of rooms' monsters.
 pub const CAVE_MONSTERS_PERCENT: i32 = 75;
 /// A monster starts awake (wandering) 1 time in this many (*tune*).
 pub const AWAKE_ONE_IN: i32 = 6;
@@ -34,8 +36,11 @@ pub const CAVE_KINDS_AS_FLOOR: [(i32, i32); 2] = [(4, 6), (7, 9)];
 pub const ITEMS_BASE: i32 = 7;
 /// Gold: 3 to 6 piles of 5 to 15 pieces times the depth (*tune*).
 pub const GOLD_PILES_MIN: i32 = 3;
+/// The most piles of gold.
 pub const GOLD_PILES_MAX: i32 = 6;
+/// The fewest pieces in a pile, before the depth multiplies them.
 pub const GOLD_MIN: i32 = 5;
+/// The most pieces in a pile, before the depth multiplies them.
 pub const GOLD_MAX: i32 = 15;
 /// Hidden traps: `TRAPS_BASE + depth / 2`.
 pub const TRAPS_BASE: i32 = 2;

@@ -40,23 +40,32 @@ pub const SAVE_VERSION: u32 = 1;
 pub enum LoadError {
     /// The first line is not `amulets-save <version>`.
     NotASave,
+    /// A save of another version.
     WrongVersion {
+        /// The version the save says.
         found: u32,
+        /// The version this game reads.
         expected: u32,
     },
     /// A key the save must have is missing.
     Missing(&'static str),
     /// A line that is not `key value...` of a key this version knows.
     Malformed {
+        /// The line.
         line: usize,
     },
     /// A number or a name out of what the game allows.
     OutOfRange {
+        /// The line.
         line: usize,
+        /// What it was read as.
         what: &'static str,
     },
+    /// A map row with a letter that is no terrain's.
     UnknownTerrain {
+        /// The line.
         line: usize,
+        /// The letter.
         letter: char,
     },
     /// Parts that cannot be together: a monster in a wall, say.

@@ -11,26 +11,41 @@ use crate::monster::KindId;
 /// What the screen is showing, and so what keys mean.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum State {
+    /// The title screen: a new run, continue, the style, help, quit.
     Title,
+    /// Choosing a class for a new run.
     ChooseClass,
+    /// On the map, a turn at a time.
     Playing,
     /// Aiming with a cursor along the line of fire.
     Aiming(Aim),
+    /// Looking around with a cursor; the look panel says what is there.
     Looking,
+    /// The inventory screen.
     Inventory(InventoryMode),
     /// A question to answer with y or n.
     Confirming(Question),
+    /// The menu over the run: save and quit, quit, a new run.
     Menu,
+    /// The help screen, over the state it was asked for in.
     Help,
+    /// The run is over: the player died.
     Dead,
+    /// The run is over: the ninth Amulet is taken.
     Won,
 }
 
 /// What aiming is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Aim {
+    /// Shooting the bow.
     Fire,
-    Throw { slot: u8 },
+    /// Throwing what is in a slot of the pack.
+    Throw {
+        /// The pack's slot.
+        slot: u8,
+    },
+    /// Casting Lightning by heart.
     Cast,
 }
 
@@ -60,22 +75,38 @@ pub enum Question {
 pub enum Event {
     /// A blow landed on a cell; `big` when it took a third of the maximum
     /// health or more.
-    Hit { at: Point, big: bool },
+    Hit {
+        /// The cell struck.
+        at: Point,
+        /// A third of the maximum health or more.
+        big: bool,
+    },
     /// Something flew from one cell to another, drawn with a glyph.
     Missile {
+        /// Where it was shot or thrown from.
         from: Point,
+        /// Where it stopped.
         to: Point,
+        /// What it looks like in flight, and in what colour.
         glyph: char,
+        /// The glyph's colour.
         color: Rgb,
     },
     /// A bolt of lightning along a line to where it stopped.
-    Bolt { from: Point, to: Point },
+    Bolt {
+        /// The caster's cell.
+        from: Point,
+        /// Where the bolt stopped: the last cell before a wall.
+        to: Point,
+    },
 }
 
 /// What happened when an action was taken.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Outcome {
+    /// Whether the action took a turn.
     pub turn_passed: bool,
+    /// What the driver is asked to do, if anything.
     pub request: Option<Request>,
 }
 
@@ -83,7 +114,9 @@ pub struct Outcome {
 /// run cannot do by itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Request {
+    /// Leave the game (the title's Esc, the menu's q) without saving.
     Quit,
+    /// The menu's s: save the run, then leave.
     SaveAndQuit,
     /// The title's C: load the saved run.
     Continue,
@@ -96,7 +129,10 @@ pub enum Request {
 /// What killed the player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cause {
+    /// A monster of this kind.
     Monster(KindId),
+    /// The poison in the blood.
     Poison,
+    /// A trap of this kind.
     Trap(TrapKind),
 }

@@ -22,7 +22,9 @@ pub const MIN_CAVE_CELLS: usize = 600;
 /// of an `AREA_W` by `AREA_H` grid over the map that hold at least
 /// `MIN_AREA_CELLS` of the cave.
 pub const AREA_W: i32 = 16;
+/// The height of a cave's area.
 pub const AREA_H: i32 = 12;
+/// The fewest cave cells an area needs to count.
 pub const MIN_AREA_CELLS: usize = 40;
 
 // The grid's squares must fit in `Areas` (4 x 3 = 12 of 16).

@@ -15,17 +15,23 @@ use crate::rules::{FloorKind, LAST_FLOOR, kind_of};
 /// Where a corridor enters a room, a door `DOOR_IN` times in `DOOR_OF`, and
 /// one door in `SECRET_ONE_IN` is secret (docs/rules.md, "The dungeon").
 pub const DOOR_IN: i32 = 3;
+/// Out of this many.
 pub const DOOR_OF: i32 = 4;
+/// One door in this many is secret.
 pub const SECRET_ONE_IN: i32 = 8;
 
 /// A floor as the generators and this module leave it.
 #[derive(Clone, Debug)]
 pub struct Floor {
+    /// Which floor, 1 to 9.
     pub depth: i32,
+    /// Rooms or a cave.
     pub kind: FloorKind,
+    /// The terrain, doors and stairs in.
     pub map: Map,
     /// Rooms, or a cave's areas; the player starts in the first.
     pub areas: Areas,
+    /// Where the player starts.
     pub start: Point,
     /// None on the last floor.
     pub stairs: Option<Point>,
@@ -37,12 +43,16 @@ pub struct Floor {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Style {
     #[default]
+    /// The book's rooms (chapter 2).
     Book,
+    /// gh-dungeons' BSP rooms.
     Gh,
+    /// rrpg's grid of rooms.
     Grid,
 }
 
 impl Style {
+    /// Every style, in the title's order.
     pub const ALL: [Style; 3] = [Style::Book, Style::Gh, Style::Grid];
 
     /// The style after this one, round (the title's D).

@@ -22,26 +22,34 @@ use crate::geom::{Point, Rect};
 use crate::map::{MAP_H, MAP_W, Map, Terrain};
 use crate::rng::Rng;
 
+/// The smallest side of a room.
 pub const MIN_ROOM_SIZE: i32 = 6;
+/// The largest side of a room.
 pub const MAX_ROOM_SIZE: i32 = 15;
 /// The smallest map gh-dungeons makes (its `generateLevel`: `max(termW,
 /// 40)` by `max(termH - 3, 20)`).
 pub const MIN_W: i32 = 40;
+/// The shortest map gh-dungeons makes.
 pub const MIN_H: i32 = 20;
 
 /// A gh-dungeons floor: its rooms (the first the player's, the last the
 /// exit's), where the player starts and the exit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Dungeon {
+    /// The rooms, in the tree's order.
     pub rooms: Areas,
+    /// The player's start: the first room's middle.
     pub start: Point,
+    /// The exit: in the last room.
     pub exit: Point,
 }
 
 /// Why a size is no gh-dungeons map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SizeError {
+    /// The width asked for.
     pub w: i32,
+    /// The height asked for.
     pub h: i32,
 }
 

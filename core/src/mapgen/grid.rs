@@ -17,23 +17,32 @@ use crate::rng::Rng;
 
 /// The room bits.
 pub const USED: u8 = 0x01;
+/// The grid's entrance room.
 pub const ENTRANCE: u8 = 0x02;
+/// A way out north.
 pub const NORTH: u8 = 0x04;
+/// A way out east.
 pub const EAST: u8 = 0x08;
+/// A way out south.
 pub const SOUTH: u8 = 0x10;
+/// A way out west.
 pub const WEST: u8 = 0x20;
 
 /// The original's default size.
 pub const DEFAULT_W: usize = 10;
+/// The grid's height when none is asked for.
 pub const DEFAULT_H: usize = 10;
 /// The largest grid made, listed or drawn: rrpg takes any size, we take up
 /// to 64 x 64, far past its examples (`-h 20 -w 15`), in 4 KiB.
 pub const MAX_W: usize = 64;
+/// The tallest grid.
 pub const MAX_H: usize = 64;
+/// The most cells a grid has.
 pub const MAX_CELLS: usize = MAX_W * MAX_H;
 /// The largest grid that can be carved onto our 64 x 36 map and played: 3
 /// cells a room.
 pub const CARVE_W: usize = (MAP_W / 3) as usize;
+/// The tallest grid that can be carved onto the map.
 pub const CARVE_H: usize = (MAP_H / 3) as usize;
 
 /// The doors in the order rooms offer them, each with the bit of the door
@@ -43,8 +52,11 @@ const DOORS: [(u8, u8); 4] = [(NORTH, SOUTH), (EAST, WEST), (SOUTH, NORTH), (WES
 /// A generated grid: `w * h` room bytes, row by row.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grid {
+    /// Its width in rooms.
     pub w: usize,
+    /// Its height in rooms.
     pub h: usize,
+    /// Each room's door bits, row by row.
     pub cells: heapless::Vec<u8, MAX_CELLS>,
     /// How many cells were queued (became rooms).
     pub queued: usize,
@@ -54,7 +66,12 @@ pub struct Grid {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SizeError {
     /// Width and height must each be at least 1 and at most `MAX_W` x `MAX_H`.
-    OutOfRange { w: usize, h: usize },
+    OutOfRange {
+        /// The width asked for.
+        w: usize,
+        /// The height asked for.
+        h: usize,
+    },
 }
 
 impl core::fmt::Display for SizeError {
@@ -70,6 +87,7 @@ impl core::fmt::Display for SizeError {
 impl core::error::Error for SizeError {}
 
 impl Grid {
+    /// The door bits of the room at `(x, y)`.
     pub fn at(&self, x: usize, y: usize) -> u8 {
         self.cells[y * self.w + x]
     }

@@ -21,11 +21,13 @@ pub const MAX_CUTS: i32 = 4;
 /// narrower than 24 cells cannot be cut across, one shorter than 18 cannot be
 /// cut down.
 pub const MIN_PIECE_W: i32 = 12;
+/// The shortest piece a cut down leaves.
 pub const MIN_PIECE_H: i32 = 9;
 
 /// The smallest room, and the solid rock kept around each room inside its
 /// piece, so rooms in neighbouring pieces never touch.
 pub const MIN_ROOM: i32 = 4;
+/// The rock around a room inside its piece.
 pub const PADDING: i32 = 1;
 
 // The book's warning: the smallest piece must hold the smallest room, or
@@ -56,8 +58,11 @@ pub const MAX_CORRIDORS: usize = MAX_AREAS - 1;
 /// other room's middle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Corridor {
+    /// The middle of the room it starts in.
     pub from: Point,
+    /// Where it turns.
     pub corner: Point,
+    /// The middle of the room it ends in.
     pub to: Point,
 }
 
@@ -65,7 +70,9 @@ pub struct Corridor {
 /// they were dug (the first cut's corridor last).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
+    /// The rooms, each cut's first half first.
     pub rooms: Areas,
+    /// The corridors, in the order they were dug.
     pub corridors: heapless::Vec<Corridor, MAX_CORRIDORS>,
 }
 

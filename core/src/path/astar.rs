@@ -208,6 +208,7 @@ impl Default for AStar {
 }
 
 impl AStar {
+    /// A search with no way found yet.
     pub const fn new() -> AStar {
         AStar {
             link: [END; MAP_CELLS],

@@ -30,6 +30,8 @@ const _: () = assert!(LINKS <= u16::MAX as usize);
 /// Every place linked to itself: no cell on a list, every bucket empty.
 const ALONE: [u16; LINKS] = super::alone();
 
+/// The open set of a Dijkstra map when the layers cannot do: buckets one
+/// step wide, lists threaded through two arrays with a head each.
 #[derive(Clone)]
 pub struct Buckets {
     next: [u16; LINKS],
@@ -46,6 +48,7 @@ impl Default for Buckets {
 }
 
 impl Buckets {
+    /// Empty buckets.
     pub const fn new() -> Buckets {
         Buckets {
             next: ALONE,

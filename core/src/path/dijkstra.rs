@@ -75,6 +75,7 @@ impl Default for DijkstraMap {
 }
 
 impl DijkstraMap {
+    /// A map with no cell reached.
     pub const fn new() -> DijkstraMap {
         DijkstraMap {
             cost: [UNREACHED; MAP_CELLS],

@@ -19,6 +19,7 @@ use crate::map::{MAP_CELLS, Map, Terrain};
 /// the fewest diagonal steps costs least and the traveller goes straight
 /// where it can. (A Dijkstra map breaks its ties in `step_down` instead.)
 pub const STEP: u32 = 100;
+/// What a diagonal step costs more, for A* only.
 pub const DIAGONAL_EXTRA: u32 = 1;
 /// A closed door counts as this many steps: one to open it, one to go in.
 pub const DOOR_STEPS: u32 = 2;
