@@ -1,6 +1,11 @@
 //! ARCHITECTURE.md's arrows against the code: the core's modules' uses of
 //! each other (outside their tests) and the crates' dependencies, both
 //! ways, so the picture a reader trusts is the one the code has.
+//!
+//! It reads the repository's files as they are, which a WASI run of the
+//! tests (`cargo xtask determinism`) has no way to: it runs on the host
+//! and the other native targets only.
+#![cfg(not(target_os = "wasi"))]
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
