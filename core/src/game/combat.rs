@@ -8,7 +8,7 @@
 use super::{Cause, Event, Game, RANGE};
 use crate::geom::{Point, line_of_fire};
 use crate::level::Level;
-use crate::monster::{Mind, traits};
+use crate::monster::{Mind, MonsterKind, traits};
 use crate::rng::Rng;
 use crate::text::{capitalized, line};
 
@@ -128,17 +128,23 @@ impl Game {
         }
     }
 
+    /// A monster's blow or shot at the player: its attack against the
+    /// player's defence, for its damage.
+    fn blow_at_player(&mut self, kind: &MonsterKind) -> Option<i32> {
+        blow(
+            &mut self.rng,
+            kind.attack,
+            self.player.defence(),
+            kind.damage,
+        )
+    }
+
     /// A monster next to the player strikes: a poisoner's blow that
     /// hurts poisons too.
     pub(super) fn monster_attacks(&mut self, i: usize) {
         let m = self.level.monsters[i];
         let kind = m.kind();
-        let Some(damage) = blow(
-            &mut self.rng,
-            kind.attack,
-            self.player.defence(),
-            kind.damage,
-        ) else {
+        let Some(damage) = self.blow_at_player(kind) else {
             self.log.add(capitalized(line(format_args!(
                 "the {} misses you.",
                 kind.name
@@ -174,12 +180,7 @@ impl Game {
             glyph: '/',
             color: kind.color,
         });
-        let Some(damage) = blow(
-            &mut self.rng,
-            kind.attack,
-            self.player.defence(),
-            kind.damage,
-        ) else {
+        let Some(damage) = self.blow_at_player(kind) else {
             self.log.add(capitalized(line(format_args!(
                 "the {} shoots and misses you.",
                 kind.name
