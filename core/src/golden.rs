@@ -1,15 +1,16 @@
 //! Golden hashes: a seed's dungeon pinned by a 64-bit FNV-1a of its terrain
 //! bytes, so that every target can prove it builds the same dungeons. The
-//! files live in `tests/golden/` (written by `cargo xtask golden`); this
-//! module says what each kind of hash covers and checks a file's lines, and
-//! has no `std`, so a microcontroller runs the same check.
+//! files live in `tests/golden/` for the book's dice and in
+//! `tests/golden/xorshift/` for xorshift's (written by `cargo xtask
+//! golden`); this module says what each kind of hash covers and checks a
+//! file's lines, and has no `std`, so a microcontroller runs the same check.
 //!
 //! A file is lines of `seed hash` (decimal seed, 16 hex digits); lines that
 //! are empty or start with `#` are comments.
 
 use crate::hash::{Fnv1a, map_hash};
 use crate::map::Map;
-use crate::rng::Rng;
+use crate::rng::{Dice, Rng};
 
 /// The kinds of golden hash, each the name of its file in `tests/golden/`.
 pub const KINDS: [&str; 7] = [
@@ -22,6 +23,14 @@ pub const KINDS: [&str; 7] = [
     "floors-grid",
 ];
 
+/// Where an engine's golden files are, under `tests/golden/`.
+pub const fn folder_of(dice: Dice) -> &'static str {
+    match dice {
+        Dice::Book => "",
+        Dice::Xorshift => "xorshift/",
+    }
+}
+
 /// The seeds each kind's file pins: 1 to this many.
 pub const fn seeds_of(kind: &str) -> u32 {
     match kind.as_bytes() {
@@ -32,7 +41,7 @@ pub const fn seeds_of(kind: &str) -> u32 {
 
 /// The hash a kind pins for a seed, or `None` for an unknown kind. Each is
 /// an FNV-1a 64 of explicit bytes, every map as its terrain discriminants
-/// row by row, all rolled from `Rng::new(seed)`:
+/// row by row, all rolled from `Rng::of(dice, seed)`:
 /// - `rooms`: the bare BSP map of chapter 2;
 /// - `caves`: a cave floor of chapter 18, tries and all;
 /// - `gh`: gh-dungeons' whole dungeon at 64 x 36, its exit too;
@@ -41,8 +50,8 @@ pub const fn seeds_of(kind: &str) -> u32 {
 ///   floor its map, then the start's and the stairs' x and y as
 ///   little-endian `u32`s (all ones for no stairs);
 /// - `floors-gh`, `floors-grid`: the same, of gh-dungeons' and rrpg's style.
-pub fn hash_of(kind: &str, seed: u32) -> Option<u64> {
-    let mut rng = Rng::new(seed);
+pub fn hash_of(dice: Dice, kind: &str, seed: u32) -> Option<u64> {
+    let mut rng = Rng::of(dice, seed);
     let mut map = Map::new();
     match kind {
         "rooms" => {
@@ -114,10 +123,15 @@ pub enum Mismatch {
     Empty,
 }
 
-/// Checks every line of a golden file of `kind`, calling `each` with every
-/// seed and hash that matched. Returns how many matched, or the first
-/// problem.
-pub fn check(kind: &str, text: &str, mut each: impl FnMut(u32, u64)) -> Result<usize, Mismatch> {
+/// Checks every line of a golden file of `kind` on an engine's dice,
+/// calling `each` with every seed and hash that matched. Returns how many
+/// matched, or the first problem.
+pub fn check(
+    dice: Dice,
+    kind: &str,
+    text: &str,
+    mut each: impl FnMut(u32, u64),
+) -> Result<usize, Mismatch> {
     if !KINDS.contains(&kind) {
         return Err(Mismatch::UnknownKind);
     }
@@ -129,7 +143,7 @@ pub fn check(kind: &str, text: &str, mut each: impl FnMut(u32, u64)) -> Result<u
             continue;
         }
         let (seed, expected) = parse_line(line).ok_or(Mismatch::Malformed { line: line_no })?;
-        let found = hash_of(kind, seed).ok_or(Mismatch::UnknownKind)?;
+        let found = hash_of(dice, kind, seed).ok_or(Mismatch::UnknownKind)?;
         if found != expected {
             return Err(Mismatch::Differs {
                 line: line_no,
@@ -165,14 +179,14 @@ mod tests {
 
     #[test]
     fn a_wrong_hash_is_caught_with_its_line() {
-        let good = hash_of("rooms", 5).unwrap();
+        let good = hash_of(Dice::Book, "rooms", 5).unwrap();
         let mut text: heapless::String<128> = heapless::String::new();
         core::fmt::write(
             &mut text,
             format_args!("# comment\n5 {good:016x}\n6 {good:016x}\n"),
         )
         .unwrap();
-        let result = check("rooms", &text, |_, _| {});
+        let result = check(Dice::Book, "rooms", &text, |_, _| {});
         assert!(
             matches!(
                 result,
@@ -189,19 +203,19 @@ mod tests {
     #[test]
     fn malformed_and_empty_files_are_refused() {
         assert_eq!(
-            check("rooms", "1 xyz\n", |_, _| {}),
+            check(Dice::Book, "rooms", "1 xyz\n", |_, _| {}),
             Err(Mismatch::Malformed { line: 1 })
         );
         assert_eq!(
-            check("rooms", "1 00\n", |_, _| {}),
+            check(Dice::Book, "rooms", "1 00\n", |_, _| {}),
             Err(Mismatch::Malformed { line: 1 })
         );
         assert_eq!(
-            check("rooms", "# nothing\n", |_, _| {}),
+            check(Dice::Book, "rooms", "# nothing\n", |_, _| {}),
             Err(Mismatch::Empty)
         );
         assert_eq!(
-            check("lava", "1 0000000000000000", |_, _| {}),
+            check(Dice::Book, "lava", "1 0000000000000000", |_, _| {}),
             Err(Mismatch::UnknownKind)
         );
     }

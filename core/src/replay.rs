@@ -4,15 +4,22 @@
 //! recorded runs in `tests/replays/` are played on every target.
 //!
 //! The text: `amulets-replay 1`, `seed N`, `class a|b|c`, `style gh|grid`
-//! for a run on floors of another style than the book's, then one input a
-//! line (`step` for a command's step, else the action: `move ne`, `wait`,
-//! `travel 10 5`, `letter a`, `confirm y`...), then `hash <16 hex digits>`.
+//! for a run on floors of another style than the book's, `dice book` or
+//! `dice xorshift`, then one input a line (`step` for a command's step,
+//! else the action: `move ne`, `wait`, `travel 10 5`, `letter a`,
+//! `confirm y`...), then `hash <16 hex digits>`.
+//!
+//! The two optional lines default the opposite ways: no `style` line is
+//! the book's rooms, as every replay has always meant, but no `dice` line
+//! is xorshift's dice, which every replay recorded before the book's dice
+//! came was played on. A replay written now always has its `dice` line.
 
 use crate::game::{Game, State};
 use crate::geom::{Dir, Point};
 use crate::hash::Fnv1a;
 use crate::input::{Action, DebugKey};
 use crate::player::Class;
+use crate::rng::Dice;
 use crate::text::{name_in, named_in};
 use core::fmt::Write;
 
@@ -367,7 +374,14 @@ pub fn play(text: &str) -> Result<Game, ReplayError> {
         style = crate::mapgen::floor::Style::named(name).ok_or(ReplayError::BadLine(n))?;
         lines.next();
     }
-    let mut game = Game::new_run_styled(seed, class, style);
+    let mut dice = Dice::Xorshift;
+    if let Some(&(n, l)) = lines.peek()
+        && let Some(name) = l.strip_prefix("dice ")
+    {
+        dice = Dice::named(name).ok_or(ReplayError::BadLine(n))?;
+        lines.next();
+    }
+    let mut game = Game::new_run_on(seed, class, style, dice);
     for (n, line) in lines {
         if let Some(hex) = line.strip_prefix("hash ") {
             let expected = u64::from_str_radix(hex, 16).map_err(|_| ReplayError::BadLine(n))?;
@@ -400,6 +414,7 @@ pub fn write(
     if end.style() != crate::mapgen::floor::Style::Book {
         writeln!(out, "style {}", end.style().name())?;
     }
+    writeln!(out, "dice {}", end.dice().name())?;
     for &i in inputs {
         write_input(out, i)?;
         writeln!(out)?;

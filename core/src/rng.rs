@@ -1,37 +1,158 @@
 //! The dice. Everything random in a run comes from one `Rng`, and the order of
 //! its rolls is part of the game's rules (docs/rules.md, "Dice"): the same seed
-//! gives the same run on every machine, because the generator and the way a
+//! gives the same run on every machine, because the engine and the way a
 //! range is cut from it are both written down to the bit.
+//!
+//! There are two engines, and a run's engine is part of what the run is (its
+//! save, its replay and its hash say which). The book's is the default: the
+//! Mersenne Twister exactly as `std::mt19937 rng(seed);` makes it, so the
+//! book's seeds make the book's dungeons. xorshift128 is the engine every
+//! run had before the book's came, kept so those saves and replays play on.
 
 use rand_core::{Rng as _, SeedableRng};
+use rand_mt::Mt;
 use rand_xorshift::XorShiftRng;
 
-/// A run's dice: Marsaglia's xorshift128, seeded from a `u32` through
-/// `rand_core`'s PCG32-based `seed_from_u64`.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Rng {
-    inner: XorShiftRng,
+/// Which engine a run's dice come from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Dice {
+    /// The book's: the Mersenne Twister (MT19937) seeded as
+    /// `std::mt19937(seed)` is, by the reference `init_genrand`.
+    #[default]
+    Book,
+    /// Marsaglia's xorshift128, seeded through `rand_core`'s PCG32-based
+    /// `seed_from_u64`: the dice of every run made before the book's.
+    Xorshift,
 }
+
+impl Dice {
+    /// Both engines, the default first.
+    pub const ALL: [Dice; 2] = [Dice::Book, Dice::Xorshift];
+
+    /// The engine's name in saves, replays and on command lines.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Dice::Book => "book",
+            Dice::Xorshift => "xorshift",
+        }
+    }
+
+    /// The engine of a name, `None` for a name that is no engine's.
+    pub fn named(name: &str) -> Option<Dice> {
+        Dice::ALL.into_iter().find(|d| d.name() == name)
+    }
+
+    /// The engine in words, for the title and the panel.
+    pub const fn words(self) -> &'static str {
+        match self {
+            Dice::Book => "the book's dice",
+            Dice::Xorshift => "xorshift dice",
+        }
+    }
+}
+
+/// A run's dice: one of the two engines, and how many numbers it has given
+/// since it was seeded. The book's engine keeps 2.5 KB of state and cannot
+/// be set back to a state except from 624 of its outputs, so a save keeps
+/// the seed and the count instead, and loading draws forward
+/// (`Rng::skip`).
+#[derive(Clone)]
+pub struct Rng {
+    engine: Engine,
+    draws: u64,
+}
+
+#[derive(Clone, PartialEq, Eq)]
+#[expect(
+    clippy::large_enum_variant,
+    reason = "the core has no heap to box the Twister in; a run has one Rng, 2.5 KB either way"
+)]
+enum Engine {
+    Book(Mt),
+    Xorshift(XorShiftRng),
+}
+
+/// Two sets of dice are equal when they will give the same numbers: the
+/// count of what they gave is not compared (a loaded xorshift save does not
+/// know it).
+impl PartialEq for Rng {
+    fn eq(&self, other: &Rng) -> bool {
+        self.engine == other.engine
+    }
+}
+
+impl Eq for Rng {}
 
 impl core::fmt::Debug for Rng {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("Rng")
+        write!(f, "Rng({}, {} drawn)", self.dice().name(), self.draws)
     }
 }
 
 impl Rng {
-    /// The dice for a seed. The same seed always gives the same stream.
+    /// The book's dice for a seed. The same seed always gives the same
+    /// stream.
     pub fn new(seed: u32) -> Rng {
+        Rng::of(Dice::Book, seed)
+    }
+
+    /// The dice of an engine for a seed.
+    pub fn of(dice: Dice, seed: u32) -> Rng {
         Rng {
-            inner: XorShiftRng::seed_from_u64(u64::from(seed)),
+            engine: match dice {
+                Dice::Book => Engine::Book(Mt::new(seed)),
+                Dice::Xorshift => Engine::Xorshift(XorShiftRng::seed_from_u64(u64::from(seed))),
+            },
+            draws: 0,
         }
     }
 
-    /// The generator's four words of state, so a save can write the dice as
-    /// they are. xorshift128 keeps them private, but its next four outputs
-    /// are its state four steps on, and each step can be undone.
-    pub fn state(&self) -> [u32; 4] {
-        let mut ahead = self.clone();
+    /// Seeds these dice again, in place, as `Rng::of(dice, seed)` would
+    /// make them: the book's engine is seeded where it lies, so no 2.5 KB
+    /// copy passes through the stack (the M3's is 64 KiB in all).
+    pub fn reseed(&mut self, dice: Dice, seed: u32) {
+        match (&mut self.engine, dice) {
+            (Engine::Book(mt), Dice::Book) => mt.reseed(seed),
+            (engine, Dice::Book) => *engine = Engine::Book(Mt::new(seed)),
+            (engine, Dice::Xorshift) => {
+                *engine = Engine::Xorshift(XorShiftRng::seed_from_u64(u64::from(seed)));
+            }
+        }
+        self.draws = 0;
+    }
+
+    /// Which engine these dice are.
+    pub fn dice(&self) -> Dice {
+        match self.engine {
+            Engine::Book(_) => Dice::Book,
+            Engine::Xorshift(_) => Dice::Xorshift,
+        }
+    }
+
+    /// How many raw numbers the engine has given since it was seeded (or,
+    /// for xorshift dice set from a state, since then), rejected ones
+    /// included.
+    pub fn draws(&self) -> u64 {
+        self.draws
+    }
+
+    /// Draws `n` numbers and forgets them: the book's dice of a save are
+    /// its seed's, drawn forward by the count the save keeps.
+    pub fn skip(&mut self, n: u64) {
+        for _ in 0..n {
+            self.next_u32();
+        }
+    }
+
+    /// xorshift's four words of state, so a save can write the dice as they
+    /// are; `None` for the book's engine, whose save is its seed and count.
+    /// xorshift128 keeps its words private, but its next four outputs are
+    /// its state four steps on, and each step can be undone.
+    pub fn xorshift_state(&self) -> Option<[u32; 4]> {
+        let Engine::Xorshift(inner) = &self.engine else {
+            return None;
+        };
+        let mut ahead = inner.clone();
         let mut s = [
             ahead.next_u32(),
             ahead.next_u32(),
@@ -41,12 +162,12 @@ impl Rng {
         for _ in 0..4 {
             s = step_back(s);
         }
-        s
+        Some(s)
     }
 
-    /// Dice with a state `state` gave. `None` for all zeros, which no
-    /// xorshift128 ever reaches.
-    pub fn from_state(state: [u32; 4]) -> Option<Rng> {
+    /// xorshift dice at a state `xorshift_state` gave. `None` for all
+    /// zeros, which no xorshift128 ever reaches.
+    pub fn from_xorshift_state(state: [u32; 4]) -> Option<Rng> {
         if state == [0; 4] {
             return None;
         }
@@ -55,13 +176,18 @@ impl Rng {
             chunk.copy_from_slice(&word.to_le_bytes());
         }
         Some(Rng {
-            inner: XorShiftRng::from_seed(seed),
+            engine: Engine::Xorshift(XorShiftRng::from_seed(seed)),
+            draws: 0,
         })
     }
 
-    /// The generator's next raw number.
+    /// The engine's next raw number.
     pub fn next_u32(&mut self) -> u32 {
-        self.inner.next_u32()
+        self.draws = self.draws.wrapping_add(1);
+        match &mut self.engine {
+            Engine::Book(mt) => mt.next_u32(),
+            Engine::Xorshift(x) => x.next_u32(),
+        }
     }
 
     /// A place in a list of `len` things, every one equally likely: the
@@ -121,19 +247,71 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_state_read_back_gives_the_same_dice() {
+    fn the_xorshift_state_read_back_gives_the_same_dice() {
         for seed in [0, 1, 42, 12345, u32::MAX] {
-            let mut rng = Rng::new(seed);
+            let mut rng = Rng::of(Dice::Xorshift, seed);
             for _ in 0..seed % 7 {
                 rng.next_u32();
             }
-            let mut copy = Rng::from_state(rng.state()).unwrap();
+            let mut copy = Rng::from_xorshift_state(rng.xorshift_state().unwrap()).unwrap();
             assert_eq!(copy, rng);
             for _ in 0..100 {
                 assert_eq!(copy.next_u32(), rng.next_u32());
             }
         }
-        assert!(Rng::from_state([0; 4]).is_none());
+        assert!(Rng::from_xorshift_state([0; 4]).is_none());
+        assert_eq!(
+            Rng::new(1).xorshift_state(),
+            None,
+            "the book's dice keep no words"
+        );
+    }
+
+    #[test]
+    fn the_books_engine_is_the_standards_mt19937() {
+        // The C++ standard ([rand.predef]): "Required behavior: The 10000th
+        // consecutive invocation of a default-constructed object of type
+        // mt19937 shall produce the value 4123659995." Default-constructed
+        // is seeded with 5489.
+        let mut rng = Rng::of(Dice::Book, 5489);
+        rng.skip(9_999);
+        assert_eq!(rng.next_u32(), 4_123_659_995);
+        assert_eq!(rng.draws(), 10_000);
+        // And the reference mt19937ar.c's first output for init_genrand(5489)
+        // is 3499211612 (the standard's engine is that program's).
+        assert_eq!(Rng::of(Dice::Book, 5489).next_u32(), 3_499_211_612);
+    }
+
+    #[test]
+    fn reseeding_in_place_is_making_anew_and_skipping_is_drawing() {
+        for dice in Dice::ALL {
+            for other in Dice::ALL {
+                let mut rng = Rng::of(other, 99);
+                rng.next_u32();
+                rng.reseed(dice, 7);
+                assert_eq!(rng, Rng::of(dice, 7), "{dice:?} over {other:?}");
+                assert_eq!(rng.dice(), dice);
+                assert_eq!(rng.draws(), 0);
+            }
+            let mut drawn = Rng::of(dice, 3);
+            for _ in 0..1000 {
+                drawn.roll(1, 6);
+            }
+            let mut skipped = Rng::of(dice, 3);
+            skipped.skip(drawn.draws());
+            assert_eq!(skipped, drawn, "{dice:?}");
+            assert_eq!(skipped.next_u32(), drawn.next_u32());
+        }
+        assert_ne!(Rng::of(Dice::Book, 7), Rng::of(Dice::Xorshift, 7));
+    }
+
+    #[test]
+    fn every_engine_has_a_name() {
+        for dice in Dice::ALL {
+            assert_eq!(Dice::named(dice.name()), Some(dice));
+        }
+        assert_eq!(Dice::named("dice"), None);
+        assert_eq!(Dice::default(), Dice::Book);
     }
 
     #[test]

@@ -18,7 +18,7 @@
 //! new run never replaces a saved one without asking.
 
 use crate::bindings;
-use crate::game::save::{LoadError, SAVE_VERSION};
+use crate::game::save::LoadError;
 use crate::game::{Game, Request, State};
 use crate::geom::Point;
 use crate::input::{Action, DebugKey, Key};
@@ -26,6 +26,7 @@ use crate::juice::{Juice, Pacer};
 use crate::mapgen::floor::Style;
 use crate::player::Class;
 use crate::replay::{Input, Recorder};
+use crate::rng::Dice;
 use crate::text::{Line, line};
 use crate::view::{self, Lines, Screen};
 use core::fmt;
@@ -77,6 +78,12 @@ pub trait Store {
     fn set_aside(&mut self) -> Result<Line, StoreError>;
     /// Removes the saved run (its run has ended).
     fn remove(&mut self) -> Result<(), StoreError>;
+    /// What the player calls the saved run, to begin a sentence about it:
+    /// its file's name on the desktop (`save.txt`), "this page's save" in
+    /// the browser.
+    fn name(&self) -> &'static str {
+        "the saved run"
+    }
 }
 
 /// A store that keeps nothing (screenshots, tests, a demo): every write
@@ -118,6 +125,9 @@ impl<T: Store> Store for Option<T> {
     }
     fn remove(&mut self) -> Result<(), StoreError> {
         self.as_mut().map_or(Ok(()), Store::remove)
+    }
+    fn name(&self) -> &'static str {
+        self.as_ref().map_or("the saved run", Store::name)
     }
 }
 
@@ -189,6 +199,8 @@ pub struct Start {
     /// Whose dungeons the runs' floors of rooms are (the title's D changes
     /// it).
     pub style: crate::mapgen::floor::Style,
+    /// Whose dice the runs roll (the title's D changes them too).
+    pub dice: Dice,
 }
 
 /// A seed typed as text, read as the book reads `AmuletsOfSDL 12345`
@@ -288,7 +300,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         let seed = given_seed.unwrap_or_else(&mut seeds);
         let not_saving = store.claim().err();
         Session {
-            game: Game::with_style(seed, start.style),
+            game: Game::at_title(seed, start.style, start.dice),
             pacer: Pacer::new(),
             juice: Juice::new(),
             store,
@@ -701,8 +713,8 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             Request::NewRun => self.new_run_or_ask(Then::NewRun),
             Request::Title => {
                 let seed = self.next_seed();
-                let style = self.game.style();
-                self.begin_at_title(seed, style);
+                let (style, dice) = (self.game.style(), self.game.dice());
+                self.begin_at_title(seed, style, dice);
             }
         }
     }
@@ -750,18 +762,18 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                 self.game.act(Action::NewRun);
             }
             Then::Start(class) => {
-                let (seed, style) = (self.game.seed(), self.game.style());
-                // `Game::new_run_styled`, made in place: the title's game,
-                // then its first floor.
-                self.begin_at_title(seed, style);
+                let (seed, style, dice) = (self.game.seed(), self.game.style(), self.game.dice());
+                // `Game::new_run_on`, made in place: the title's game, then
+                // its first floor.
+                self.begin_at_title(seed, style, dice);
                 self.game.start_as(class);
                 self.begin_recording();
                 self.keep();
             }
             Then::NewRun => {
                 let seed = self.next_seed();
-                let style = self.game.style();
-                self.begin_at_title(seed, style);
+                let (style, dice) = (self.game.style(), self.game.dice());
+                self.begin_at_title(seed, style, dice);
                 self.game.act(Action::NewRun);
             }
         }
@@ -770,8 +782,8 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// A game at its title in place of this one (out of line: see
     /// `at_title`).
     #[inline(never)]
-    fn begin_at_title(&mut self, seed: u32, style: Style) {
-        self.replace(Game::with_style(seed, style));
+    fn begin_at_title(&mut self, seed: u32, style: Style, dice: Dice) {
+        self.replace(Game::at_title(seed, style, dice));
     }
 
     /// Another game in place of this one: nothing of the old run's pace,
@@ -833,11 +845,12 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// A saved run that does not load: another version's is kept where it
     /// is; a damaged one is set aside, never deleted.
     fn refuse(&mut self, e: LoadError) {
-        if let LoadError::WrongVersion { found, .. } = e {
+        if let LoadError::WrongVersion { found } = e {
+            // The book's words: "save.txt: it's version 1, and this game
+            // reads version 2".
             self.saved = Saved::OtherVersion(found);
-            self.say(format_args!(
-                "The saved run is version {found}, and this game reads version {SAVE_VERSION}; it was left as it is."
-            ));
+            let name = self.store.name();
+            self.say(format_args!("{name}: {e}; it was left as it is."));
             return;
         }
         match self.store.set_aside() {

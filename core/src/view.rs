@@ -14,6 +14,7 @@ use crate::mapgen::caves;
 use crate::monster::{KindId, Mind};
 use crate::path::book_cost;
 use crate::path::dijkstra::{DijkstraMap, UNREACHED};
+use crate::rng::Dice;
 use crate::rules::{FloorKind, LAST_FLOOR, kind_of};
 use crate::text::{Line, capitalized, line, with_article};
 
@@ -243,11 +244,12 @@ fn push(lines: &mut Lines, text: Line, color: Rgb) {
 pub fn panel(game: &Game) -> Lines {
     let mut out = Lines::new();
     push(&mut out, line(format_args!("Amulets")), palette::TEXT);
-    push(
-        &mut out,
-        line(format_args!("Seed {}", game.seed())),
-        palette::DIM_TEXT,
-    );
+    // The dice are part of the run: named when they are not the book's.
+    let seed = match game.dice() {
+        Dice::Book => line(format_args!("Seed {}", game.seed())),
+        dice => line(format_args!("Seed {} ({})", game.seed(), dice.name())),
+    };
+    push(&mut out, seed, palette::DIM_TEXT);
     if matches!(game.state(), State::Title | State::ChooseClass) {
         return out;
     }
@@ -537,11 +539,19 @@ pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
             for b in &bindings::TITLE {
                 let Some(key) = b.key() else { continue };
                 let text = match b.action() {
-                    Some(Action::NextStyle) => line(format_args!(
-                        "{}  dungeons: {}",
-                        b.label,
-                        game.style().words()
-                    )),
+                    Some(Action::NextStyle) => match game.dice() {
+                        Dice::Book => line(format_args!(
+                            "{}  dungeons: {}",
+                            b.label,
+                            game.style().words()
+                        )),
+                        dice => line(format_args!(
+                            "{}  dungeons: {}, on {}",
+                            b.label,
+                            game.style().words(),
+                            dice.words()
+                        )),
+                    },
                     _ => line(format_args!("{}  {}", b.label, b.words)),
                 };
                 let enabled = can_continue || b.action() != Some(Action::Continue);

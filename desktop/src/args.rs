@@ -5,6 +5,7 @@
 use crate::{FileRecorder, FileStore};
 use amulets_core::mapgen::floor::Style;
 use amulets_core::player::Class;
+use amulets_core::rng::Dice;
 use amulets_core::session::{Start, seed_from_text};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
@@ -31,9 +32,14 @@ impl ClassArg {
 #[derive(Args, Clone, Debug, Default, PartialEq, Eq)]
 pub struct RunArgs {
     /// The run's seed, read as the book reads `AmuletsOfSDL 12345`: a
-    /// whole number; 0, none, or text that is no number chooses one at
-    /// random
-    #[arg(value_name = "SEED", conflicts_with = "seed")]
+    /// whole number (a negative one counts back from 4294967296, as the
+    /// book's `SDL_strtoul` does); 0, none, or text that is no number
+    /// chooses one at random
+    #[arg(
+        value_name = "SEED",
+        conflicts_with = "seed",
+        allow_negative_numbers = true
+    )]
     pub seed_text: Option<String>,
     /// The run's seed, strictly: a whole number from 0 to 4294967295 (0
     /// chooses one at random); anything else is refused
@@ -55,6 +61,28 @@ pub struct RunArgs {
     /// rrpg's grid (the title's D changes it; the caves are the book's)
     #[arg(long, value_enum, default_value = "book")]
     pub style: StyleArg,
+    /// Whose dice the runs roll: the book's (its seeds make its dungeons)
+    /// or xorshift's, the dice of the runs saved before the book's (the
+    /// title's D changes them too)
+    #[arg(long, value_enum, default_value = "book")]
+    pub dice: DiceArg,
+}
+
+/// An engine of dice as the command line names it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum DiceArg {
+    #[default]
+    Book,
+    Xorshift,
+}
+
+impl DiceArg {
+    pub fn dice(self) -> Dice {
+        match self {
+            DiceArg::Book => Dice::Book,
+            DiceArg::Xorshift => Dice::Xorshift,
+        }
+    }
 }
 
 /// A style of dungeon as the command line names it.
@@ -86,6 +114,7 @@ impl RunArgs {
                 .or_else(|| self.seed_text.as_deref().map(seed_from_text)),
             class: self.class.map(ClassArg::class),
             style: self.style.style(),
+            dice: self.dice.dice(),
         }
     }
 
@@ -139,5 +168,14 @@ mod tests {
         assert_eq!(parse(&["--style", "gh"]).unwrap().start().style, Style::Gh);
         assert_eq!(parse(&[]).unwrap().start().style, Style::Book);
         assert_eq!(parse(&["--style", "maze"]).unwrap_err().exit_code(), 2);
+        assert_eq!(parse(&[]).unwrap().start().dice, Dice::Book);
+        let xorshift = parse(&["--dice", "xorshift"]).unwrap().start();
+        assert_eq!(xorshift.dice, Dice::Xorshift);
+        assert_eq!(parse(&["--dice", "d6"]).unwrap_err().exit_code(), 2);
+        // The README's promise: `amulets -1` is the largest seed, as the
+        // book's SDL_strtoul reads it.
+        assert_eq!(parse(&["-1"]).unwrap().start().seed, Some(u32::MAX));
+        assert_eq!(parse(&["-2"]).unwrap().start().seed, Some(u32::MAX - 1));
+        assert_eq!(parse(&["-x"]).unwrap_err().exit_code(), 2, "still no flag");
     }
 }

@@ -19,8 +19,9 @@
 use amulets_core::geom::{Point, Rect};
 use amulets_core::map::{MAP_H, MAP_W, Map, Terrain};
 use amulets_core::mapgen::{caves, floor, gh_bsp, grid, rooms};
-use amulets_core::rng::Rng;
+use amulets_core::rng::{Dice, Rng};
 use amulets_core::rules;
+use amulets_desktop::args::DiceArg;
 use amulets_desktop::seed;
 use clap::{ArgAction, Args, ValueEnum};
 use std::fmt::Write as _;
@@ -52,6 +53,9 @@ pub struct GenArgs {
     /// With --floor: show secret doors as S instead of rock
     #[arg(long)]
     pub reveal: bool,
+    /// Whose dice: the book's (its seeds make its dungeons) or xorshift's
+    #[arg(long, value_enum, default_value = "book")]
+    pub dice: DiceArg,
     /// Grid: how many rooms across (1 to 64); gh: the map's width (40 to 64)
     #[arg(short = 'w', value_name = "W")]
     pub width: Option<usize>,
@@ -111,12 +115,12 @@ fn print(args: &GenArgs, seed: u32) -> Result<String, String> {
                 }
             ));
         }
-        return Ok(print_floor(seed, depth, args.reveal));
+        return Ok(print_floor(seed, args.dice.dice(), depth, args.reveal));
     }
     let Some(kind) = args.kind else {
         return Err("name a generator (rooms, caves, gh, grid) or give --floor D".into());
     };
-    let mut rng = Rng::new(seed);
+    let mut rng = Rng::of(args.dice.dice(), seed);
     let mut map = Map::new();
     let mut out = String::new();
     match kind {
@@ -208,8 +212,8 @@ fn write_areas(out: &mut String, what: &str, seed: u32, map: &Map, areas: &[Rect
 
 /// Floor `depth` of the run with `seed`: floors 1 to `depth` are put
 /// together in turn with the run's dice, and the last is printed.
-fn print_floor(seed: u32, depth: i32, reveal: bool) -> String {
-    let mut rng = Rng::new(seed);
+fn print_floor(seed: u32, dice: Dice, depth: i32, reveal: bool) -> String {
+    let mut rng = Rng::of(dice, seed);
     let mut f = floor::assemble(1, &mut rng);
     for d in 2..=depth {
         f = floor::assemble(d, &mut rng);
@@ -258,6 +262,7 @@ mod tests {
             seed: Some(42),
             floor: None,
             reveal: false,
+            dice: DiceArg::Book,
             width: None,
             height: None,
             visual: false,

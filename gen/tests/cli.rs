@@ -20,6 +20,14 @@ fn caves_print_a_cave() {
         rows.iter()
             .all(|r| r.len() == 64 && r.chars().all(|c| c == '#' || c == ':'))
     );
+    // The book's chapter 18: "with seed 42, the biggest cave: 684 cells".
+    assert!(
+        text.contains("cave of 684 cells, made in 1 tries"),
+        "{text}"
+    );
+    assert!(text.contains("seed 42: 7 areas"), "{text}");
+    let xorshift = amulets_gen(&["caves", "--seed", "42", "--dice", "xorshift"]);
+    let text = String::from_utf8(xorshift.stdout).unwrap();
     assert!(text.contains("seed 42: 12 areas"), "{text}");
 }
 
@@ -32,6 +40,7 @@ fn bad_arguments_print_usage_and_exit_2() {
         &["rooms", "-v"],
         &["--floor", "10"],
         &["grid", "-w", "99"],
+        &["rooms", "--dice", "loaded"],
     ] {
         let out = amulets_gen(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

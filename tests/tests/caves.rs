@@ -5,7 +5,7 @@
 use amulets_core::geom::Point;
 use amulets_core::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
 use amulets_core::mapgen::caves::{self, AREA_H, AREA_W, MIN_AREA_CELLS, MIN_CAVE_CELLS};
-use amulets_core::rng::Rng;
+use amulets_core::rng::{Dice, Rng};
 use amulets_tests::plain;
 
 const SEEDS: u32 = 10_000;
@@ -89,13 +89,14 @@ fn each_smoothing_pass_changes_less() {
     );
 }
 
-/// Seed 42's cave floor, as a picture somebody looked at: one cave of
-/// chambers joined by throats, no pocket cut off, the edge all rock, 1,173
-/// cells in 12 areas.
+/// Seed 42's cave floor on xorshift's dice, as a picture somebody looked
+/// at: one cave of chambers joined by throats, no pocket cut off, the edge
+/// all rock, 1,173 cells in 12 areas. (The book's dice make the book's
+/// cave of 684 cells: `book.rs`.)
 #[test]
 fn seed_42_cave_looks_as_it_did() {
     let mut map = Map::new();
-    let areas = caves::generate(&mut map, &mut Rng::new(42));
+    let areas = caves::generate(&mut map, &mut Rng::of(Dice::Xorshift, 42));
     let picture = amulets_tests::stories::picture(&map);
     let printed = picture.join("\n");
     println!(

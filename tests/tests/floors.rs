@@ -6,7 +6,7 @@
 use amulets_core::geom::{Point, Rect};
 use amulets_core::map::{MAP_CELLS, Map, Terrain};
 use amulets_core::mapgen::floor;
-use amulets_core::rng::Rng;
+use amulets_core::rng::{Dice, Rng};
 use amulets_core::rules::{self, FloorKind, LAST_FLOOR};
 use amulets_tests::plain;
 
@@ -129,12 +129,13 @@ fn every_floor_keeps_its_guarantees() {
     );
 }
 
-/// Seed 42's first floor, as a picture somebody looked at: rooms, doors
+/// Seed 42's first floor on xorshift's dice, as a picture somebody looked
+/// at: rooms, doors
 /// (`+`, `S` secret) where corridors come in, and the stairs (`>`) at the
 /// far end from the start in the first room.
 #[test]
 fn seed_42_floor_1_looks_as_it_did() {
-    let f = floor::assemble(1, &mut Rng::new(42));
+    let f = floor::assemble(1, &mut Rng::of(Dice::Xorshift, 42));
     let picture: Vec<String> = (0..36)
         .map(|y| {
             (0..64)

@@ -8,7 +8,7 @@ use amulets_core::geom::Point;
 use amulets_core::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
 use amulets_core::mapgen::gh_bsp::{self, MAX_ROOM_SIZE, MIN_ROOM_SIZE};
 use amulets_core::mapgen::grid::{self, EAST, ENTRANCE, NORTH, SOUTH, WEST};
-use amulets_core::rng::Rng;
+use amulets_core::rng::{Dice, Rng};
 use amulets_tests::plain;
 use std::collections::{BTreeMap, VecDeque};
 
@@ -130,11 +130,12 @@ fn grids_have_matching_doors_and_are_whole() {
     println!("grid 10 x 10 rooms over {SEEDS} seeds (rooms: grids): {fills:?}; mean {mean:.1}");
 }
 
-/// rrpg's picture for seed 3, somebody looked at: doors always meet, the
+/// rrpg's picture for seed 3 on xorshift's dice, somebody looked at: doors
+/// always meet, the
 /// entrance is marked, every room hangs together.
 #[test]
 fn a_grid_picture_looks_as_it_did() {
-    let g = grid::generate(10, 10, &mut Rng::new(3)).unwrap();
+    let g = grid::generate(10, 10, &mut Rng::of(Dice::Xorshift, 3)).unwrap();
     let mut text = String::new();
     g.write_picture(&mut text).unwrap();
     println!("grid 10 x 10, seed 3:\n{text}");

@@ -7,10 +7,15 @@
 
 use amulets_core::bot::Bot;
 use amulets_core::game::Game;
+use amulets_core::mapgen::floor::Style;
 use amulets_core::player::Class;
 use amulets_core::replay::{self, Input, ReplayError};
+use amulets_core::rng::Dice;
 
-const REPLAYS: [(&str, &str); 5] = [
+/// The runs on the book's dice, recorded by `cargo xtask replays`, then the
+/// runs recorded on xorshift's before the book's dice came: those have no
+/// `dice` line, and are never written again.
+const REPLAYS: [(&str, &str); 10] = [
     ("fighter-7", include_str!("../replays/fighter-7.txt")),
     ("rogue-42", include_str!("../replays/rogue-42.txt")),
     ("wizard-2024", include_str!("../replays/wizard-2024.txt")),
@@ -18,6 +23,26 @@ const REPLAYS: [(&str, &str); 5] = [
     (
         "fighter-7-grid",
         include_str!("../replays/fighter-7-grid.txt"),
+    ),
+    (
+        "xorshift/fighter-7",
+        include_str!("../replays/xorshift/fighter-7.txt"),
+    ),
+    (
+        "xorshift/rogue-42",
+        include_str!("../replays/xorshift/rogue-42.txt"),
+    ),
+    (
+        "xorshift/wizard-2024",
+        include_str!("../replays/xorshift/wizard-2024.txt"),
+    ),
+    (
+        "xorshift/rogue-42-gh",
+        include_str!("../replays/xorshift/rogue-42-gh.txt"),
+    ),
+    (
+        "xorshift/fighter-7-grid",
+        include_str!("../replays/xorshift/fighter-7-grid.txt"),
     ),
 ];
 
@@ -45,13 +70,24 @@ fn the_bot_live_ends_where_the_recording_does() {
             "class b" => Class::Rogue,
             _ => Class::Wizard,
         };
-        let style = text
-            .lines()
-            .nth(3)
-            .and_then(|l| l.strip_prefix("style "))
-            .map(|s| amulets_core::mapgen::floor::Style::named(s).unwrap());
-        let inputs = text.lines().count() - 4 - usize::from(style.is_some());
-        let mut game = Game::new_run_styled(seed, class, style.unwrap_or_default());
+        let mut header = 3;
+        let mut style = Style::Book;
+        if let Some(name) = text.lines().nth(header).unwrap().strip_prefix("style ") {
+            style = Style::named(name).unwrap();
+            header += 1;
+        }
+        let mut dice = Dice::Xorshift;
+        if let Some(name) = text.lines().nth(header).unwrap().strip_prefix("dice ") {
+            dice = Dice::named(name).unwrap();
+            header += 1;
+        }
+        assert_eq!(
+            name.starts_with("xorshift/"),
+            dice == Dice::Xorshift,
+            "{name}: its dice"
+        );
+        let inputs = text.lines().count() - header - 1;
+        let mut game = Game::new_run_on(seed, class, style, dice);
         let mut bot = Bot::new();
         for _ in 0..inputs {
             let input = if game.command_running() {

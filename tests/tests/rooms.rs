@@ -6,7 +6,7 @@
 use amulets_core::geom::{Point, Rect};
 use amulets_core::map::{MAP_H, MAP_W, Map, Terrain};
 use amulets_core::mapgen::rooms::{self, MAX_CUTS};
-use amulets_core::rng::Rng;
+use amulets_core::rng::{Dice, Rng};
 use amulets_tests::book;
 use std::collections::VecDeque;
 
@@ -132,9 +132,9 @@ fn every_seed_keeps_the_guarantees() {
     }
 }
 
-/// Seed 7 with our dice, as a picture. This was looked at by a person when
-/// it was first pinned: ten rooms of every size (by chance the book's count
-/// too, though the book's dice differ), joined by L-shaped
+/// Seed 7 on xorshift's dice, as a picture. This was looked at by a person
+/// when it was first pinned: ten rooms of every size (by chance the book's
+/// count too; the book's own seed 7 is in `book.rs`), joined by L-shaped
 /// corridors, some running through other rooms; no two rooms touch.
 const SEED_7: &[&str] = &[
     "################################################################",
@@ -178,7 +178,7 @@ const SEED_7: &[&str] = &[
 #[test]
 fn seed_7_looks_as_it_did() {
     let mut map = Map::new();
-    let rooms = rooms::generate(&mut map, &mut Rng::new(7));
+    let rooms = rooms::generate(&mut map, &mut Rng::of(Dice::Xorshift, 7));
     let picture = amulets_tests::stories::picture(&map);
     let printed = picture.join("\n");
     println!("seed 7, {} rooms:\n{printed}", rooms.len());

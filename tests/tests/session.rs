@@ -10,6 +10,7 @@ use amulets_core::input::{Action, Key};
 use amulets_core::map::Map;
 use amulets_core::player::Class;
 use amulets_core::replay::{self, Input, Recorder, state_hash};
+use amulets_core::rng::Dice;
 use amulets_core::session::{
     REPEAT_DELAY_MS, REPEAT_MS, SaveText, Saved, Session, Start, Store, StoreError,
 };
@@ -669,8 +670,27 @@ fn a_style_chosen_on_the_title_is_the_run_s_saved_and_replayed() {
     );
     s.press(Key::Char('D'));
     assert_eq!(s.game().style(), Style::Grid);
+    // Past the last style, round again on the other dice.
     s.press(Key::Char('d'));
-    assert_eq!(s.game().style(), Style::Book, "round");
+    assert_eq!(
+        (s.game().style(), s.game().dice()),
+        (Style::Book, Dice::Xorshift)
+    );
+    assert!(
+        screen_text(&s)
+            .iter()
+            .any(|l| l == "D  dungeons: the book's rooms, on xorshift dice"),
+        "{:?}",
+        screen_text(&s)
+    );
+    for _ in 0..3 {
+        s.press(Key::Char('d'));
+    }
+    assert_eq!(
+        (s.game().style(), s.game().dice()),
+        (Style::Book, Dice::Book),
+        "round"
+    );
     s.press(Key::Char('d'));
     for key in ['n', 'b'] {
         s.press(Key::Char(key));
@@ -695,8 +715,70 @@ fn a_style_chosen_on_the_title_is_the_run_s_saved_and_replayed() {
     let mut replay = String::new();
     replay::write(&mut replay, seed, class, &tape.inputs, s.game()).unwrap();
     assert!(replay.lines().nth(3) == Some("style gh"), "{replay}");
+    assert!(replay.lines().nth(4) == Some("dice book"), "{replay}");
     assert_eq!(
         state_hash(&replay::play(&replay).unwrap()),
         state_hash(s.game())
+    );
+}
+
+#[test]
+fn xorshift_dice_chosen_on_the_command_line_are_the_run_s_saved_and_replayed() {
+    let mut s = session(
+        Memory::default(),
+        Start {
+            seed: Some(42),
+            dice: Dice::Xorshift,
+            ..Start::default()
+        },
+    );
+    let title: Vec<String> = s.panel().iter().map(|(l, _)| l.to_string()).collect();
+    assert_eq!(
+        title[1], "Seed 42 (xorshift)",
+        "the panel names dice not the book's"
+    );
+    for key in ['n', 'a'] {
+        s.press(Key::Char(key));
+    }
+    assert_eq!(s.game().dice(), Dice::Xorshift);
+    // The run is the xorshift run of seed 42, as before the book's dice.
+    let old = Game::new_run_on(42, Class::Fighter, Default::default(), Dice::Xorshift);
+    assert_eq!(s.game().level().map, old.level().map);
+    let book = Game::new_run(42, Class::Fighter);
+    assert_ne!(s.game().level().map, book.level().map, "and not the book's");
+    // Saved as version 1, whose dice are xorshift's four words.
+    let text = s.store().text.clone().unwrap();
+    assert!(text.starts_with("amulets-save 1\n"), "{text}");
+    assert_eq!(Game::read_save(&text).unwrap().dice(), Dice::Xorshift);
+    // Replayed with its dice line.
+    s.press(Key::Char('.'));
+    let tape = s.recorder();
+    let (seed, class) = tape.run.unwrap();
+    let mut replay = String::new();
+    replay::write(&mut replay, seed, class, &tape.inputs, s.game()).unwrap();
+    assert_eq!(replay.lines().nth(3), Some("dice xorshift"), "{replay}");
+    assert_eq!(
+        state_hash(&replay::play(&replay).unwrap()),
+        state_hash(s.game())
+    );
+    // The book's run of the same seed says nothing of its dice on the panel.
+    let mut b = session(
+        Memory::default(),
+        Start {
+            seed: Some(42),
+            ..Start::default()
+        },
+    );
+    for key in ['n', 'a'] {
+        b.press(Key::Char(key));
+    }
+    let panel: Vec<String> = b.panel().iter().map(|(l, _)| l.to_string()).collect();
+    assert_eq!(panel[1], "Seed 42");
+    assert!(
+        b.store()
+            .text
+            .clone()
+            .unwrap()
+            .starts_with("amulets-save 2\n")
     );
 }

@@ -187,7 +187,7 @@ fn ci() -> Result<(), String> {
 
 /// The core may depend on these crates only (ARCHITECTURE.md, "Crates"):
 /// anything else could bring in `std`, `alloc` or other dice.
-const CORE_DEPENDENCIES: [&str; 3] = ["heapless", "rand_core", "rand_xorshift"];
+const CORE_DEPENDENCIES: [&str; 4] = ["heapless", "rand_core", "rand_mt", "rand_xorshift"];
 
 /// Checks the core's direct dependencies on a bare-metal target, where a
 /// crate that needs `std` would show.

@@ -1,12 +1,15 @@
 //! `cargo xtask replays`: records the runs in `tests/replays/` with the bot,
-//! once. The tests and every determinism target play them back; only this
-//! command writes them.
+//! on the book's dice. The tests and every determinism target play them
+//! back; only this command writes them. The runs in
+//! `tests/replays/xorshift/` were recorded on xorshift's dice before the
+//! book's came, and are kept as they are: nothing writes them again.
 
 use amulets_core::bot::Bot;
 use amulets_core::game::Game;
 use amulets_core::mapgen::floor::Style;
 use amulets_core::player::Class;
 use amulets_core::replay::{self, Input};
+use amulets_core::rng::Dice;
 
 /// The recorded runs: seed, class, how many inputs to keep, and the style
 /// of their floors.
@@ -22,7 +25,7 @@ pub fn write() -> Result<(), String> {
     let dir = crate::sh::root().join("tests/replays");
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     for (seed, class, count, style) in RUNS {
-        let mut game = Game::new_run_styled(seed, class, style);
+        let mut game = Game::new_run_on(seed, class, style, Dice::Book);
         let mut bot = Bot::new();
         let mut inputs = Vec::new();
         while inputs.len() < count {

@@ -52,7 +52,10 @@ impl Game {
     /// seed plus the caves shown so far), so looking changes nothing.
     pub(super) fn step_cave(&mut self) {
         let Some(steps) = &mut self.debug.cave else {
-            let mut dice = Rng::new(self.seed.wrapping_add(self.debug.caves_shown));
+            let mut dice = Rng::of(
+                self.rng.dice(),
+                self.seed.wrapping_add(self.debug.caves_shown),
+            );
             self.debug.caves_shown += 1;
             let mut map = Map::new();
             caves::fill_randomly(&mut map, &mut dice);

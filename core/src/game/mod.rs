@@ -30,7 +30,7 @@ use crate::log::Log;
 use crate::map::Map;
 use crate::mapgen::floor;
 use crate::player::{Class, Player};
-use crate::rng::Rng;
+use crate::rng::{Dice, Rng};
 use crate::text::line;
 
 pub use aim::RANGE;
@@ -94,30 +94,37 @@ impl Game {
         }
     }
 
-    /// A new run of a class, past the title screen: floor 1, the player at
-    /// its start.
+    /// A new run of a class on the book's rooms and dice, past the title
+    /// screen: floor 1, the player at its start.
     pub fn new_run(seed: u32, class: Class) -> Game {
-        Game::new_run_styled(seed, class, floor::Style::Book)
+        Game::new_run_on(seed, class, floor::Style::Book, Dice::Book)
     }
 
-    /// A new run of a class on floors of a style.
-    pub fn new_run_styled(seed: u32, class: Class, style: floor::Style) -> Game {
-        let mut game = Game::new(seed);
-        game.style = style;
+    /// A new run of a class on floors of a style, rolled on an engine's
+    /// dice.
+    pub fn new_run_on(seed: u32, class: Class, style: floor::Style, dice: Dice) -> Game {
+        let mut game = Game::at_title(seed, style, dice);
         game.start_as(class);
         game
     }
 
-    /// A game at its title, its floors to be of a style.
-    pub fn with_style(seed: u32, style: floor::Style) -> Game {
+    /// A game at its title, its floors to be of a style and its dice of an
+    /// engine.
+    pub fn at_title(seed: u32, style: floor::Style, dice: Dice) -> Game {
         let mut game = Game::new(seed);
         game.style = style;
+        game.rng.reseed(dice, seed);
         game
     }
 
     /// Whose dungeons the floors of rooms are.
     pub fn style(&self) -> floor::Style {
         self.style
+    }
+
+    /// Whose dice the run rolls (the title's D chooses, with the style).
+    pub fn dice(&self) -> Dice {
+        self.rng.dice()
     }
 
     /// A run on a hand-made floor with nothing on it yet, for tests and
@@ -311,7 +318,18 @@ impl Game {
                 self.back = State::Title;
                 self.state = State::Help;
             }
-            Action::NextStyle => self.style = self.style.next(),
+            Action::NextStyle => {
+                // Every style on the book's dice, then every style on
+                // xorshift's, then round again.
+                self.style = self.style.next();
+                if self.style == floor::Style::Book {
+                    let dice = match self.rng.dice() {
+                        Dice::Book => Dice::Xorshift,
+                        Dice::Xorshift => Dice::Book,
+                    };
+                    self.rng.reseed(dice, self.seed);
+                }
+            }
             Action::Quit => {
                 return Outcome {
                     turn_passed: false,
@@ -429,7 +447,7 @@ impl Game {
 
     /// Starts a new run as a class: floor 1, from the run's own dice.
     pub(crate) fn start_as(&mut self, class: Class) {
-        self.rng = Rng::new(self.seed);
+        self.rng.reseed(self.rng.dice(), self.seed);
         self.player = Player::new(class);
         self.turn = 0;
         self.log = Log::new();

@@ -28,24 +28,34 @@ use crate::map::{MAP_H, MAP_W, Map, Terrain};
 use crate::mapgen::MAX_AREAS;
 use crate::monster::{KindId, Mind, Monster};
 use crate::player::{Class, PACK_SLOTS, Player};
-use crate::rng::Rng;
+use crate::rng::{Dice, Rng};
 use crate::text::{LINE, line, name_in as name_of, named_in as named};
 use core::fmt::{self, Write};
 
-/// The save format's version: a save of another version is refused by name.
-pub const SAVE_VERSION: u32 = 1;
+/// The save format's newest version, which a run on the book's dice writes
+/// (its dice are `book <draws>`). A run on xorshift's dice writes version
+/// 1, byte for byte as every save before the book's dice; this game reads
+/// both, and refuses a save of any other version by name.
+pub const SAVE_VERSION: u32 = 2;
+/// The oldest version this game reads.
+pub const OLDEST_SAVE_VERSION: u32 = 1;
+
+/// The most numbers a save's book dice may say were drawn. Loading draws
+/// them all again, so a save (or any bytes passed off as one) that claims
+/// more is refused rather than left to run for minutes. The longest of the
+/// bot's whole runs draws under a million (docs/rules.md, "Saves"); this
+/// is twenty times that.
+pub const MAX_SAVED_DRAWS: u64 = 20_000_000;
 
 /// Why a save could not be read. Lines count from 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LoadError {
     /// The first line is not `amulets-save <version>`.
     NotASave,
-    /// A save of another version.
+    /// A save of a version this game does not read.
     WrongVersion {
         /// The version the save says.
         found: u32,
-        /// The version this game reads.
-        expected: u32,
     },
     /// A key the save must have is missing.
     Missing(&'static str),
@@ -76,9 +86,9 @@ impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LoadError::NotASave => write!(f, "it is not an Amulets save"),
-            LoadError::WrongVersion { found, expected } => write!(
+            LoadError::WrongVersion { found } => write!(
                 f,
-                "it's version {found}, and this game reads version {expected}"
+                "it's version {found}, and this game reads versions {OLDEST_SAVE_VERSION} and {SAVE_VERSION}"
             ),
             LoadError::Missing(key) => write!(f, "it has no `{key}` line"),
             LoadError::Malformed { line } => write!(f, "line {line} makes no sense"),
@@ -344,6 +354,8 @@ struct Field {
     required: bool,
     /// Read after `class`, which sets the player up afresh.
     player: bool,
+    /// Read after `seed`, which the book's dice are made from.
+    seeded: bool,
     /// The most lines of it a save has: 1, or a list's capacity.
     most: usize,
     /// The most bytes of words on one line (key, space, newline not
@@ -365,6 +377,7 @@ impl Field {
             key,
             required: false,
             player: false,
+            seeded: false,
             most: 1,
             longest,
             write,
@@ -374,6 +387,11 @@ impl Field {
 
     const fn required(mut self) -> Field {
         self.required = true;
+        self
+    }
+
+    const fn after_seed(mut self) -> Field {
+        self.seeded = true;
         self
     }
 
@@ -404,22 +422,28 @@ const FIELDS: [Field; 29] = [
     Field::once(
         "dice",
         4 * U32 + 3,
-        |g, o| {
-            let [a, b, c, d] = g.rng.state();
-            o.line(format_args!("{a} {b} {c} {d}"))
+        // xorshift's dice are their four words, as version 1 wrote them; the
+        // book's are the seed's, drawn forward by a count (version 2).
+        |g, o| match g.rng.xorshift_state() {
+            Some([a, b, c, d]) => o.line(format_args!("{a} {b} {c} {d}")),
+            None => o.line(format_args!("{} {}", Dice::Book.name(), g.rng.draws())),
         },
         |g, w| {
-            let s = [
-                w.num("dice")?,
-                w.num("dice")?,
-                w.num("dice")?,
-                w.num("dice")?,
-            ];
-            g.rng = Rng::from_state(s).ok_or(w.out_of_range("dice"))?;
+            let first = w.word()?;
+            if first == Dice::Book.name() {
+                let draws = w.within_of("dice", 0, MAX_SAVED_DRAWS)?;
+                g.rng.reseed(Dice::Book, g.seed);
+                g.rng.skip(draws);
+                return Ok(());
+            }
+            let a = first.parse().map_err(|_| w.out_of_range("dice"))?;
+            let s = [a, w.num("dice")?, w.num("dice")?, w.num("dice")?];
+            g.rng = Rng::from_xorshift_state(s).ok_or(w.out_of_range("dice"))?;
             Ok(())
         },
     )
-    .required(),
+    .required()
+    .after_seed(),
     Field::once(
         "state",
         STATE_WORDS,
@@ -1053,10 +1077,19 @@ enum Grid {
 }
 
 impl Game {
+    /// The version of the save this run writes: 1 on xorshift's dice, as
+    /// every save before the book's dice was; the newest on the book's.
+    pub fn save_version(&self) -> u32 {
+        match self.rng.dice() {
+            Dice::Xorshift => OLDEST_SAVE_VERSION,
+            Dice::Book => SAVE_VERSION,
+        }
+    }
+
     /// Writes the run as a save.
     pub fn write_save(&self, out: &mut impl Write) -> fmt::Result {
         let out: &mut dyn Write = out;
-        writeln!(out, "amulets-save {SAVE_VERSION}")?;
+        writeln!(out, "amulets-save {}", self.save_version())?;
         for f in &FIELDS {
             let mut lines = Out {
                 out: &mut *out,
@@ -1077,11 +1110,8 @@ impl Game {
             .strip_prefix("amulets-save ")
             .and_then(|v| v.trim().parse::<u32>().ok())
             .ok_or(LoadError::NotASave)?;
-        if version != SAVE_VERSION {
-            return Err(LoadError::WrongVersion {
-                found: version,
-                expected: SAVE_VERSION,
-            });
+        if !(OLDEST_SAVE_VERSION..=SAVE_VERSION).contains(&version) {
+            return Err(LoadError::WrongVersion { found: version });
         }
         let mut game = Game::new(0);
         game.player = Player::new(Class::Fighter);
@@ -1091,6 +1121,7 @@ impl Game {
         let mut grid = Grid::None;
         let mut ended = false;
         let class = field("class").map_or(0, |(i, _)| i);
+        let seed = field("seed").map_or(0, |(i, _)| i);
         for (n, raw) in lines {
             if ended {
                 return Err(LoadError::Malformed { line: n });
@@ -1135,6 +1166,9 @@ impl Game {
             if f.player && !seen[class] {
                 return Err(LoadError::Missing("class"));
             }
+            if f.seeded && !seen[seed] {
+                return Err(LoadError::Missing("seed"));
+            }
             seen[i] = true;
             let mut words = Words {
                 rest: Some(rest),
@@ -1157,6 +1191,11 @@ impl Game {
         }
         if matches!(grid, Grid::Map(y) | Grid::Explored(y) if y < MAP_H) {
             return Err(LoadError::Missing("map rows"));
+        }
+        if game.save_version() != version {
+            return Err(LoadError::Inconsistent(
+                "dice of an engine this version does not save",
+            ));
         }
         game.player.update_defense();
         game.check_loaded()?;

@@ -1,25 +1,74 @@
 //! Checks the golden map hashes on a real Cortex-M4 core (QEMU's
-//! mps2-an386): every seed in `tests/golden/rooms.txt` is generated on the
-//! target and hashed; a few are printed through semihosting, and the exit
+//! mps2-an386): every seed of every file in `tests/golden/` (both engines'
+//! dice) is generated on the target and hashed; a few are printed through semihosting, and the exit
 //! code says whether all of them matched. `cargo xtask determinism` runs it.
 #![cfg_attr(target_os = "none", no_std, no_main)]
 
 use amulets_core::golden::{self, Mismatch};
 use amulets_core::replay;
+use amulets_core::rng::Dice;
 
-/// The golden files, compiled in: the target has no file system.
-const GOLDEN_FILES: [(&str, &str); 7] = [
-    ("rooms", include_str!("../../golden/rooms.txt")),
-    ("caves", include_str!("../../golden/caves.txt")),
-    ("gh", include_str!("../../golden/gh.txt")),
-    ("grid", include_str!("../../golden/grid.txt")),
-    ("floors", include_str!("../../golden/floors.txt")),
-    ("floors-gh", include_str!("../../golden/floors-gh.txt")),
-    ("floors-grid", include_str!("../../golden/floors-grid.txt")),
+/// The golden files of both engines' dice, compiled in: the target has no
+/// file system.
+const GOLDEN_FILES: [(Dice, &str, &str); 14] = [
+    (Dice::Book, "rooms", include_str!("../../golden/rooms.txt")),
+    (Dice::Book, "caves", include_str!("../../golden/caves.txt")),
+    (Dice::Book, "gh", include_str!("../../golden/gh.txt")),
+    (Dice::Book, "grid", include_str!("../../golden/grid.txt")),
+    (
+        Dice::Book,
+        "floors",
+        include_str!("../../golden/floors.txt"),
+    ),
+    (
+        Dice::Book,
+        "floors-gh",
+        include_str!("../../golden/floors-gh.txt"),
+    ),
+    (
+        Dice::Book,
+        "floors-grid",
+        include_str!("../../golden/floors-grid.txt"),
+    ),
+    (
+        Dice::Xorshift,
+        "rooms",
+        include_str!("../../golden/xorshift/rooms.txt"),
+    ),
+    (
+        Dice::Xorshift,
+        "caves",
+        include_str!("../../golden/xorshift/caves.txt"),
+    ),
+    (
+        Dice::Xorshift,
+        "gh",
+        include_str!("../../golden/xorshift/gh.txt"),
+    ),
+    (
+        Dice::Xorshift,
+        "grid",
+        include_str!("../../golden/xorshift/grid.txt"),
+    ),
+    (
+        Dice::Xorshift,
+        "floors",
+        include_str!("../../golden/xorshift/floors.txt"),
+    ),
+    (
+        Dice::Xorshift,
+        "floors-gh",
+        include_str!("../../golden/xorshift/floors-gh.txt"),
+    ),
+    (
+        Dice::Xorshift,
+        "floors-grid",
+        include_str!("../../golden/xorshift/floors-grid.txt"),
+    ),
 ];
 
 /// The recorded runs, played back on the target to their hashes.
-const REPLAYS: [(&str, &str); 5] = [
+const REPLAYS: [(&str, &str); 10] = [
     ("fighter-7", include_str!("../../replays/fighter-7.txt")),
     ("rogue-42", include_str!("../../replays/rogue-42.txt")),
     ("wizard-2024", include_str!("../../replays/wizard-2024.txt")),
@@ -27,6 +76,26 @@ const REPLAYS: [(&str, &str); 5] = [
     (
         "fighter-7-grid",
         include_str!("../../replays/fighter-7-grid.txt"),
+    ),
+    (
+        "xorshift/fighter-7",
+        include_str!("../../replays/xorshift/fighter-7.txt"),
+    ),
+    (
+        "xorshift/rogue-42",
+        include_str!("../../replays/xorshift/rogue-42.txt"),
+    ),
+    (
+        "xorshift/wizard-2024",
+        include_str!("../../replays/xorshift/wizard-2024.txt"),
+    ),
+    (
+        "xorshift/rogue-42-gh",
+        include_str!("../../replays/xorshift/rogue-42-gh.txt"),
+    ),
+    (
+        "xorshift/fighter-7-grid",
+        include_str!("../../replays/xorshift/fighter-7-grid.txt"),
     ),
 ];
 
@@ -43,9 +112,9 @@ fn check_replays(mut print: impl FnMut(&str, u32)) -> Result<usize, &'static str
 /// Returns the first mismatch, or how many hashes matched.
 fn check_all(mut print: impl FnMut(&str, u32, u64)) -> Result<usize, Mismatch> {
     let mut checked = 0;
-    for (kind, text) in GOLDEN_FILES {
-        checked += golden::check(kind, text, |seed, hash| {
-            if seed <= 2 {
+    for (dice, kind, text) in GOLDEN_FILES {
+        checked += golden::check(dice, kind, text, |seed, hash| {
+            if seed <= 2 && dice == Dice::Book {
                 print(kind, seed, hash);
             }
         })?;
