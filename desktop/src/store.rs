@@ -179,6 +179,10 @@ impl Store for FileStore {
             _ => Ok(()),
         }
     }
+
+    fn name(&self) -> &'static str {
+        SAVE
+    }
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ use amulets_core::game::Game;
 use amulets_core::mapgen::floor::Style;
 use amulets_core::player::Class;
 use amulets_core::replay;
+use amulets_core::rng::Dice;
 use amulets_core::session::Start;
 use std::cell::RefCell;
 
@@ -128,7 +129,7 @@ pub extern "C" fn amulets_out_ptr() -> *const u8 {
 }
 
 /// Starts the page's game. The buffer holds the link's query, as
-/// `seed=42&class=rogue&style=gh`; `claimed` is 1 when this tab holds the
+/// `seed=42&class=rogue&style=gh&dice=xorshift`; `claimed` is 1 when this tab holds the
 /// save's Web Lock. Returns the length of an error's words, 0 when none.
 #[unsafe(no_mangle)]
 pub extern "C" fn amulets_start(query_len: usize, claimed: u32) -> usize {
@@ -153,6 +154,10 @@ pub extern "C" fn amulets_start(query_len: usize, claimed: u32) -> usize {
             "style" => match Style::named(value) {
                 Some(s) => start.style = s,
                 None => error = format!("style={value}: a style is book, gh or grid"),
+            },
+            "dice" => match Dice::named(value) {
+                Some(d) => start.dice = d,
+                None => error = format!("dice={value}: the dice are book or xorshift"),
             },
             // The page's own (keys for tests, the view): not the game's.
             _ => {}

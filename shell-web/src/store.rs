@@ -99,6 +99,9 @@ impl<B: Backend> Store for LocalStore<B> {
         }
         self.backend.remove().map_err(trouble)
     }
+    fn name(&self) -> &'static str {
+        "this page's save"
+    }
 }
 
 /// A backend in memory, as `localStorage` behaves, for the host's tests.

@@ -544,6 +544,11 @@ fn a_damaged_save_is_set_aside_and_another_version_is_kept() {
     );
     assert_eq!(s.saved(), Saved::OtherVersion(99));
     assert!(s.store().set_aside.is_empty());
+    // In the book's words (chapter 18), the store naming the save.
+    assert_eq!(
+        s.note().unwrap(),
+        "the saved run: it's version 99, and this game reads versions 1 and 2; it was left as it is."
+    );
     s.press(Key::Char('N'));
     assert!(screen_text(&s)[0].starts_with("Replace the saved run of version 99"));
     s.press(Key::Char('n'));
