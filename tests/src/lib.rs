@@ -26,6 +26,18 @@ pub mod book {
         pub cells: Vec<u8>,
         pub rooms: Vec<Rect>,
         pub corridors: usize,
+        /// Every cut in the order made: the piece, across or not, and the
+        /// two halves.
+        pub cuts: Vec<Cut>,
+    }
+
+    /// One cut of a piece in two.
+    #[derive(Clone, Copy, Debug)]
+    pub struct Cut {
+        pub piece: Rect,
+        pub across: bool,
+        pub first: Rect,
+        pub second: Rect,
     }
 
     fn carve(d: &mut Dungeon, r: Rect) {
@@ -92,6 +104,12 @@ pub mod book {
             second.y = area.y + cut;
             second.h = area.h - cut;
         }
+        d.cuts.push(Cut {
+            piece: area,
+            across,
+            first,
+            second,
+        });
         let a = split(d, first, cuts_left - 1, rng);
         let b = split(d, second, cuts_left - 1, rng);
         carve_corridor(d, a, b, rng);
@@ -103,6 +121,7 @@ pub mod book {
             cells: vec![0; (MAP_W * MAP_H) as usize],
             rooms: Vec::new(),
             corridors: 0,
+            cuts: Vec::new(),
         };
         split(&mut d, Rect::new(1, 1, MAP_W - 2, MAP_H - 2), 4, rng);
         d

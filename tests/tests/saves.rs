@@ -212,3 +212,36 @@ fn no_save_is_longer_than_the_bound() {
     println!("the longest save of 30 bot runs: {longest} bytes of {MAX_SAVE_BYTES}");
     assert!(longest <= MAX_SAVE_BYTES);
 }
+
+#[test]
+fn a_run_on_the_books_dice_saves_its_draws_and_loads_by_drawing_forward() {
+    let mut game = Game::new_run(42, Class::Fighter);
+    for _ in 0..30 {
+        game.act(amulets_core::input::Action::Wait);
+    }
+    let text = save_text(&game);
+    assert!(text.starts_with("amulets-save 2\n"), "{text}");
+    let draws = game.rng().draws();
+    assert!(draws > 0);
+    assert!(text.lines().any(|l| l == format!("dice book {draws}")));
+    let loaded = Game::read_save(&text).unwrap();
+    assert_eq!(loaded.rng(), game.rng(), "the same dice, drawn forward");
+    assert_eq!(save_text(&loaded), text);
+    // A count past the cap is refused, not drawn.
+    let cap = amulets_core::game::save::MAX_SAVED_DRAWS;
+    let greedy = text.replacen(
+        &format!("dice book {draws}"),
+        &format!("dice book {}", cap + 1),
+        1,
+    );
+    assert!(matches!(
+        Game::read_save(&greedy),
+        Err(LoadError::OutOfRange { what: "dice", .. })
+    ));
+    // Each version's dice are its own engine's.
+    let as_v1 = text.replacen("amulets-save 2", "amulets-save 1", 1);
+    assert!(matches!(
+        Game::read_save(&as_v1),
+        Err(LoadError::Inconsistent(_))
+    ));
+}

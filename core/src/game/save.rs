@@ -42,10 +42,10 @@ pub const OLDEST_SAVE_VERSION: u32 = 1;
 
 /// The most numbers a save's book dice may say were drawn. Loading draws
 /// them all again, so a save (or any bytes passed off as one) that claims
-/// more is refused rather than left to run for minutes. The longest of the
-/// bot's whole runs draws under a million (docs/rules.md, "Saves"); this
-/// is twenty times that.
-pub const MAX_SAVED_DRAWS: u64 = 20_000_000;
+/// more is refused rather than left to run on. The most any of 90 whole bot
+/// runs draws is 44,394 (`tests/tests/bot.rs` holds it under a twentieth
+/// of this); a million is drawn in a few milliseconds here.
+pub const MAX_SAVED_DRAWS: u64 = 1_000_000;
 
 /// Why a save could not be read. Lines count from 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,0 +1,266 @@
+//! The book's checkpoints, played on the book's dice as a reader would play
+//! them: from `Game::new_run`, a title `Session`, or the generators the
+//! chapter builds, on the seed the chapter names. Each test quotes the
+//! book's words; docs/rules.md ("Dice", "What the checkpoints pin") says
+//! what each one pins. The checkpoints that depend on the seed also run on
+//! xorshift's dice, where they must fail: they are about the book's dice,
+//! not about any seed.
+
+use amulets_core::game::{Game, MONSTERS_BASE, MONSTERS_PER_FLOOR};
+use amulets_core::geom::Point;
+use amulets_core::input::{Action, DebugKey};
+use amulets_core::map::{MAP_CELLS, MAP_W, Map, Terrain};
+use amulets_core::mapgen::{caves, rooms};
+use amulets_core::player::Class;
+use amulets_core::rng::{Dice, Rng};
+use amulets_core::view;
+use amulets_tests::book;
+
+/// Chapter 2's seed 7, on some dice: the rooms, the cuts and the map the
+/// book's own generator (written again in the tests' crate) makes.
+fn seed_7(dice: Dice) -> book::Dungeon {
+    book::generate(&mut Rng::of(dice, 7))
+}
+
+/// "The next image shows one of this chapter's dungeons: ten rooms and the
+/// corridors between them, all grown from the seed 7." "A dungeon with 10
+/// rooms always has exactly 9 corridors, one for each cut."
+fn ten_rooms_nine_corridors(dice: Dice) -> bool {
+    let d = seed_7(dice);
+    d.rooms.len() == 10 && d.corridors == 9
+}
+
+/// "The first cut splits the map into a narrow piece on the left and a wide
+/// one on the right." "The first piece there is 14 cells across, too narrow
+/// to cut across, so it can only be cut down. It's cut down until its
+/// pieces are shorter than 18 rows."
+fn the_first_cut_is_figure_2_1s(dice: Dice) -> bool {
+    let d = seed_7(dice);
+    let first = d.cuts[0];
+    let left = first.first;
+    let inside_left = |r: amulets_core::geom::Rect| r.x + r.w <= left.x + left.w;
+    let left_cuts: Vec<_> = d.cuts.iter().filter(|c| inside_left(c.piece)).collect();
+    first.across
+        && (left.w, first.second.w) == (14, 48)
+        && !left_cuts.is_empty()
+        && left_cuts.iter().all(|c| !c.across)
+        && d.rooms
+            .iter()
+            .filter(|r| inside_left(**r))
+            .all(|r| r.h + 2 < 18)
+}
+
+#[test]
+fn chapter_2_seed_7_has_ten_rooms_and_nine_corridors_all_joined() {
+    assert!(ten_rooms_nine_corridors(Dice::Book));
+    // The core's generator makes the same map, and every room reaches every
+    // other ("in every one, you could walk from any room to any other").
+    let mut map = Map::new();
+    let plan = rooms::generate_plan(&mut map, &mut Rng::new(7));
+    assert_eq!(plan.rooms.len(), 10);
+    assert_eq!(plan.corridors.len(), 9);
+    let d = seed_7(Dice::Book);
+    let cells: Vec<u8> = map
+        .cells()
+        .iter()
+        .map(|&t| u8::from(t == Terrain::Floor))
+        .collect();
+    assert_eq!(
+        cells, d.cells,
+        "the core's seed 7 is the book's generator's"
+    );
+    let reached = amulets_tests::plain::reachable(plan.rooms[0].center(), |p| map.is_walkable(p));
+    for room in &plan.rooms {
+        let i = (room.center().y * MAP_W + room.center().x) as usize;
+        assert!(reached[i], "{room:?} cannot be reached");
+    }
+}
+
+#[test]
+fn chapter_2_the_first_cut_leaves_a_narrow_piece_on_the_left() {
+    assert!(the_first_cut_is_figure_2_1s(Dice::Book));
+}
+
+#[test]
+fn chapter_2_the_corridor_dug_last_joins_the_left_to_the_right() {
+    // "The blue one was dug last, for the very first cut, and it joins the
+    // left of the map to the right."
+    let mut map = Map::new();
+    let plan = rooms::generate_plan(&mut map, &mut Rng::new(7));
+    let last = plan.corridors.last().unwrap();
+    let cut_x = seed_7(Dice::Book).cuts[0].second.x;
+    let (a, b) = (last.from.x.min(last.to.x), last.from.x.max(last.to.x));
+    assert!(a < cut_x && b >= cut_x, "{last:?} across x = {cut_x}");
+}
+
+#[test]
+fn chapter_2_the_seed_is_on_the_panel_and_gives_the_same_dungeon_every_time() {
+    // "The side panel shows the seed under the game's name." "The dungeon
+    // is the one in Figure 2.1, cell for cell, and you'll get it every
+    // time."
+    let game = Game::new_run(7, Class::Fighter);
+    let panel: Vec<String> = view::panel(&game)
+        .iter()
+        .map(|(l, _)| l.to_string())
+        .collect();
+    assert_eq!(&panel[..2], ["Amulets", "Seed 7"]);
+    let again = Game::new_run(7, Class::Fighter);
+    assert_eq!(game.level().map, again.level().map);
+}
+
+#[test]
+fn chapter_2_seed_7_is_not_figure_2_1_on_xorshift() {
+    // Ten rooms on xorshift's seed 7 too, by chance, but not the book's
+    // cuts: the checkpoint is of the book's dice.
+    assert!(!the_first_cut_is_figure_2_1s(Dice::Xorshift));
+    let (book, xorshift) = (seed_7(Dice::Book), seed_7(Dice::Xorshift));
+    assert_ne!(book.cells, xorshift.cells);
+}
+
+/// F6 pressed `presses` times on a new run of seed 42.
+fn f6(game: &mut Game, presses: usize) {
+    for _ in 0..presses {
+        game.act(Action::Debug(DebugKey::CaveSteps));
+    }
+}
+
+fn panel_of(game: &Game) -> Vec<String> {
+    view::panel(game)
+        .iter()
+        .map(|(l, _)| l.to_string())
+        .collect()
+}
+
+fn biggest_cave_of_seed_42(dice: Dice) -> Vec<String> {
+    let mut game = Game::new_run_on(42, Class::Fighter, Default::default(), dice);
+    f6(&mut game, 6);
+    panel_of(&game)
+}
+
+#[test]
+fn chapter_18_f6_six_times_on_seed_42_keeps_684_cells() {
+    // "Press F6 in its window six times. The sixth press keeps the biggest
+    // cave: every pocket cut off from it turns to rock, an @ marks where a
+    // player would start, and a > marks the stairs at the far end. ... with
+    // seed 42, the biggest cave: 684 cells."
+    let mut game = Game::new_run(42, Class::Fighter);
+    let before = game.clone();
+    f6(&mut game, 1);
+    let cave = game.debug().cave.as_ref().unwrap();
+    let walls = cave.map.count(|t| t == Terrain::Wall);
+    // "about half # and half brown dots", and "the random fill".
+    assert!(
+        (MAP_CELLS * 2 / 5..MAP_CELLS * 3 / 5).contains(&walls),
+        "{walls}"
+    );
+    assert!(panel_of(&game).contains(&"the random fill".to_string()));
+    for pass in 1..=4 {
+        f6(&mut game, 1);
+        let words = format!("smoothing pass {pass} of 4");
+        assert!(panel_of(&game).contains(&words), "{words}");
+    }
+    f6(&mut game, 1);
+    assert!(panel_of(&game).contains(&"the biggest cave: 684 cells".to_string()));
+    assert!(!panel_of(&game).contains(&"too few, so it's made again".to_string()));
+    let cave = game.debug().cave.as_ref().unwrap();
+    let start = cave.start.expect("an @ where a player would start");
+    let ground = |p: Point| cave.map.is_walkable(p);
+    let reached = amulets_tests::plain::reachable(start, ground);
+    let cells = (0..MAP_CELLS).filter(|&i| ground(Map::point_of(i))).count();
+    assert_eq!(cells, 684, "684 cells, the stairs among them");
+    assert!(
+        (0..MAP_CELLS).all(|i| !ground(Map::point_of(i)) || reached[i]),
+        "every pocket cut off turned to rock"
+    );
+    let stairs = (0..MAP_CELLS)
+        .map(Map::point_of)
+        .find(|&p| cave.map.at(p) == Terrain::StairsDown)
+        .expect("a > at the far end");
+    let far = amulets_tests::plain::costs_built(&cave.map, start);
+    let most = far.iter().flatten().max().unwrap();
+    assert_eq!(
+        far[(stairs.y * MAP_W + stairs.x) as usize],
+        Some(*most),
+        "the far end"
+    );
+    // "Press F6 again, and the game is back, exactly as it was."
+    f6(&mut game, 1);
+    assert!(game.debug().cave.is_none());
+    assert_eq!(game.level().map, before.level().map);
+    assert_eq!(game.rng(), before.rng(), "the run's dice untouched");
+    // "One more press, and a different fill appears, since each cave's dice
+    // start one further on": seed + 1.
+    f6(&mut game, 1);
+    let mut fill = Map::new();
+    caves::fill_randomly(&mut fill, &mut Rng::new(43));
+    assert_eq!(game.debug().cave.as_ref().unwrap().map, fill);
+}
+
+#[test]
+fn chapter_18_seed_42s_cave_is_not_684_cells_on_xorshift() {
+    assert!(biggest_cave_of_seed_42(Dice::Book).contains(&"the biggest cave: 684 cells".into()));
+    let xorshift = biggest_cave_of_seed_42(Dice::Xorshift);
+    assert!(
+        !xorshift.contains(&"the biggest cave: 684 cells".into()),
+        "{xorshift:?}"
+    );
+}
+
+#[test]
+fn chapter_18_a_cave_under_600_cells_says_it_is_made_again() {
+    // "Now and then the side panel says too few, so it's made again, for a
+    // cave of fewer than 600 cells."
+    let mut game = Game::new_run(42, Class::Fighter);
+    let mut said = 0;
+    for _ in 0..40 {
+        f6(&mut game, 6);
+        let cells = game.debug().cave.as_ref().unwrap().cells;
+        let too_few = panel_of(&game).contains(&"too few, so it's made again".to_string());
+        assert_eq!(too_few, cells < caves::MIN_CAVE_CELLS, "{cells} cells");
+        said += usize::from(too_few);
+        f6(&mut game, 1);
+    }
+    assert!(said > 0, "40 caves and none too small");
+}
+
+#[test]
+fn chapter_18_each_pass_changes_fewer_cells_over_1000_seeds() {
+    // "The first pass ... changes over a third of the map's cells ... On
+    // average, that's nearly 300 on the second, over 100 on the third, and
+    // under 60 on the fourth."
+    let mut sums = [0usize; 4];
+    for seed in 1..=1000 {
+        let mut map = Map::new();
+        caves::fill_randomly(&mut map, &mut Rng::new(seed));
+        for sum in &mut sums {
+            *sum += caves::smooth(&mut map);
+        }
+    }
+    let means = sums.map(|s| s / 1000);
+    println!("cells changed by each pass, mean of 1000 seeds: {means:?}");
+    assert!(means[0] * 3 > MAP_CELLS, "over a third: {means:?}");
+    assert!((250..=300).contains(&means[1]), "{means:?}");
+    assert!(means[2] > 100 && means[3] < 60, "{means:?}");
+}
+
+#[test]
+fn chapter_18_the_floor_4_cave_wants_15_monsters_where_rooms_want_20() {
+    // "On floor 4, a cave gets fifteen monsters where a floor of rooms gets
+    // twenty, and a pack can add one or two more to either."
+    let rooms_want = MONSTERS_BASE + MONSTERS_PER_FLOOR * 4;
+    let cave_want = rooms_want * amulets_core::game::CAVE_MONSTERS_PERCENT / 100;
+    assert_eq!((rooms_want, cave_want), (20, 15));
+    // Played down to floor 4 of seed 42 and seed 7, the stairs taken as
+    // soon as each floor is made (`test-support` puts the player on them).
+    for seed in [7, 42] {
+        let mut game = Game::new_run(seed, Class::Fighter);
+        while game.depth() < 4 {
+            let stairs = game.level().stairs.unwrap();
+            game.player_mut().pos = stairs;
+            game.act(Action::Descend);
+            game.act(Action::Confirm(true));
+        }
+        let monsters = game.level().monsters.len() as i32;
+        assert!((15..=17).contains(&monsters), "seed {seed}: {monsters}");
+    }
+}
