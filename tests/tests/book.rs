@@ -264,3 +264,23 @@ fn chapter_18_the_floor_4_cave_wants_15_monsters_where_rooms_want_20() {
         assert!((15..=17).contains(&monsters), "seed {seed}: {monsters}");
     }
 }
+
+#[test]
+fn the_readme_shows_seed_7s_dungeon() {
+    let readme = include_str!("../../README.md");
+    let after = readme
+        .split_once("Figure 2.1, cell for cell")
+        .expect("the README's seed 7")
+        .1;
+    let block = after
+        .split_once("```text\n")
+        .unwrap()
+        .1
+        .split_once("```")
+        .unwrap()
+        .0;
+    let mut map = Map::new();
+    rooms::generate(&mut map, &mut Rng::new(7));
+    let picture = amulets_tests::stories::picture(&map);
+    assert_eq!(block.lines().collect::<Vec<_>>(), picture);
+}
