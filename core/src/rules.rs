@@ -44,3 +44,81 @@ mod tests {
         }
     }
 }
+
+/// Which edition of the rules a run plays by, chosen by its dice. The
+/// book's dice play by the rules its chapter 23 checkpoints pinned
+/// (docs/rules.md, "What the checkpoints pinned"); xorshift's runs keep the
+/// rules they were recorded under, so every save and replay made before the
+/// book's dice plays on as it did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Edition {
+    /// Doorways are found room by room, each wall ring row by row (`true`),
+    /// or over the whole map row by row (`false`).
+    pub doors_room_by_room: bool,
+    /// The face of the 1-to-`SECRET_ONE_IN` roll that makes a door secret.
+    pub secret_face: i32,
+    /// A monster starts awake 1 time in this many on a floor of rooms.
+    pub awake_one_in: i32,
+    /// And in a cave.
+    pub cave_awake_one_in: i32,
+    /// Caves take the kinds of a deeper floor: (cave floor, kinds' floor).
+    pub cave_kinds_as_floor: &'static [(i32, i32)],
+    /// Kinds whose first floor is later than the table's: (kind, floor).
+    pub first_floor_later: &'static [(&'static str, i32)],
+    /// A new monster rolls the way it first wanders.
+    pub rolls_heading: bool,
+    /// A pile of arrows or darts rolls its count (else it is the kind's
+    /// fixed pile).
+    pub rolls_pile: bool,
+    /// Items on a floor: this and one more for every two floors down.
+    pub items_base: i32,
+    /// The most pieces in a pile of gold, before the depth multiplies them.
+    pub gold_max: i32,
+    /// A wanderer turns at random 1 time in this many.
+    pub wander_turn_one_in: i32,
+    /// The stairs go on any reached cell farthest from the start (`true`),
+    /// or on the farthest plain ground.
+    pub stairs_on_any_cell: bool,
+}
+
+impl Edition {
+    /// The book's: what its checkpoints on seed 42 pinned.
+    pub const BOOK: Edition = Edition {
+        doors_room_by_room: false,
+        secret_face: 1,
+        awake_one_in: 4,
+        cave_awake_one_in: 4,
+        cave_kinds_as_floor: &[],
+        first_floor_later: &[("kobold", 2)],
+        rolls_heading: false,
+        rolls_pile: false,
+        items_base: 6,
+        gold_max: 18,
+        wander_turn_one_in: 3,
+        stairs_on_any_cell: true,
+    };
+
+    /// The first rules, before the book's dice: xorshift's.
+    pub const FIRST: Edition = Edition {
+        doors_room_by_room: true,
+        secret_face: 1,
+        awake_one_in: 6,
+        cave_awake_one_in: 1,
+        cave_kinds_as_floor: &[(4, 6), (7, 9)],
+        first_floor_later: &[],
+        rolls_heading: true,
+        rolls_pile: true,
+        items_base: 7,
+        gold_max: 15,
+        wander_turn_one_in: 4,
+        stairs_on_any_cell: false,
+    };
+
+    /// The edition a run on these dice plays by.
+    pub const fn of(dice: crate::rng::Dice) -> Edition {
+        match dice {
+            crate::rng::Dice::Book => Edition::BOOK,
+            crate::rng::Dice::Xorshift => Edition::FIRST,
+        }
+    }
+}

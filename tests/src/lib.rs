@@ -242,12 +242,6 @@ pub mod book_astar {
         (-1, -1),
     ];
 
-    fn least_cost(a: Point, b: Point) -> i32 {
-        let across = (a.x - b.x).abs();
-        let down = (a.y - b.y).abs();
-        across.max(down) * STEP + across.min(down) * DIAGONAL_EXTRA
-    }
-
     fn crow_flies(a: Point, b: Point) -> i32 {
         let (dx, dy) = (a.x - b.x, a.y - b.y);
         dx * dx + dy * dy
@@ -259,28 +253,84 @@ pub mod book_astar {
 
     /// The way and its cost, or an empty way.
     pub fn find_path(map: &Map, from: Point, to: Point) -> (Vec<Point>, i32) {
-        let mut path = Vec::new();
+        let found = search(map, from, to, Search::BOOK);
+        (found.path, found.cost)
+    }
+
+    /// How a search is run: the book's A*, or one of its experiments.
+    #[derive(Clone, Copy, Debug)]
+    pub struct Search {
+        /// Whether the queue is ordered by the cost so far plus the guess
+        /// (A*), or by the cost so far alone (Dijkstra's algorithm,
+        /// stopping at the goal, with the same costs and the same ties).
+        pub guess: bool,
+        /// What a diagonal step costs over a straight one.
+        pub diagonal_extra: i32,
+    }
+
+    impl Search {
+        /// The book's A*.
+        pub const BOOK: Search = Search {
+            guess: true,
+            diagonal_extra: DIAGONAL_EXTRA,
+        };
+        /// Dijkstra's algorithm stopping at the goal: a guess of zero.
+        pub const DIJKSTRA: Search = Search {
+            guess: false,
+            diagonal_extra: DIAGONAL_EXTRA,
+        };
+    }
+
+    /// What a search found, and how many cells the queue handed back.
+    #[derive(Clone, Debug)]
+    pub struct Found {
+        /// The way, without the start.
+        pub path: Vec<Point>,
+        /// Its cost, in hundredths of a step.
+        pub cost: i32,
+        /// The cells the queue handed back and the search looked on from:
+        /// stale entries, skipped, are not counted, nor is the goal, where
+        /// the search stops.
+        pub handed_back: usize,
+    }
+
+    /// The book's `findPath` with the search's guess and diagonal cost.
+    pub fn search(map: &Map, from: Point, to: Point, how: Search) -> Found {
+        let mut found = Found {
+            path: Vec::new(),
+            cost: 0,
+            handed_back: 0,
+        };
         if from == to || !map.is_passable(to) {
-            return (path, 0);
+            return found;
         }
+        let guess_of = |p: Point| {
+            if !how.guess {
+                return 0;
+            }
+            let across = (p.x - to.x).abs();
+            let down = (p.y - to.y).abs();
+            across.max(down) * STEP + across.min(down) * how.diagonal_extra
+        };
         let n = map.cells().len();
         let mut cost = vec![UNREACHED; n];
         let mut came_from = vec![-1i32; n];
         let mut open = BinaryHeap::new();
         cost[index_of(from) as usize] = 0;
         open.push(Reverse((
-            least_cost(from, to),
+            guess_of(from),
             crow_flies(from, to),
             index_of(from),
         )));
         while let Some(Reverse((guess, _crow, index))) = open.pop() {
             let cell = Point::new(index % MAP_W, index / MAP_W);
+            if guess > cost[index as usize] + guess_of(cell) {
+                continue;
+            }
             if cell == to {
                 break;
             }
-            if guess > cost[index as usize] + least_cost(cell, to) {
-                continue;
-            }
+            found.handed_back += 1;
             for (dx, dy) in DIRECTIONS {
                 let next = Point::new(cell.x + dx, cell.y + dy);
                 let mut step_cost = STEP;
@@ -290,7 +340,7 @@ pub mod book_astar {
                     continue;
                 }
                 if dx != 0 && dy != 0 {
-                    step_cost += DIAGONAL_EXTRA;
+                    step_cost += how.diagonal_extra;
                 }
                 let next_cost = cost[index as usize] + step_cost;
                 let next_index = index_of(next);
@@ -298,7 +348,7 @@ pub mod book_astar {
                     cost[next_index as usize] = next_cost;
                     came_from[next_index as usize] = index;
                     open.push(Reverse((
-                        next_cost + least_cost(next, to),
+                        next_cost + guess_of(next),
                         crow_flies(next, to),
                         next_index,
                     )));
@@ -307,15 +357,16 @@ pub mod book_astar {
         }
         let total = cost[index_of(to) as usize];
         if total == UNREACHED {
-            return (path, 0);
+            return found;
         }
         let mut index = index_of(to);
         while index != index_of(from) {
-            path.push(Point::new(index % MAP_W, index / MAP_W));
+            found.path.push(Point::new(index % MAP_W, index / MAP_W));
             index = came_from[index as usize];
         }
-        path.reverse();
-        (path, total)
+        found.path.reverse();
+        found.cost = total;
+        found
     }
 }
 

@@ -11,7 +11,7 @@ use crate::path::built_cost;
 use crate::path::dijkstra::DijkstraMap;
 use crate::rng::Rng;
 use crate::rules::LAST_FLOOR;
-use crate::rules::{FloorKind, kind_of};
+use crate::rules::{Edition, FloorKind, kind_of};
 
 /// A floor of rooms wants `MONSTERS_BASE + MONSTERS_PER_FLOOR * depth`
 /// monsters (17 on floor 1, 20 on floor 4); a cave `CAVE_MONSTERS_PERCENT`
@@ -21,27 +21,30 @@ pub const MONSTERS_BASE: i32 = 16;
 pub const MONSTERS_PER_FLOOR: i32 = 1;
 /// A cave's share, in percent, of a floor of rooms' monsters.
 pub const CAVE_MONSTERS_PERCENT: i32 = 75;
-/// A monster starts awake (wandering) 1 time in this many (*tune*).
-pub const AWAKE_ONE_IN: i32 = 6;
-/// In a cave, with no doors and long sight lines, 1 time in this many
-/// (*tune*): a cave's fewer monsters come at the player together.
-pub const CAVE_AWAKE_ONE_IN: i32 = 1;
-/// A cave's monsters are the kinds of a deeper floor (*tune*): floor 4's
-/// those of floor 6, floor 7's those of floor 9. The deep lives in the
-/// caves: the kinds of floor 9 (the troll, the wraith) are found nowhere
-/// else, so the rooms floor after the floor 7 cave is the breather the
-/// cave is not.
-pub const CAVE_KINDS_AS_FLOOR: [(i32, i32); 2] = [(4, 6), (7, 9)];
-/// Items: `ITEMS_BASE` and one more for every two floors down (*tune*).
-pub const ITEMS_BASE: i32 = 7;
-/// Gold: 3 to 6 piles of 5 to 15 pieces times the depth (*tune*).
+// How often a monster starts awake, which kinds a cave holds, how many items
+// and how much gold a floor has: the run's `Edition` (core::rules), since the
+// book's checkpoints pinned other values than the first rules had.
+/// Gold: 3 to 6 piles of `GOLD_MIN` to the edition's `gold_max` pieces
+/// times the depth (*tune*).
 pub const GOLD_PILES_MIN: i32 = 3;
 /// The most piles of gold.
 pub const GOLD_PILES_MAX: i32 = 6;
 /// The fewest pieces in a pile, before the depth multiplies them.
 pub const GOLD_MIN: i32 = 5;
-/// The most pieces in a pile, before the depth multiplies them.
-pub const GOLD_MAX: i32 = 15;
+/// The most items of a floor before the depth's share: the most of either
+/// edition's `items_base`.
+const ITEMS_BASE_MOST: i32 = max(Edition::BOOK.items_base, Edition::FIRST.items_base);
+/// The biggest pile of gold before the depth: the most of either edition's.
+const GOLD_MAX_MOST: i32 = max(Edition::BOOK.gold_max, Edition::FIRST.gold_max);
+/// A pile of arrows found on the book's floors (it rolls no count).
+pub const ARROWS_FOUND: u16 = 6;
+/// A pile of darts found on the book's floors.
+pub const DARTS_FOUND: u16 = 4;
+
+const fn max(a: i32, b: i32) -> i32 {
+    if a > b { a } else { b }
+}
+
 /// Hidden traps: `TRAPS_BASE + depth / 2`.
 pub const TRAPS_BASE: i32 = 2;
 /// Tries to find a cell before giving up on one thing.
@@ -70,7 +73,9 @@ const _: () = assert!(
 // Items: the Amulet, the items, the piles of gold; nothing else lies on a
 // new floor.
 const _: () =
-    assert!((1 + ITEMS_BASE + LAST_FLOOR / 2 + GOLD_PILES_MAX) as usize <= MAX_FLOOR_ITEMS);
+    assert!((1 + ITEMS_BASE_MOST + LAST_FLOOR / 2 + GOLD_PILES_MAX) as usize <= MAX_FLOOR_ITEMS);
+// A pile's count fits its u16: at most GOLD_MAX_MOST * LAST_FLOOR pieces.
+const _: () = assert!(GOLD_MAX_MOST * LAST_FLOOR <= u16::MAX as i32);
 const _: () = assert!((TRAPS_BASE + LAST_FLOOR / 2) as usize <= MAX_TRAPS);
 
 /// Puts a new floor's things on it, in the order of the dice: the Amulet,
@@ -78,7 +83,13 @@ const _: () = assert!((TRAPS_BASE + LAST_FLOOR / 2) as usize <= MAX_TRAPS);
 /// and nothing else yet; the player stands on its start.
 pub(super) fn furnish(level: &mut Level, rng: &mut Rng) {
     let start = level.start;
-    let mut placer = Placer { level, rng, start };
+    let edition = Edition::of(rng.dice());
+    let mut placer = Placer {
+        level,
+        rng,
+        start,
+        edition,
+    };
     placer.amulet();
     placer.monsters();
     placer.items();
@@ -109,6 +120,8 @@ struct Placer<'a> {
     rng: &'a mut Rng,
     /// The player's cell, kept free of everything.
     start: Point,
+    /// The rules of the run's dice.
+    edition: Edition,
 }
 
 impl Placer<'_> {
@@ -161,14 +174,25 @@ impl Placer<'_> {
             .expect("the first item of an empty floor");
     }
 
-    /// A kind for a new monster: any kind found on this floor, alike.
+    /// A kind for a new monster: any kind found on this floor, alike (the
+    /// book's `chooseMonsterKind`); the first edition gave caves the kinds
+    /// of a deeper floor.
     #[expect(clippy::cast_possible_truncation, reason = "MONSTERS has 14 kinds")]
     fn choose_monster_kind(&mut self) -> KindId {
-        let depth = CAVE_KINDS_AS_FLOOR
+        let edition = self.edition;
+        let depth = edition
+            .cave_kinds_as_floor
             .iter()
             .find(|&&(cave, _)| cave == self.level.depth)
             .map_or(self.level.depth, |&(_, kinds)| kinds);
-        let fits = |k: &crate::monster::MonsterKind| (k.floors.0..=k.floors.1).contains(&depth);
+        let fits = |k: &crate::monster::MonsterKind| {
+            let first = edition
+                .first_floor_later
+                .iter()
+                .find(|&&(name, _)| name == k.name)
+                .map_or(k.floors.0, |&(_, floor)| floor);
+            (first..=k.floors.1).contains(&depth)
+        };
         let n = MONSTERS.iter().filter(|k| fits(k)).count() as i32;
         let pick = self.rng.roll(0, n - 1) as usize;
         KindId::all()
@@ -223,14 +247,20 @@ impl Placer<'_> {
                 band = bands;
             }
             let one_in = if kind_of(depth) == FloorKind::Cave {
-                CAVE_AWAKE_ONE_IN
+                self.edition.cave_awake_one_in
             } else {
-                AWAKE_ONE_IN
+                self.edition.awake_one_in
             };
             let awake = def.has(traits::NEVER_SLEEPS) || self.rng.roll(1, one_in) == 1;
             for _ in 0..def.band_size {
                 if let Some(pos) = self.free_cell_in(area) {
-                    let heading = Dir::ALL[self.rng.below(Dir::ALL.len())].index();
+                    // The book's monster rolls nothing more: it sets off
+                    // north, the first of the directions.
+                    let heading = if self.edition.rolls_heading {
+                        Dir::ALL[self.rng.below(Dir::ALL.len())].index()
+                    } else {
+                        Dir::ALL[0].index()
+                    };
                     let monster = Monster {
                         kind,
                         pos,
@@ -254,18 +284,20 @@ impl Placer<'_> {
         reason = "a pile of arrows or darts is 3 to 10"
     )]
     fn items(&mut self) {
-        let wanted = ITEMS_BASE + self.level.depth / 2;
+        let wanted = self.edition.items_base + self.level.depth / 2;
         for _ in 0..wanted {
             for _ in 0..TRIES {
                 let area = self.area_from(0);
                 let p = self.cell_in(area);
                 if self.free_for_item(p) {
                     let kind = crate::item::choose_kind(self.rng);
-                    let count = match kind {
-                        kinds::ARROW => self.rng.roll(4, 10),
-                        kinds::DART => self.rng.roll(3, 6),
+                    let count = match (kind, self.edition.rolls_pile) {
+                        (kinds::ARROW, true) => self.rng.roll(4, 10) as u16,
+                        (kinds::DART, true) => self.rng.roll(3, 6) as u16,
+                        (kinds::ARROW, false) => ARROWS_FOUND,
+                        (kinds::DART, false) => DARTS_FOUND,
                         _ => 1,
-                    } as u16;
+                    };
                     let item = FloorItem {
                         item: Item { kind, count },
                         pos: p,
@@ -284,7 +316,7 @@ impl Placer<'_> {
     /// Piles of gold, the deeper the bigger.
     #[expect(
         clippy::cast_possible_truncation,
-        reason = "a pile is at most GOLD_MAX * LAST_FLOOR = 135 pieces"
+        reason = "a pile is at most GOLD_MAX_MOST * LAST_FLOOR pieces (asserted)"
     )]
     fn gold(&mut self) {
         let piles = self.rng.roll(GOLD_PILES_MIN, GOLD_PILES_MAX);
@@ -293,7 +325,8 @@ impl Placer<'_> {
                 let area = self.area_from(0);
                 let p = self.cell_in(area);
                 if self.free_for_item(p) {
-                    let count = (self.rng.roll(GOLD_MIN, GOLD_MAX) * self.level.depth) as u16;
+                    let most = self.edition.gold_max;
+                    let count = (self.rng.roll(GOLD_MIN, most) * self.level.depth) as u16;
                     let gold = FloorItem {
                         item: Item {
                             kind: kinds::GOLD,

@@ -6,11 +6,11 @@
 
 use super::{Areas, caves, gh_bsp, grid, rooms};
 use crate::geom::{Point, Rect};
-use crate::map::{Map, Terrain};
+use crate::map::{MAP_CELLS, Map, Terrain};
 use crate::path::built_cost;
 use crate::path::dijkstra::DijkstraMap;
 use crate::rng::Rng;
-use crate::rules::{FloorKind, LAST_FLOOR, kind_of};
+use crate::rules::{Edition, FloorKind, LAST_FLOOR, kind_of};
 
 /// Where a corridor enters a room, a door `DOOR_IN` times in `DOOR_OF`, and
 /// one door in `SECRET_ONE_IN` is secret (docs/rules.md, "The dungeon").
@@ -147,7 +147,7 @@ pub fn assemble_styled(depth: i32, style: Style, rng: &mut Rng) -> Floor {
         }
         None
     } else {
-        let stairs = exit.unwrap_or_else(|| farthest_from(&map, start));
+        let stairs = exit.unwrap_or_else(|| farthest_from(&map, start, Edition::of(rng.dice())));
         map.set(stairs, Terrain::StairsDown);
         Some(stairs)
     };
@@ -218,54 +218,79 @@ pub fn start_in(map: &Map, area: Rect) -> Point {
     best
 }
 
-/// The ground cell farthest from `start` by walking, the first found row by
-/// row with the strictly greatest cost: where the stairs down go, so every
+/// The cell farthest from `start` by walking, the first found row by row
+/// with the strictly greatest cost: where the stairs down go, so every
 /// floor has to be crossed to find the way down. The walk is over the
-/// dungeon as built, where a secret door costs what a closed one does.
-pub fn farthest_from(map: &Map, start: Point) -> Point {
+/// dungeon as built, where a secret door costs what a closed one does. The
+/// book's edition takes any cell the walk reaches (its `farthestFrom`); the
+/// first took plain ground only.
+pub fn farthest_from(map: &Map, start: Point, edition: Edition) -> Point {
     let mut distances = DijkstraMap::new();
     distances.compute(map, &[start], built_cost);
     let ground = |i: usize| matches!(map.cells()[i], Terrain::Floor | Terrain::CaveFloor);
-    distances.highest(ground).unwrap_or(start)
+    distances
+        .highest(|i| edition.stairs_on_any_cell || ground(i))
+        .unwrap_or(start)
 }
 
 /// Puts doors where corridors enter rooms through their wall rings: a ring
 /// cell (not a corner) that is floor, with floor beyond it and wall on both
 /// sides along the ring, is a doorway. Each doorway gets a door `DOOR_IN`
-/// times in `DOOR_OF`, and a door is secret one time in `SECRET_ONE_IN`.
-/// Rooms in order, each ring row by row. Returns how many doors it placed.
+/// times in `DOOR_OF`, and a door is secret one time in `SECRET_ONE_IN`
+/// (when that roll shows the edition's face). The doorways are taken in the
+/// edition's order: the book's reads the whole map row by row; the first
+/// took the rooms in order, each ring row by row. Returns how many doors it
+/// placed.
 pub fn place_doors(map: &mut Map, rooms: &[Rect], rng: &mut Rng) -> usize {
+    let edition = Edition::of(rng.dice());
     let mut doors = 0;
-    for room in rooms {
-        for y in room.y - 1..=room.y + room.h {
-            for x in room.x - 1..=room.x + room.w {
-                let p = Point::new(x, y);
-                let Some((outward, along)) = ring_side(*room, p) else {
-                    continue;
-                };
-                let beyond = Point::new(p.x + outward.0, p.y + outward.1);
-                let side_a = Point::new(p.x + along.0, p.y + along.1);
-                let side_b = Point::new(p.x - along.0, p.y - along.1);
-                let doorway = map.at(p) == Terrain::Floor
-                    && map.at(beyond) == Terrain::Floor
-                    && map.at(side_a) == Terrain::Wall
-                    && map.at(side_b) == Terrain::Wall;
-                if !doorway {
-                    continue;
+    let mut door_at = |map: &mut Map, p: Point, rng: &mut Rng| {
+        if rng.roll(1, DOOR_OF) <= DOOR_IN {
+            let door = if rng.roll(1, SECRET_ONE_IN) == edition.secret_face {
+                Terrain::SecretDoor
+            } else {
+                Terrain::ClosedDoor
+            };
+            map.set(p, door);
+            doors += 1;
+        }
+    };
+    if edition.doors_room_by_room {
+        for room in rooms {
+            for y in room.y - 1..=room.y + room.h {
+                for x in room.x - 1..=room.x + room.w {
+                    let p = Point::new(x, y);
+                    if is_doorway(map, *room, p) {
+                        door_at(map, p, rng);
+                    }
                 }
-                if rng.roll(1, DOOR_OF) <= DOOR_IN {
-                    let door = if rng.roll(1, SECRET_ONE_IN) == 1 {
-                        Terrain::SecretDoor
-                    } else {
-                        Terrain::ClosedDoor
-                    };
-                    map.set(p, door);
-                    doors += 1;
-                }
+            }
+        }
+    } else {
+        for i in 0..MAP_CELLS {
+            let p = Map::point_of(i);
+            if rooms.iter().any(|room| is_doorway(map, *room, p)) {
+                door_at(map, p, rng);
             }
         }
     }
     doors
+}
+
+/// A cell of a room's wall ring, not a corner, that is floor, with floor
+/// beyond it and wall on both sides along the ring: where a corridor comes
+/// in (one that runs alongside the ring is not a doorway).
+fn is_doorway(map: &Map, room: Rect, p: Point) -> bool {
+    let Some((outward, along)) = ring_side(room, p) else {
+        return false;
+    };
+    let beyond = Point::new(p.x + outward.0, p.y + outward.1);
+    let side_a = Point::new(p.x + along.0, p.y + along.1);
+    let side_b = Point::new(p.x - along.0, p.y - along.1);
+    map.at(p) == Terrain::Floor
+        && map.at(beyond) == Terrain::Floor
+        && map.at(side_a) == Terrain::Wall
+        && map.at(side_b) == Terrain::Wall
 }
 
 /// For a cell of a room's wall ring that is not a corner: the step out of
