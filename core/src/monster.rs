@@ -59,7 +59,7 @@ use traits::*;
 /// band beside its own. The ogre, troll and wraith are the walls of the
 /// deep: the ogre from floor 7, the troll and wraith only on floor 9 and in
 /// the floor 7 cave of the first edition (which gave it floor 9's kinds;
-/// `rules::Edition`). On the book's dice the kobold comes from floor 2.
+/// `rules::Edition`). On the book's dice the jackal comes from floor 2.
 pub const MONSTERS: [MonsterKind; 14] = [
     MonsterKind {
         name: "giant white rat",

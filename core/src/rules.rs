@@ -67,15 +67,10 @@ pub struct Edition {
     pub first_floor_later: &'static [(&'static str, i32)],
     /// A new monster rolls the way it first wanders.
     pub rolls_heading: bool,
-    /// A pile of arrows or darts rolls its count (else it is the kind's
-    /// fixed pile).
-    pub rolls_pile: bool,
     /// Items on a floor: this and one more for every two floors down.
     pub items_base: i32,
     /// The most pieces in a pile of gold, before the depth multiplies them.
     pub gold_max: i32,
-    /// A wanderer turns at random 1 time in this many.
-    pub wander_turn_one_in: i32,
     /// The stairs go on any reached cell farthest from the start (`true`),
     /// or on the farthest plain ground.
     pub stairs_on_any_cell: bool,
@@ -89,12 +84,10 @@ impl Edition {
         awake_one_in: 4,
         cave_awake_one_in: 4,
         cave_kinds_as_floor: &[],
-        first_floor_later: &[("kobold", 2)],
+        first_floor_later: &[("jackal", 2)],
         rolls_heading: false,
-        rolls_pile: false,
         items_base: 6,
         gold_max: 18,
-        wander_turn_one_in: 3,
         stairs_on_any_cell: true,
     };
 
@@ -107,10 +100,8 @@ impl Edition {
         cave_kinds_as_floor: &[(4, 6), (7, 9)],
         first_floor_later: &[],
         rolls_heading: true,
-        rolls_pile: true,
         items_base: 7,
         gold_max: 15,
-        wander_turn_one_in: 4,
         stairs_on_any_cell: false,
     };
 

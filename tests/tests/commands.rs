@@ -494,3 +494,29 @@ fn a_click_while_a_command_runs_travels_there_or_lets_it_run_on() {
     run_command(&mut game);
     assert_eq!(game.player().pos, goal);
 }
+
+#[test]
+fn a_commands_steps_leave_the_log_unread() {
+    // The book's stepCommand does not mark the log read: what travel's
+    // bump says ("You open the door.") stays new through the steps after
+    // it, until the next key.
+    let mut game = Game::with_floor(42, Class::Fighter, 1, two_rooms('+'), Point::new(2, 2));
+    for a in game.click_actions(Point::new(6, 3)) {
+        game.act(a);
+    }
+    assert!(run_command(&mut game) >= 2, "the bump, then the step in");
+    assert_eq!(game.player().pos, Point::new(6, 3));
+    let opened = game
+        .log()
+        .lines()
+        .find(|m| m.text.as_str() == "You open the door.");
+    assert!(
+        !opened.expect("the bump said so").read,
+        "a step marks nothing read"
+    );
+    game.press(Key::Char('.'));
+    assert!(
+        game.log().lines().all(|m| m.read),
+        "a key marks it all read"
+    );
+}

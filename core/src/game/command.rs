@@ -274,6 +274,14 @@ impl Game {
         }
     }
 
+    /// Starts a command with no look first: the book's experiment "No look
+    /// before starting", which takes the check for a monster in view out of
+    /// `canStartCommand`. For tests only.
+    #[cfg(any(test, feature = "test-support"))]
+    pub fn start_without_looking(&mut self, kind: CommandKind) {
+        self.start(kind, self.player.pos);
+    }
+
     /// The floor as the player knows it: unseen cells, secret doors and
     /// known traps are wall.
     pub fn known_map(&self) -> Map {
@@ -354,13 +362,15 @@ impl Game {
 
     /// One step of the running command, which takes a turn (unless it finds
     /// there is nothing left to do). The command stops when it is done, and
-    /// as soon as anything happens the player should see to.
+    /// as soon as anything happens the player should see to. A step leaves
+    /// the log as it is, as the book's `stepCommand` does: what the key that
+    /// started the command marked read stays read, and what the steps say
+    /// stays new until the next key.
     pub fn step_command(&mut self) {
         let Some(command) = self.command else {
             return;
         };
         let before = self.watch();
-        self.log.mark_read();
         let done = match command.kind {
             CommandKind::Rest => self.rest_step(),
             CommandKind::Travel => self.travel_step(command.goal),

@@ -37,8 +37,8 @@ pub use aim::RANGE;
 pub use combat::{SHOOTING_RANGE, clear_shot, flight};
 pub use debug::{CaveSteps, DebugView};
 pub use place::{
-    ARROWS_FOUND, CAVE_MONSTERS_PERCENT, DARTS_FOUND, GOLD_MIN, GOLD_PILES_MAX, GOLD_PILES_MIN,
-    MONSTERS_BASE, MONSTERS_PER_FLOOR,
+    CAVE_MONSTERS_PERCENT, GOLD_MIN, GOLD_PILES_MAX, GOLD_PILES_MIN, MONSTERS_BASE,
+    MONSTERS_PER_FLOOR,
 };
 pub use state::{Aim, Cause, Event, InventoryMode, Outcome, Question, Request, State};
 

@@ -36,10 +36,6 @@ pub const GOLD_MIN: i32 = 5;
 const ITEMS_BASE_MOST: i32 = max(Edition::BOOK.items_base, Edition::FIRST.items_base);
 /// The biggest pile of gold before the depth: the most of either edition's.
 const GOLD_MAX_MOST: i32 = max(Edition::BOOK.gold_max, Edition::FIRST.gold_max);
-/// A pile of arrows found on the book's floors (it rolls no count).
-pub const ARROWS_FOUND: u16 = 6;
-/// A pile of darts found on the book's floors.
-pub const DARTS_FOUND: u16 = 4;
 
 const fn max(a: i32, b: i32) -> i32 {
     if a > b { a } else { b }
@@ -291,13 +287,11 @@ impl Placer<'_> {
                 let p = self.cell_in(area);
                 if self.free_for_item(p) {
                     let kind = crate::item::choose_kind(self.rng);
-                    let count = match (kind, self.edition.rolls_pile) {
-                        (kinds::ARROW, true) => self.rng.roll(4, 10) as u16,
-                        (kinds::DART, true) => self.rng.roll(3, 6) as u16,
-                        (kinds::ARROW, false) => ARROWS_FOUND,
-                        (kinds::DART, false) => DARTS_FOUND,
+                    let count = match kind {
+                        kinds::ARROW => self.rng.roll(4, 10),
+                        kinds::DART => self.rng.roll(3, 6),
                         _ => 1,
-                    };
+                    } as u16;
                     let item = FloorItem {
                         item: Item { kind, count },
                         pos: p,

@@ -8,7 +8,6 @@ use crate::level::TrapKind;
 use crate::map::{Map, Terrain};
 use crate::monster::{Mind, traits};
 use crate::path::dijkstra::DijkstraMap;
-use crate::rules::Edition;
 use crate::text::{line, with_article};
 
 /// A sleeping monster the player can see wakes 1 time in this many turns
@@ -25,8 +24,9 @@ pub const MONSTER_REGENERATION: u32 = 3;
 pub const STAGGER_ONE_IN: i32 = 2;
 /// An erratic flyer flutters (a random step) 1 time in this many turns.
 pub const FLUTTER_ONE_IN: i32 = 2;
-// A wandering monster turns a random way 1 time in the edition's
-// `wander_turn_one_in` steps, and whenever it is blocked.
+/// A wandering monster turns a random way 1 time in this many steps, and
+/// whenever it is blocked.
+pub const WANDER_TURN_ONE_IN: i32 = 4;
 /// A needle trap's poison, in turns.
 pub const NEEDLE_POISON: (i32, i32) = (3, 6);
 /// A dart trap attacks as a monster of this attack would, for this damage.
@@ -331,8 +331,7 @@ impl Game {
     /// was going, turning at random when it cannot.
     fn wander(&mut self, i: usize) {
         let m = self.level.monsters[i];
-        let one_in = Edition::of(self.rng.dice()).wander_turn_one_in;
-        if self.rng.roll(1, one_in) == 1
+        if self.rng.roll(1, WANDER_TURN_ONE_IN) == 1
             || !self.monster_moves(i, m.pos.step(Dir::from_index(m.heading)))
         {
             self.level.monsters[i].heading = Dir::ALL[self.rng.below(Dir::ALL.len())].index();
