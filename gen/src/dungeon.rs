@@ -136,13 +136,22 @@ fn print(args: &GenArgs, seed: u32) -> Result<String, String> {
             let h = args
                 .height
                 .map_or(MAP_H, |h| i32::try_from(h).unwrap_or(i32::MAX));
-            let d = gh_bsp::dungeon(&mut map, w, h, &mut rng).map_err(|e| e.to_string())?;
+            let mut canvas = Canvas::new(w.clamp(0, CANVAS_MOST.0), h.clamp(0, CANVAS_MOST.1));
+            let d = gh_bsp::dungeon(&mut canvas, w, h, &mut rng).map_err(|e| e.to_string())?;
             for y in 0..h {
-                let row: String = (0..w).map(|x| map.at(Point::new(x, y)).letter()).collect();
+                let row: String = (0..w)
+                    .map(|x| canvas.at(Point::new(x, y)).letter())
+                    .collect();
                 out.push_str(&row);
                 out.push('\n');
             }
-            write_areas(&mut out, "rooms", seed, &map, &d.rooms);
+            write_areas_by(
+                &mut out,
+                "rooms",
+                seed,
+                |p| canvas.at(p).is_walkable(),
+                &d.rooms,
+            );
             writeln!(
                 out,
                 "start ({}, {}), exit ({}, {})",
@@ -191,11 +200,22 @@ fn write_map(out: &mut String, _map: &Map, letter: impl Fn(Point) -> char) {
 /// its number from 1, its left, top, width and height, and its walkable
 /// cells.
 fn write_areas(out: &mut String, what: &str, seed: u32, map: &Map, areas: &[Rect]) {
+    write_areas_by(out, what, seed, |p| map.is_walkable(p), areas);
+}
+
+/// The areas' list, with each one's walkable cells.
+fn write_areas_by(
+    out: &mut String,
+    what: &str,
+    seed: u32,
+    walkable: impl Fn(Point) -> bool,
+    areas: &[Rect],
+) {
     writeln!(out, "seed {seed}: {} {what}", areas.len()).ok();
     for (i, a) in areas.iter().enumerate() {
         let cells = (a.y..a.y + a.h)
             .flat_map(|y| (a.x..a.x + a.w).map(move |x| Point::new(x, y)))
-            .filter(|&p| map.is_walkable(p))
+            .filter(|&p| walkable(p))
             .count();
         writeln!(
             out,
@@ -207,6 +227,53 @@ fn write_areas(out: &mut String, what: &str, seed: u32, map: &Map, areas: &[Rect
             a.h
         )
         .ok();
+    }
+}
+
+/// The most a gh-dungeons map drawn here may be, across and down: bigger
+/// than the game's 64 x 36 (the Go program tests at 80 x 27), the printout
+/// still a screenful or two.
+pub const CANVAS_MOST: (i32, i32) = (200, 100);
+
+/// A gh-dungeons map of any size up to `CANVAS_MOST`, for the command line
+/// only: the game's floors stay 64 x 36.
+struct Canvas {
+    w: i32,
+    h: i32,
+    cells: Vec<Terrain>,
+}
+
+impl Canvas {
+    fn new(w: i32, h: i32) -> Canvas {
+        let len = usize::try_from(w * h).unwrap_or(0);
+        Canvas {
+            w,
+            h,
+            cells: vec![Terrain::Wall; len],
+        }
+    }
+
+    fn index(&self, p: Point) -> Option<usize> {
+        let inside = (0..self.w).contains(&p.x) && (0..self.h).contains(&p.y);
+        inside.then(|| usize::try_from(p.y * self.w + p.x).unwrap_or(0))
+    }
+
+    fn at(&self, p: Point) -> Terrain {
+        self.index(p).map_or(Terrain::Wall, |i| self.cells[i])
+    }
+}
+
+impl gh_bsp::Canvas for Canvas {
+    fn most(&self) -> (i32, i32) {
+        CANVAS_MOST
+    }
+    fn fill_rock(&mut self) {
+        self.cells.fill(Terrain::Wall);
+    }
+    fn set(&mut self, p: Point, t: Terrain) {
+        if let Some(i) = self.index(p) {
+            self.cells[i] = t;
+        }
     }
 }
 

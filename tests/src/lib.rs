@@ -557,7 +557,9 @@ pub mod plain_gh {
             leaf.room = Some(room);
             rooms.push(room);
         }
-        let mut cells = vec![vec![false; 64]; 36];
+        // At least the game's map, and as big as the Go program's map.
+        let (cw, ch) = (w.max(64) as usize, h.max(36) as usize);
+        let mut cells = vec![vec![false; cw]; ch];
         for r in &rooms {
             for y in r.y..r.y + r.h {
                 for x in r.x..r.x + r.w {

@@ -245,3 +245,58 @@ fn gh_dungeons_are_the_go_program_s_cell_for_cell() {
     assert!(gh_bsp::dungeon(&mut map, 39, 20, &mut Rng::new(1)).is_err());
     assert!(gh_bsp::dungeon(&mut map, 64, 37, &mut Rng::new(1)).is_err());
 }
+
+/// A canvas bigger than the game's map, as the generator's command line
+/// has one.
+struct Canvas {
+    w: i32,
+    cells: Vec<Terrain>,
+}
+
+impl gh_bsp::Canvas for Canvas {
+    fn most(&self) -> (i32, i32) {
+        (self.w, i32::try_from(self.cells.len()).unwrap() / self.w)
+    }
+    fn fill_rock(&mut self) {
+        self.cells.fill(Terrain::Wall);
+    }
+    fn set(&mut self, p: Point, t: Terrain) {
+        let (w, h) = self.most();
+        if (0..w).contains(&p.x) && (0..h).contains(&p.y) {
+            self.cells[(p.y * w + p.x) as usize] = t;
+        }
+    }
+}
+
+#[test]
+fn gh_dungeons_of_the_go_program_s_own_80_x_27_are_its_cell_for_cell() {
+    use amulets_tests::plain_gh;
+    let (w, h) = (80, 27);
+    for seed in 1..=300 {
+        let mut canvas = Canvas {
+            w,
+            cells: vec![Terrain::Floor; (w * h) as usize],
+        };
+        let mut rng = Rng::new(seed);
+        let d = gh_bsp::dungeon(&mut canvas, w, h, &mut rng).expect("80 x 27 on an 80 x 27 canvas");
+        let mut plain_rng = Rng::new(seed);
+        let plain = plain_gh::generate(w, h, &mut plain_rng);
+        assert_eq!(d.rooms.as_slice(), plain.rooms.as_slice(), "seed {seed}");
+        assert_eq!((d.start, d.exit), (plain.start, plain.exit), "seed {seed}");
+        assert_eq!(rng, plain_rng, "seed {seed}: the same rolls");
+        for y in 0..h {
+            for x in 0..w {
+                let t = canvas.cells[(y * w + x) as usize];
+                let p = Point::new(x, y);
+                let open = plain.cells[y as usize][x as usize];
+                assert_eq!(t.is_walkable(), open, "seed {seed}: {p:?}");
+            }
+        }
+    }
+    // The game's own map still stops at 64 x 36.
+    let err = gh_bsp::dungeon(&mut Map::new(), w, h, &mut Rng::new(1)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "80 x 27 is no gh-dungeons map: it is 40 to 64 wide and 20 to 36 high"
+    );
+}

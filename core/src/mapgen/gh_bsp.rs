@@ -44,6 +44,31 @@ pub struct Dungeon {
     pub exit: Point,
 }
 
+/// What the generator draws on: the game's map, or a bigger one of the
+/// generator's command line (`amulets-gen gh -w 80 -h 27`, the Go
+/// program's own test size). Off the canvas is rock, and setting it does
+/// nothing.
+pub trait Canvas {
+    /// The most cells across and down it holds.
+    fn most(&self) -> (i32, i32);
+    /// Every cell rock.
+    fn fill_rock(&mut self);
+    /// One cell's terrain.
+    fn set(&mut self, p: Point, t: Terrain);
+}
+
+impl Canvas for Map {
+    fn most(&self) -> (i32, i32) {
+        (MAP_W, MAP_H)
+    }
+    fn fill_rock(&mut self) {
+        self.fill(Terrain::Wall);
+    }
+    fn set(&mut self, p: Point, t: Terrain) {
+        Map::set(self, p, t);
+    }
+}
+
 /// Why a size is no gh-dungeons map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SizeError {
@@ -51,14 +76,16 @@ pub struct SizeError {
     pub w: i32,
     /// The height asked for.
     pub h: i32,
+    /// The most the canvas holds, across and down.
+    pub most: (i32, i32),
 }
 
 impl core::fmt::Display for SizeError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(
             f,
-            "{} x {} is no gh-dungeons map: it is {MIN_W} to {MAP_W} wide and {MIN_H} to {MAP_H} high",
-            self.w, self.h
+            "{} x {} is no gh-dungeons map: it is {MIN_W} to {} wide and {MIN_H} to {} high",
+            self.w, self.h, self.most.0, self.most.1
         )
     }
 }
@@ -162,9 +189,15 @@ pub fn generate(map: &mut Map, rng: &mut Rng) -> Areas {
 /// The whole dungeon of a size: the map, then the player at the middle of
 /// the first room and the exit `>` in the last, a cell in from its walls
 /// (`PlaceDoor`: `X + 1 + Intn(W - 2)`, then the same for y).
-pub fn dungeon(map: &mut Map, w: i32, h: i32, rng: &mut Rng) -> Result<Dungeon, SizeError> {
-    if !(MIN_W..=MAP_W).contains(&w) || !(MIN_H..=MAP_H).contains(&h) {
-        return Err(SizeError { w, h });
+pub fn dungeon<C: Canvas + ?Sized>(
+    map: &mut C,
+    w: i32,
+    h: i32,
+    rng: &mut Rng,
+) -> Result<Dungeon, SizeError> {
+    let most = map.most();
+    if !(MIN_W..=most.0).contains(&w) || !(MIN_H..=most.1).contains(&h) {
+        return Err(SizeError { w, h, most });
     }
     let rooms = carve_rooms(map, Rect::new(0, 0, w, h), rng);
     // Never empty: a map with no room gets one.
@@ -180,8 +213,8 @@ pub fn dungeon(map: &mut Map, w: i32, h: i32, rng: &mut Rng) -> Result<Dungeon, 
 
 /// The rooms and corridors over `region` (the top left of the map), the rest
 /// rock.
-fn carve_rooms(map: &mut Map, region: Rect, rng: &mut Rng) -> Areas {
-    map.fill(Terrain::Wall);
+fn carve_rooms<C: Canvas + ?Sized>(map: &mut C, region: Rect, rng: &mut Rng) -> Areas {
+    map.fill_rock();
     let mut tree = Tree {
         nodes: heapless::Vec::new(),
     };
@@ -209,7 +242,9 @@ fn carve_rooms(map: &mut Map, region: Rect, rng: &mut Rng) -> Areas {
         rooms.push(room).expect("an empty list has room for one");
     }
     for room in &rooms {
-        map.carve(*room);
+        for y in room.y..room.y + room.h {
+            carve_across(map, room.x, room.x + room.w - 1, y);
+        }
     }
     connect_all(&tree, map, rng);
     rooms
@@ -325,7 +360,7 @@ fn make_room(leaf: Rect, rng: &mut Rng) -> Option<Rect> {
 /// post-order walk): an L between the middles of the first room of each
 /// half, across then down on a roll of 1, else down then across. A half
 /// with no room is not joined (it has nothing to join).
-fn connect_all(tree: &Tree, map: &mut Map, rng: &mut Rng) {
+fn connect_all<C: Canvas + ?Sized>(tree: &Tree, map: &mut C, rng: &mut Rng) {
     // (node, halves done): a node comes off twice, first to push its halves
     // and then, after them, to join them. At most two entries per level.
     let mut stack: heapless::Vec<(u8, bool), { 2 * DEPTH + 2 }> = heapless::Vec::new();
@@ -357,13 +392,13 @@ fn connect_all(tree: &Tree, map: &mut Map, rng: &mut Rng) {
     }
 }
 
-fn carve_across(map: &mut Map, x1: i32, x2: i32, y: i32) {
+fn carve_across<C: Canvas + ?Sized>(map: &mut C, x1: i32, x2: i32, y: i32) {
     for x in x1.min(x2)..=x1.max(x2) {
         map.set(Point::new(x, y), Terrain::Floor);
     }
 }
 
-fn carve_down(map: &mut Map, y1: i32, y2: i32, x: i32) {
+fn carve_down<C: Canvas + ?Sized>(map: &mut C, y1: i32, y2: i32, x: i32) {
     for y in y1.min(y2)..=y1.max(y2) {
         map.set(Point::new(x, y), Terrain::Floor);
     }
