@@ -43,6 +43,18 @@ mod tests {
             assert_eq!(kind_of(depth), want);
         }
     }
+
+    #[test]
+    fn an_editions_later_kinds_are_kinds_of_the_table_and_still_found() {
+        // A name the table does not have would change nothing, silently.
+        for edition in [Edition::BOOK, Edition::FIRST] {
+            for &(name, floor) in edition.first_floor_later {
+                let kind = crate::monster::MONSTERS.iter().find(|k| k.name == name);
+                let kind = kind.unwrap_or_else(|| panic!("{name} is no kind"));
+                assert!(kind.floors.0 < floor && floor <= kind.floors.1, "{name}");
+            }
+        }
+    }
 }
 
 /// Which edition of the rules a run plays by, chosen by its dice. The
@@ -55,8 +67,6 @@ pub struct Edition {
     /// Doorways are found room by room, each wall ring row by row (`true`),
     /// or over the whole map row by row (`false`).
     pub doors_room_by_room: bool,
-    /// The face of the 1-to-`SECRET_ONE_IN` roll that makes a door secret.
-    pub secret_face: i32,
     /// A monster starts awake 1 time in this many on a floor of rooms.
     pub awake_one_in: i32,
     /// And in a cave.
@@ -80,7 +90,6 @@ impl Edition {
     /// The book's: what its checkpoints on seed 42 pinned.
     pub const BOOK: Edition = Edition {
         doors_room_by_room: false,
-        secret_face: 1,
         awake_one_in: 4,
         cave_awake_one_in: 4,
         cave_kinds_as_floor: &[],
@@ -94,7 +103,6 @@ impl Edition {
     /// The first rules, before the book's dice: xorshift's.
     pub const FIRST: Edition = Edition {
         doors_room_by_room: true,
-        secret_face: 1,
         awake_one_in: 6,
         cave_awake_one_in: 1,
         cave_kinds_as_floor: &[(4, 6), (7, 9)],

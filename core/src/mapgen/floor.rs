@@ -237,7 +237,7 @@ pub fn farthest_from(map: &Map, start: Point, edition: Edition) -> Point {
 /// cell (not a corner) that is floor, with floor beyond it and wall on both
 /// sides along the ring, is a doorway. Each doorway gets a door `DOOR_IN`
 /// times in `DOOR_OF`, and a door is secret one time in `SECRET_ONE_IN`
-/// (when that roll shows the edition's face). The doorways are taken in the
+/// (when that roll shows a 1). The doorways are taken in the
 /// edition's order: the book's reads the whole map row by row; the first
 /// took the rooms in order, each ring row by row. Returns how many doors it
 /// placed.
@@ -246,7 +246,7 @@ pub fn place_doors(map: &mut Map, rooms: &[Rect], rng: &mut Rng) -> usize {
     let mut doors = 0;
     let mut door_at = |map: &mut Map, p: Point, rng: &mut Rng| {
         if rng.roll(1, DOOR_OF) <= DOOR_IN {
-            let door = if rng.roll(1, SECRET_ONE_IN) == edition.secret_face {
+            let door = if rng.roll(1, SECRET_ONE_IN) == 1 {
                 Terrain::SecretDoor
             } else {
                 Terrain::ClosedDoor
