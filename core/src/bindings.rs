@@ -521,7 +521,9 @@ pub const RUNNING: [Binding; 1] = [Binding {
 pub fn tables(state: State) -> [&'static [Binding]; 3] {
     const NONE: &[Binding] = &[];
     match state {
-        State::Title => [&TITLE, NONE, NONE],
+        // F2 and F6 (the view and F6's cave) work on the title too; the
+        // others look at a floor, which the title has none of.
+        State::Title => [&TITLE, &DEBUG[1..2], &DEBUG[4..5]],
         State::ChooseClass => [&CHOOSE_CLASS, NONE, NONE],
         State::Playing => [&DEBUG, &PLAYING, NONE],
         State::Aiming(aim) => {

@@ -629,7 +629,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         if action == Action::Debug(DebugKey::SwitchView) {
             self.tiles = !self.tiles;
         }
-        if before == State::Title && action == Action::NewRun {
+        if before == State::Title && action == Action::NewRun && !self.cave_shown() {
             // The title's N: asked first when a save would be lost.
             self.new_run_or_ask(Then::ChooseClass);
             return;

@@ -251,6 +251,7 @@ pub fn panel(game: &Game) -> Lines {
     };
     push(&mut out, seed, palette::DIM_TEXT);
     if matches!(game.state(), State::Title | State::ChooseClass) {
+        cave_lines(game, &mut out);
         return out;
     }
     let p = game.player();
@@ -349,22 +350,27 @@ pub fn panel(game: &Game) -> Lines {
             palette::DEBUG,
         );
     }
-    if let Some(steps) = &d.cave {
+    cave_lines(game, &mut out);
+    out
+}
+
+/// F6's lines on the panel, while its cave is shown.
+fn cave_lines(game: &Game, out: &mut Lines) {
+    if let Some(steps) = &game.debug().cave {
         push(
-            &mut out,
+            out,
             line(format_args!("DEBUG: a cave (F6)")),
             palette::DEBUG,
         );
-        push(&mut out, cave_step_words(steps), palette::DEBUG);
+        push(out, cave_step_words(steps), palette::DEBUG);
         if i32::from(steps.step) > caves::SMOOTHING_PASSES && steps.cells < caves::MIN_CAVE_CELLS {
             push(
-                &mut out,
+                out,
                 line(format_args!("too few, so it's made again")),
                 palette::DEBUG,
             );
         }
     }
-    out
 }
 
 /// What F6 is showing, as the side panel says it.
@@ -528,6 +534,8 @@ pub fn question_screen(title: Line, question: Line, answers: &[Binding]) -> Scre
 pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
     let out = match game.state() {
         State::Playing | State::Looking | State::Aiming(_) | State::Confirming(_) => return None,
+        // F6's cave has the map view to itself, on the title too.
+        State::Title if game.debug().cave.is_some() => return None,
         State::Title => {
             let mut out = Screen::new(line(format_args!("Amulets")));
             out.say(

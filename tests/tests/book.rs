@@ -197,6 +197,60 @@ fn chapter_18_f6_six_times_on_seed_42_keeps_684_cells() {
 }
 
 #[test]
+fn chapter_18_f6_works_on_the_title_too() {
+    // The book's F6 is taken before anything else looks at the key, so it
+    // shows its caves whatever the game is showing; ours does on the title,
+    // where the cave takes the title screen's place until it is put back.
+    use amulets_core::game::State;
+    use amulets_core::input::Key;
+    use amulets_core::session::{NoStore, Session, Start};
+    let start = Start {
+        seed: Some(42),
+        ..Start::default()
+    };
+    let mut s = Session::new(NoStore, (), || 1, start);
+    assert_eq!(s.game().state(), State::Title);
+    assert!(s.screen().is_some(), "the title screen");
+    for _ in 0..6 {
+        s.press(Key::F(6));
+        s.release(Key::F(6));
+        assert!(s.screen().is_none(), "the cave has the map view");
+    }
+    let lines: Vec<String> = s.panel().iter().map(|(l, _)| l.to_string()).collect();
+    assert!(
+        lines.contains(&"the biggest cave: 684 cells".to_string()),
+        "{lines:?}"
+    );
+    let cave = s.game().debug().cave.as_ref().unwrap();
+    assert!(cave.start.is_some());
+    // The title's keys wait while the cave is shown: N starts nothing, and
+    // Esc puts the title back rather than quitting.
+    s.press(Key::Char('n'));
+    assert_eq!(s.game().state(), State::Title);
+    assert!(s.game().debug().cave.is_some());
+    s.press(Key::Escape);
+    assert!(!s.finished(), "Esc took the cave away, and did not quit");
+    assert!(s.game().debug().cave.is_none());
+    assert!(s.screen().is_some(), "the title is back");
+    // A seventh press after six also puts it back; the next cave is on
+    // seed + 1, and the run begun after it is seed 42's as ever.
+    s.press(Key::F(6));
+    let mut fill = Map::new();
+    caves::fill_randomly(&mut fill, &mut Rng::new(43));
+    assert_eq!(s.game().debug().cave.as_ref().unwrap().map, fill);
+    for _ in 0..6 {
+        s.press(Key::F(6));
+    }
+    assert!(s.game().debug().cave.is_none());
+    s.press(Key::Char('n'));
+    s.press(Key::Char(Class::Fighter.letter()));
+    assert_eq!(s.game().state(), State::Playing);
+    let fresh = Game::new_run(42, Class::Fighter);
+    assert_eq!(s.game().level().map, fresh.level().map);
+    assert_eq!(s.game().rng(), fresh.rng(), "looking changed no dice");
+}
+
+#[test]
 fn chapter_18_seed_42s_cave_is_not_684_cells_on_xorshift() {
     assert!(biggest_cave_of_seed_42(Dice::Book).contains(&"the biggest cave: 684 cells".into()));
     let xorshift = biggest_cave_of_seed_42(Dice::Xorshift);

@@ -306,6 +306,14 @@ impl Game {
     }
 
     fn on_title(&mut self, action: Action) -> Outcome {
+        if self.debug.cave.is_some() {
+            // F6's cave has the screen: the title's keys wait, but Esc
+            // puts the title back.
+            if action == Action::Quit {
+                self.debug.cave = None;
+            }
+            return Outcome::default();
+        }
         match action {
             Action::NewRun => self.state = State::ChooseClass,
             Action::Continue => {
