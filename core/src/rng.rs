@@ -138,10 +138,18 @@ impl Rng {
 
     /// Draws `n` numbers and forgets them: the book's dice of a save are
     /// its seed's, drawn forward by the count the save keeps.
+    /// The engine is chosen once for the whole loop, which is what a long
+    /// save's load spends its time on (the board's continue).
     pub fn skip(&mut self, n: u64) {
-        for _ in 0..n {
-            self.next_u32();
+        match &mut self.engine {
+            Engine::Book(mt) => (0..n).for_each(|_| {
+                mt.next_u32();
+            }),
+            Engine::Xorshift(x) => (0..n).for_each(|_| {
+                x.next_u32();
+            }),
         }
+        self.draws = self.draws.wrapping_add(n);
     }
 
     /// xorshift's four words of state, so a save can write the dice as they

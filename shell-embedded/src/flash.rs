@@ -557,6 +557,8 @@ mod tests {
     fn the_areas_hold_the_longest_save() {
         assert!(AREA as usize >= HEADER + MAX_SAVE_BYTES);
         assert_eq!(AREA % 4096, 0);
+        // The Wio's record area after the bootloader is sized for this.
+        assert_eq!(AREA, 16 * 1024, "a 16 KiB slot");
     }
 
     #[test]

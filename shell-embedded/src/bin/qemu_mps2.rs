@@ -16,8 +16,9 @@ use amulets_embedded::board::{self, host_file};
 use amulets_embedded::flash::FlashStore;
 use amulets_embedded::framebuffer::FrameBuffer;
 use amulets_embedded::{Buttons, Layout, Shell};
+use core::sync::atomic::{AtomicU32, Ordering};
 use cortex_m::peripheral::syst::SystClkSource;
-use cortex_m_rt::entry;
+use cortex_m_rt::{entry, exception};
 use cortex_m_semihosting::{debug, hprintln};
 
 /// Writes the display to `frame-<floor>-<turn>.ppm` on the host.
@@ -140,6 +141,26 @@ where
     }
 }
 
+/// SysTick's wraps: it counts down 24 bits, about 0.67 s of QEMU's
+/// virtual time, and a long parse takes more than one.
+static WRAPS: AtomicU32 = AtomicU32::new(0);
+
+#[exception]
+fn SysTick() {
+    WRAPS.fetch_add(1, Ordering::Relaxed);
+}
+
+/// SysTick ticks since it was started, wraps included.
+fn ticks() -> u64 {
+    loop {
+        let wraps = WRAPS.load(Ordering::Relaxed);
+        let left = cortex_m::peripheral::SYST::get_current();
+        if WRAPS.load(Ordering::Relaxed) == wraps {
+            return (u64::from(wraps) << 24) + u64::from(0x00FF_FFFF - left);
+        }
+    }
+}
+
 #[entry]
 fn main() -> ! {
     let seed = board::SEED;
@@ -150,6 +171,10 @@ fn main() -> ! {
     p.SYST.set_reload(0x00FF_FFFF);
     p.SYST.clear_current();
     p.SYST.enable_counter();
+    p.SYST.enable_interrupt();
+    // Cleared, the counter reads 0 until its first tick loads the reload.
+    while cortex_m::peripheral::SYST::get_current() == 0 {}
+    let started = ticks();
 
     // The bot plays through the session, as a player's buttons would: a
     // command's step every 30 ms of the session's clock, else its next
@@ -182,6 +207,12 @@ fn main() -> ! {
         session.press(Key::Char('c'));
         session.release(Key::Char('c'));
         let game = session.game();
+        // Both parses: the session's look at the store as it began, and C.
+        hprintln!(
+            "continuing took {} SysTick ticks, the save's dice drawn {} times",
+            ticks() - started,
+            game.rng().draws()
+        );
         hprintln!("continued on floor {}, turn {}", game.depth(), game.turn());
         hprintln!("state hash {:016x}", amulets_core::replay::state_hash(game));
         debug::exit(debug::EXIT_SUCCESS);
