@@ -113,12 +113,13 @@ fn plays_in_a_terminal_and_puts_it_back() {
         "-t",
         s,
         &format!(
-            "stty -a > /tmp/{s}.before; {bin} --seed 42 --dice xorshift --class fighter --save-dir /tmp/{s}-saves"
+            "stty -a > /tmp/{s}.before; {bin} --seed 42 --class fighter --save-dir /tmp/{s}-saves"
         ),
         "Enter",
     ]);
-    let first = wait_for(s, "Seed 42 (xorshift)");
+    let first = wait_for(s, "Seed 42");
     assert!(first.contains('@'), "{first}");
+    assert!(!first.contains("(xorshift)"), "the book's dice: {first}");
     assert!(first.contains("Floor 1 of 9 (rooms)"));
     assert_eq!(
         tmux(&[
@@ -133,11 +134,11 @@ fn plays_in_a_terminal_and_puts_it_back() {
         "the game's modes"
     );
 
-    // Exploring opens the first door and stops when the first jackal
-    // comes into view (seed 42 on xorshift's dice; the book's seed 42 is
-    // tests/tests/book.rs's).
+    // Chapter 23's checkpoint, typed into a real terminal: o walks to the
+    // door, opens it, steps through, and stops for the giant white rat
+    // asleep in the room below (tests/tests/book_23.rs plays it in the core).
     tmux(&["send-keys", "-t", s, "o"]);
-    let explored = wait_for(s, "You see a jackal.");
+    let explored = wait_for(s, "You see a giant white rat.");
     assert!(explored.contains("You open the door."), "{explored}");
     assert!(!explored.contains("Turn 0"), "{explored}");
 

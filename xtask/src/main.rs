@@ -39,7 +39,7 @@ commands:
                 `cargo xtask run-sdl -- 12345 --class rogue`); installs
                 cmake and the X11 headers SDL3 needs first, when missing
   screenshot    draw the README's pictures headless into docs/ (the glyph
-                and the tile view of seed 42)
+                and the tile view of seed 42, and seed 7's whole first floor)
   run-tui       build and run the terminal game (arguments after --)
   qemu [--seed N --class C --turns T --out DIR --buttons SCRIPT]
                 the embedded shell on QEMU's mps2-an386 while the bot plays:
@@ -265,17 +265,26 @@ fn screenshots(args: &[String]) -> Result<(), String> {
         &sh::cargo(),
         &["build", "--release", "-p", "amulets-sdl"],
     ))?;
+    // Seed 42's Rogue four o's in, in both views, and seed 7's first
+    // floor whole (F1): the book's Figure 2.1.
     let shots = [
-        ("docs/screenshot-glyph.png", "glyph", "oooo"),
-        ("docs/screenshot-tile.png", "tile", "oooo"),
+        ("docs/screenshot-glyph.png", "42", "rogue", "glyph", "oooo"),
+        ("docs/screenshot-tile.png", "42", "rogue", "tile", "oooo"),
+        (
+            "docs/screenshot-seed-7.png",
+            "7",
+            "fighter",
+            "glyph",
+            "{F1}",
+        ),
     ];
-    for (file, view, keys) in shots {
+    for (file, seed, class, view, keys) in shots {
         sh::run(sh::cmd(
             "target/release/amulets",
             &[
-                "42",
+                seed,
                 "--class",
-                "rogue",
+                class,
                 "--view",
                 view,
                 "--keys",
