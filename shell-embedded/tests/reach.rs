@@ -232,7 +232,10 @@ fn every_action_of_the_binding_table_is_reached_by_the_buttons() {
         for table in bindings::tables(state) {
             // The debugging aids change nothing of a run, and a board has
             // no keys for them; the table says so with no `pad` column.
-            if table == &bindings::DEBUG[..] {
+            if table
+                .iter()
+                .all(|b| matches!(b.action(), Some(Action::Debug(_))))
+            {
                 assert!(table.iter().all(|b| b.pad.is_empty()));
                 continue;
             }
