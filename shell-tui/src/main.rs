@@ -6,6 +6,7 @@ mod tui;
 use amulets_core::session::Session;
 use amulets_desktop::{RunArgs, seed};
 use clap::{Parser, Subcommand};
+use std::io::Write;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -79,21 +80,36 @@ fn play_and_record(args: RunArgs) -> ExitCode {
     let session = match tui::run(session) {
         Ok(session) => session,
         Err(e) => {
-            eprintln!("amulets-tui: the terminal failed: {e}");
+            say_error(format_args!("the terminal failed: {e}"));
             return ExitCode::FAILURE;
         }
     };
+    // The terminal may be gone by now (it was closed under the game): what
+    // is said after the game is said only where it can be.
     if let Some(recorder) = session.recorder() {
         match recorder.write(session.game()) {
-            Ok(Some(n)) => println!("recorded {n} inputs to {}", recorder.path().display()),
-            Ok(None) => eprintln!("amulets-tui: no run was begun here, so nothing was recorded"),
+            Ok(Some(n)) => {
+                let _ = writeln!(
+                    std::io::stdout(),
+                    "recorded {n} inputs to {}",
+                    recorder.path().display()
+                );
+            }
+            Ok(None) => say_error(format_args!(
+                "no run was begun here, so nothing was recorded"
+            )),
             Err(e) => {
-                eprintln!("amulets-tui: {}: {e}", recorder.path().display());
+                say_error(format_args!("{}: {e}", recorder.path().display()));
                 return ExitCode::FAILURE;
             }
         }
     }
     ExitCode::SUCCESS
+}
+
+/// A line on standard error, if it can still be written.
+fn say_error(what: std::fmt::Arguments<'_>) {
+    let _ = writeln!(std::io::stderr(), "amulets-tui: {what}");
 }
 
 fn main() -> ExitCode {

@@ -403,6 +403,91 @@ fn a_hangup_saves_and_c_continues_to_the_same_state() {
     let _ = std::fs::remove_dir_all(&saves);
 }
 
+/// True once the process has ended (gone, or a zombie its dead shell
+/// never reaped).
+fn ended(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit_once(") ")
+            .is_some_and(|(_, rest)| rest.starts_with('Z')),
+    }
+}
+
+#[test]
+fn a_closed_terminal_saves_and_the_game_goes_and_lets_the_save_go() {
+    // The real fault: the terminal itself goes away under a game run from
+    // its shell (a window closed, an ssh session dropped), not a signal
+    // sent to a game whose terminal is still there.
+    let saves = scratch("closed");
+    let file = saves.join("save.txt");
+    let session = Tmux::start("amulets-closed");
+    let s = session.0.clone();
+    let bin = game_bin();
+    let pid_file = saves.join("game.pid");
+    let game = format!(
+        "{bin} --seed 42 --class rogue --save-dir {}",
+        saves.display()
+    );
+    session.type_line(&with_pid(&pid_file, &game));
+    wait_for(&s, "Seed 42");
+    keys(&s, &BEFORE_HANGUP);
+    let mut here = Session::new(
+        None::<amulets_desktop::FileStore>,
+        None::<amulets_desktop::FileRecorder>,
+        || 1,
+        Start {
+            seed: Some(42),
+            class: Some(Class::Rogue),
+            ..Start::default()
+        },
+    );
+    for k in BEFORE_HANGUP {
+        here.press(as_key(k));
+    }
+    let turn = here.game().turn();
+    wait_for(&s, &format!("Turn {turn}"));
+    let pid = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .to_string();
+    tmux(&["kill-session", "-t", &s]);
+
+    // Gone within a second or so, with the run saved where it was.
+    let start = Instant::now();
+    while !ended(&pid) {
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "the game outlived its terminal"
+        );
+        sleep(Duration::from_millis(50));
+    }
+    let saved = Game::read_save(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(saved.turn(), turn, "saved at the turn it was at");
+    assert_eq!(saved.player().pos, here.game().player().pos);
+    // The lock is free, and the next game saves.
+    let lock = std::fs::File::options()
+        .write(true)
+        .open(saves.join("save.lock"))
+        .unwrap();
+    assert!(lock.try_lock().is_ok(), "the save's lock was let go");
+    drop(lock);
+    let next = Tmux::start("amulets-after-closed");
+    let n = next.0.as_str();
+    next.type_line(&format!("{bin} --save-dir {}", saves.display()));
+    wait_for(n, "continue the saved run");
+    keys(n, &["c"]);
+    let shown = wait_for(n, &format!("Turn {turn}"));
+    assert!(!shown.contains("Not saving"), "{shown}");
+    keys(n, &["."]);
+    wait_for(n, &format!("Turn {}", turn + 1));
+    keys(n, &["Escape", "s"]);
+    wait_for_exit(n);
+    let saved = Game::read_save(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(saved.turn(), turn + 1, "the next game saved");
+    let _ = std::fs::remove_dir_all(&saves);
+}
+
 #[test]
 fn a_second_game_at_once_does_not_write() {
     let saves = scratch("two");

@@ -8,6 +8,7 @@ pub mod colors;
 mod console_close;
 pub mod draw;
 pub mod keys;
+mod tty;
 
 use amulets_core::geom::Point;
 use amulets_desktop::DesktopSession;
@@ -16,7 +17,7 @@ use crossterm::event::{
     MouseEvent, MouseEventKind, PopKeyboardEnhancementFlags, PushKeyboardEnhancementFlags,
 };
 use crossterm::execute;
-use std::io::{self, stdout};
+use std::io::{self, Write, stdout};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -94,7 +95,8 @@ impl App {
 /// The signals that end the game as a closed window does: the terminal
 /// closed (SIGHUP), `kill` (SIGTERM), and SIGINT sent from outside (in the
 /// game Ctrl-C is a key). Each saves the run in play before the terminal is
-/// put back. On Windows the console's close does the same
+/// put back; a second one while the first is being seen to ends the game
+/// at once (exit 1). On Windows the console's close does the same
 /// (`console_close`).
 #[cfg(unix)]
 const CLOSING: [i32; 3] = [
@@ -124,6 +126,9 @@ const SIGNAL_POLL: Duration = Duration::from_millis(100);
 pub fn run(session: DesktopSession) -> io::Result<DesktopSession> {
     let closing = Arc::new(AtomicBool::new(false));
     for signal in CLOSING {
+        // The second signal ends the game: registered first, it sees the
+        // flag the first one set.
+        signal_hook::flag::register_conditional_shutdown(signal, 1, Arc::clone(&closing))?;
         signal_hook::flag::register(signal, Arc::clone(&closing))?;
     }
     #[cfg(windows)]
@@ -152,16 +157,18 @@ pub fn run(session: DesktopSession) -> io::Result<DesktopSession> {
         );
     }
     let size = terminal.size();
+    let tty = tty::Tty::open();
     let mut app = None;
     let result = execute!(stdout(), event::EnableMouseCapture)
         .and(size)
         .and_then(|size| {
+            let reader = tty::Reader::start()?;
             let a = app.insert(App::new(
                 session,
                 colors::Depth::detect(),
                 (size.width, size.height),
             ));
-            play(&mut terminal, a, &closing)
+            play(&mut terminal, a, &closing, &reader, tty.as_ref())
         });
     if enhanced {
         let _ = execute!(stdout(), PopKeyboardEnhancementFlags);
@@ -179,37 +186,54 @@ fn play(
     terminal: &mut ratatui::DefaultTerminal,
     app: &mut App,
     closing: &AtomicBool,
+    reader: &tty::Reader,
+    tty: Option<&tty::Tty>,
 ) -> io::Result<()> {
     while !app.session.finished() {
-        terminal.draw(|f| draw::draw(f, app))?;
+        // Looked at before drawing: a terminal that is gone cannot be drawn
+        // on, and must not cost the run.
+        if closing.load(Ordering::Relaxed) || tty.is_some_and(tty::Tty::gone) {
+            close(app);
+            break;
+        }
+        if terminal.draw(|f| draw::draw(f, app)).is_err() {
+            // A terminal that takes no more writes is gone too.
+            close(app);
+            break;
+        }
         if std::env::var_os(PANIC_FOR_TEST).is_some() {
             panic!("{PANIC_FOR_TEST} is set, so the game panics here on purpose");
         }
         let wait = app.wake_in().map_or(SIGNAL_POLL, |w| w.min(SIGNAL_POLL));
-        if closing.load(Ordering::Relaxed) {
-            if let Err(e) = app.session.close() {
-                ratatui::restore();
-                eprintln!("amulets-tui: the run could not be saved: {e}");
-            }
-            break;
-        }
-        // A signal may cut a wait short; the loop comes round to see it.
-        let ready = match event::poll(wait) {
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => false,
-            other => other?,
-        };
-        if ready {
+        // Everything that came before the next frame, in order.
+        let mut input = reader.next(wait);
+        while let Some(got) = input {
             app.tick(Instant::now());
-            match event::read()? {
-                TermEvent::Key(k) => app.on_key(&k),
-                TermEvent::Mouse(m) => app.on_mouse(&m),
-                TermEvent::Resize(w, h) => app.on_resize(w, h),
-                _ => {}
+            match got {
+                tty::Input::Event(TermEvent::Key(k)) => app.on_key(&k),
+                tty::Input::Event(TermEvent::Mouse(m)) => app.on_mouse(&m),
+                tty::Input::Event(TermEvent::Resize(w, h)) => app.on_resize(w, h),
+                tty::Input::Event(_) => {}
+                tty::Input::Gone => {
+                    close(app);
+                    return Ok(());
+                }
             }
+            input = reader.pending();
         }
         app.tick(Instant::now());
     }
     Ok(())
+}
+
+/// The terminal closed, or a signal asked the game to end: the run in play
+/// is saved, as a closed window saves it. A failure is said on standard
+/// error, which may be the closed terminal too.
+fn close(app: &mut App) {
+    if let Err(e) = app.session.close() {
+        ratatui::restore();
+        let _ = writeln!(io::stderr(), "amulets-tui: the run could not be saved: {e}");
+    }
 }
 
 #[cfg(test)]
