@@ -7,6 +7,7 @@ use amulets_core::game::Game;
 use amulets_core::geom::Point;
 use amulets_core::input::Key;
 use amulets_desktop::DesktopSession;
+use std::io::Write;
 
 /// How the map is drawn; F2 switches (the session keeps which).
 pub use amulets_picture::ViewMode;
@@ -87,7 +88,11 @@ impl App {
     /// place left to say it.
     pub fn close(&mut self) {
         if let Err(e) = self.session.close() {
-            eprintln!("amulets: the run could not be saved: {e}");
+            // That terminal may be closed too: said only where it can be.
+            let _ = writeln!(
+                std::io::stderr(),
+                "amulets: the run could not be saved: {e}"
+            );
         }
     }
 

@@ -12,6 +12,7 @@ use amulets_desktop::{RunArgs, seed};
 use amulets_sdl::app::App;
 use amulets_sdl::run::{self, WindowSize};
 use clap::{Parser, ValueEnum};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -63,11 +64,12 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
 /// Says something to the player: on the terminal it was started from, and
 /// on Windows, where a game has no console, in a message box too.
 fn tell(text: &str, error: bool) {
-    if error {
-        eprintln!("{text}");
+    // The terminal may be gone (a hangup): said only where it can be.
+    let _ = if error {
+        writeln!(std::io::stderr(), "{text}")
     } else {
-        println!("{text}");
-    }
+        writeln!(std::io::stdout(), "{text}")
+    };
     if cfg!(windows) {
         use sdl3::messagebox::{MessageBoxFlag, show_simple_message_box};
         let flag = if error {
@@ -91,6 +93,13 @@ fn main() -> ExitCode {
     };
     // A screenshot never touches the player's own save: only one in a
     // directory named for it.
+    let hangup = match run::Hangup::watch() {
+        Ok(h) => h,
+        Err(e) => {
+            tell(&format!("amulets: {e}"), true);
+            return ExitCode::FAILURE;
+        }
+    };
     let store = match (&cli.screenshot, &cli.run.save_dir) {
         (Some(_), None) => None,
         _ => cli.run.store(),
@@ -114,15 +123,26 @@ fn main() -> ExitCode {
             })
     } else {
         let (w, h) = cli.windowed.unwrap_or((1600, 900));
-        run::play(&mut app, WindowSize(w, h))
+        run::play(&mut app, WindowSize(w, h), &hangup)
     };
     let recorded = app.session.recorder().as_ref().map(|r| r.write(app.game()));
     if let (Some(r), Some(written)) = (app.session.recorder(), recorded) {
         match written {
-            Ok(Some(n)) => println!("recorded {n} inputs to {}", r.path().display()),
-            Ok(None) => eprintln!("amulets: no run was begun here, so nothing was recorded"),
+            Ok(Some(n)) => {
+                let _ = writeln!(
+                    std::io::stdout(),
+                    "recorded {n} inputs to {}",
+                    r.path().display()
+                );
+            }
+            Ok(None) => {
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "amulets: no run was begun here, so nothing was recorded"
+                );
+            }
             Err(e) => {
-                eprintln!("amulets: {}: {e}", r.path().display());
+                let _ = writeln!(std::io::stderr(), "amulets: {}: {e}", r.path().display());
                 return ExitCode::FAILURE;
             }
         }

@@ -247,10 +247,47 @@ pub fn handle(app: &mut App, canvas: &Canvas<Window>, event: Event) {
     }
 }
 
+/// How long the loop sleeps at most, so a hangup is seen soon after it
+/// comes.
+const HANGUP_POLL_MS: u64 = 250;
+
+/// SIGHUP, which SDL leaves alone (it turns SIGINT and SIGTERM into a
+/// quit event) and whose default would end the game unsaved: the terminal
+/// that ran the game closed.
+pub struct Hangup {
+    #[cfg(unix)]
+    came: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Hangup {
+    /// Watches for it from now: before the session is made, whose first
+    /// save may come before the window opens.
+    pub fn watch() -> Result<Hangup, String> {
+        #[cfg(unix)]
+        {
+            let came = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+            signal_hook::flag::register(signal_hook::consts::SIGHUP, came.clone())
+                .map_err(|e| format!("SIGHUP could not be watched: {e}"))?;
+            Ok(Hangup { came })
+        }
+        #[cfg(not(unix))]
+        Ok(Hangup {})
+    }
+
+    fn came(&self) -> bool {
+        #[cfg(unix)]
+        {
+            self.came.load(std::sync::atomic::Ordering::Relaxed)
+        }
+        #[cfg(not(unix))]
+        false
+    }
+}
+
 /// The game in a window until the player quits. The loop sleeps in
 /// `SDL_WaitEvent` while nothing runs; while a command runs or an
 /// animation plays it waits only until the next step or frame is due.
-pub fn play(app: &mut App, size: WindowSize) -> Result<(), String> {
+pub fn play(app: &mut App, size: WindowSize, hangup: &Hangup) -> Result<(), String> {
     let mut screen = Screen::open(size, false)?;
     let creator = screen.canvas.texture_creator();
     let mut gfx = Gfx::new(&creator)?;
@@ -262,14 +299,21 @@ pub fn play(app: &mut App, size: WindowSize) -> Result<(), String> {
     let millis = || u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
     app.tick(millis());
     while !app.quit() {
+        if hangup.came() {
+            // The terminal the game was started from closed: the run is
+            // saved as the window's close saves it.
+            app.close();
+            break;
+        }
         if app.redraw {
             present(&mut screen, &mut gfx, app)?;
             app.redraw = false;
         }
-        let event = match app.wait() {
-            Some(0) => None,
-            Some(ms) => pump.wait_event_timeout_ms(u32::try_from(ms).unwrap_or(u32::MAX)),
-            None => Some(pump.wait_event()),
+        // Never asleep longer than `HANGUP_POLL`, so a hangup is seen.
+        let ms = app.wait().map_or(HANGUP_POLL_MS, |w| w.min(HANGUP_POLL_MS));
+        let event = match ms {
+            0 => None,
+            ms => pump.wait_event_timeout_ms(u32::try_from(ms).unwrap_or(u32::MAX)),
         };
         app.now = millis();
         if let Some(e) = event {
