@@ -37,6 +37,30 @@ pub const REPEAT_DELAY_MS: u64 = 250;
 /// Then again every `REPEAT_MS` (*tune*).
 pub const REPEAT_MS: u64 = 100;
 
+/// A run in play is saved every this many turns as well as on each
+/// floor's arrival, so a crash or a `kill -9` loses no more (*tune*; the
+/// issue's bound is 50). A board's flash sets its own (`Autosave`).
+pub const AUTOSAVE_TURNS: u32 = 50;
+
+/// When a run in play is saved besides on arrival, on save and quit and on
+/// close: a shell whose medium wears (a board's flash) saves less often.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Autosave {
+    /// Every this many turns of play; `None` for never.
+    pub every: Option<u32>,
+    /// When a command of many turns ends (rest, travel, explore).
+    pub on_command_end: bool,
+}
+
+impl Autosave {
+    /// A desktop's and a browser's: every `AUTOSAVE_TURNS`, and when a
+    /// command ends.
+    pub const OFTEN: Autosave = Autosave {
+        every: Some(AUTOSAVE_TURNS),
+        on_command_end: true,
+    };
+}
+
 /// Why the store could not do what was asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StoreError {
@@ -46,6 +70,9 @@ pub enum StoreError {
     Full,
     /// The medium failed; the words say how, for the player.
     Failed(Line),
+    /// What is there is no save to read (not a regular file, far too
+    /// long): it is left alone, and a new run asks before replacing it.
+    Refused(Line),
 }
 
 impl fmt::Display for StoreError {
@@ -53,7 +80,7 @@ impl fmt::Display for StoreError {
         match self {
             StoreError::Busy => write!(f, "another game is saving there"),
             StoreError::Full => write!(f, "there is no room for it"),
-            StoreError::Failed(why) => f.write_str(why),
+            StoreError::Failed(why) | StoreError::Refused(why) => f.write_str(why),
         }
     }
 }
@@ -261,6 +288,14 @@ pub struct Session<S: Store, R: Recorder, E: FnMut() -> u32> {
     not_saving: Option<StoreError>,
     /// The floor whose arrival was saved, 0 for none yet in this run.
     saved_depth: i32,
+    /// The turn last saved (or tried), for the autosave.
+    saved_turn: u32,
+    /// When a run in play is saved besides its arrivals.
+    autosave: Autosave,
+    /// A command was running after the last input.
+    was_running: bool,
+    /// Why the last save failed, until one succeeds: said on the panel.
+    failing: Option<StoreError>,
     /// "A new run?", asked over everything while a save would be lost.
     asking: Option<(Then, Line)>,
     note: Option<Line>,
@@ -311,6 +346,10 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             saved: Saved::Nothing,
             not_saving,
             saved_depth: 0,
+            saved_turn: 0,
+            autosave: Autosave::OFTEN,
+            was_running: false,
+            failing: None,
             asking: None,
             note: None,
             held: None,
@@ -345,6 +384,12 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// held down repeats every `REPEAT_MS` after `REPEAT_DELAY_MS`.
     pub fn repeat_held_keys(&mut self, on: bool) {
         self.repeats_held_keys = on;
+    }
+
+    /// When the run is saved besides its arrivals (`Autosave::OFTEN` unless
+    /// a shell says otherwise).
+    pub fn set_autosave(&mut self, autosave: Autosave) {
+        self.autosave = autosave;
     }
 
     /// F2's view to begin with.
@@ -430,7 +475,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                 .push((text, crate::color::palette::HURT))
                 .expect("the panel's lines are far fewer than its room");
         };
-        match &self.not_saving {
+        match self.not_saving.as_ref().or(self.failing.as_ref()) {
             None => {}
             Some(StoreError::Busy) => {
                 warn(line(format_args!("Not saving: another game")));
@@ -789,10 +834,12 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// Another game in place of this one: nothing of the old run's pace,
     /// animations or recording is kept.
     fn replace(&mut self, game: Game) {
+        self.saved_turn = game.turn();
         self.game = game;
         self.pacer = Pacer::new();
         self.juice = Juice::new();
         self.saved_depth = 0;
+        self.was_running = false;
         self.recording = false;
         self.held = None;
     }
@@ -822,8 +869,23 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                 self.saved = Saved::Nothing;
                 self.say(format_args!("There is no saved run to continue."));
             }
-            Err(e) => self.say(format_args!("The saved run could not be read: {e}.")),
+            Err(e) => self.unreadable(e),
         }
+    }
+
+    /// A saved run there that cannot be read: as a damaged one, it is
+    /// never written over unasked. A file that is no save is left where it
+    /// is; one that fails to read (no permission, an I/O error) is set
+    /// aside where it can be.
+    fn unreadable(&mut self, e: StoreError) {
+        if let StoreError::Refused(why) = &e {
+            self.saved = Saved::Damaged;
+            self.say(format_args!(
+                "The saved run could not be read: {why}; it was left as it is."
+            ));
+            return;
+        }
+        self.keep_aside(format_args!("could not be read ({e})"));
     }
 
     /// What the store holds, looked at as the session starts: a save that
@@ -838,7 +900,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             Ok(None) => self.saved = Saved::Nothing,
             Ok(Some(Ok(run))) => self.saved = Saved::Run(run),
             Ok(Some(Err(e))) => self.refuse(e),
-            Err(e) => self.say(format_args!("The saved run could not be read: {e}.")),
+            Err(e) => self.unreadable(e),
         }
     }
 
@@ -853,19 +915,23 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             self.say(format_args!("{name}: {e}; it was left as it is."));
             return;
         }
+        self.keep_aside(format_args!("was damaged ({e})"));
+    }
+
+    /// Sets a saved run that does not load aside, never deleting it; `why`
+    /// finishes "The saved run ...".
+    fn keep_aside(&mut self, why: fmt::Arguments<'_>) {
         match self.store.set_aside() {
             Ok(place) => {
                 self.saved = Saved::Nothing;
-                self.say(format_args!(
-                    "The saved run was damaged ({e}); it was kept {place}."
-                ));
+                self.say(format_args!("The saved run {why}; it was kept {place}."));
             }
             Err(io) => {
                 // Still there, and still not loading: a new run asks before
                 // it writes over it.
                 self.saved = Saved::Damaged;
                 self.say(format_args!(
-                    "The saved run was damaged ({e}), and it could not be set aside: {io}."
+                    "The saved run {why}, and it could not be set aside: {io}."
                 ));
             }
         }
@@ -876,13 +942,17 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         if let Some(e) = &self.not_saving {
             return Err(e.clone());
         }
+        self.saved_turn = self.game.turn();
         match self.store.write(&SaveText(&self.game)) {
             Ok(()) => {
                 self.saved = Saved::Run(RunSummary::of(&self.game));
+                self.failing = None;
                 Ok(())
             }
             Err(e) => {
                 self.say(format_args!("The run could not be saved: {e}."));
+                // Standing on the panel until a save succeeds.
+                self.failing = Some(e.clone());
                 Err(e)
             }
         }
@@ -906,10 +976,22 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                 }
             }
             _ => {
+                let running = self.game.command_running();
+                let ended = self.was_running && !running;
+                self.was_running = running;
+                let turn = self.game.turn();
+                let due = self
+                    .autosave
+                    .every
+                    .is_some_and(|n| turn >= self.saved_turn.saturating_add(n));
                 if self.game.depth() != self.saved_depth {
                     self.saved_depth = self.game.depth();
-                    // A save that fails has said why in the log (`save`),
-                    // and the next floor's arrival tries again.
+                    // A save that fails has said why (`save`), and the
+                    // next one due tries again.
+                    self.save().ok();
+                } else if (due || (ended && self.autosave.on_command_end))
+                    && turn != self.saved_turn
+                {
                     self.save().ok();
                 }
             }

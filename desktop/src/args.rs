@@ -122,7 +122,7 @@ impl RunArgs {
     pub fn store(&self) -> Option<FileStore> {
         match &self.save_dir {
             Some(dir) => Some(FileStore::in_dir(dir)),
-            None => FileStore::default_place(),
+            None => Some(FileStore::default_place()),
         }
     }
 

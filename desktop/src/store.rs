@@ -14,8 +14,15 @@
 //!   load is moved to `save.bad` (an older `save.bad` to the first free
 //!   `save.bad.N`).
 //!
+//! - **Only a save is read**: a regular file of at most `MAX_READ` bytes.
+//!   Anything else there (a FIFO, a device, a huge file) is reported and
+//!   left alone, and a new run asks before it replaces it.
+//! - **Leftovers go**: a killed game's temporary files are removed once the
+//!   lock is held (no other game writes without it).
+//!
 //! Without the lock the store can read, and nothing else: no write, no
-//! removal, nothing set aside.
+//! removal, nothing set aside. With no directory to keep the save in (no
+//! home directory), it says so and keeps nothing.
 
 use amulets_core::session::{SaveText, Store, StoreError};
 use amulets_core::text::{Line, line};
@@ -31,12 +38,18 @@ pub const LOCK: &str = "save.lock";
 /// Where a damaged save goes.
 pub const BAD: &str = "save.bad";
 
+/// The most bytes read as a save: twice the longest save, room for a
+/// byte-order mark and CRLF line ends.
+pub const MAX_READ: u64 = 2 * amulets_core::game::save::MAX_SAVE_BYTES as u64;
+
 /// Temporary files of this process, counted so no two writes share a name.
 static WRITES: AtomicU32 = AtomicU32::new(0);
 
 /// The save's directory, and the lock once held.
 pub struct FileStore {
     dir: PathBuf,
+    /// Why there is nowhere to keep the save, when there is not.
+    nowhere: Option<String>,
     lock: Option<File>,
     /// The saved run's text as last read, lent out by `read`.
     text: String,
@@ -48,19 +61,51 @@ fn failed(what: &str, e: &io::Error) -> StoreError {
 }
 
 impl FileStore {
-    /// The store in the platform's data directory for Amulets, or `None`
-    /// where the platform has none.
-    pub fn default_place() -> Option<FileStore> {
-        let dirs = directories::ProjectDirs::from("", "", "Amulets")?;
-        Some(FileStore::in_dir(dirs.data_dir()))
+    /// The store in the platform's data directory for Amulets; where there
+    /// is none (no home directory: no `HOME`, and a user not in the
+    /// password file, as in some containers), a store that says so and
+    /// keeps nothing.
+    pub fn default_place() -> FileStore {
+        match directories::ProjectDirs::from("", "", "Amulets") {
+            Some(dirs) => FileStore::in_dir(dirs.data_dir()),
+            // Short enough for the panel; the README says --save-dir.
+            None => FileStore::nowhere("there is no home directory".into()),
+        }
     }
 
     /// The store in a directory (made when the store is claimed).
     pub fn in_dir(dir: &Path) -> FileStore {
         FileStore {
             dir: dir.to_path_buf(),
+            nowhere: None,
             lock: None,
             text: String::new(),
+        }
+    }
+
+    /// A store with nowhere to keep the save: it claims nothing, and says
+    /// why.
+    pub fn nowhere(why: String) -> FileStore {
+        FileStore {
+            dir: PathBuf::new(),
+            nowhere: Some(why),
+            lock: None,
+            text: String::new(),
+        }
+    }
+
+    /// Removes the temporary files of games that died writing (only while
+    /// the lock is held: no other game writes without it).
+    fn remove_leftovers(&self) {
+        let Ok(entries) = fs::read_dir(&self.dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            if name.starts_with(&format!("{SAVE}.")) && name.ends_with(".tmp") {
+                let _ = fs::remove_file(e.path());
+            }
         }
     }
 
@@ -111,6 +156,9 @@ impl FileStore {
 
 impl Store for FileStore {
     fn claim(&mut self) -> Result<(), StoreError> {
+        if let Some(why) = &self.nowhere {
+            return Err(StoreError::Failed(line(format_args!("{why}"))));
+        }
         if self.lock.is_some() {
             return Ok(());
         }
@@ -124,6 +172,7 @@ impl Store for FileStore {
         match file.try_lock() {
             Ok(()) => {
                 self.lock = Some(file);
+                self.remove_leftovers();
                 Ok(())
             }
             Err(TryLockError::WouldBlock) => Err(StoreError::Busy),
@@ -132,16 +181,36 @@ impl Store for FileStore {
     }
 
     fn read(&mut self) -> Result<Option<&str>, StoreError> {
-        match fs::read(self.path()) {
-            Ok(bytes) => {
-                // Text that is not UTF-8 is damage like any other: it
-                // fails to load, and is set aside.
-                self.text = String::from_utf8(bytes).unwrap_or_default();
-                Ok(Some(&self.text))
-            }
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(failed(SAVE, &e)),
+        if self.nowhere.is_some() {
+            return Ok(None);
         }
+        // Looked at before it is opened: opening a FIFO would wait for a
+        // writer, and a device or a huge file is no save.
+        let path = self.path();
+        let meta = match fs::metadata(&path) {
+            Ok(m) => m,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(failed(SAVE, &e)),
+        };
+        if !meta.is_file() {
+            return Err(StoreError::Refused(line(format_args!(
+                "{SAVE} is not a regular file"
+            ))));
+        }
+        if meta.len() > MAX_READ {
+            return Err(StoreError::Refused(line(format_args!(
+                "{SAVE} is {} bytes, far longer than any save",
+                meta.len()
+            ))));
+        }
+        let mut bytes = Vec::new();
+        File::open(&path)
+            .and_then(|f| io::Read::read_to_end(&mut io::Read::take(f, MAX_READ + 1), &mut bytes))
+            .map_err(|e| failed(SAVE, &e))?;
+        // Text that is not UTF-8 is damage like any other: it fails to
+        // load, and is set aside.
+        self.text = String::from_utf8(bytes).unwrap_or_default();
+        Ok(Some(&self.text))
     }
 
     fn write(&mut self, save: &SaveText<'_>) -> Result<(), StoreError> {
@@ -286,6 +355,62 @@ mod tests {
         let _ = fs::remove_dir_all(&dir);
     }
 
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_or_a_huge_file_is_refused_and_left_where_it_is() {
+        let dir = scratch("fifo");
+        fs::create_dir_all(&dir).unwrap();
+        let made = std::process::Command::new("mkfifo")
+            .arg(dir.join(SAVE))
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let mut store = FileStore::in_dir(&dir);
+        store.claim().unwrap();
+        // Read at once, not waiting for a writer.
+        match store.read() {
+            Err(StoreError::Refused(why)) => assert!(why.contains("not a regular file"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        fs::remove_file(dir.join(SAVE)).unwrap();
+        // A 2 GB sparse file: refused by its size, never read.
+        let huge = File::create(dir.join(SAVE)).unwrap();
+        huge.set_len(2 << 30).unwrap();
+        match store.read() {
+            Err(StoreError::Refused(why)) => assert!(why.contains("longer than any save"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(
+            fs::metadata(dir.join(SAVE)).unwrap().len(),
+            2 << 30,
+            "left alone"
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_killed_games_temporary_files_go_once_the_lock_is_held() {
+        let dir = scratch("leftovers");
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(dir.join("save.txt.4242-0.tmp"), "half a save").unwrap();
+        fs::write(dir.join("notes.tmp"), "not ours").unwrap();
+        let mut store = FileStore::in_dir(&dir);
+        store.claim().unwrap();
+        assert!(!dir.join("save.txt.4242-0.tmp").exists());
+        assert!(dir.join("notes.tmp").exists(), "only the save's own");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn with_nowhere_to_keep_it_the_store_says_why() {
+        let mut store = FileStore::nowhere("there is no home directory".into());
+        match store.claim() {
+            Err(StoreError::Failed(why)) => assert_eq!(why.as_str(), "there is no home directory"),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(store.read(), Ok(None));
+    }
+
     #[test]
     fn a_directory_that_cannot_be_made_says_why() {
         let file = scratch("not-a-dir");
@@ -305,7 +430,7 @@ mod tests {
     #[cfg(windows)]
     #[test]
     fn on_windows_saves_go_under_appdata() {
-        let store = FileStore::default_place().expect("Windows has a data directory");
+        let store = FileStore::default_place();
         let appdata = PathBuf::from(std::env::var("APPDATA").expect("APPDATA is set"));
         assert!(
             store.path().starts_with(&appdata),
@@ -324,7 +449,7 @@ mod tests {
     #[cfg(target_os = "linux")]
     #[test]
     fn on_linux_saves_go_under_the_xdg_data_home() {
-        let store = FileStore::default_place().expect("a home directory");
+        let store = FileStore::default_place();
         let home = std::env::var("XDG_DATA_HOME")
             .ok()
             .filter(|d| !d.is_empty())

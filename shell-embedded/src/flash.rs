@@ -38,6 +38,28 @@ pub const AREA: u32 = (((HEADER + MAX_SAVE_BYTES) as u32).div_ceil(4096)) * 4096
 pub const REGION: u32 = 3 * AREA;
 const BAD: usize = 2;
 
+/// The W25Q32's rated erase cycles a sector.
+pub const ERASE_CYCLES: u32 = 100_000;
+/// How long the store must last: five years of ten whole runs a day.
+pub const RUNS_TO_LAST: u32 = 5 * 365 * 10;
+/// The board's autosave: every this many turns of play, besides the
+/// arrivals, and never at a command's end (a command ends every few dozen
+/// turns). Each save erases one slot, so a sector is erased every second
+/// save: the slots last `2 * ERASE_CYCLES` saves, 10.96 a run over
+/// `RUNS_TO_LAST` runs. The arrivals and the close take most of that (30
+/// whole bot runs: about 9.9 a run); the turns between them are saved every
+/// `BOARD_AUTOSAVE_TURNS`, the least that keeps within it (10.90 saves a
+/// run, 198,925 of the 200,000; 2,000 turns would be 12.73 a run):
+/// `the_autosave_fits_the_flash_budget` holds it. On the board a crash
+/// loses at most a floor, or this many turns of it.
+pub const BOARD_AUTOSAVE_TURNS: u32 = 4_000;
+
+/// The board's autosave, for its session.
+pub const BOARD_AUTOSAVE: amulets_core::session::Autosave = amulets_core::session::Autosave {
+    every: Some(BOARD_AUTOSAVE_TURNS),
+    on_command_end: false,
+};
+
 /// A slot's header, if it checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Header {
@@ -506,6 +528,32 @@ impl<const N: usize, const ERASE: usize> NorFlash for RamFlash<N, ERASE> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_autosave_fits_the_flash_budget() {
+        // Thirty whole bot runs, as a board would play them: a save on
+        // each arrival, one every BOARD_AUTOSAVE_TURNS, one on the close.
+        extern crate std;
+        use amulets_core::player::Class;
+        use std::println;
+        let (mut saves, mut runs) = (0u64, 0u64);
+        for seed in 1..=30u32 {
+            let class = Class::ALL[seed as usize % 3];
+            let run = amulets_core::bot::play_run(seed, class, |_| Ok(())).unwrap();
+            saves += u64::from(run.floor.unsigned_abs())
+                + u64::from(run.turns / super::BOARD_AUTOSAVE_TURNS)
+                + 1;
+            runs += 1;
+        }
+        let lifetime = 2 * u64::from(super::ERASE_CYCLES);
+        let needed = saves * u64::from(super::RUNS_TO_LAST) / runs;
+        println!(
+            "{saves} saves over {runs} runs ({:.2} a run); {needed} over {} runs, of {lifetime}",
+            saves as f64 / runs as f64,
+            super::RUNS_TO_LAST
+        );
+        assert!(needed <= lifetime, "{needed} saves wear the flash out");
+    }
+
     extern crate std;
     use super::*;
     use amulets_core::game::Game;

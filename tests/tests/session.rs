@@ -1,6 +1,7 @@
 //! The `Session`, the one driver of a run, as a shell meets it: the same
 //! keys give the same run whatever shape of events fed them; the save is
-//! written on arrival, on save and quit and on close, and at no other time;
+//! written on arrival, every `AUTOSAVE_TURNS` turns, when a command ends, on
+//! save and quit and on close; a save that fails stands on the panel;
 //! a saved run is never replaced without asking; a damaged save is set
 //! aside; a recorded run plays back to where it ended.
 
@@ -12,7 +13,7 @@ use amulets_core::player::Class;
 use amulets_core::replay::{self, Input, Recorder, state_hash};
 use amulets_core::rng::Dice;
 use amulets_core::session::{
-    REPEAT_DELAY_MS, REPEAT_MS, SaveText, Saved, Session, Start, Store, StoreError,
+    AUTOSAVE_TURNS, REPEAT_DELAY_MS, REPEAT_MS, SaveText, Saved, Session, Start, Store, StoreError,
 };
 use amulets_core::text::{Line, line};
 
@@ -24,6 +25,10 @@ struct Memory {
     removes: u32,
     set_aside: Vec<String>,
     busy: bool,
+    /// This many writes fail, as on a full disk, before one succeeds.
+    full_for: u32,
+    /// Reading fails so, while the text stays there.
+    read_fails: Option<StoreError>,
 }
 
 impl Memory {
@@ -44,10 +49,17 @@ impl Store for Memory {
         }
     }
     fn read(&mut self) -> Result<Option<&str>, StoreError> {
+        if let Some(e) = &self.read_fails {
+            return Err(e.clone());
+        }
         Ok(self.text.as_deref())
     }
     fn write(&mut self, save: &SaveText<'_>) -> Result<(), StoreError> {
         assert!(!self.busy, "a session wrote to a store it does not hold");
+        if self.full_for > 0 {
+            self.full_for -= 1;
+            return Err(StoreError::Full);
+        }
         self.writes += 1;
         self.text = Some(save.to_string());
         Ok(())
@@ -293,7 +305,7 @@ fn the_command_steps_every_30_ms_through_the_session() {
 // ----- when the run is saved -----
 
 #[test]
-fn the_run_is_saved_on_arrival_on_save_and_quit_and_on_close_only() {
+fn the_run_is_saved_on_arrival_on_save_and_quit_and_on_close() {
     let mut s = session(Memory::default(), run_of(9, Class::Fighter));
     assert_eq!(s.store().writes, 1, "saved on arrival on floor 1");
     for key in [
@@ -312,7 +324,8 @@ fn the_run_is_saved_on_arrival_on_save_and_quit_and_on_close_only() {
         s.tick(now);
     }
     assert_eq!(s.game().depth(), 1);
-    assert_eq!(s.store().writes, 1, "not saved by steps, keys or commands");
+    assert!(s.game().turn() < AUTOSAVE_TURNS);
+    assert_eq!(s.store().writes, 1, "not saved by a few steps and keys");
     s.press(Key::Escape);
     s.press(Key::Char('s'));
     assert!(s.finished());
@@ -330,6 +343,101 @@ fn the_run_is_saved_on_arrival_on_save_and_quit_and_on_close_only() {
     let mut s = session(Memory::default(), Start::default());
     s.close().unwrap();
     assert_eq!(s.store().writes, 0, "a title has nothing to save");
+}
+
+/// A hand-made floor to play on: a room with no monster, the player hurt.
+fn quiet_room() -> Game {
+    let map = Map::from_rows(&["#########", "#.......#", "#.......#", "#########"]).unwrap();
+    let mut game = Game::with_floor(3, Class::Fighter, 1, map, Point::new(2, 1));
+    game.player_mut().hp = 3;
+    game
+}
+
+fn saved_turn(s: &Session<Memory, Tape, impl FnMut() -> u32>) -> u32 {
+    Game::read_save(s.store().text.as_deref().unwrap())
+        .unwrap()
+        .turn()
+}
+
+#[test]
+fn a_run_in_play_is_saved_every_autosave_turns() {
+    let mut s = session(Memory::holding(&quiet_room()), Start::default());
+    s.press(Key::Char('c'));
+    assert_eq!(s.game().state(), State::Playing);
+    for _ in 1..AUTOSAVE_TURNS {
+        s.press(Key::Char('.'));
+    }
+    assert_eq!(s.store().writes, 0, "not before {AUTOSAVE_TURNS} turns");
+    s.press(Key::Char('.'));
+    assert_eq!(s.store().writes, 1);
+    assert_eq!(saved_turn(&s), AUTOSAVE_TURNS);
+    // Keys that take no turn save nothing more.
+    for _ in 0..3 {
+        s.press(Key::Char('i'));
+        s.press(Key::Escape);
+    }
+    assert_eq!(s.store().writes, 1);
+    for _ in 0..AUTOSAVE_TURNS {
+        s.press(Key::Char('.'));
+    }
+    assert_eq!(s.store().writes, 2);
+    assert_eq!(saved_turn(&s), 2 * AUTOSAVE_TURNS);
+}
+
+#[test]
+fn a_command_that_ends_saves_the_run_where_it_ended() {
+    let mut s = session(Memory::holding(&quiet_room()), Start::default());
+    s.press(Key::Char('c'));
+    s.press(Key::Char('R'));
+    let mut now = 0;
+    while s.game().command_running() {
+        now += 30;
+        s.tick(now);
+    }
+    let turns = s.game().turn();
+    assert!(turns > AUTOSAVE_TURNS, "a long rest: {turns}");
+    assert_eq!(s.game().player().hp, s.game().player().max_hp);
+    assert_eq!(saved_turn(&s), turns, "saved where the rest ended");
+    assert_eq!(
+        s.store().writes,
+        turns / AUTOSAVE_TURNS + u32::from(!turns.is_multiple_of(AUTOSAVE_TURNS)),
+        "every {AUTOSAVE_TURNS} turns of the rest, and at its end"
+    );
+}
+
+#[test]
+fn a_save_that_fails_stands_on_the_panel_until_one_succeeds() {
+    let mut s = session(Memory::holding(&quiet_room()), Start::default());
+    s.press(Key::Char('c'));
+    let panel = |s: &Session<Memory, Tape, _>| -> Vec<String> {
+        s.panel().iter().map(|(l, _)| l.to_string()).collect()
+    };
+    assert!(!panel(&s).iter().any(|l| l.starts_with("Not saving")));
+    let full = Memory {
+        full_for: 1,
+        ..Memory::holding(s.game())
+    };
+    let mut s = session(full, Start::default());
+    s.press(Key::Char('c'));
+    for _ in 0..AUTOSAVE_TURNS {
+        s.press(Key::Char('.'));
+    }
+    let said = panel(&s);
+    assert!(said.contains(&"Not saving:".to_string()), "{said:?}");
+    assert!(
+        said.contains(&"there is no room for it.".to_string()),
+        "{said:?}"
+    );
+    // A key later, the note is gone; the panel's line is not.
+    s.press(Key::Char('i'));
+    s.press(Key::Escape);
+    assert!(panel(&s).contains(&"Not saving:".to_string()));
+    // The next save succeeds, and the line goes.
+    for _ in 0..AUTOSAVE_TURNS {
+        s.press(Key::Char('.'));
+    }
+    assert_eq!(s.store().writes, 1);
+    assert!(!panel(&s).iter().any(|l| l.starts_with("Not saving")));
 }
 
 #[test]
@@ -514,6 +622,55 @@ fn after_death_a_new_run_has_a_new_seed_unless_one_was_given() {
             assert_eq!(s.game().seed(), 42);
         }
     }
+}
+
+#[test]
+fn a_save_that_cannot_be_read_is_set_aside_and_never_written_over() {
+    // No permission, an I/O error: set aside, as a damaged one.
+    let store = Memory {
+        read_fails: Some(StoreError::Failed(line(format_args!(
+            "save.txt: Permission denied (os error 13)"
+        )))),
+        ..Memory::holding(&Game::new_run(5, Class::Rogue))
+    };
+    let s = session(store, run_of(9, Class::Wizard));
+    assert_eq!(s.store().set_aside.len(), 1, "set aside, not renamed over");
+    assert!(
+        s.note()
+            .unwrap()
+            .starts_with("The saved run could not be read (save.txt: Permission"),
+        "{:?}",
+        s.note()
+    );
+    // Something that is no save to read (a FIFO, a huge file): left where
+    // it is, and a new run asks before it replaces it.
+    let store = Memory {
+        read_fails: Some(StoreError::Refused(line(format_args!(
+            "save.txt is not a regular file"
+        )))),
+        ..Memory::holding(&Game::new_run(5, Class::Rogue))
+    };
+    let s = session(store, run_of(9, Class::Wizard));
+    assert!(s.store().set_aside.is_empty());
+    assert_eq!(s.store().writes, 0, "nothing written over it");
+    assert_eq!(s.saved(), Saved::Damaged);
+    assert!(s.asking(), "asked first");
+    assert!(
+        screen_text(&s)[0].starts_with("Replace the damaged saved run?"),
+        "{:?}",
+        screen_text(&s)
+    );
+}
+
+#[test]
+fn a_save_with_a_byte_order_mark_and_crlf_loads() {
+    let game = Game::new_run(5, Class::Rogue);
+    let text = format!(
+        "\u{feff}{}",
+        SaveText(&game).to_string().replace('\n', "\r\n")
+    );
+    let loaded = Game::read_save(&text).expect("loads");
+    assert_eq!(SaveText(&loaded).to_string(), SaveText(&game).to_string());
 }
 
 #[test]

@@ -1104,6 +1104,9 @@ impl Game {
 
     /// Reads a run from a save.
     pub fn read_save(text: &str) -> Result<Game, LoadError> {
+        // A save passed through an editor may have gained a byte-order mark
+        // (Notepad) and CRLF line ends (`lines` takes those off).
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
         let (_, header) = lines.next().ok_or(LoadError::NotASave)?;
         let version = header

@@ -196,6 +196,7 @@ fn main() -> ! {
         )
     });
     let mut session = Session::new(store, (), || board::SEED, start);
+    session.set_autosave(amulets_embedded::flash::BOARD_AUTOSAVE);
     if board::play_buttons() {
         let mut shell = Shell::new(FrameBuffer::<320, 240>::new(), Layout::Full);
         let Ok(_) = shell.draw(&session);

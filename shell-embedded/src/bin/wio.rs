@@ -83,6 +83,7 @@ fn main() -> ! {
     };
     let mut session = Session::new(store, (), seeds, Start::default());
     session.repeat_held_keys(true);
+    session.set_autosave(amulets_embedded::flash::BOARD_AUTOSAVE);
     #[cfg(feature = "defmt")]
     defmt::info!(
         "amulets on the Wio Terminal, seed {=u32}",
@@ -120,6 +121,7 @@ fn main() -> ! {
             let (store, recorder, seeds) = session.into_parts();
             session = Session::new(store, recorder, seeds, Start::default());
             session.repeat_held_keys(true);
+            session.set_autosave(amulets_embedded::flash::BOARD_AUTOSAVE);
         }
         // A write the display refused: the shell paints the whole picture
         // afresh next time, which is all there is to do about it here; the
