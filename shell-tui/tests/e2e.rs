@@ -349,21 +349,44 @@ fn as_key(k: &str) -> Key {
     Key::Char(k.chars().next().unwrap())
 }
 
+/// A game of seed 42's Rogue started from the pane's shell with its pid
+/// in `saves/game.pid`, and `BEFORE_HANGUP` typed into it.
+fn a_rogue_playing(prefix: &str, saves: &Path) -> (Tmux, PathBuf) {
+    let session = Tmux::start(prefix);
+    let pid = saves.join("game.pid");
+    let game = format!(
+        "{} --seed 42 --class rogue --save-dir {}",
+        game_bin(),
+        saves.display()
+    );
+    session.type_line(&with_pid(&pid, &game));
+    wait_for(&session.0, "Seed 42");
+    keys(&session.0, &BEFORE_HANGUP);
+    (session, pid)
+}
+
+/// The same run and keys in-process, with no store: what the game in the
+/// terminal must have reached, worked out without its files.
+fn the_rogue_here() -> amulets_desktop::DesktopSession {
+    let start = Start {
+        seed: Some(42),
+        class: Some(Class::Rogue),
+        ..Start::default()
+    };
+    let mut here = Session::new(None, None, (|| 1) as fn() -> u32, start);
+    for k in BEFORE_HANGUP {
+        here.press(as_key(k));
+    }
+    here
+}
+
 #[test]
 fn a_hangup_saves_and_c_continues_to_the_same_state() {
     let saves = scratch("hup");
     let file = saves.join("save.txt");
-    let session = Tmux::start("amulets-hup");
+    let (session, pid) = a_rogue_playing("amulets-hup", &saves);
     let s = session.0.as_str();
     let bin = game_bin();
-    let pid = saves.join("game.pid");
-    let game = format!(
-        "{bin} --seed 42 --class rogue --save-dir {}",
-        saves.display()
-    );
-    session.type_line(&with_pid(&pid, &game));
-    wait_for(s, "Seed 42");
-    keys(s, &BEFORE_HANGUP);
     wait_for(s, "Turn ");
     signal(&pid, "HUP");
     wait_for_exit(s);
@@ -371,20 +394,7 @@ fn a_hangup_saves_and_c_continues_to_the_same_state() {
 
     // The same keys in-process, then the menu: the state the continued run
     // must reach, worked out without the file the signal wrote.
-    let start = Start {
-        seed: Some(42),
-        class: Some(Class::Rogue),
-        ..Start::default()
-    };
-    let mut here = Session::new(
-        None::<amulets_desktop::FileStore>,
-        None::<amulets_desktop::FileRecorder>,
-        || 1,
-        start,
-    );
-    for k in BEFORE_HANGUP {
-        here.press(as_key(k));
-    }
+    let mut here = the_rogue_here();
     here.press(Key::Escape);
     let expected = amulets_core::replay::state_hash(here.game());
 
@@ -421,30 +431,10 @@ fn a_closed_terminal_saves_and_the_game_goes_and_lets_the_save_go() {
     // sent to a game whose terminal is still there.
     let saves = scratch("closed");
     let file = saves.join("save.txt");
-    let session = Tmux::start("amulets-closed");
+    let (session, pid_file) = a_rogue_playing("amulets-closed", &saves);
     let s = session.0.clone();
     let bin = game_bin();
-    let pid_file = saves.join("game.pid");
-    let game = format!(
-        "{bin} --seed 42 --class rogue --save-dir {}",
-        saves.display()
-    );
-    session.type_line(&with_pid(&pid_file, &game));
-    wait_for(&s, "Seed 42");
-    keys(&s, &BEFORE_HANGUP);
-    let mut here = Session::new(
-        None::<amulets_desktop::FileStore>,
-        None::<amulets_desktop::FileRecorder>,
-        || 1,
-        Start {
-            seed: Some(42),
-            class: Some(Class::Rogue),
-            ..Start::default()
-        },
-    );
-    for k in BEFORE_HANGUP {
-        here.press(as_key(k));
-    }
+    let here = the_rogue_here();
     let turn = here.game().turn();
     wait_for(&s, &format!("Turn {turn}"));
     let pid = std::fs::read_to_string(&pid_file)
