@@ -937,8 +937,38 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         }
     }
 
+    /// The game that held the store may have let it go (it quit): this one
+    /// takes it then, but writes only where no run is saved; a run the
+    /// other game saved stays, said on the panel, and the title offers it.
+    #[inline(never)]
+    fn take_the_store_if_let_go(&mut self) {
+        if self.store.claim().is_err() {
+            return;
+        }
+        let there = self
+            .store
+            .read()
+            .map(|text| text.map(|t| Game::read_save(t).map(|g| RunSummary::of(&g))));
+        self.not_saving = match there {
+            Ok(None) => None,
+            Ok(Some(Ok(run))) => {
+                self.saved = Saved::Run(run);
+                Some(StoreError::Failed(line(format_args!(
+                    "another run is saved there"
+                ))))
+            }
+            Ok(Some(Err(_))) => Some(StoreError::Failed(line(format_args!(
+                "a save that does not load is there"
+            )))),
+            Err(e) => Some(e),
+        };
+    }
+
     /// Writes the run to the store; a failure is said.
     fn save(&mut self) -> Result<(), StoreError> {
+        if self.not_saving == Some(StoreError::Busy) {
+            self.take_the_store_if_let_go();
+        }
         if let Some(e) = &self.not_saving {
             return Err(e.clone());
         }

@@ -118,6 +118,35 @@ impl RunArgs {
         }
     }
 
+    /// What the command line asks that cannot be done, found before
+    /// anything is touched (a recording's folder that is not there would
+    /// otherwise be found only when the run is over, and the run's
+    /// recording lost).
+    pub fn check(&self) -> Result<(), String> {
+        if let Some(file) = &self.record {
+            let dir = match file.parent() {
+                Some(d) if !d.as_os_str().is_empty() => d,
+                _ => std::path::Path::new("."),
+            };
+            if !dir.is_dir() {
+                return Err(format!(
+                    "--record {}: there is no folder {}",
+                    file.display(),
+                    dir.display()
+                ));
+            }
+            if file.is_dir() {
+                return Err(format!("--record {}: that is a folder", file.display()));
+            }
+            // A file of our own there and gone: the folder takes writes.
+            let probe = dir.join(format!(".amulets-record-{}", std::process::id()));
+            std::fs::File::create_new(&probe)
+                .map_err(|e| format!("--record {}: {e}", file.display()))?;
+            let _ = std::fs::remove_file(&probe);
+        }
+        Ok(())
+    }
+
     /// The store: `--save-dir`, else the platform's data directory.
     pub fn store(&self) -> Option<FileStore> {
         match &self.save_dir {
@@ -172,6 +201,19 @@ mod tests {
         let xorshift = parse(&["--dice", "xorshift"]).unwrap().start();
         assert_eq!(xorshift.dice, Dice::Xorshift);
         assert_eq!(parse(&["--dice", "d6"]).unwrap_err().exit_code(), 2);
+    }
+
+    #[test]
+    fn a_recording_into_a_missing_folder_is_refused_before_anything() {
+        let missing = std::env::temp_dir().join(format!("amulets-no-such-{}", std::process::id()));
+        let file = missing.join("run.txt");
+        let args = parse(&["--record", file.to_str().unwrap()]).unwrap();
+        let why = args.check().unwrap_err();
+        assert!(why.contains("there is no folder"), "{why}");
+        let here = std::env::temp_dir().join(format!("amulets-rec-{}.txt", std::process::id()));
+        let args = parse(&["--record", here.to_str().unwrap()]).unwrap();
+        assert_eq!(args.check(), Ok(()));
+        assert!(!here.exists(), "nothing left behind");
         // The README's promise: `amulets -1` is the largest seed, as the
         // book's SDL_strtoul reads it.
         assert_eq!(parse(&["-1"]).unwrap().start().seed, Some(u32::MAX));

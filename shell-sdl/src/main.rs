@@ -93,6 +93,14 @@ fn main() -> ExitCode {
     };
     // A screenshot never touches the player's own save: only one in a
     // directory named for it.
+    // A bad flag is found before the save is claimed or a run is begun.
+    let script = match cli.run.check().and_then(|()| run::parse_script(&cli.keys)) {
+        Ok(script) => script,
+        Err(e) => {
+            tell(&format!("amulets: {e}"), true);
+            return ExitCode::from(2);
+        }
+    };
     let hangup = match run::Hangup::watch() {
         Ok(h) => h,
         Err(e) => {
@@ -113,14 +121,12 @@ fn main() -> ExitCode {
     session.set_tiles(matches!(cli.view, ViewArg::Tile));
     let mut app = App::new(session);
     let result = if let Some(path) = &cli.screenshot {
-        run::parse_script(&cli.keys)
-            .and_then(|script| run::screenshot(&mut app, &script, path))
-            .map(|()| {
-                // The hash lets a check compare runs across machines (a
-                // save continued on Windows, say) by more than a picture.
-                println!("wrote {}", path.display());
-                println!("state hash {:016x}", replay::state_hash(app.game()));
-            })
+        run::screenshot(&mut app, &script, path).map(|()| {
+            // The hash lets a check compare runs across machines (a
+            // save continued on Windows, say) by more than a picture.
+            println!("wrote {}", path.display());
+            println!("state hash {:016x}", replay::state_hash(app.game()));
+        })
     } else {
         let (w, h) = cli.windowed.unwrap_or((1600, 900));
         run::play(&mut app, WindowSize(w, h), &hangup)

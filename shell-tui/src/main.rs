@@ -37,18 +37,19 @@ enum Command {
 }
 
 /// `replay FILE`: plays it back; exit 0 when it ends where it did, 1 when it
-/// does not or cannot be read.
+/// does not (it diverged), 2 when the file is no replay this game reads.
 fn replay(file: &std::path::Path) -> ExitCode {
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("amulets-tui: {}: {e}", file.display());
-            return ExitCode::FAILURE;
+            say_error(format_args!("{}: {e}", file.display()));
+            return ExitCode::from(2);
         }
     };
     match amulets_core::replay::play(&text) {
         Ok(game) => {
-            println!(
+            let _ = writeln!(
+                std::io::stdout(),
                 "{}: the run ends on floor {}, turn {}, as recorded (state hash {:016x})",
                 file.display(),
                 game.depth(),
@@ -57,9 +58,13 @@ fn replay(file: &std::path::Path) -> ExitCode {
             );
             ExitCode::SUCCESS
         }
-        Err(e) => {
-            eprintln!("amulets-tui: {}: {e:?}", file.display());
+        Err(e @ amulets_core::replay::ReplayError::Diverged { .. }) => {
+            say_error(format_args!("{}: {e}", file.display()));
             ExitCode::FAILURE
+        }
+        Err(e) => {
+            say_error(format_args!("{}: {e}", file.display()));
+            ExitCode::from(2)
         }
     }
 }
@@ -71,6 +76,11 @@ fn play(args: RunArgs) -> ExitCode {
 }
 
 fn play_and_record(args: RunArgs) -> ExitCode {
+    // A bad flag is found before the save is claimed or a run is begun.
+    if let Err(e) = args.check() {
+        say_error(format_args!("{e}"));
+        return ExitCode::from(2);
+    }
     let session = Session::new(
         args.store(),
         args.recorder(),

@@ -41,3 +41,53 @@ fn gen_is_no_command_of_the_game() {
     let out = amulets_tui(&["gen", "caves"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn replay_says_in_words_whether_it_is_no_replay_or_diverged() {
+    let dir = std::env::temp_dir().join(format!("amulets-cli-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let recorded = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/replays/rogue-42.txt");
+    let text = std::fs::read_to_string(recorded).unwrap();
+    assert_eq!(amulets_tui(&["replay", recorded]).status.code(), Some(0));
+    // No replay at all: 2, as for any bad input.
+    let junk = dir.join("junk.txt");
+    std::fs::write(&junk, "not a replay\n").unwrap();
+    let out = amulets_tui(&["replay", junk.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("it is no replay"), "{err}");
+    // A replay whose end is not where it says: 1, said for a person.
+    let diverged = dir.join("diverged.txt");
+    let (body, _) = text.trim_end().rsplit_once('\n').unwrap();
+    std::fs::write(&diverged, format!("{body}\nhash 0000000000000001\n")).unwrap();
+    let out = amulets_tui(&["replay", diverged.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("not the 0000000000000001 it recorded"),
+        "{err}"
+    );
+    assert!(!err.contains("Diverged {"), "{err}");
+    // A file that is not there: 2.
+    let out = amulets_tui(&["replay", dir.join("none.txt").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_recording_into_a_missing_folder_is_refused_before_the_save_is_touched() {
+    let dir = std::env::temp_dir().join(format!("amulets-cli-record-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let record = dir.join("no-such-folder").join("run.txt");
+    let out = Command::new(env!("CARGO_BIN_EXE_amulets-tui"))
+        .args(["--class", "rogue", "--save-dir"])
+        .arg(dir.join("saves"))
+        .arg("--record")
+        .arg(&record)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("there is no folder"), "{err}");
+    assert!(!dir.join("saves").exists(), "the save was never claimed");
+}

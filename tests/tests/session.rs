@@ -29,6 +29,9 @@ struct Memory {
     full_for: u32,
     /// Reading fails so, while the text stays there.
     read_fails: Option<StoreError>,
+    /// Claims refused as held by another game before one is granted (the
+    /// other game quits).
+    busy_claims: u32,
 }
 
 impl Memory {
@@ -43,6 +46,9 @@ impl Memory {
 impl Store for Memory {
     fn claim(&mut self) -> Result<(), StoreError> {
         if self.busy {
+            Err(StoreError::Busy)
+        } else if self.busy_claims > 0 {
+            self.busy_claims -= 1;
             Err(StoreError::Busy)
         } else {
             Ok(())
@@ -659,6 +665,39 @@ fn a_save_that_cannot_be_read_is_set_aside_and_never_written_over() {
         screen_text(&s)[0].starts_with("Replace the damaged saved run?"),
         "{:?}",
         screen_text(&s)
+    );
+}
+
+#[test]
+fn a_second_game_takes_the_store_once_the_first_lets_it_go() {
+    // The first game quits with nothing saved, after the second's start
+    // and its arrival found the store held: the second's save and quit
+    // takes the store and saves, and the panel's "Not saving" goes.
+    let store = Memory {
+        busy_claims: 2,
+        ..Memory::default()
+    };
+    let mut s = session(store, run_of(9, Class::Fighter));
+    assert!(s.not_saving());
+    s.press(Key::Escape);
+    s.press(Key::Char('s'));
+    assert!(s.finished());
+    assert!(!s.not_saving());
+    assert_eq!(s.store().writes, 1, "saved once the store was free");
+    // The first game left a run saved: it stays, said on the panel.
+    let store = Memory {
+        busy_claims: 2,
+        ..Memory::holding(&Game::new_run(5, Class::Rogue))
+    };
+    let mut s = session(store, run_of(9, Class::Fighter));
+    s.press(Key::Escape);
+    s.press(Key::Char('s'));
+    assert!(!s.finished(), "not saved, so not quit");
+    assert_eq!(s.store().writes, 0, "the other run is not written over");
+    let panel: Vec<String> = s.panel().iter().map(|(l, _)| l.to_string()).collect();
+    assert!(
+        panel.contains(&"another run is saved there.".to_string()),
+        "{panel:?}"
     );
 }
 
