@@ -966,13 +966,15 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
 
     /// Writes the run to the store; a failure is said.
     fn save(&mut self) -> Result<(), StoreError> {
+        // Counted as tried whatever comes of it, so a session that does not
+        // save tries again when the next save is due, not on every input.
+        self.saved_turn = self.game.turn();
         if self.not_saving == Some(StoreError::Busy) {
             self.take_the_store_if_let_go();
         }
         if let Some(e) = &self.not_saving {
             return Err(e.clone());
         }
-        self.saved_turn = self.game.turn();
         match self.store.write(&SaveText(&self.game)) {
             Ok(()) => {
                 self.saved = Saved::Run(RunSummary::of(&self.game));

@@ -27,7 +27,7 @@
 use amulets_core::session::{SaveText, Store, StoreError};
 use amulets_core::text::{Line, line};
 use std::fs::{self, File, TryLockError};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -205,7 +205,7 @@ impl Store for FileStore {
         }
         let mut bytes = Vec::new();
         File::open(&path)
-            .and_then(|f| io::Read::read_to_end(&mut io::Read::take(f, MAX_READ + 1), &mut bytes))
+            .and_then(|f| f.take(MAX_READ).read_to_end(&mut bytes))
             .map_err(|e| failed(SAVE, &e))?;
         // Text that is not UTF-8 is damage like any other: it fails to
         // load, and is set aside.
