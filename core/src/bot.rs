@@ -13,8 +13,6 @@ use crate::input::Action;
 use crate::item::{Use, kinds};
 use crate::map::{MAP_CELLS, Map, Terrain};
 use crate::player::Class;
-use crate::replay::Recorder;
-use crate::session::{Session, Store};
 
 /// Drink healing at or below this share of the maximum health, in percent.
 pub const DRINK_AT_PERCENT: i32 = 40;
@@ -55,29 +53,6 @@ impl Bot {
         match self.next_action(game) {
             Some(action) => {
                 game.act(action);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Plays one thing through a session, as a board's buttons would: the
-    /// running command's step, on the session's clock moved on by a
-    /// command's step (`now`, in milliseconds), else the next action. False
-    /// when the run is over and nothing was played.
-    pub fn play_one_in<S: Store, R: Recorder, E: FnMut() -> u32>(
-        &mut self,
-        session: &mut Session<S, R, E>,
-        now: &mut u64,
-    ) -> bool {
-        if session.game().command_running() {
-            *now += u64::from(crate::game::command::COMMAND_STEP_MS);
-            session.tick(*now);
-            return true;
-        }
-        match self.next_action(session.game()) {
-            Some(action) => {
-                session.act(action);
                 true
             }
             None => false,

@@ -16,8 +16,12 @@
 //! on the menu's save and quit, and when the shell closes (a window closed,
 //! a hangup); the save is removed when the run ends in death or victory. A
 //! new run never replaces a saved one without asking.
+//!
+//! The bot (`set_demo`) plays a run for a player who watches: its actions
+//! come in as a player's would, so they are saved and recorded alike.
 
 use crate::bindings;
+use crate::bot::Bot;
 use crate::game::save::LoadError;
 use crate::game::{Game, Request, State};
 use crate::geom::Point;
@@ -41,6 +45,9 @@ pub const REPEAT_MS: u64 = 100;
 /// floor's arrival, so a crash or a `kill -9` loses no more (*tune*; the
 /// issue's bound is 50). A board's flash sets its own (`Autosave`).
 pub const AUTOSAVE_TURNS: u32 = 50;
+
+/// The bot's demo takes an action this often, a running command's pace.
+pub const DEMO_STEP_MS: u64 = crate::game::command::COMMAND_STEP_MS as u64;
 
 /// When a run in play is saved besides on arrival, on save and quit and on
 /// close: a shell whose medium wears (a board's flash) saves less often.
@@ -86,6 +93,41 @@ impl fmt::Display for StoreError {
 }
 
 impl core::error::Error for StoreError {}
+
+/// What `Session::rescue` did with the run after a shell caught a panic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rescue {
+    /// No run was in play: there was nothing to save.
+    NoRun,
+    /// The run passed its checks and was saved.
+    Saved {
+        /// The turn it was saved at.
+        turn: u32,
+    },
+    /// The run failed a check, so it was not saved: the last save stands.
+    Broken(&'static str),
+    /// The store did not take it: the last save stands.
+    NotSaved(StoreError),
+}
+
+impl fmt::Display for Rescue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rescue::NoRun => write!(f, "No run was in play."),
+            Rescue::Saved { turn } => write!(
+                f,
+                "The run was saved at turn {turn}: start the game again to continue it."
+            ),
+            Rescue::Broken(why) => write!(
+                f,
+                "The run failed its checks ({why}), so it was not saved: the last save stands."
+            ),
+            Rescue::NotSaved(e) => {
+                write!(f, "The run could not be saved ({e}): the last save stands.")
+            }
+        }
+    }
+}
 
 /// Where a shell keeps the one saved run: a file on the desktop, flash on a
 /// board, `localStorage` in a browser. A write replaces the saved run only
@@ -307,7 +349,18 @@ pub struct Session<S: Store, R: Recorder, E: FnMut() -> u32> {
     tiles: bool,
     /// The run being played was started here, so its inputs are recorded.
     recording: bool,
+    /// The bot plays for the player (`set_demo`), until a key takes over.
+    demo: Option<Demo>,
     finished: bool,
+}
+
+/// The bot at play for the player, and when it next acts.
+#[derive(Clone, Debug)]
+struct Demo {
+    bot: Bot,
+    /// The class it chooses when it starts a run from the title.
+    class: Class,
+    next: u64,
 }
 
 impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
@@ -357,6 +410,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             hover: None,
             tiles: false,
             recording: false,
+            demo: None,
             finished: false,
         }
     }
@@ -390,6 +444,44 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// a shell says otherwise).
     pub fn set_autosave(&mut self, autosave: Autosave) {
         self.autosave = autosave;
+    }
+
+    /// The bot plays the run for the player to watch, an action every
+    /// `DEMO_STEP_MS`: from the title it continues the saved run, or starts
+    /// one of `class`; it never answers "a new run?" and never replaces a
+    /// save. Any key or click takes the run over; the demo ends with the
+    /// run. `None` stops it.
+    pub fn set_demo(&mut self, class: Option<Class>) {
+        self.demo = class.map(|class| Demo {
+            bot: Bot::new(),
+            class,
+            next: self.now,
+        });
+    }
+
+    /// Plays one thing of `bot`'s, as a board's buttons would: the running
+    /// command's step, on the session's clock moved on by a command's step
+    /// (`now`, in milliseconds), else the bot's next action. False when the
+    /// run is over and nothing was played. (A board's tests drive whole
+    /// runs this way, with no clock; `set_demo` is the live demo.)
+    pub fn play_bot(&mut self, bot: &mut Bot, now: &mut u64) -> bool {
+        if self.game.command_running() {
+            *now += DEMO_STEP_MS;
+            self.tick(*now);
+            return true;
+        }
+        match bot.next_action(&self.game) {
+            Some(action) => {
+                self.act(action);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// True while the bot plays.
+    pub fn demo(&self) -> bool {
+        self.demo.is_some()
     }
 
     /// F2's view to begin with.
@@ -486,6 +578,16 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                 warn(line(format_args!("{why}.")));
             }
         }
+        if self.demo.is_some() {
+            for text in [
+                line(format_args!("The bot plays.")),
+                line(format_args!("A key takes over.")),
+            ] {
+                lines
+                    .push((text, crate::color::palette::HIGHLIGHT))
+                    .expect("the panel's lines are far fewer than its room");
+            }
+        }
         lines
     }
 
@@ -539,10 +641,16 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             .held
             .filter(|_| self.repeats_held_keys)
             .map(|h| h.next.saturating_sub(self.now));
+        let demo = self
+            .demo
+            .as_ref()
+            .filter(|_| self.demo_may_act())
+            .map(|d| d.next.saturating_sub(self.now));
         [
             self.pacer.wait(&self.game, self.now),
             self.juice.wait(),
             repeat,
+            demo,
         ]
         .into_iter()
         .flatten()
@@ -555,6 +663,9 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// nothing else.
     pub fn press(&mut self, key: Key) {
         self.note = None;
+        if self.take_over_from_the_bot() {
+            return;
+        }
         self.held = Some(Held {
             key,
             state: self.game.state(),
@@ -621,6 +732,9 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             return;
         }
         self.note = None;
+        if self.take_over_from_the_bot() {
+            return;
+        }
         for action in self.game.click_actions(cell) {
             self.act(action);
         }
@@ -652,7 +766,8 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             repeated = true;
         }
         self.juice.take(&mut self.game, now);
-        stepped || busy || repeated
+        let played = self.play_the_bot();
+        stepped || busy || repeated || played
     }
 
     /// The shell is closing (a window closed, a hangup, a power button): a
@@ -660,6 +775,34 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     pub fn close(&mut self) -> Result<(), StoreError> {
         self.finished = true;
         if self.in_play() { self.save() } else { Ok(()) }
+    }
+
+    /// The shell caught a panic in its loop (the game's code failed, or the
+    /// shell's): the run in play is saved if it still passes every check
+    /// (`Game::check_invariants`), so a bug costs no more than it must,
+    /// and never leaves a save that breaks the next game. The session is
+    /// finished either way.
+    pub fn rescue(&mut self) -> Rescue {
+        self.finished = true;
+        if !self.in_play() {
+            return Rescue::NoRun;
+        }
+        if let Err(why) = self.game.check_invariants() {
+            return Rescue::Broken(why);
+        }
+        match self.save() {
+            Ok(()) => Rescue::Saved {
+                turn: self.game.turn(),
+            },
+            Err(e) => Rescue::NotSaved(e),
+        }
+    }
+
+    /// The run, to change by hand (tests: a run broken as a bug would
+    /// break it).
+    #[cfg(any(test, feature = "test-support"))]
+    pub fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
     }
 
     /// An action from a shell's own way of asking for it (a board's travel
@@ -699,6 +842,60 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     }
 
     // ----- inside -----
+
+    /// The bot may act now: nothing runs, nothing is asked.
+    fn demo_may_act(&self) -> bool {
+        !self.game.command_running() && self.asking.is_none() && !self.finished
+    }
+
+    /// The bot's next action, when one is due. True when it played.
+    fn play_the_bot(&mut self) -> bool {
+        let now = self.now;
+        let saved = self.saved;
+        let may_act = self.demo_may_act();
+        // F6's cave over the title waits for the player's key.
+        let may_act = may_act && !self.cave_shown();
+        let Some(demo) = self.demo.as_mut().filter(|d| may_act && now >= d.next) else {
+            return false;
+        };
+        demo.next = now + DEMO_STEP_MS;
+        let action = match self.game.state() {
+            State::Title => match saved {
+                Saved::Run(_) => Some(Action::Continue),
+                Saved::Nothing => Some(Action::NewRun),
+                Saved::OtherVersion(_) | Saved::Damaged => {
+                    self.demo = None;
+                    self.say(format_args!(
+                        "The bot does not replace a saved run it cannot play."
+                    ));
+                    return true;
+                }
+            },
+            State::ChooseClass => Some(Action::ChooseClass(demo.class)),
+            _ => demo.bot.next_action(&self.game),
+        };
+        match action {
+            Some(action) => self.act(action),
+            None => {
+                // The run is over: its end stays on the screen.
+                self.demo = None;
+            }
+        }
+        true
+    }
+
+    /// A key or a click while the bot plays: the run is the player's from
+    /// now on. True when the bot was playing (the input is spent on that).
+    fn take_over_from_the_bot(&mut self) -> bool {
+        if self.demo.take().is_none() {
+            return false;
+        }
+        if self.game.command_running() {
+            self.act(Action::Interrupt);
+        }
+        self.say(format_args!("You take over from the bot."));
+        true
+    }
 
     /// The next run's seed: the one the player gave, else a new one.
     fn next_seed(&mut self) -> u32 {

@@ -66,6 +66,11 @@ pub struct RunArgs {
     /// title's D changes them too)
     #[arg(long, value_enum, default_value = "book")]
     pub dice: DiceArg,
+    /// The bot plays, a demo to watch: it continues the saved run, or
+    /// starts one (of --class, else a fighter), and saves as a player
+    /// would; any key or click takes the run over
+    #[arg(long)]
+    pub bot: bool,
 }
 
 /// An engine of dice as the command line names it.
@@ -116,6 +121,12 @@ impl RunArgs {
             style: self.style.style(),
             dice: self.dice.dice(),
         }
+    }
+
+    /// The class the bot starts a run of, with `--bot`; `None` without.
+    pub fn demo(&self) -> Option<Class> {
+        self.bot
+            .then(|| self.class.map_or(Class::Fighter, ClassArg::class))
     }
 
     /// What the command line asks that cannot be done, found before
@@ -201,6 +212,10 @@ mod tests {
         let xorshift = parse(&["--dice", "xorshift"]).unwrap().start();
         assert_eq!(xorshift.dice, Dice::Xorshift);
         assert_eq!(parse(&["--dice", "d6"]).unwrap_err().exit_code(), 2);
+        assert_eq!(parse(&[]).unwrap().demo(), None);
+        assert_eq!(parse(&["--bot"]).unwrap().demo(), Some(Class::Fighter));
+        let wizard = parse(&["--bot", "--class", "wizard"]).unwrap();
+        assert_eq!(wizard.demo(), Some(Class::Wizard));
     }
 
     #[test]

@@ -119,7 +119,9 @@ fn main() -> ExitCode {
         cli.run.start(),
     );
     session.set_tiles(matches!(cli.view, ViewArg::Tile));
+    session.set_demo(cli.run.demo());
     let mut app = App::new(session);
+    let mut panicked = false;
     let result = if let Some(path) = &cli.screenshot {
         run::screenshot(&mut app, &script, path).map(|()| {
             // The hash lets a check compare runs across machines (a
@@ -129,7 +131,17 @@ fn main() -> ExitCode {
         })
     } else {
         let (w, h) = cli.windowed.unwrap_or((1600, 900));
-        run::play(&mut app, WindowSize(w, h), &hangup)
+        // A panic in the loop (a bug): the run is saved if it still passes
+        // its checks, and the player told (the panic's own words are on
+        // standard error already).
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            run::play(&mut app, WindowSize(w, h), &hangup)
+        }))
+        .unwrap_or_else(|_| {
+            panicked = true;
+            let rescue = app.session.rescue();
+            Err(format!("the game failed, which is a bug. {rescue}"))
+        })
     };
     let recorded = app.session.recorder().as_ref().map(|r| r.write(app.game()));
     if let (Some(r), Some(written)) = (app.session.recorder(), recorded) {
@@ -157,7 +169,12 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             tell(&format!("amulets: {e}"), true);
-            ExitCode::FAILURE
+            // A panic exits as Rust's own exit for one does.
+            if panicked {
+                ExitCode::from(101)
+            } else {
+                ExitCode::FAILURE
+            }
         }
     }
 }

@@ -284,6 +284,11 @@ impl Hangup {
     }
 }
 
+/// Set in the environment to a turn, makes the game panic at the first
+/// frame drawn on or after it: the process test proves a panic saves the
+/// run.
+const PANIC_FOR_TEST: &str = "AMULETS_SDL_TEST_PANIC";
+
 /// The game in a window until the player quits. The loop sleeps in
 /// `SDL_WaitEvent` while nothing runs; while a command runs or an
 /// animation plays it waits only until the next step or frame is due.
@@ -308,6 +313,11 @@ pub fn play(app: &mut App, size: WindowSize, hangup: &Hangup) -> Result<(), Stri
         if app.redraw {
             present(&mut screen, &mut gfx, app)?;
             app.redraw = false;
+            if let Some(at) = std::env::var_os(PANIC_FOR_TEST)
+                && app.game().turn() >= at.to_str().and_then(|t| t.parse().ok()).unwrap_or(0)
+            {
+                panic!("{PANIC_FOR_TEST} is set, so the game panics here on purpose");
+            }
         }
         // Never asleep longer than `HANGUP_POLL`, so a hangup is seen.
         let ms = app.wait().map_or(HANGUP_POLL_MS, |w| w.min(HANGUP_POLL_MS));

@@ -81,14 +81,15 @@ fn play_and_record(args: RunArgs) -> ExitCode {
         say_error(format_args!("{e}"));
         return ExitCode::from(2);
     }
-    let session = Session::new(
+    let mut session = Session::new(
         args.store(),
         args.recorder(),
         seed::from_os as fn() -> u32,
         args.start(),
     );
-    let session = match tui::run(session) {
-        Ok(session) => session,
+    session.set_demo(args.demo());
+    let (session, panicked) = match tui::run(session) {
+        Ok(ended) => (ended.session, ended.panicked),
         Err(e) => {
             say_error(format_args!("the terminal failed: {e}"));
             return ExitCode::FAILURE;
@@ -113,6 +114,10 @@ fn play_and_record(args: RunArgs) -> ExitCode {
                 return ExitCode::FAILURE;
             }
         }
+    }
+    if panicked {
+        // As Rust's own exit for a panic.
+        return ExitCode::from(101);
     }
     ExitCode::SUCCESS
 }

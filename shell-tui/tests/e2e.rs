@@ -163,29 +163,37 @@ fn plays_in_a_terminal_and_puts_it_back() {
 }
 
 #[test]
-fn a_panic_puts_the_terminal_back_and_then_says_why() {
+fn a_panic_saves_the_run_puts_the_terminal_back_and_then_says_why() {
     let session = Tmux::start("amulets-panic");
     let s = session.0.as_str();
     let bin = game_bin();
+    let saves = scratch("panic");
     tmux(&[
         "send-keys",
         "-t",
         s,
         &format!(
-            "stty -a > /tmp/{s}.before; AMULETS_TUI_TEST_PANIC=1 {bin} --seed 3 --class rogue --save-dir /tmp/{s}-saves; echo ex\"\"it-$?"
+            "stty -a > /tmp/{s}.before; AMULETS_TUI_TEST_PANIC=5 {bin} --seed 3 --class rogue --save-dir {}; echo ex\"\"it-$?",
+            saves.display()
         ),
         "Enter",
     ]);
+    wait_for(s, "Seed 3");
+    // Five waits: the game panics at the frame of turn 5, long before its
+    // next autosave, with the save of its arrival at turn 0.
+    keys(s, &[".", ".", ".", ".", "."]);
     // The quotes keep the typed command from matching what it prints.
-    let after_panic = wait_for(s, "exit-1");
+    let after_panic = wait_for(s, "exit-101");
     assert!(
         after_panic.contains("panics here on purpose"),
         "{after_panic}"
     );
     assert!(
-        !after_panic.contains("exit-0"),
-        "a panic exits with an error: {after_panic}"
+        after_panic.contains("The run was saved at turn 5"),
+        "{after_panic}"
     );
+    let saved = Game::read_save(&std::fs::read_to_string(saves.join("save.txt")).unwrap()).unwrap();
+    assert_eq!((saved.seed(), saved.turn()), (3, 5), "saved where it was");
     assert_eq!(
         tmux(&[
             "display",
@@ -198,6 +206,7 @@ fn a_panic_puts_the_terminal_back_and_then_says_why() {
         "0 0"
     );
     session.assert_settings_restored();
+    let _ = std::fs::remove_dir_all(&saves);
 }
 
 #[test]

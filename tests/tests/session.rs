@@ -983,3 +983,198 @@ fn xorshift_dice_chosen_on_the_command_line_are_the_run_s_saved_and_replayed() {
             .starts_with("amulets-save 2\n")
     );
 }
+
+// ----- the bot's demo -----
+
+/// Ticks a demo on, a command's step at a time, until `done` or the bot's
+/// whole run is over (a bound no run of the bot comes near).
+fn tick_demo<E: FnMut() -> u32>(
+    s: &mut Session<Memory, Tape, E>,
+    now: &mut u64,
+    mut done: impl FnMut(&Session<Memory, Tape, E>) -> bool,
+) {
+    for _ in 0..2_000_000 {
+        if done(s) {
+            return;
+        }
+        *now += 30;
+        s.tick(*now);
+    }
+    panic!("the demo went on past any run's length");
+}
+
+#[test]
+fn the_demo_plays_the_bots_run_through_the_session_saving_as_it_goes() {
+    let mut s = session(
+        Memory::default(),
+        Start {
+            seed: Some(42),
+            ..Start::default()
+        },
+    );
+    s.set_demo(Some(Class::Fighter));
+    assert!(
+        s.panel()
+            .iter()
+            .any(|(l, _)| l.as_str() == "A key takes over.")
+    );
+    let mut now = 0;
+    let mut most_unsaved = 0;
+    tick_demo(&mut s, &mut now, |s| {
+        if s.game().state() == State::Playing {
+            let saved = s
+                .store()
+                .text
+                .as_deref()
+                .map_or(0, |t| Game::read_save(t).unwrap().turn());
+            most_unsaved = most_unsaved.max(s.game().turn() - saved);
+        }
+        !s.demo()
+    });
+    // The bot played it from the title: the same run, to the same end, as
+    // the bot driving the game by itself.
+    let mut alone = Game::new_run(42, Class::Fighter);
+    amulets_core::bot::drive(&mut alone, |_| Ok(())).unwrap();
+    assert!(matches!(s.game().state(), State::Dead | State::Won));
+    assert_eq!(state_hash(s.game()), state_hash(&alone));
+    assert!(s.game().turn() > 3 * AUTOSAVE_TURNS, "{}", s.game().turn());
+    // Saved as a player's run is, and the save gone with the run's end.
+    assert!(s.store().writes >= s.game().turn() / AUTOSAVE_TURNS);
+    assert!(most_unsaved <= AUTOSAVE_TURNS + 1, "{most_unsaved}");
+    assert_eq!(s.store().text, None);
+    assert!(s.game().turn() > 0 && s.store().removes == 1);
+    // Its end stays on the screen for the player.
+    assert!(s.screen().is_some());
+    // Recorded as a player's run: the tape plays back to the same end.
+    let tape = s.recorder();
+    assert_eq!(tape.run, Some((42, Class::Fighter)));
+    let mut replayed = Game::new_run(42, Class::Fighter);
+    for input in &tape.inputs {
+        match *input {
+            Input::Act(a) => {
+                replayed.act(a);
+            }
+            Input::Step => {
+                replayed.step_command();
+            }
+        }
+    }
+    assert_eq!(state_hash(&replayed), state_hash(&alone));
+}
+
+#[test]
+fn a_key_takes_the_run_over_from_the_bot_and_does_nothing_else() {
+    let mut s = session(Memory::default(), run_of(42, Class::Rogue));
+    s.set_demo(Some(Class::Rogue));
+    let mut now = 0;
+    tick_demo(&mut s, &mut now, |s| s.game().turn() >= 20);
+    let turn = s.game().turn();
+    s.press(Key::Char('.'));
+    assert_eq!(s.game().turn(), turn, "the key took no turn of its own");
+    assert!(!s.demo());
+    assert_eq!(s.note(), Some("You take over from the bot."));
+    assert!(!s.game().command_running(), "what ran is stopped");
+    let pos = s.game().player().pos;
+    for _ in 0..100 {
+        now += 30;
+        s.tick(now);
+    }
+    assert_eq!(s.game().player().pos, pos, "the bot plays no more");
+    assert_eq!(s.game().turn(), turn);
+    assert!(
+        !s.panel()
+            .iter()
+            .any(|(l, _)| l.as_str() == "A key takes over.")
+    );
+    s.press(Key::Char('.'));
+    assert_eq!(s.game().turn(), turn + 1, "the next key is the player's");
+}
+
+#[test]
+fn the_demo_continues_a_saved_run_and_never_replaces_one() {
+    // A saved run: continued from the title.
+    let saved = a_saved_rogue();
+    let mut s = session(Memory::holding(&saved), Start::default());
+    s.set_demo(Some(Class::Fighter));
+    let mut now = 0;
+    tick_demo(&mut s, &mut now, |s| s.game().turn() > saved.turn());
+    assert_eq!(s.game().player().class, Class::Rogue, "the saved run");
+    assert_eq!(s.game().seed(), saved.seed());
+
+    // A class given with a save there: "abandon it?" waits for the player.
+    let mut s = session(Memory::holding(&saved), run_of(9, Class::Wizard));
+    s.set_demo(Some(Class::Wizard));
+    for _ in 0..200 {
+        now += 30;
+        s.tick(now);
+    }
+    assert!(s.asking(), "still asked");
+    assert_eq!(s.store().writes, 0);
+    assert_eq!(s.store().text, Some(SaveText(&saved).to_string()));
+
+    // A save it cannot play (another version's): the bot stops, and says
+    // so.
+    let other = "amulets-save 99\nseed 1\n";
+    let mut s = session(
+        Memory {
+            text: Some(other.into()),
+            ..Memory::default()
+        },
+        Start::default(),
+    );
+    s.set_demo(Some(Class::Fighter));
+    for _ in 0..200 {
+        now += 30;
+        s.tick(now);
+    }
+    assert_eq!(s.game().state(), State::Title);
+    assert!(!s.demo());
+    assert_eq!(
+        s.note(),
+        Some("The bot does not replace a saved run it cannot play.")
+    );
+    assert_eq!(s.store().writes, 0);
+    assert_eq!(s.store().text.as_deref(), Some(other));
+}
+
+// ----- after a panic -----
+
+#[test]
+fn a_rescue_saves_a_sound_run_and_never_a_broken_one() {
+    use amulets_core::session::Rescue;
+    // A sound run, 7 turns past its last save: saved where it is.
+    let mut s = session(Memory::holding(&quiet_room()), Start::default());
+    s.press(Key::Char('c'));
+    for _ in 0..7 {
+        s.press(Key::Char('.'));
+    }
+    assert_eq!(s.store().writes, 0);
+    assert_eq!(s.rescue(), Rescue::Saved { turn: 7 });
+    assert!(s.finished());
+    assert_eq!(saved_turn(&s), 7);
+    // Broken as a bug would break it: the last save stands.
+    let mut s = session(Memory::holding(&quiet_room()), Start::default());
+    s.press(Key::Char('c'));
+    s.press(Key::Char('.'));
+    s.game_mut().player_mut().hp = 1000;
+    let rescue = s.rescue();
+    assert_eq!(
+        rescue,
+        Rescue::Broken("the player's health is out of bounds")
+    );
+    assert!(rescue.to_string().contains("the last save stands"));
+    assert_eq!(s.store().writes, 0);
+    assert_eq!(saved_turn(&s), 0);
+    // Nothing in play, and a store that fails.
+    let mut s = session(Memory::default(), Start::default());
+    assert_eq!(s.rescue(), Rescue::NoRun);
+    let mut s = session(
+        Memory {
+            full_for: 9,
+            ..Memory::holding(&quiet_room())
+        },
+        Start::default(),
+    );
+    s.press(Key::Char('c'));
+    assert_eq!(s.rescue(), Rescue::NotSaved(StoreError::Full));
+}

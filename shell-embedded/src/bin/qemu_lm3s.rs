@@ -38,7 +38,7 @@ fn main() -> ! {
     session.act(Action::ChooseClass(class));
     let mut bot = Bot::new();
     let mut now: u64 = 0;
-    while bot.play_one_in(&mut session, &mut now) {}
+    while session.play_bot(&mut bot, &mut now) {}
     let game = session.game();
     hprintln!(
         "ended on floor {} at turn {}, won: {}",

@@ -257,7 +257,7 @@ fn main() -> ! {
         if board::TURNS.is_some_and(|t| game.turn() >= t) {
             break;
         }
-        if !bot.play_one_in(&mut session, &mut now) {
+        if !session.play_bot(&mut bot, &mut now) {
             break;
         }
     }

@@ -118,12 +118,28 @@ pub fn closed() {
 /// seen soon after it comes.
 const SIGNAL_POLL: Duration = Duration::from_millis(100);
 
+/// How the terminal game ended.
+pub struct Ended {
+    pub session: DesktopSession,
+    /// The game panicked: it has said so, and what became of the run.
+    pub panicked: bool,
+}
+
+std::thread_local! {
+    /// The game loop runs on this thread now: a panic in it is caught and
+    /// the run rescued, so the panic hook only keeps its words.
+    static IN_THE_LOOP: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// The words of a panic caught in the loop.
+    static PANIC_SAID: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
 /// Plays in the terminal until the player quits or a signal closes it, and
 /// gives the session back. The terminal is put back on every way out: a
-/// quit, a signal, an error, and a panic (ratatui's hook restores it, ours
-/// first lets the mouse and the keyboard flags go, then the panic is
-/// printed).
-pub fn run(session: DesktopSession) -> io::Result<DesktopSession> {
+/// quit, a signal, an error, and a panic. A panic in the game loop is
+/// caught: the run is saved if it still passes its checks, then the
+/// terminal is put back and the panic and the run's fate are said. A panic
+/// anywhere else is printed by ratatui's hook once the terminal is back.
+pub fn run(session: DesktopSession) -> io::Result<Ended> {
     let closing = Arc::new(AtomicBool::new(false));
     for signal in CLOSING {
         // The second signal ends the game: registered first, it sees the
@@ -136,6 +152,10 @@ pub fn run(session: DesktopSession) -> io::Result<DesktopSession> {
     let mut terminal = ratatui::try_init()?;
     let ratatui_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
+        if IN_THE_LOOP.with(std::cell::Cell::get) {
+            PANIC_SAID.with(|said| *said.borrow_mut() = Some(info.to_string()));
+            return;
+        }
         let _ = execute!(
             stdout(),
             PopKeyboardEnhancementFlags,
@@ -158,28 +178,54 @@ pub fn run(session: DesktopSession) -> io::Result<DesktopSession> {
     }
     let size = terminal.size();
     let tty = tty::Tty::open();
-    let mut app = None;
+    let mut app = App::new(session, colors::Depth::detect(), (80, 24));
     let result = execute!(stdout(), event::EnableMouseCapture)
         .and(size)
         .and_then(|size| {
             let reader = tty::Reader::start()?;
-            let a = app.insert(App::new(
-                session,
-                colors::Depth::detect(),
-                (size.width, size.height),
-            ));
-            play(&mut terminal, a, &closing, &reader, tty.as_ref())
+            app.on_resize(size.width, size.height);
+            IN_THE_LOOP.with(|on| on.set(true));
+            let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                play(&mut terminal, &mut app, &closing, &reader, tty.as_ref())
+            }));
+            IN_THE_LOOP.with(|on| on.set(false));
+            Ok(played)
         });
+    // A run that outlived a panic is saved before the terminal goes back.
+    let rescued = match &result {
+        Ok(Err(_)) => Some(app.session.rescue()),
+        _ => None,
+    };
     if enhanced {
         let _ = execute!(stdout(), PopKeyboardEnhancementFlags);
     }
     let _ = execute!(stdout(), event::DisableMouseCapture);
     ratatui::restore();
-    result.map(|()| app.expect("made before play").session)
+    if let Some(rescue) = rescued {
+        let said = PANIC_SAID.with(|said| said.borrow_mut().take());
+        let _ = writeln!(
+            io::stderr(),
+            "amulets-tui: the game failed, which is a bug: {}\namulets-tui: {rescue}",
+            said.as_deref().unwrap_or("a panic")
+        );
+    }
+    match result {
+        Ok(Ok(played)) => played.map(|()| Ended {
+            session: app.session,
+            panicked: false,
+        }),
+        Ok(Err(_)) => Ok(Ended {
+            session: app.session,
+            panicked: true,
+        }),
+        Err(e) => Err(e),
+    }
 }
 
-/// Set in the environment, makes the game panic after its first frame:
-/// the end-to-end test proves the terminal comes back from a panic.
+/// Set in the environment to a turn, makes the game panic at the first
+/// frame drawn on or after it (a value that is no number: the first
+/// frame): the end-to-end test proves the terminal comes back from a panic
+/// and the run is saved where it was.
 const PANIC_FOR_TEST: &str = "AMULETS_TUI_TEST_PANIC";
 
 fn play(
@@ -201,7 +247,9 @@ fn play(
             close(app);
             break;
         }
-        if std::env::var_os(PANIC_FOR_TEST).is_some() {
+        if let Some(at) = std::env::var_os(PANIC_FOR_TEST)
+            && app.session.game().turn() >= at.to_str().and_then(|t| t.parse().ok()).unwrap_or(0)
+        {
             panic!("{PANIC_FOR_TEST} is set, so the game panics here on purpose");
         }
         let wait = app.wake_in().map_or(SIGNAL_POLL, |w| w.min(SIGNAL_POLL));
