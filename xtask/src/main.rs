@@ -6,6 +6,8 @@ mod bench;
 mod bot;
 mod determinism;
 mod embedded;
+#[cfg(unix)]
+mod faults;
 mod fresh;
 mod fuzz;
 mod golden;
@@ -59,6 +61,13 @@ commands:
                 build the browser's game into target/web/; --serve serves
                 it on localhost (8000), --check tests it in headless
                 Chromium against the desktop game
+  faults [WORDS]
+                the faults a player meets, done for real to the real games
+                (a closed terminal, kill -9 at 50 seeded moments, a full
+                disk, a read-only folder, another user's save, a FIFO, a
+                huge file, a BOM, no home, two games, a panic, SIGHUP):
+                a table of what was lost (WORDS: only the faults whose
+                names have them)
   fresh [--keep]
                 the README's set-up on a bare Debian 12 root (debootstrap):
                 the prerequisite line, `cargo xtask run-sdl` (a screenshot),
@@ -103,6 +112,8 @@ fn main() -> ExitCode {
         "windows" => windows::run(rest),
         "web" => web::run(rest),
         "fresh" => fresh::run(rest),
+        #[cfg(unix)]
+        "faults" => faults::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(())
@@ -162,6 +173,9 @@ fn ci() -> Result<(), String> {
         backports: false,
     }])?;
     sh::run(sh::cmd(&cargo, &["test", "--workspace"]))?;
+    // The faults a player meets, done for real to the binaries just built.
+    #[cfg(unix)]
+    faults::run(&[])?;
     tools::ensure_rust_targets(&["thumbv6m-none-eabi", "thumbv7em-none-eabihf"])?;
     for target in ["thumbv6m-none-eabi", "thumbv7em-none-eabihf"] {
         sh::run(sh::cmd(

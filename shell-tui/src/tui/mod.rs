@@ -138,7 +138,7 @@ std::thread_local! {
 /// quit, a signal, an error, and a panic. A panic in the game loop is
 /// caught: the run is saved if it still passes its checks, then the
 /// terminal is put back and the panic and the run's fate are said. A panic
-/// anywhere else is printed by ratatui's hook once the terminal is back.
+/// anywhere else is printed by Rust's hook once the terminal is back.
 pub fn run(session: DesktopSession) -> io::Result<Ended> {
     let closing = Arc::new(AtomicBool::new(false));
     for signal in CLOSING {
@@ -149,8 +149,11 @@ pub fn run(session: DesktopSession) -> io::Result<Ended> {
     }
     #[cfg(windows)]
     console_close::register(Arc::clone(&closing))?;
+    let rusts_hook = std::panic::take_hook();
     let mut terminal = ratatui::try_init()?;
-    let ratatui_hook = std::panic::take_hook();
+    // Ratatui's hook restores the terminal and prints when it cannot, and
+    // a print to a terminal that is gone panics again: ours says nothing.
+    drop(std::panic::take_hook());
     std::panic::set_hook(Box::new(move |info| {
         if IN_THE_LOOP.with(std::cell::Cell::get) {
             PANIC_SAID.with(|said| *said.borrow_mut() = Some(info.to_string()));
@@ -161,7 +164,8 @@ pub fn run(session: DesktopSession) -> io::Result<Ended> {
             PopKeyboardEnhancementFlags,
             event::DisableMouseCapture
         );
-        ratatui_hook(info);
+        let _ = ratatui::try_restore();
+        rusts_hook(info);
     }));
     // Where the terminal can report repeats and releases, it is asked to,
     // so a held key repeats by the session's rule; elsewhere a repeat is a
@@ -200,7 +204,7 @@ pub fn run(session: DesktopSession) -> io::Result<Ended> {
         let _ = execute!(stdout(), PopKeyboardEnhancementFlags);
     }
     let _ = execute!(stdout(), event::DisableMouseCapture);
-    ratatui::restore();
+    put_back(terminal);
     if let Some(rescue) = rescued {
         let said = PANIC_SAID.with(|said| said.borrow_mut().take());
         let _ = writeln!(
@@ -219,6 +223,18 @@ pub fn run(session: DesktopSession) -> io::Result<Ended> {
             panicked: true,
         }),
         Err(e) => Err(e),
+    }
+}
+
+/// Puts the terminal back (raw mode off, the main screen, the cursor),
+/// silently: ratatui's own restore, and its terminal's drop, print when
+/// they fail, and a print to a terminal that is gone (its pty's master
+/// closed) panics, which in a drop aborts the game.
+fn put_back(mut terminal: ratatui::DefaultTerminal) {
+    let _ = ratatui::try_restore();
+    if terminal.show_cursor().is_err() {
+        // Its drop would try again, and print.
+        std::mem::forget(terminal);
     }
 }
 
@@ -279,7 +295,7 @@ fn play(
 /// error, which may be the closed terminal too.
 fn close(app: &mut App) {
     if let Err(e) = app.session.close() {
-        ratatui::restore();
+        let _ = ratatui::try_restore();
         let _ = writeln!(io::stderr(), "amulets-tui: the run could not be saved: {e}");
     }
 }

@@ -1,0 +1,210 @@
+//! `cargo xtask faults`: the faults a player meets, each done for real to
+//! the real binaries (a terminal closed under the game, `kill -9` at
+//! seeded moments, a full disk, a read-only directory, another user's
+//! save, a FIFO, a huge file, a byte-order mark, no home directory, two
+//! games, a panic, a hangup of the desktop game), then a table of what was
+//! tried and what was lost. Root's powers would hide some of them, so those
+//! games run as `nobody` (`setpriv --reuid=65534`) or as a user no password
+//! file names.
+
+mod cases;
+mod kills;
+mod pane;
+mod pty;
+
+use crate::{sh, tools};
+use amulets_core::session::AUTOSAVE_TURNS;
+use std::path::{Path, PathBuf};
+
+/// How many times the bot's run is killed.
+const KILLS: u32 = 50;
+
+/// One fault tried: how it was made, what the game did, what was lost.
+pub struct Row {
+    pub fault: &'static str,
+    pub made: String,
+    pub did: String,
+    /// Saved runs lost, or left where the next game cannot continue them.
+    pub runs_lost: u32,
+    /// Turns of play lost, where the fault can cost some.
+    pub turns_lost: Option<u32>,
+}
+
+/// The suite's scratch folder, which `nobody` may enter; the games'
+/// binaries are copied into it, so `nobody` may run them.
+pub struct Scratch {
+    root: PathBuf,
+    pub tui: String,
+    pub sdl: String,
+}
+
+impl Scratch {
+    fn new() -> Result<Scratch, String> {
+        let root = std::env::temp_dir().join(format!("amulets-faults-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("bin")).map_err(|e| e.to_string())?;
+        // `AMULETS_FAULTS_BINS`: another build's folder (an older main's,
+        // to see the suite fail there).
+        let built = std::env::var_os("AMULETS_FAULTS_BINS")
+            .map_or_else(|| sh::root().join("target").join("debug"), PathBuf::from);
+        let copy = |name: &str| -> Result<String, String> {
+            let to = root.join("bin").join(name);
+            std::fs::copy(built.join(name), &to).map_err(|e| format!("{name}: {e}"))?;
+            Ok(to.display().to_string())
+        };
+        let scratch = Scratch {
+            tui: copy("amulets-tui")?,
+            sdl: copy("amulets")?,
+            root,
+        };
+        chmod(&scratch.root, 0o755)?;
+        chmod(&scratch.root.join("bin"), 0o755)?;
+        Ok(scratch)
+    }
+
+    /// A new empty folder for one fault.
+    pub fn dir(&self, name: &str) -> Result<PathBuf, String> {
+        let dir = self.root.join(name);
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        Ok(dir)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.root);
+    }
+}
+
+pub fn chmod(path: &Path, mode: u32) -> Result<(), String> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
+        .map_err(|e| format!("chmod {}: {e}", path.display()))
+}
+
+/// `kill -NAME pid`, by bash's own `kill` (a bare system may have no
+/// `/bin/kill`).
+pub fn signal(pid: u32, name: &str) -> Result<(), String> {
+    let status = std::process::Command::new("bash")
+        .args(["-c", &format!("kill -{name} {pid}")])
+        .status()
+        .map_err(|e| e.to_string())?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("kill -{name} {pid} failed"))
+    }
+}
+
+/// `faults [WORDS]`: every fault, or those whose name has WORDS in it.
+pub fn run(args: &[String]) -> Result<(), String> {
+    let only = args.join(" ");
+    let wanted = |name: &str| only.is_empty() || name.contains(only.as_str());
+    if !cfg!(target_os = "linux") {
+        return Err("the fault suite needs Linux (tmux, ptys, setpriv)".into());
+    }
+    tools::ensure_programs(&[tools::Need {
+        program: "tmux",
+        package: "tmux",
+        backports: false,
+    }])?;
+    tools::ensure_sdl_build()?;
+    // The test profile: the builds `cargo test` made are these.
+    sh::run(sh::cmd(
+        &sh::cargo(),
+        &[
+            "build",
+            "--profile",
+            "test",
+            "-p",
+            "amulets-tui",
+            "-p",
+            "amulets-sdl",
+        ],
+    ))?;
+    let scratch = Scratch::new()?;
+    let mut rows = Vec::new();
+    let mut failed = Vec::new();
+    for (name, case) in cases::ALL.into_iter().filter(|(n, _)| wanted(n)) {
+        println!("faults: {name}");
+        match case(&scratch) {
+            Ok(row) => rows.push(row),
+            Err(e) => {
+                println!("faults: {name} FAILED: {e}");
+                failed.push(format!("{name}: {e}"));
+            }
+        }
+    }
+    let kills_name = "kill -9 at seeded moments of the bot's run";
+    if !wanted(kills_name) {
+        print_table(&rows);
+        return if failed.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("faults failed:\n  {}", failed.join("\n  ")))
+        };
+    }
+    println!("faults: {kills_name} ({KILLS} of them)");
+    let kills = kills::run(&scratch.tui, &scratch, KILLS);
+    match &kills {
+        Ok(k) => rows.push(Row {
+            fault: "kill -9 mid-run",
+            made: format!(
+                "{} kills of `--bot` at 0.2-2.5 s, a restart after each",
+                k.rounds
+            ),
+            did: format!(
+                "{} kills in play, {} runs ended by the bot; mean {:.1} turns lost",
+                k.in_play,
+                k.runs_ended,
+                f64::from(k.total_turns_lost) / f64::from(k.in_play.max(1))
+            ),
+            runs_lost: k.runs_lost,
+            turns_lost: Some(k.most_turns_lost),
+        }),
+        Err(e) => failed.push(format!("kill -9: {e}")),
+    }
+    print_table(&rows);
+    let runs_lost: u32 = rows.iter().map(|r| r.runs_lost).sum();
+    println!("lost: {runs_lost} runs");
+    if let Ok(k) = &kills {
+        println!(
+            "kill -9: the most turns lost {} (bound {AUTOSAVE_TURNS}), in {} kills mid-run",
+            k.most_turns_lost, k.in_play
+        );
+        if k.most_turns_lost > AUTOSAVE_TURNS {
+            failed.push(format!(
+                "kill -9 lost {} turns, more than {AUTOSAVE_TURNS}",
+                k.most_turns_lost
+            ));
+        }
+        if k.in_play < KILLS / 2 {
+            failed.push(format!(
+                "only {} of {KILLS} kills found a run in play",
+                k.in_play
+            ));
+        }
+    }
+    if runs_lost > 0 {
+        failed.push(format!("{runs_lost} runs lost"));
+    }
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("faults failed:\n  {}", failed.join("\n  ")))
+    }
+}
+
+fn print_table(rows: &[Row]) {
+    println!();
+    println!("| fault | how it was made | what the game did | runs lost | turns lost |");
+    println!("|---|---|---|---|---|");
+    for r in rows {
+        let turns = r.turns_lost.map_or("-".to_string(), |t| t.to_string());
+        println!(
+            "| {} | {} | {} | {} | {turns} |",
+            r.fault, r.made, r.did, r.runs_lost
+        );
+    }
+    println!();
+}

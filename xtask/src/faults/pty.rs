@@ -1,0 +1,115 @@
+//! A game on a pty of our own, whose master we close under it: the real
+//! fault of a terminal emulator that goes away (its reads then fail with
+//! EIO, and it hangs up). The game is made the pty's session leader, as a
+//! terminal's shell would make it (`setsid --ctty`).
+
+use nix::fcntl::{FcntlArg, FdFlag, OFlag, fcntl};
+use nix::pty::{OpenptyResult, Winsize, openpty};
+use std::fs::File;
+use std::io::{ErrorKind, Read, Write};
+use std::process::{Child, Command, Stdio};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+pub struct Pty {
+    master: Option<File>,
+    pub child: Child,
+}
+
+impl Pty {
+    /// Starts `program` with `args` on a new 100 x 40 pty.
+    pub fn start(program: &str, args: &[&str]) -> Result<Pty, String> {
+        let size = Winsize {
+            ws_row: 40,
+            ws_col: 100,
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        };
+        let OpenptyResult { master, slave } =
+            openpty(Some(&size), None).map_err(|e| format!("openpty: {e}"))?;
+        // The game must not hold the master too, or closing ours closes
+        // nothing.
+        fcntl(&master, FcntlArg::F_SETFD(FdFlag::FD_CLOEXEC)).map_err(|e| e.to_string())?;
+        let flags = fcntl(&master, FcntlArg::F_GETFL).map_err(|e| e.to_string())?;
+        fcntl(
+            &master,
+            FcntlArg::F_SETFL(OFlag::from_bits_truncate(flags) | OFlag::O_NONBLOCK),
+        )
+        .map_err(|e| e.to_string())?;
+        let slave = File::from(slave);
+        let stdio = |f: &File| f.try_clone().map(Stdio::from).map_err(|e| e.to_string());
+        let child = Command::new("setsid")
+            .arg("--ctty")
+            .arg(program)
+            .args(args)
+            .env("TERM", "xterm-256color")
+            .stdin(stdio(&slave)?)
+            .stdout(stdio(&slave)?)
+            .stderr(stdio(&slave)?)
+            .spawn()
+            .map_err(|e| format!("setsid {program}: {e}"))?;
+        Ok(Pty {
+            master: Some(File::from(master)),
+            child,
+        })
+    }
+
+    /// Reads what the game wrote for `time` (a terminal that is not read
+    /// from blocks the game's writes).
+    pub fn drain_for(&mut self, time: Duration) {
+        let start = Instant::now();
+        let mut buf = [0u8; 65536];
+        while start.elapsed() < time {
+            if let Some(m) = self.master.as_mut() {
+                match m.read(&mut buf) {
+                    Ok(n) if n > 0 => continue,
+                    Err(e) if e.kind() != ErrorKind::WouldBlock => return,
+                    _ => {}
+                }
+            }
+            sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Types bytes into the game.
+    pub fn type_bytes(&mut self, bytes: &[u8]) -> Result<(), String> {
+        for b in bytes {
+            let m = self.master.as_mut().ok_or("the pty is closed")?;
+            m.write_all(&[*b]).map_err(|e| e.to_string())?;
+            self.drain_for(Duration::from_millis(150));
+        }
+        Ok(())
+    }
+
+    /// Closes the master: the terminal is gone.
+    pub fn close(&mut self) {
+        self.master = None;
+    }
+
+    /// Waits for the game to end; its exit code.
+    pub fn wait_for_end(&mut self, limit: Duration) -> Result<std::process::ExitStatus, String> {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().map_err(|e| e.to_string())? {
+                return Ok(status);
+            }
+            if start.elapsed() > limit {
+                let _ = self.child.kill();
+                let _ = self.child.wait();
+                return Err(format!(
+                    "the game outlived its closed terminal by {limit:?}"
+                ));
+            }
+            self.drain_for(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Pty {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
