@@ -567,7 +567,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                 .push((text, crate::color::palette::HURT))
                 .expect("the panel's lines are far fewer than its room");
         };
-        match self.not_saving.as_ref().or(self.failing.as_ref()) {
+        match self.save_trouble() {
             None => {}
             Some(StoreError::Busy) => {
                 warn(line(format_args!("Not saving: another game")));
@@ -589,6 +589,20 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             }
         }
         lines
+    }
+
+    /// Why this game does not save, on one line, for as long as it does
+    /// not: what the panel says over two ("Not saving: another game holds
+    /// the save."). A shell with no room for the panel shows this.
+    pub fn not_saving_line(&self) -> Option<Line> {
+        self.save_trouble().map(|why| match why {
+            StoreError::Busy => line(format_args!("Not saving: another game holds the save.")),
+            why => line(format_args!("Not saving: {why}.")),
+        })
+    }
+
+    fn save_trouble(&self) -> Option<&StoreError> {
+        self.not_saving.as_ref().or(self.failing.as_ref())
     }
 
     /// The aiming or looking cursor, while it is out.

@@ -1,13 +1,24 @@
 //! The saved run in NOR flash, safe against a power cut at any moment.
 //!
-//! The store's region is three areas of `AREA` bytes each: two slots the
-//! saves are written to in turn, and a third kept for a save that checks
-//! but does not load (set aside there, never erased by a save). A slot is
-//! a header and the save's text:
+//! The board's flash map: 64 KiB (on the Wio Terminal the W25Q32's last,
+//! from `0x3F0000`), sixteen 4 KiB sectors, fixed for what is to come:
+//!
+//! ```text
+//! 0x0000  slot 0          16 KiB   a save, written in turn with slot 1
+//! 0x4000  slot 1          16 KiB
+//! 0x8000  set aside 0     12 KiB   a save that checks but does not load
+//! 0xB000  set aside 1     12 KiB   the next such save; the first is kept
+//! 0xE000  settings         4 KiB   (not yet used)
+//! 0xF000  the last run     4 KiB   (not yet used: its record)
+//! ```
+//!
+//! A slot (or a set-aside place) is a header and the save's text:
 //!
 //! ```text
 //! 0   magic  "AMS1"
-//! 4   seq    u32, little-endian: the newest slot has the larger
+//! 4   seq    u32, little-endian: the newest slot's is ahead of the other's
+//!            (compared with wrapping arithmetic, so a count past u32::MAX
+//!            still orders them)
 //! 8   len    u32: the text's bytes
 //! 12  check  u32: FNV-1a of seq, len and the text, low 32 bits
 //! 16  the text
@@ -18,7 +29,11 @@
 //! leaves that slot without a good header, and a cut in the header leaves
 //! a header that does not check: either way the slot is ignored, and the
 //! other still holds the last good save. Removing writes zeros over both
-//! magics (NOR writes only clear bits, so no erase is needed).
+//! magics (NOR writes only clear bits, so no erase is needed). A set-aside
+//! place once written is never erased by the game: the second save set
+//! aside goes to the second place, and a third is not set aside (it stays
+//! in its slot, and the game says why and asks before a new run replaces
+//! it).
 
 use amulets_core::game::save::MAX_SAVE_BYTES;
 use amulets_core::hash::Fnv1a;
@@ -32,11 +47,38 @@ const HEADER: usize = 16;
 /// The bytes a text is streamed to the flash in (a multiple of every
 /// write size this store supports, and a W25Q32 page).
 const CHUNK: usize = 256;
-/// An area: the header and the longest save, rounded up to 4 KiB sectors.
+/// A save slot: the header and the longest save, rounded up to 4 KiB
+/// sectors.
 pub const AREA: u32 = (((HEADER + MAX_SAVE_BYTES) as u32).div_ceil(4096)) * 4096;
-/// The whole region the store needs.
-pub const REGION: u32 = 3 * AREA;
-const BAD: usize = 2;
+/// A set-aside place: three sectors. A save that does not load and is
+/// longer than this holds (12,272 bytes; the longest of 30 whole bot runs
+/// is 7,535) is not set aside, and the game says why.
+pub const ASIDE: u32 = 3 * 4096;
+/// Where each place starts in the region: the two slots, then the two
+/// set-aside places (the map in the module's comment).
+const PLACES: [u32; 4] = [0, AREA, 2 * AREA, 2 * AREA + ASIDE];
+/// The settings' sector.
+pub const SETTINGS: u32 = 0xE000;
+/// The last run's record's sector.
+pub const RECORD: u32 = 0xF000;
+/// The whole region the board's flash map takes.
+pub const REGION: u32 = 0x10000;
+/// The set-aside places among `PLACES`.
+const ASIDE_PLACES: [usize; 2] = [2, 3];
+
+const _: () = assert!(AREA == 0x4000, "the map's slots are 16 KiB");
+const _: () = assert!(
+    PLACES[3] + ASIDE <= SETTINGS,
+    "the places end before the settings"
+);
+const _: () = assert!(SETTINGS + 4096 == RECORD && RECORD + 4096 == REGION);
+
+/// True when sequence number `b` is ahead of `a`: less than half the
+/// numbers ahead, counting on past `u32::MAX` to 0.
+fn ahead(b: u32, a: u32) -> bool {
+    let d = b.wrapping_sub(a);
+    d != 0 && d < 1 << 31
+}
 
 /// The W25Q32's rated erase cycles a sector.
 pub const ERASE_CYCLES: u32 = 100_000;
@@ -152,6 +194,7 @@ impl<F: NorFlash> FlashStore<F> {
     /// of the erase size) and is `REGION` bytes long.
     pub fn new(flash: F, base: u32) -> FlashStore<F> {
         debug_assert!((AREA as usize).is_multiple_of(F::ERASE_SIZE));
+        debug_assert!((ASIDE as usize).is_multiple_of(F::ERASE_SIZE));
         debug_assert!(CHUNK.is_multiple_of(F::WRITE_SIZE) && HEADER.is_multiple_of(F::WRITE_SIZE));
         FlashStore {
             flash,
@@ -165,7 +208,13 @@ impl<F: NorFlash> FlashStore<F> {
     }
 
     fn area(&self, i: usize) -> u32 {
-        self.base + i as u32 * AREA
+        self.base + PLACES[i]
+    }
+
+    /// The longest text place `i` holds.
+    fn room(i: usize) -> usize {
+        let size = if i < 2 { AREA } else { ASIDE };
+        (size as usize - HEADER).min(MAX_SAVE_BYTES)
     }
 
     /// A slot's header, when its magic, length and checksum all check.
@@ -180,7 +229,7 @@ impl<F: NorFlash> FlashStore<F> {
             len: word(&h[8..]),
             check: word(&h[12..]),
         };
-        if header.len as usize > MAX_SAVE_BYTES {
+        if header.len as usize > Self::room(i) {
             return None;
         }
         let mut check = Check::new(header.seq, header.len);
@@ -200,7 +249,7 @@ impl<F: NorFlash> FlashStore<F> {
     /// The slot with the newest good save, and its header.
     fn newest(&mut self) -> Option<(usize, Header)> {
         match (self.header(0), self.header(1)) {
-            (Some(a), Some(b)) => Some(if b.seq > a.seq { (1, b) } else { (0, a) }),
+            (Some(a), Some(b)) => Some(if ahead(b.seq, a.seq) { (1, b) } else { (0, a) }),
             (Some(a), None) => Some((0, a)),
             (None, Some(b)) => Some((1, b)),
             (None, None) => None,
@@ -272,12 +321,12 @@ impl<F: NorFlash> FlashStore<F> {
         core::str::from_utf8(&self.bytes).map_err(|_| failed("keep the text whole"))
     }
 
-    /// Copies area `i`'s slot, header and all (its checksum does not
-    /// depend on where it is), into the third area: erase, text, header.
-    fn copy_to_bad(&mut self, i: usize, h: Header) -> Result<(), StoreError> {
-        let (from, to) = (self.area(i), self.area(BAD));
+    /// Copies slot `i`, header and all (its checksum does not depend on
+    /// where it is), into set-aside place `to`: erase, text, header.
+    fn copy_aside(&mut self, i: usize, h: Header, to: usize) -> Result<(), StoreError> {
+        let (from, to) = (self.area(i), self.area(to));
         self.flash
-            .erase(to, to + AREA)
+            .erase(to, to + ASIDE)
             .map_err(|_| failed("erase"))?;
         let mut buf = [0u8; CHUNK];
         let mut done = 0;
@@ -301,10 +350,12 @@ impl<F: NorFlash> FlashStore<F> {
         self.flash.write(to, &head).map_err(|_| failed("write"))
     }
 
-    /// The text set aside in the third area, if there is one.
-    pub fn set_aside_text(&mut self) -> Option<&str> {
-        let h = self.header(BAD)?;
-        self.load(BAD, h.len).ok()
+    /// The text set aside in place `n` (0, the first set aside, or 1), if
+    /// there is one.
+    pub fn set_aside_text(&mut self, n: usize) -> Option<&str> {
+        let place = *ASIDE_PLACES.get(n)?;
+        let h = self.header(place)?;
+        self.load(place, h.len).ok()
     }
 }
 
@@ -333,13 +384,28 @@ impl<F: NorFlash> Store for FlashStore<F> {
         let Some((i, h)) = self.newest() else {
             return Ok(line(format_args!("nowhere: it was gone")));
         };
-        self.copy_to_bad(i, h)?;
-        // Now the slot can go: its text is safe in the third area.
+        // The first free place: one set aside before is kept.
+        let Some(n) = (0..ASIDE_PLACES.len()).find(|&n| self.header(ASIDE_PLACES[n]).is_none())
+        else {
+            return Err(StoreError::Failed(line(format_args!(
+                "the flash keeps two already"
+            ))));
+        };
+        if h.len as usize > Self::room(ASIDE_PLACES[n]) {
+            return Err(StoreError::Failed(line(format_args!(
+                "it is longer than a place for that in flash holds"
+            ))));
+        }
+        self.copy_aside(i, h, ASIDE_PLACES[n])?;
+        // Now the slot can go: its text is safe in its place.
         let at = self.area(i);
         self.flash
             .write(at, &[0u8; HEADER])
             .map_err(|_| failed("write"))?;
-        Ok(line(format_args!("aside in flash")))
+        Ok(match n {
+            0 => line(format_args!("aside in flash")),
+            _ => line(format_args!("aside in flash too")),
+        })
     }
 
     fn remove(&mut self) -> Result<(), StoreError> {
@@ -712,7 +778,93 @@ mod tests {
         let (g, tg) = save_of(4);
         s.write(&SaveText(&g)).unwrap();
         s.write(&SaveText(&g)).unwrap();
-        assert_eq!(s.set_aside_text(), Some(bad));
+        assert_eq!(s.set_aside_text(0), Some(bad));
         assert_eq!(s.read().unwrap(), Some(tg.as_str()));
+    }
+
+    /// A save that does not load, in slot 0 of a store.
+    fn holding_a_bad(flash: Flash, bad: &str, seq: u32) -> Flash {
+        let mut s = store(flash);
+        s.write_area(0, seq, &bad).unwrap();
+        s.into_flash()
+    }
+
+    #[test]
+    fn a_second_save_set_aside_keeps_the_first_and_a_third_says_why_not() {
+        let (first, second, third) = (
+            "amulets-save 1\nseed first\n",
+            "amulets-save 1\nseed second\n",
+            "amulets-save 1\nseed third\n",
+        );
+        let mut flash = holding_a_bad(Flash::new(), first, 5);
+        let note = |flash: Flash| {
+            let session = Session::new(store(flash), (), || 3, Start::default());
+            let note = session.note().unwrap_or("").to_string();
+            let saved = session.saved();
+            let (s, _, _) = session.into_parts();
+            (note, saved, s.into_flash())
+        };
+        let (said, _, f) = note(flash);
+        assert!(said.ends_with("kept aside in flash."), "{said}");
+        flash = holding_a_bad(f, second, 6);
+        let (said, _, f) = note(flash);
+        assert!(said.ends_with("kept aside in flash too."), "{said}");
+        let mut s = store(f);
+        assert_eq!(s.set_aside_text(0), Some(first), "the first is kept");
+        assert_eq!(s.set_aside_text(1), Some(second));
+        flash = holding_a_bad(s.into_flash(), third, 7);
+        let (said, saved, f) = note(flash);
+        // (The reason is cut to the note's 96 characters here; the store
+        // says it whole.)
+        assert!(said.contains("could not be set aside"), "{said}");
+        // Still in its slot, so a new run asks before it replaces it.
+        assert_eq!(saved, amulets_core::session::Saved::Damaged);
+        let mut s = store(f);
+        assert_eq!(s.read().unwrap(), Some(third));
+        assert_eq!(
+            s.set_aside().map_err(|e| e.to_string()),
+            Err("the flash keeps two already".to_string())
+        );
+        assert_eq!(s.set_aside_text(0), Some(first));
+        assert_eq!(s.set_aside_text(1), Some(second));
+    }
+
+    #[test]
+    fn sequence_numbers_order_the_slots_across_the_wrap() {
+        assert!(ahead(1, 0) && ahead(0, u32::MAX) && ahead(5, u32::MAX - 5));
+        assert!(!ahead(u32::MAX, 0) && !ahead(7, 7) && !ahead(0, 1));
+        let (a, ta) = save_of(1);
+        let (b, tb) = save_of(2);
+        let mut s = store(Flash::new());
+        // Slot 0 holds the last number there is; the next save wraps to 0.
+        s.write_area(0, u32::MAX, &SaveText(&a)).unwrap();
+        s.write(&SaveText(&b)).unwrap();
+        assert_eq!(s.newest().map(|(i, h)| (i, h.seq)), Some((1, 0)));
+        assert_eq!(
+            s.read().unwrap(),
+            Some(tb.as_str()),
+            "the wrapped one is newer"
+        );
+        // The next goes over the older, slot 0, and is newer still.
+        s.write(&SaveText(&a)).unwrap();
+        assert_eq!(s.newest().map(|(i, h)| (i, h.seq)), Some((0, 1)));
+        let mut s = store(s.into_flash());
+        assert_eq!(s.read().unwrap(), Some(ta.as_str()));
+    }
+
+    #[test]
+    fn the_flash_map_fits_its_64_kib() {
+        assert_eq!(REGION, 64 * 1024);
+        for w in PLACES.windows(2) {
+            assert!(w[0] < w[1]);
+        }
+        assert_eq!(PLACES[1] - PLACES[0], AREA);
+        assert_eq!(PLACES[2] - PLACES[1], AREA);
+        assert_eq!(PLACES[3] - PLACES[2], ASIDE);
+        assert_eq!(PLACES[3] + ASIDE, SETTINGS);
+        assert!(
+            FlashStore::<Flash>::room(2) >= 7_535,
+            "the longest bot save"
+        );
     }
 }

@@ -615,7 +615,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
                 self.log_drawn = Some(shown);
                 self.draw_log(game, up)?;
             }
-            self.draw_status(game, session.note(), session.look_at())?;
+            self.draw_status(session)?;
             return Ok(self.redrawn);
         }
         if self.log_drawn.take().is_some() {
@@ -639,7 +639,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
                 }
             }
         }
-        self.draw_status(game, session.note(), session.look_at())?;
+        self.draw_status(session)?;
         Ok(self.redrawn)
     }
 
@@ -964,12 +964,15 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
     }
 
     /// The status lines for the layout.
+    /// The status rows, and the rows of the standing "Not saving" line
+    /// (`warning`), empty when there is none.
     fn status_lines(
         &self,
         game: &Game,
         note: Option<&str>,
+        warning: Option<&str>,
         look: Option<Point>,
-    ) -> [StatusLine; STATUS_LINES] {
+    ) -> ([StatusLine; STATUS_LINES], core::ops::Range<usize>) {
         let mut out: [StatusLine; STATUS_LINES] = core::array::from_fn(|_| StatusLine::new());
         let p = game.player();
         let w = |s: &mut StatusLine, args: core::fmt::Arguments| {
@@ -1110,12 +1113,14 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             }
             let hint_row = if self.layout == Layout::Full { 3 } else { 5 };
             out[hint_row] = hint;
-            return out;
+            return (out, 0..0);
         }
         if self.layout == Layout::Full {
             // The two newest lines, the newest last (the session's note,
             // when there is one, is the newest); a stop is said in the log
-            // too, so it needs no row of its own here.
+            // too, so it needs no row of its own here. While the game does
+            // not save, that stands on the lower row, the newest line over
+            // it.
             let mut newest = game.log().lines().rev().map(|m| m.text.as_str());
             let (older, last) = match note {
                 Some(n) => (newest.next(), Some(n)),
@@ -1124,44 +1129,69 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
                     (newest.next(), last)
                 }
             };
-            w(&mut out[1], format_args!("{}", older.unwrap_or("")));
-            w(&mut out[2], format_args!("{}", last.unwrap_or("")));
+            let (upper, lower) = match warning {
+                Some(warning) => (last, Some(warning)),
+                None => (older, last),
+            };
+            w(&mut out[1], format_args!("{}", upper.unwrap_or("")));
+            w(&mut out[2], format_args!("{}", lower.unwrap_or("")));
             out[3] = hint;
-            return out;
+            return (out, if warning.is_some() { 2..3 } else { 0..0 });
         }
         // The small layout: the newest message (a line the session says, as
         // a save that failed, before the log's) over two lines, then why
-        // the last command stopped.
+        // the last command stopped. While the game does not save, that
+        // takes the message's second line and the stop's, broken between
+        // words.
         let message = note.or(game.log().last()).unwrap_or("");
         let stop = game.last_stop().map(|s| s.text());
         let stop = stop.as_deref().unwrap_or("");
-        let (msg_row, msg_lines) = (2, 2);
+        let (msg_row, msg_lines) = (2, if warning.is_some() { 1 } else { 2 });
         let mut rest = message;
         for line in &mut out[msg_row..msg_row + msg_lines] {
             let end = rest.char_indices().nth(cols).map_or(rest.len(), |(i, _)| i);
             w(line, format_args!("{}", &rest[..end]));
             rest = &rest[end..];
         }
-        let stop_row = msg_row + msg_lines;
-        w(&mut out[stop_row], format_args!("{stop}"));
+        let stop_row = msg_row + 2;
+        match warning {
+            Some(warning) => {
+                let (first, second) = broken_at_a_space(warning, cols);
+                w(&mut out[msg_row + 1], format_args!("{first}"));
+                w(&mut out[stop_row], format_args!("{second}"));
+            }
+            None => w(&mut out[stop_row], format_args!("{stop}")),
+        }
         out[stop_row + 1] = hint;
-        out
+        let warning_rows = if warning.is_some() {
+            msg_row + 1..stop_row + 1
+        } else {
+            0..0
+        };
+        (out, warning_rows)
     }
 
-    fn draw_status(
+    fn draw_status<S: Store, R: Recorder, E: FnMut() -> u32>(
         &mut self,
-        game: &Game,
-        note: Option<&str>,
-        look: Option<Point>,
+        session: &Session<S, R, E>,
     ) -> Result<(), D::Error> {
-        let lines = self.status_lines(game, note, look);
+        let warning = session.not_saving_line();
+        let (lines, warning_rows) = self.status_lines(
+            session.game(),
+            session.note(),
+            warning.as_deref(),
+            session.look_at(),
+        );
         let (at, rows, cols) = self.layout.status();
         for (i, line) in lines.iter().enumerate().take(rows) {
+            // A row's colour changes only with its words: the warning's
+            // words are its own.
             if self.status[i] == *line {
                 continue;
             }
             self.status[i] = line.clone();
             let color = match i {
+                _ if warning_rows.contains(&i) => palette::HURT,
                 0 => palette::TEXT,
                 _ if i == rows - 1 => palette::DIM_TEXT,
                 _ => palette::UNREAD_TEXT,
@@ -1171,6 +1201,18 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             self.redrawn += 1;
         }
         Ok(())
+    }
+}
+
+/// `text` as two lines of at most `cols` characters, the first broken at
+/// its last space that fits (or cut, in a word longer than the line).
+fn broken_at_a_space(text: &str, cols: usize) -> (&str, &str) {
+    let Some((fits, _)) = text.char_indices().nth(cols) else {
+        return (text, "");
+    };
+    match text[..=fits].rfind(' ') {
+        Some(space) if space > 0 => (&text[..space], &text[space + 1..]),
+        _ => (&text[..fits], &text[fits..]),
     }
 }
 
@@ -1215,6 +1257,19 @@ mod tests {
         ] {
             assert_eq!(raw565(c), RawU16::from(rgb565(c)).into_inner());
         }
+    }
+
+    #[test]
+    fn a_line_breaks_at_its_last_space_that_fits() {
+        let words = "Not saving: the flash did not answer.";
+        assert_eq!(
+            broken_at_a_space(words, 23),
+            ("Not saving: the flash", "did not answer.")
+        );
+        assert_eq!(broken_at_a_space("short", 23), ("short", ""));
+        assert_eq!(broken_at_a_space("abcdefgh", 3), ("abc", "defgh"));
+        // A space just past the width still breaks there.
+        assert_eq!(broken_at_a_space("abc defg", 3), ("abc", "defg"));
     }
 
     #[test]

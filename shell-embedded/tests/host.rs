@@ -922,3 +922,106 @@ impl DrawTarget for Refusing {
         Ok(())
     }
 }
+
+/// A store that fails every write, as a worn-out flash does.
+struct Failing;
+
+impl Store for Failing {
+    fn claim(&mut self) -> Result<(), amulets_core::session::StoreError> {
+        Ok(())
+    }
+    fn read(&mut self) -> Result<Option<&str>, amulets_core::session::StoreError> {
+        Ok(None)
+    }
+    fn write(&mut self, _: &SaveText<'_>) -> Result<(), amulets_core::session::StoreError> {
+        Err(amulets_core::session::StoreError::Full)
+    }
+    fn set_aside(&mut self) -> Result<amulets_core::text::Line, amulets_core::session::StoreError> {
+        Ok(amulets_core::text::Line::new())
+    }
+    fn remove(&mut self) -> Result<(), amulets_core::session::StoreError> {
+        Ok(())
+    }
+}
+
+/// The rows `rows` of the display hold `words` at height `y` in `color`,
+/// as drawn by hand.
+fn row_reads<const W: usize, const H: usize>(
+    fb: &FrameBuffer<W, H>,
+    (x, y): (i32, i32),
+    words: &str,
+    color: Rgb,
+) {
+    let mut expect = FrameBuffer::<W, H>::new();
+    let style = MonoTextStyle::new(&FONT_4X6, c565(color));
+    Text::with_baseline(
+        words,
+        embedded_graphics::geometry::Point::new(x, y),
+        style,
+        Baseline::Top,
+    )
+    .draw(&mut expect)
+    .unwrap();
+    for row in y as usize..y as usize + 6 {
+        let ink = |fb: &FrameBuffer<W, H>| -> Vec<bool> {
+            (0..W).map(|x| fb.at(x, row) == c565(color)).collect()
+        };
+        assert_eq!(ink(fb), ink(&expect), "{words:?}, row {row}");
+    }
+}
+
+#[test]
+fn the_board_says_it_is_not_saving_on_its_own_pixels() {
+    let start = Start {
+        seed: Some(42),
+        class: Some(Class::Fighter),
+        ..Start::default()
+    };
+    // No flash: said from the first frame, in the full layout...
+    let store: amulets_embedded::flash::OrMissing<Holding> =
+        amulets_embedded::flash::OrMissing::Missing("the flash did not answer");
+    let session = Session::new(store, (), five as fn() -> u32, start);
+    let mut shell = Shell::new(Big::new(), Layout::Full);
+    shell.draw(&session).unwrap();
+    row_reads(
+        shell.display(),
+        (0, 228),
+        "Not saving: the flash did not answer.",
+        palette::HURT,
+    );
+    // ... and the small one, over two rows broken between words (its
+    // status starts at x 66, y 92, a row 6 pixels high: rows 3 and 4).
+    let mut small = Shell::new(Small::new(), Layout::Small);
+    small.draw(&session).unwrap();
+    // `AMULETS_BOARD_SHOT=DIR`: both pictures as PPM files, to look at.
+    if let Some(dir) = std::env::var_os("AMULETS_BOARD_SHOT") {
+        let dir = std::path::PathBuf::from(dir);
+        let mut bytes = Vec::new();
+        shell.display().write_ppm(|b| bytes.extend_from_slice(b));
+        std::fs::write(dir.join("not-saving-full.ppm"), &bytes).unwrap();
+        bytes.clear();
+        small.display().write_ppm(|b| bytes.extend_from_slice(b));
+        std::fs::write(dir.join("not-saving-small.ppm"), &bytes).unwrap();
+    }
+    row_reads(
+        small.display(),
+        (66, 110),
+        "Not saving: the flash",
+        palette::HURT,
+    );
+    row_reads(small.display(), (66, 116), "did not answer.", palette::HURT);
+    // A flash whose writes fail: said once the arrival's save fails, and
+    // for as long as none succeeds.
+    let mut session = Session::new(Failing, (), five as fn() -> u32, start);
+    let mut shell = Shell::new(Big::new(), Layout::Full);
+    for now in [10, 20, 30] {
+        shell.update(&mut session, Buttons::NONE, now);
+        shell.draw(&session).unwrap();
+        row_reads(
+            shell.display(),
+            (0, 228),
+            "Not saving: there is no room for it.",
+            palette::HURT,
+        );
+    }
+}

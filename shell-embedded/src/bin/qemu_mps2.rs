@@ -13,7 +13,7 @@ use amulets_core::input::Key;
 use amulets_core::session::{Session, Start};
 use amulets_embedded::board::HostFlash;
 use amulets_embedded::board::{self, host_file};
-use amulets_embedded::flash::FlashStore;
+use amulets_embedded::flash::{FlashStore, OrMissing};
 use amulets_embedded::framebuffer::FrameBuffer;
 use amulets_embedded::{Buttons, Layout, Shell};
 use core::sync::atomic::{AtomicU32, Ordering};
@@ -189,11 +189,11 @@ fn main() -> ! {
         }
     };
     // The save in a flash file on the host when asked for, else none.
-    let store = board::store_in_flash().then(|| {
-        FlashStore::new(
-            HostFlash::open("amulets-flash.bin\0").expect("the flash file opens"),
-            0,
-        )
+    // A flash file that does not open is said on the status, as the Wio
+    // says a chip that does not answer.
+    let store = board::store_in_flash().then(|| match HostFlash::open("amulets-flash.bin\0") {
+        Some(flash) => OrMissing::Here(FlashStore::new(flash, 0)),
+        None => OrMissing::Missing("the host's flash file did not open"),
     });
     let mut session = Session::new(store, (), || board::SEED, start);
     session.set_autosave(amulets_embedded::flash::BOARD_AUTOSAVE);
