@@ -791,6 +791,13 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         if self.in_play() { self.save() } else { Ok(()) }
     }
 
+    /// The shell may be stopped from now on without a word (a browser tab
+    /// hidden, which a phone may kill): a run in play is saved, and play
+    /// goes on.
+    pub fn save_now(&mut self) -> Result<(), StoreError> {
+        if self.in_play() { self.save() } else { Ok(()) }
+    }
+
     /// The shell caught a panic in its loop (the game's code failed, or the
     /// shell's): the run in play is saved if it still passes every check
     /// (`Game::check_invariants`), so a bug costs no more than it must,

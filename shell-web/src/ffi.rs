@@ -30,7 +30,8 @@ unsafe extern "C" {
     safe fn storage_len() -> i32;
     /// Copies the text `storage_len` measured to `at`.
     safe fn storage_take(at: *mut u8);
-    /// Stores `len` bytes at `at` as the save: 0 done, 1 full, 2 no storage.
+    /// Stores `len` bytes at `at` as the save: 0 done, 1 full, 2 no
+    /// storage, 3 another tab took the save.
     safe fn storage_set(at: *const u8, len: usize) -> u32;
     /// Moves the save to the first free `amulets.save.bad` key and leaves
     /// the key's name for `storage_len`/`storage_take`: 0 done, 2 failed.
@@ -51,6 +52,7 @@ fn status(code: u32) -> Result<(), Trouble> {
     match code {
         0 => Ok(()),
         1 => Err(Trouble::Full),
+        3 => Err(Trouble::Taken),
         _ => Err(Trouble::NoStorage),
     }
 }
@@ -189,8 +191,10 @@ pub extern "C" fn amulets_key_up(len: usize) {
     with_app((), |a| a.key_up(keys::key_of(key, code)));
 }
 
-/// Plays a script of keys (as `--keys` takes them), each command run to its
-/// end; the length of an error's words, 0 when none.
+/// Plays a script of keys (as `--keys` takes them: the test page's), each
+/// command run to its end; the length of an error's words, 0 when none.
+/// The keys stop at "a new run?": a script never answers it, so a link
+/// can never abandon a saved run.
 #[unsafe(no_mangle)]
 pub extern "C" fn amulets_play_keys(len: usize, now_ms: f64) -> usize {
     let script = input(len);
@@ -199,6 +203,9 @@ pub extern "C" fn amulets_play_keys(len: usize, now_ms: f64) -> usize {
         Ok(keys) => with_app(0, |a| {
             let mut now = now_ms as u64;
             for k in keys {
+                if a.session.asking() {
+                    return output("the keys stop at the question: a script never answers it");
+                }
                 a.key_down(k, false);
                 a.key_up(k);
                 while a.session.game().command_running() {
@@ -247,6 +254,17 @@ pub extern "C" fn amulets_draw() -> *const u8 {
 #[unsafe(no_mangle)]
 pub extern "C" fn amulets_close() -> usize {
     match with_app(Ok(()), |a| a.close()) {
+        Ok(()) => 0,
+        Err(e) => output(&format!("the run could not be saved: {e}")),
+    }
+}
+
+/// The page was hidden (a phone may end a hidden tab without a word): the
+/// run in play is saved, and plays on. The length of the words of a
+/// failure, 0 when it saved.
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_keep() -> usize {
+    match with_app(Ok(()), |a| a.session.save_now().map_err(|e| e.to_string())) {
         Ok(()) => 0,
         Err(e) => output(&format!("the run could not be saved: {e}")),
     }

@@ -14,6 +14,9 @@ pub enum Trouble {
     NoStorage,
     /// The storage is full.
     Full,
+    /// Another tab took the save (where the page keeps its one writer by a
+    /// heartbeat, with no Web Locks, and this tab's beat was missed).
+    Taken,
 }
 
 /// Where the text is kept: the page's `localStorage` in a browser, memory
@@ -29,6 +32,7 @@ pub trait Backend {
 fn trouble(t: Trouble) -> StoreError {
     match t {
         Trouble::Full => StoreError::Full,
+        Trouble::Taken => StoreError::Busy,
         Trouble::NoStorage => StoreError::Failed(line(format_args!(
             "this browser keeps no storage for the page"
         ))),

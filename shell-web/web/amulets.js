@@ -8,7 +8,10 @@
 const W = 1600, H = 900;
 const SAVE = 'amulets.save';
 const query = new URLSearchParams(location.search);
-const testing = query.has('keys');
+// Keys in the link are the test page's alone (test.html, which the check
+// serves and `cargo xtask web` does not build): the page a player loads
+// never types them, and even there they stop at "a new run?".
+const testing = window.AMULETS_TEST === true && query.has('keys');
 const canvas = document.getElementById('screen');
 const ctx = canvas.getContext('2d');
 const say = document.getElementById('say');
@@ -50,6 +53,7 @@ const imports = {
     storage_set(at, len) {
       const s = storage();
       if (!s) return 2;
+      if (lostTheBeat(s)) return 3;
       try {
         s.setItem(SAVE, dec.decode(bytes().slice(at, at + len)));
         return 0;
@@ -60,6 +64,7 @@ const imports = {
     storage_set_aside() {
       const s = storage();
       if (!s) return 2;
+      if (lostTheBeat(s)) return 2;
       try {
         const text = s.getItem(SAVE);
         if (text === null) return 2;
@@ -76,22 +81,66 @@ const imports = {
     storage_remove() {
       const s = storage();
       if (!s) return 2;
+      if (lostTheBeat(s)) return 3;
       try { s.removeItem(SAVE); return 0; } catch (e) { return 2; }
     },
   },
 };
 
 // One tab writes the save: the one holding this lock. Another plays
-// without saving, and the game says so.
-function holdLock() {
-  if (!navigator.locks) return Promise.resolve(true);
-  return new Promise(resolve => {
-    navigator.locks.request('amulets-save', { ifAvailable: true }, lock => {
-      resolve(lock !== null);
-      // Held for as long as the page lives.
-      return lock ? new Promise(() => {}) : undefined;
+// without saving, and the game says so. A reload asks while the page it
+// replaces may still hold the lock, so the lock is waited for a moment
+// before it counts as another tab's.
+const LOCK_WAIT_MS = 2000;
+async function holdLock() {
+  if (!navigator.locks) return holdByHeartbeat();
+  try {
+    return await new Promise((resolve, reject) => {
+      navigator.locks.request('amulets-save', { signal: AbortSignal.timeout(LOCK_WAIT_MS) }, () => {
+        resolve(true);
+        // Held for as long as the page lives.
+        return new Promise(() => {});
+      }).catch(reject);
     });
-  });
+  } catch (e) {
+    return false;  // the wait ran out: another tab holds it
+  }
+}
+
+// Without Web Locks (they need a secure origin: a page over plain http
+// from another machine has none) one tab still writes: the one whose beat
+// stands in localStorage, fresher than STALE_MS. It beats every BEAT_MS;
+// a tab that finds another's beat plays without saving, and a tab whose
+// beat was taken over (it was asleep too long) stops writing.
+const HEART = 'amulets.lock', BEAT_MS = 1000, STALE_MS = 5000;
+const me = Array.from(crypto.getRandomValues(new Uint32Array(2))).join('-');
+let beating = false;
+function beatOf(s) {
+  try { return JSON.parse(s.getItem(HEART)); } catch (e) { return null; }
+}
+function lostTheBeat(s) {
+  if (!beating) return false;
+  const b = beatOf(s);
+  return b !== null && b.id !== me;
+}
+async function holdByHeartbeat() {
+  tell('This page has no Web Locks here (no https): one tab at a time saves.');
+  const s = storage();
+  if (!s) return true;  // nothing to keep: the game says it keeps no save
+  const b = beatOf(s);
+  if (b && b.id !== me && Date.now() - b.at < STALE_MS) return false;
+  const beat = () => s.setItem(HEART, JSON.stringify({ id: me, at: Date.now() }));
+  beat();
+  // Two tabs that beat at once: the later one's stands, and both see it.
+  await new Promise(r => setTimeout(r, 200));
+  if (beatOf(s)?.id !== me) return false;
+  beating = true;
+  setInterval(() => { if (!lostTheBeat(s)) beat(); }, BEAT_MS);
+  return true;
+}
+function letTheBeatGo() {
+  const s = storage();
+  if (beating && s && !lostTheBeat(s)) s.removeItem(HEART);
 }
 
 // The picture letterboxed into the window above the bar.
@@ -117,7 +166,11 @@ function show() {
     ctx.putImageData(new ImageData(px, W, H), 0, 0);
   }
 }
+// False once the page has put another save in place of its own (Load a
+// save): it neither saves nor plays on.
+let keeping = true;
 function frame() {
+  if (!keeping) return;
   wasm.amulets_tick(performance.now());
   show();
   if (wasm.amulets_finished()) {
@@ -150,7 +203,17 @@ function wire() {
     canvas.focus();
   });
   addEventListener('pagehide', () => {
-    const len = wasm.amulets_close();
+    if (keeping) {
+      const len = wasm.amulets_close();
+      if (len) console.error(out(len));
+    }
+    letTheBeatGo();
+  });
+  // A phone may end a hidden tab without a pagehide: the run is saved when
+  // the page is hidden, and plays on when it is shown again.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'hidden' || !keeping) return;
+    const len = wasm.amulets_keep();
     if (len) console.error(out(len));
   });
   document.getElementById('save-file').addEventListener('click', () => {
@@ -178,6 +241,9 @@ function wire() {
     if (!s) { tell('This browser keeps no storage for the page: the save cannot be loaded.'); return; }
     if (s.getItem(SAVE) !== null &&
         !confirm('Replace the run saved in this browser with the one in ' + file.name + '?')) return;
+    // The loaded save is what the page keeps: this page's run is not saved
+    // over it, now or as the page goes.
+    keeping = false;
     s.setItem(SAVE, text);
     // The title then offers to continue it.
     location.search = '';
@@ -185,10 +251,9 @@ function wire() {
 }
 
 async function main() {
-  // A test page is alone, and headless Chromium's virtual time runs past
-  // the lock's promise (it stands still only while a request is pending):
-  // a test takes the store without asking.
-  const claimed = testing ? true : await holdLock();
+  const claimed = await holdLock();
+  // For the checks (and harmless to a player): whether this tab saves.
+  document.body.dataset.saving = claimed ? 'yes' : 'no';
   const code = await (await fetch('amulets.wasm')).arrayBuffer();
   // Compiled at once, not by the promise-based WebAssembly.instantiate:
   // the module is far below the 8 MB a browser compiles on its main thread
@@ -219,6 +284,7 @@ async function main() {
       'state hash ' + hash + '\nclaimed ' + claimed + '\n' + (s && s.getItem(SAVE) || '');
     return;
   }
+  document.body.dataset.started = 'yes';
   canvas.focus();
   requestAnimationFrame(frame);
 }

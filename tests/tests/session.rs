@@ -1178,3 +1178,19 @@ fn a_rescue_saves_a_sound_run_and_never_a_broken_one() {
     s.press(Key::Char('c'));
     assert_eq!(s.rescue(), Rescue::NotSaved(StoreError::Full));
 }
+
+#[test]
+fn save_now_saves_a_run_in_play_and_it_plays_on() {
+    let mut s = session(Memory::holding(&quiet_room()), Start::default());
+    assert_eq!(s.save_now(), Ok(()), "nothing in play at the title");
+    assert_eq!(s.store().writes, 0);
+    s.press(Key::Char('c'));
+    for _ in 0..3 {
+        s.press(Key::Char('.'));
+    }
+    assert_eq!(s.save_now(), Ok(()));
+    assert_eq!(saved_turn(&s), 3);
+    assert!(!s.finished());
+    s.press(Key::Char('.'));
+    assert_eq!(s.game().turn(), 4, "play goes on");
+}

@@ -4,6 +4,8 @@
 
 mod bench;
 mod bot;
+#[cfg(unix)]
+mod cdp;
 mod determinism;
 mod embedded;
 #[cfg(unix)]

@@ -1,18 +1,22 @@
 //! `cargo xtask web [--serve [PORT]]`: the browser's game, built into
 //! `target/web/` (the page, its script and `amulets.wasm`), and served on
 //! localhost. `cargo xtask web --check` (part of `ci`) drives Debian's
-//! Chromium headless against it: the picture of seed 42 after the same keys
-//! as the desktop game's screenshot must hold the desktop's map pixel for
-//! pixel, and the save the page keeps in `localStorage` must continue in
-//! the desktop game at the page's state hash.
+//! Chromium headless against it, in real time, through the DevTools
+//! protocol (`cdp`), on the test page (`test.html`, served by the check
+//! only: the page, lock and all, that also reads keys from its link): the
+//! picture of seed 42 after the same keys as the desktop game's screenshot
+//! must hold the desktop's map pixel for pixel, and the save the page keeps
+//! in `localStorage` must continue in the desktop game at the page's state
+//! hash.
 
+use crate::cdp::{Chrome, Tab};
 use crate::sh;
 use crate::shot;
 use crate::tools::{self, Need};
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 const TARGET: &str = "wasm32-unknown-unknown";
 const USAGE: &str = "usage: cargo xtask web [--serve [PORT] | --check]";
@@ -25,6 +29,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
         [flag] if flag == "--check" => check(),
         _ => Err(USAGE.into()),
     }
+}
+
+/// The build's folder: `CARGO_TARGET_DIR`, else the workspace's `target`.
+pub fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| sh::root().join("target"), PathBuf::from)
 }
 
 /// Builds the page into `target/web/`; the folder.
@@ -44,7 +53,7 @@ pub fn build() -> Result<PathBuf, String> {
         ],
     ))?;
     let root = sh::root();
-    let dir = root.join("target/web");
+    let dir = target_dir().join("web");
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     let copy = |from: PathBuf, to: &str| {
         std::fs::copy(&from, dir.join(to)).map_err(|e| format!("{}: {e}", from.display()))
@@ -52,9 +61,7 @@ pub fn build() -> Result<PathBuf, String> {
     copy(root.join("shell-web/web/index.html"), "index.html")?;
     copy(root.join("shell-web/web/amulets.js"), "amulets.js")?;
     let size = copy(
-        root.join("target")
-            .join(TARGET)
-            .join("web/amulets_web.wasm"),
+        target_dir().join(TARGET).join("web/amulets_web.wasm"),
         "amulets.wasm",
     )?;
     println!(
@@ -123,39 +130,51 @@ fn serve(port: u16) -> Result<(), String> {
     Ok(())
 }
 
-/// Debian's Chromium, headless, as root, on a new profile, with nothing
-/// that reaches out to the network.
-fn chromium(profile: &Path, extra: &[&str], url: &str) -> Result<String, String> {
-    let profile = format!("--user-data-dir={}", profile.display());
-    let mut args = vec![
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-quic",
-        "--force-device-scale-factor=1",
-        "--force-color-profile=srgb",
-        "--hide-scrollbars",
-        "--window-size=1600,900",
-        "--virtual-time-budget=20000",
-        &profile,
-    ];
-    args.extend(extra);
-    args.push(url);
-    let mut c = sh::cmd("chromium", &args);
-    c.stderr(std::process::Stdio::null());
-    sh::output(c)
+/// The site the checks load: the page as built, the test page beside it,
+/// and the replays they play; served on a port of 127.0.0.1 for as long as
+/// the program runs. The site's base address.
+pub fn serve_site(work: &Path) -> Result<String, String> {
+    let dir = build()?;
+    let site = work.join("site");
+    std::fs::create_dir_all(site.join("replays")).map_err(|e| e.to_string())?;
+    for name in ["index.html", "amulets.js", "amulets.wasm"] {
+        std::fs::copy(dir.join(name), site.join(name)).map_err(|e| format!("{name}: {e}"))?;
+    }
+    let root = sh::root();
+    std::fs::copy(root.join("shell-web/web/test.html"), site.join("test.html"))
+        .map_err(|e| format!("test.html: {e}"))?;
+    std::fs::copy(
+        root.join("tests/replays/rogue-42.txt"),
+        site.join("replays/rogue-42.txt"),
+    )
+    .map_err(|e| format!("the replay: {e}"))?;
+    let listener = TcpListener::bind(("127.0.0.1", 0)).map_err(|e| e.to_string())?;
+    let port = listener.local_addr().map_err(|e| e.to_string())?.port();
+    std::thread::spawn(move || serve_on(listener, site));
+    Ok(format!("http://127.0.0.1:{port}/"))
 }
 
-/// Opens the page (in test mode) on a new profile, reads the save it kept
-/// in localStorage and the live game's hash out of its DOM, and has the
-/// desktop game continue that save: the hashes must be equal. The hash.
+/// Waits for the test page to write its output, and reads it.
+fn test_output(chrome: &mut Chrome, tab: &Tab) -> Result<String, String> {
+    chrome.wait_for(
+        tab,
+        "document.getElementById('amulets-test').textContent.length > 0",
+        Duration::from_secs(20),
+    )?;
+    let v = chrome.eval(tab, "document.getElementById('amulets-test').textContent")?;
+    v.as_str()
+        .map(str::to_string)
+        .ok_or_else(|| format!("the page wrote {v}"))
+}
+
+/// Opens the test page on a new profile, reads the save it kept in
+/// localStorage and the live game's hash, and has the desktop game
+/// continue that save: the hashes must be equal. The hash.
 fn continue_page_save(work: &Path, game: &Path, url: &str, name: &str) -> Result<String, String> {
-    let profile = format!("profile-{name}");
-    let text = page_test_output(work, &profile, url)?;
+    let mut chrome = Chrome::launch(&work.join(format!("chrome-{name}")), &[])?;
+    let tab = chrome.open(url)?;
+    let text = test_output(&mut chrome, &tab)?;
+    drop(chrome);
     let mut parts = text.splitn(3, '\n');
     let (first_line, claimed, save) = match (parts.next(), parts.next(), parts.next()) {
         (Some(h), Some(c), Some(s)) => (h, c, s),
@@ -170,7 +189,7 @@ fn continue_page_save(work: &Path, game: &Path, url: &str, name: &str) -> Result
     if !save.starts_with("amulets-save ") {
         return Err(format!("the page kept no save in localStorage:\n{text}"));
     }
-    let saves = work.join(format!("{profile}-saves"));
+    let saves = work.join(format!("{name}-saves"));
     std::fs::create_dir_all(&saves).map_err(|e| e.to_string())?;
     std::fs::write(saves.join("save.txt"), save).map_err(|e| e.to_string())?;
     let mut c = sh::cmd(
@@ -198,45 +217,6 @@ fn continue_page_save(work: &Path, game: &Path, url: &str, name: &str) -> Result
     Ok(page_hash.trim().to_string())
 }
 
-/// What a page in test mode wrote into its DOM, read with `--dump-dom` on
-/// a new profile. Once in a while headless Chromium dumps the page before
-/// it has written; a second try (on another new profile) tells that apart
-/// from a page that writes nothing, which fails again.
-fn page_test_output(work: &Path, profile: &str, url: &str) -> Result<String, String> {
-    let dump = |profile: &str| {
-        chromium(&work.join(profile), &["--dump-dom"], url)
-            .and_then(|dom| test_text(&dom))
-            .and_then(|t| {
-                if t.is_empty() {
-                    Err("the page had not written its test output yet".to_string())
-                } else {
-                    Ok(t)
-                }
-            })
-    };
-    dump(profile).or_else(|e| {
-        println!("web: {e}; trying once more");
-        dump(&format!("{profile}-2"))
-    })
-}
-
-/// The `<pre id="amulets-test">` the page fills in test mode, unescaped.
-fn test_text(dom: &str) -> Result<String, String> {
-    let start = dom
-        .find("id=\"amulets-test\"")
-        .and_then(|i| dom[i..].find('>').map(|j| i + j + 1))
-        .ok_or("the page wrote no test output")?;
-    let end = dom[start..]
-        .find("</pre>")
-        .map(|j| start + j)
-        .ok_or("the page's test output is not closed")?;
-    Ok(dom[start..end]
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&amp;", "&"))
-}
-
 fn check() -> Result<(), String> {
     tools::ensure_programs(&[Need {
         program: "chromium",
@@ -244,35 +224,29 @@ fn check() -> Result<(), String> {
         backports: false,
     }])?;
     tools::ensure_sdl_build()?;
-    let dir = build()?;
-    sh::run(sh::cmd(
-        &sh::cargo(),
-        &["build", "--release", "-p", "amulets-sdl"],
-    ))?;
     let root = sh::root();
-    let work = root.join("target/web-check");
+    let work = target_dir().join("web-check");
     if work.exists() {
         std::fs::remove_dir_all(&work).map_err(|e| e.to_string())?;
     }
     std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
-    let listener = TcpListener::bind(("127.0.0.1", 0)).map_err(|e| e.to_string())?;
-    let port = listener.local_addr().map_err(|e| e.to_string())?.port();
-    std::thread::spawn(move || serve_on(listener, dir));
-    let base = format!("http://127.0.0.1:{port}/");
+    let base = serve_site(&work)?;
+    sh::run(sh::cmd(
+        &sh::cargo(),
+        &["build", "--release", "-p", "amulets-sdl"],
+    ))?;
 
     // The picture: the same run and keys as the desktop's screenshot.
     let keys = "oooo";
     let page_png = work.join("page.png");
     let desktop_png = work.join("desktop.png");
-    let shoot = |profile: &str| {
-        chromium(
-            &work.join(profile),
-            &[&format!("--screenshot={}", page_png.display())],
-            &format!("{base}?seed=42&class=rogue&keys={keys}"),
-        )
-    };
-    shoot("profile-shot")?;
-    let game = root.join("target/release/amulets");
+    {
+        let mut chrome = Chrome::launch(&work.join("chrome-shot"), &[])?;
+        let tab = chrome.open(&format!("{base}test.html?seed=42&class=rogue&keys={keys}"))?;
+        test_output(&mut chrome, &tab)?;
+        chrome.screenshot(&tab, &page_png)?;
+    }
+    let game = target_dir().join("release/amulets");
     let mut c = sh::cmd(
         &game.display().to_string(),
         &[
@@ -287,14 +261,7 @@ fn check() -> Result<(), String> {
     );
     c.env("SDL_VIDEO_DRIVER", "offscreen");
     sh::output(c)?;
-    // Once in a while headless Chromium takes its picture before the page
-    // has drawn; a second try tells that apart from a page that draws
-    // wrong, which fails again.
-    if let Err(e) = shot::same_pixels(&page_png, &desktop_png) {
-        println!("web: {e}; trying once more");
-        shoot("profile-shot-2")?;
-        shot::same_pixels(&page_png, &desktop_png)?;
-    }
+    shot::same_pixels(&page_png, &desktop_png)?;
     println!(
         "web: the page's picture of seed 42 after {keys:?} is the desktop game's, pixel for pixel"
     );
@@ -314,7 +281,7 @@ fn check() -> Result<(), String> {
             format!("?seed=42&class=rogue&keys={keys}&close=1"),
         ),
     ] {
-        let hash = continue_page_save(&work, &game, &format!("{base}{query}"), name)?;
+        let hash = continue_page_save(&work, &game, &format!("{base}test.html{query}"), name)?;
         println!(
             "web: the page's save {what} continues in the desktop game at its state hash, {hash}"
         );
@@ -328,14 +295,13 @@ fn check() -> Result<(), String> {
         .find_map(|l| l.strip_prefix("hash "))
         .ok_or("the replay has no hash line")?
         .to_string();
-    let served = root.join("target/web/replays");
-    std::fs::create_dir_all(&served).map_err(|e| e.to_string())?;
-    std::fs::write(served.join("rogue-42.txt"), &recorded).map_err(|e| e.to_string())?;
-    let text = page_test_output(
-        &work,
-        "profile-replay",
-        &format!("{base}?keys=&replay=replays/rogue-42.txt"),
-    )?;
+    let text = {
+        let mut chrome = Chrome::launch(&work.join("chrome-replay"), &[])?;
+        let tab = chrome.open(&format!(
+            "{base}test.html?keys=&replay=replays/rogue-42.txt"
+        ))?;
+        test_output(&mut chrome, &tab)?
+    };
     let watched = text
         .lines()
         .next()
@@ -351,6 +317,27 @@ fn check() -> Result<(), String> {
         "web: the page plays {} back to its recorded end, {watched}",
         replay.display()
     );
+    // The page a player loads types no keys from its link.
+    {
+        let mut chrome = Chrome::launch(&work.join("chrome-no-keys"), &[])?;
+        let tab = chrome.open(&format!("{base}?seed=42&class=rogue&keys=oooo"))?;
+        chrome.wait_for(
+            &tab,
+            "document.body.dataset.started === 'yes'",
+            Duration::from_secs(20),
+        )?;
+        let turn = chrome.eval(&tab, "localStorage.getItem('amulets.save')")?;
+        let turn = turn
+            .as_str()
+            .and_then(|t| amulets_core::game::Game::read_save(t).ok())
+            .map(|g| g.turn());
+        if turn != Some(0) {
+            return Err(format!(
+                "the player's page played the link's keys: the save is of turn {turn:?}"
+            ));
+        }
+        println!("web: the page a player loads plays no keys from its link");
+    }
     // The module's own time to a first frame, outside a browser.
     tools::ensure_programs(&[Need {
         program: "node",
@@ -361,7 +348,7 @@ fn check() -> Result<(), String> {
         "node",
         &[
             &root.join("xtask/web-first-frame.mjs").display().to_string(),
-            &root.join("target/web/amulets.wasm").display().to_string(),
+            &target_dir().join("web/amulets.wasm").display().to_string(),
         ],
     ))?;
     println!("web: {}", timing.trim());

@@ -95,7 +95,7 @@ impl App {
 /// The signals that end the game as a closed window does: the terminal
 /// closed (SIGHUP), `kill` (SIGTERM), and SIGINT sent from outside (in the
 /// game Ctrl-C is a key). Each saves the run in play before the terminal is
-/// put back; a second one while the first is being seen to ends the game
+/// put back; another one a second or more after the first ends the game
 /// at once (exit 1). On Windows the console's close does the same
 /// (`console_close`).
 #[cfg(unix)]
@@ -106,6 +106,43 @@ const CLOSING: [i32; 3] = [
 ];
 #[cfg(not(unix))]
 const CLOSING: [i32; 1] = [signal_hook::consts::SIGTERM];
+
+/// How long after the first closing signal another one means a person
+/// insisting, and ends the game at once: one hangup comes as several
+/// signals together (the kernel's SIGHUP and the shell's, passed on to its
+/// jobs), and those must not cut the save short.
+#[cfg(unix)]
+const INSIST: Duration = Duration::from_secs(1);
+
+/// Sets `closing` at the first closing signal; on Unix a thread of its own
+/// sees them, and ends the game at once (exit 1) on one that comes
+/// `INSIST` or more after the first.
+fn watch_signals(closing: Arc<AtomicBool>) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        let mut signals = signal_hook::iterator::Signals::new(CLOSING)?;
+        std::thread::Builder::new()
+            .name("signals".into())
+            .spawn(move || {
+                let mut first: Option<Instant> = None;
+                for _ in signals.forever() {
+                    match first {
+                        None => {
+                            first = Some(Instant::now());
+                            closing.store(true, Ordering::Relaxed);
+                        }
+                        Some(at) if at.elapsed() >= INSIST => std::process::exit(1),
+                        Some(_) => {}
+                    }
+                }
+            })?;
+    }
+    #[cfg(not(unix))]
+    for signal in CLOSING {
+        signal_hook::flag::register(signal, Arc::clone(&closing))?;
+    }
+    Ok(())
+}
 
 /// The game has saved and put the terminal back after a close: on Windows
 /// the console's close waits for this before the program is ended.
@@ -141,12 +178,7 @@ std::thread_local! {
 /// anywhere else is printed by Rust's hook once the terminal is back.
 pub fn run(session: DesktopSession) -> io::Result<Ended> {
     let closing = Arc::new(AtomicBool::new(false));
-    for signal in CLOSING {
-        // The second signal ends the game: registered first, it sees the
-        // flag the first one set.
-        signal_hook::flag::register_conditional_shutdown(signal, 1, Arc::clone(&closing))?;
-        signal_hook::flag::register(signal, Arc::clone(&closing))?;
-    }
+    watch_signals(Arc::clone(&closing))?;
     #[cfg(windows)]
     console_close::register(Arc::clone(&closing))?;
     let rusts_hook = std::panic::take_hook();

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 type Case = fn(&Scratch) -> Result<Row, String>;
 
-pub const ALL: [(&str, Case); 13] = [
+pub const ALL: [(&str, Case); 14] = [
     ("a terminal closed (tmux kill-session)", closed_terminal),
     ("a pty's master closed", closed_pty),
     ("a full disk", full_disk),
@@ -28,6 +28,7 @@ pub const ALL: [(&str, Case); 13] = [
     ("a panic", panic),
     ("SIGHUP to the desktop game", sdl_hangup),
     ("SIGTERM to the terminal game", sigterm),
+    ("two SIGHUPs at once", two_hangups),
 ];
 
 /// The uid and gid of `nobody`, who owns nothing here.
@@ -553,6 +554,44 @@ fn sigterm(s: &Scratch) -> Result<Row, String> {
     Ok(Row {
         fault: "SIGTERM (terminal)",
         made: "`kill` at turn 5".into(),
+        did: "saved turn 5 and exited 0".into(),
+        runs_lost: 0,
+        turns_lost: Some(0),
+    })
+}
+
+/// One hangup is often two signals together (the kernel's and the
+/// shell's): the second must not cut the first's save short.
+fn two_hangups(s: &Scratch) -> Result<Row, String> {
+    let dir = s.dir("two-hups")?;
+    let pane = Pane::start(
+        "two-hups",
+        &format!(
+            "{} --seed 42 --class rogue --save-dir {}",
+            s.tui,
+            dir.display()
+        ),
+    )?;
+    pane.wait_for("Turn 0")?;
+    pane.keys(&[".", ".", ".", ".", "."])?;
+    pane.wait_for("Turn 5")?;
+    let pid = pane.pid()?;
+    let status = std::process::Command::new("bash")
+        .args([
+            "-c",
+            &format!("kill -HUP {pid}; sleep 0.02; kill -HUP {pid}"),
+        ])
+        .status()
+        .map_err(|e| e.to_string())?;
+    expect(status.success(), || "kill failed".into())?;
+    let code = pane.wait_for_end(Duration::from_secs(5))?;
+    let turn = saved_turn(&dir)?;
+    expect(turn == 5 && code.is_none_or(|c| c == 0), || {
+        format!("saved turn {turn}, exit {code:?}")
+    })?;
+    Ok(Row {
+        fault: "two SIGHUPs at once",
+        made: "`kill -HUP` twice, 20 ms apart, at turn 5".into(),
         did: "saved turn 5 and exited 0".into(),
         runs_lost: 0,
         turns_lost: Some(0),

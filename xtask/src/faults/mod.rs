@@ -7,6 +7,7 @@
 //! games run as `nobody` (`setpriv --reuid=65534`) or as a user no password
 //! file names.
 
+mod browser;
 mod cases;
 mod kills;
 mod pane;
@@ -15,6 +16,9 @@ mod pty;
 use crate::{sh, tools};
 use amulets_core::session::AUTOSAVE_TURNS;
 use std::path::{Path, PathBuf};
+
+/// A browser's fault: the folder to work in and the site's address.
+type BrowserCase = fn(&Path, &str) -> Result<Row, String>;
 
 /// How many times the bot's run is killed.
 const KILLS: u32 = 50;
@@ -46,7 +50,7 @@ impl Scratch {
         // `AMULETS_FAULTS_BINS`: another build's folder (an older main's,
         // to see the suite fail there).
         let built = std::env::var_os("AMULETS_FAULTS_BINS")
-            .map_or_else(|| sh::root().join("target").join("debug"), PathBuf::from);
+            .map_or_else(|| crate::web::target_dir().join("debug"), PathBuf::from);
         let copy = |name: &str| -> Result<String, String> {
             let to = root.join("bin").join(name);
             std::fs::copy(built.join(name), &to).map_err(|e| format!("{name}: {e}"))?;
@@ -132,6 +136,35 @@ pub fn run(args: &[String]) -> Result<(), String> {
             Err(e) => {
                 println!("faults: {name} FAILED: {e}");
                 failed.push(format!("{name}: {e}"));
+            }
+        }
+    }
+    let browser: [(&str, BrowserCase); 5] = [
+        (
+            "the browser: a save loaded, then the page left",
+            browser::load_then_leave,
+        ),
+        ("the browser: a hidden tab", browser::hidden_tab),
+        ("the browser: two tabs", browser::two_tabs),
+        ("the browser: a reload at once", browser::reload_at_once),
+        ("the browser: no Web Locks", browser::no_web_locks),
+    ];
+    if browser.iter().any(|(n, _)| wanted(n)) {
+        tools::ensure_programs(&[tools::Need {
+            program: "chromium",
+            package: "chromium",
+            backports: false,
+        }])?;
+        let work = scratch.dir("browser")?;
+        let base = crate::web::serve_site(&work)?;
+        for (name, case) in browser.into_iter().filter(|(n, _)| wanted(n)) {
+            println!("faults: {name}");
+            match case(&work, &base) {
+                Ok(row) => rows.push(row),
+                Err(e) => {
+                    println!("faults: {name} FAILED: {e}");
+                    failed.push(format!("{name}: {e}"));
+                }
             }
         }
     }
