@@ -53,6 +53,14 @@ pub struct FileStore {
     lock: Option<File>,
     /// The saved run's text as last read, lent out by `read`.
     text: String,
+    /// Opens the save to read it: the file itself, but for the tests, which
+    /// put a failing disk in its place.
+    open: fn(&Path) -> io::Result<Box<dyn Read>>,
+}
+
+/// The save's file, to read.
+fn open_file(path: &Path) -> io::Result<Box<dyn Read>> {
+    Ok(Box::new(File::open(path)?))
 }
 
 /// An I/O error in the words the player reads.
@@ -80,6 +88,7 @@ impl FileStore {
             nowhere: None,
             lock: None,
             text: String::new(),
+            open: open_file,
         }
     }
 
@@ -91,6 +100,7 @@ impl FileStore {
             nowhere: Some(why),
             lock: None,
             text: String::new(),
+            open: open_file,
         }
     }
 
@@ -204,7 +214,7 @@ impl Store for FileStore {
             ))));
         }
         let mut bytes = Vec::new();
-        File::open(&path)
+        (self.open)(&path)
             .and_then(|f| f.take(MAX_READ).read_to_end(&mut bytes))
             .map_err(|e| failed(SAVE, &e))?;
         // Text that is not UTF-8 is damage like any other: it fails to
@@ -356,6 +366,59 @@ mod tests {
     }
 
     #[cfg(unix)]
+    /// A disk that gives a few bytes, then EIO, as a failing sector does.
+    fn failing_disk(_: &Path) -> io::Result<Box<dyn Read>> {
+        struct Failing(u32);
+        impl Read for Failing {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if self.0 == 0 {
+                    return Err(io::Error::from_raw_os_error(5));
+                }
+                self.0 -= 1;
+                buf[0] = b'a';
+                Ok(1)
+            }
+        }
+        Ok(Box::new(Failing(3)))
+    }
+
+    #[test]
+    fn an_io_error_reading_the_save_is_said_and_the_save_set_aside_whole() {
+        let dir = scratch("eio");
+        fs::create_dir_all(&dir).unwrap();
+        let saved = SaveText(&Game::new_run(5, Class::Rogue)).to_string();
+        fs::write(dir.join(SAVE), &saved).unwrap();
+        let mut store = FileStore::in_dir(&dir);
+        store.open = failing_disk;
+        store.claim().unwrap();
+        match store.read() {
+            Err(StoreError::Failed(why)) => {
+                assert!(why.starts_with("save.txt: Input/output error"), "{why}")
+            }
+            other => panic!("{other:?}"),
+        }
+        // Through a session, as a game starts: set aside, never written over.
+        let start = amulets_core::session::Start {
+            seed: Some(9),
+            class: Some(Class::Wizard),
+            ..Default::default()
+        };
+        drop(store);
+        let mut store = FileStore::in_dir(&dir);
+        store.open = failing_disk;
+        let session = amulets_core::session::Session::new(store, (), || 1, start);
+        let note = session.note().unwrap_or("").to_string();
+        assert!(
+            note.contains("could not be read (save.txt: Input/output"),
+            "{note}"
+        );
+        assert_eq!(
+            fs::read_to_string(dir.join(BAD)).ok().as_deref(),
+            Some(saved.as_str()),
+            "kept whole: {note}"
+        );
+    }
+
     #[test]
     fn a_fifo_or_a_huge_file_is_refused_and_left_where_it_is() {
         let dir = scratch("fifo");
