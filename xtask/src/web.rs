@@ -2,8 +2,9 @@
 //! `target/web/` (the page, its script and `amulets.wasm`), and served on
 //! localhost. `cargo xtask web --check` (part of `ci`) drives Debian's
 //! Chromium headless against it, in real time, through the DevTools
-//! protocol (`cdp`), on the test page (`test.html`, served by the check
-//! only: the page, lock and all, that also reads keys from its link): the
+//! protocol (`cdp`), on the test page (`test.html`, made and served by the
+//! check only: the page, lock and all, told that it may read keys from its
+//! link): the
 //! picture of seed 42 after the same keys as the desktop game's screenshot
 //! must hold the desktop's map pixel for pixel, and the save the page keeps
 //! in `localStorage` must continue in the desktop game at the page's state
@@ -141,8 +142,18 @@ pub fn serve_site(work: &Path) -> Result<String, String> {
         std::fs::copy(dir.join(name), site.join(name)).map_err(|e| format!("{name}: {e}"))?;
     }
     let root = sh::root();
-    std::fs::copy(root.join("shell-web/web/test.html"), site.join("test.html"))
-        .map_err(|e| format!("test.html: {e}"))?;
+    // The test page: the page itself, told before its script runs that it
+    // is the test page (so it reads keys from its link).
+    let page = std::fs::read_to_string(dir.join("index.html")).map_err(|e| e.to_string())?;
+    let script = "<script src=\"amulets.js\"></script>";
+    if !page.contains(script) {
+        return Err(format!("index.html does not load its script as {script}"));
+    }
+    let test = page.replace(
+        script,
+        &format!("<script>window.AMULETS_TEST = true;</script>\n{script}"),
+    );
+    std::fs::write(site.join("test.html"), test).map_err(|e| format!("test.html: {e}"))?;
     std::fs::copy(
         root.join("tests/replays/rogue-42.txt"),
         site.join("replays/rogue-42.txt"),

@@ -86,10 +86,11 @@ fn as_nobody(command: &str) -> String {
     format!("setpriv --reuid={NOBODY} --regid={NOBODY} --clear-groups {command}")
 }
 
-fn closed_terminal(s: &Scratch) -> Result<Row, String> {
-    let dir = s.dir("closed")?;
+/// Seed 42's rogue in a pane, with its save in `dir`, five waits played:
+/// at turn 5, its last save the arrival's at turn 0.
+fn rogue_at_turn_5(s: &Scratch, name: &str, dir: &Path) -> Result<Pane, String> {
     let pane = Pane::start(
-        "closed",
+        name,
         &format!(
             "{} --seed 42 --class rogue --save-dir {}",
             s.tui,
@@ -99,6 +100,12 @@ fn closed_terminal(s: &Scratch) -> Result<Row, String> {
     pane.wait_for("Turn 0")?;
     pane.keys(&[".", ".", ".", ".", "."])?;
     pane.wait_for("Turn 5")?;
+    Ok(pane)
+}
+
+fn closed_terminal(s: &Scratch) -> Result<Row, String> {
+    let dir = s.dir("closed")?;
+    let pane = rogue_at_turn_5(s, "closed", &dir)?;
     let pid = pane.pid()?;
     pane.kill_session()?;
     let took = wait_gone(pid, Duration::from_secs(5))?;
@@ -533,17 +540,8 @@ fn sdl_hangup(s: &Scratch) -> Result<Row, String> {
 
 fn sigterm(s: &Scratch) -> Result<Row, String> {
     let dir = s.dir("term")?;
-    let pane = Pane::start(
-        "term",
-        &format!(
-            "{} --seed 42 --class rogue --save-dir {}",
-            s.tui,
-            dir.display()
-        ),
-    )?;
-    pane.wait_for("Turn 0")?;
-    pane.keys(&[".", ".", ".", ".", "."])?;
-    let screen = pane.wait_for("Turn 5")?;
+    let pane = rogue_at_turn_5(s, "term", &dir)?;
+    let screen = pane.screen();
     let shown = turn_shown(&screen);
     signal(pane.pid()?, "TERM")?;
     let code = pane.wait_for_end(Duration::from_secs(5))?;
@@ -564,17 +562,7 @@ fn sigterm(s: &Scratch) -> Result<Row, String> {
 /// shell's): the second must not cut the first's save short.
 fn two_hangups(s: &Scratch) -> Result<Row, String> {
     let dir = s.dir("two-hups")?;
-    let pane = Pane::start(
-        "two-hups",
-        &format!(
-            "{} --seed 42 --class rogue --save-dir {}",
-            s.tui,
-            dir.display()
-        ),
-    )?;
-    pane.wait_for("Turn 0")?;
-    pane.keys(&[".", ".", ".", ".", "."])?;
-    pane.wait_for("Turn 5")?;
+    let pane = rogue_at_turn_5(s, "two-hups", &dir)?;
     let pid = pane.pid()?;
     let status = std::process::Command::new("bash")
         .args([
