@@ -13,6 +13,7 @@ mod faults;
 mod fresh;
 mod fuzz;
 mod golden;
+mod licences;
 mod replays;
 mod sh;
 mod shot;
@@ -70,6 +71,8 @@ commands:
                 huge file, a BOM, no home, two games, a panic, SIGHUP):
                 a table of what was lost (WORDS: only the faults whose
                 names have them)
+  licences      every dependency's licence allowed, no crate twice in two
+                major versions unless listed (from cargo metadata)
   fresh [--keep]
                 the README's set-up on a bare Debian 12 root (debootstrap):
                 the prerequisite line, `cargo xtask run-sdl` (a screenshot),
@@ -114,6 +117,7 @@ fn main() -> ExitCode {
         "windows" => windows::run(rest),
         "web" => web::run(rest),
         "fresh" => fresh::run(rest),
+        "licences" if rest.is_empty() => licences::run(),
         #[cfg(unix)]
         "faults" => faults::run(rest),
         "help" | "--help" | "-h" => {
@@ -187,6 +191,7 @@ fn ci() -> Result<(), String> {
     }
     core_dependencies()?;
     desktop_shell_dependencies()?;
+    licences::run()?;
     determinism::run()?;
     // The embedded shell on QEMU's mps2-an386 (frames, the hash, the first
     // frame against the host's), then every firmware's size, the Wio
