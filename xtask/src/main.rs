@@ -71,6 +71,8 @@ commands:
                 huge file, a BOM, no home, two games, a panic, SIGHUP):
                 a table of what was lost (WORDS: only the faults whose
                 names have them)
+  msrv          cargo check on the workspace's rust-version (rustup
+                installs it), every crate but the SDL game's
   licences      every dependency's licence allowed, no crate twice in two
                 major versions unless listed (from cargo metadata)
   fresh [--keep]
@@ -118,6 +120,7 @@ fn main() -> ExitCode {
         "web" => web::run(rest),
         "fresh" => fresh::run(rest),
         "licences" if rest.is_empty() => licences::run(),
+        "msrv" if rest.is_empty() => msrv(),
         #[cfg(unix)]
         "faults" => faults::run(rest),
         "help" | "--help" | "-h" => {
@@ -192,6 +195,7 @@ fn ci() -> Result<(), String> {
     core_dependencies()?;
     desktop_shell_dependencies()?;
     licences::run()?;
+    msrv()?;
     determinism::run()?;
     // The embedded shell on QEMU's mps2-an386 (frames, the hash, the first
     // frame against the host's), then every firmware's size, the Wio
@@ -203,6 +207,44 @@ fn ci() -> Result<(), String> {
     web::run(&["--check".to_string()])?;
     fuzz::run(&[])?;
     println!("xtask ci: all checks passed");
+    Ok(())
+}
+
+/// The crates checked on the oldest Rust the workspace declares: all but
+/// the SDL game's (its C build is the same on any Rust, and slow).
+const MSRV_CRATES: [&str; 6] = [
+    "amulets-core",
+    "amulets-desktop",
+    "amulets-tui",
+    "amulets-gen",
+    "amulets-web",
+    "amulets-embedded",
+];
+
+/// `cargo check` on the `rust-version` of the workspace's Cargo.toml,
+/// installed by rustup when missing (minimal profile): what it declares is
+/// what builds.
+fn msrv() -> Result<(), String> {
+    let manifest =
+        std::fs::read_to_string(sh::root().join("Cargo.toml")).map_err(|e| e.to_string())?;
+    let version = manifest
+        .lines()
+        .find_map(|l| l.strip_prefix("rust-version = "))
+        .map(|v| v.trim().trim_matches('"').to_string())
+        .ok_or("the workspace's Cargo.toml declares no rust-version")?;
+    let have = sh::output(sh::cmd("rustup", &["toolchain", "list"]))?;
+    if !have.lines().any(|l| l.starts_with(&format!("{version}-"))) {
+        sh::run(sh::cmd(
+            "rustup",
+            &["toolchain", "install", &version, "--profile", "minimal"],
+        ))?;
+    }
+    let mut args = vec!["run", version.as_str(), "cargo", "check"];
+    for c in MSRV_CRATES {
+        args.extend(["-p", c]);
+    }
+    sh::run(sh::cmd("rustup", &args))?;
+    println!("msrv: the crates build on Rust {version}, the rust-version they declare");
     Ok(())
 }
 
