@@ -413,7 +413,7 @@ mod tests {
     }
 
     #[test]
-    fn walkable_passable_and_sight_follow_decisions() {
+    fn walkable_passable_and_sight_follow_the_rules() {
         use Terrain::*;
         let walkable = [Floor, CaveFloor, StairsDown, OpenDoor];
         let passable = [Floor, CaveFloor, StairsDown, OpenDoor, ClosedDoor];

@@ -326,7 +326,7 @@ mod tests {
     }
 
     #[test]
-    fn the_table_has_the_kinds_decisions_asks_for() {
+    fn the_table_has_the_kinds_the_rules_ask_for() {
         let has = |name: &str| MONSTERS.iter().find(|k| k.name == name);
         for name in [
             "giant white rat",

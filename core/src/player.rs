@@ -315,7 +315,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn each_class_starts_as_decisions_says() {
+    fn each_class_starts_as_the_rules_say() {
         let f = Player::new(Class::Fighter);
         assert_eq!((f.hp, f.max_hp), (32, 32));
         assert_eq!(f.wielded().unwrap().kind, kinds::SWORD);

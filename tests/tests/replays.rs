@@ -49,7 +49,7 @@ const REPLAYS: [(&str, &str); 10] = [
 #[test]
 fn every_recorded_run_plays_to_its_hash() {
     for (name, text) in REPLAYS {
-        let game = replay::play(text).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        let game = replay::play(text).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(game.turn() > 500, "{name}: a real run");
     }
 }
