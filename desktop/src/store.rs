@@ -365,8 +365,9 @@ mod tests {
         let _ = fs::remove_dir_all(&dir);
     }
 
+    /// A disk that gives a few bytes, then EIO, as a failing sector does
+    /// (Unix's error 5; Windows numbers its errors otherwise).
     #[cfg(unix)]
-    /// A disk that gives a few bytes, then EIO, as a failing sector does.
     fn failing_disk(_: &Path) -> io::Result<Box<dyn Read>> {
         struct Failing(u32);
         impl Read for Failing {
@@ -382,6 +383,7 @@ mod tests {
         Ok(Box::new(Failing(3)))
     }
 
+    #[cfg(unix)]
     #[test]
     fn an_io_error_reading_the_save_is_said_and_the_save_set_aside_whole() {
         let dir = scratch("eio");
@@ -419,6 +421,7 @@ mod tests {
         );
     }
 
+    #[cfg(unix)]
     #[test]
     fn a_fifo_or_a_huge_file_is_refused_and_left_where_it_is() {
         let dir = scratch("fifo");
