@@ -788,7 +788,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// run in play is saved first, as save and quit would.
     pub fn close(&mut self) -> Result<(), StoreError> {
         self.finished = true;
-        if self.in_play() { self.save() } else { Ok(()) }
+        self.save_now()
     }
 
     /// The shell may be stopped from now on without a word (a browser tab
@@ -864,9 +864,14 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
 
     // ----- inside -----
 
-    /// The bot may act now: nothing runs, nothing is asked.
+    /// The bot may act now: nothing runs, nothing is asked, and no F6 cave
+    /// over the title waits for the player's key. (`wait` asks this too, so
+    /// a shell never wakes for an action that cannot come.)
     fn demo_may_act(&self) -> bool {
-        !self.game.command_running() && self.asking.is_none() && !self.finished
+        !self.game.command_running()
+            && self.asking.is_none()
+            && !self.finished
+            && !self.cave_shown()
     }
 
     /// The bot's next action, when one is due. True when it played.
@@ -874,8 +879,6 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         let now = self.now;
         let saved = self.saved;
         let may_act = self.demo_may_act();
-        // F6's cave over the title waits for the player's key.
-        let may_act = may_act && !self.cave_shown();
         let Some(demo) = self.demo.as_mut().filter(|d| may_act && now >= d.next) else {
             return false;
         };

@@ -1194,3 +1194,16 @@ fn save_now_saves_a_run_in_play_and_it_plays_on() {
     s.press(Key::Char('.'));
     assert_eq!(s.game().turn(), 4, "play goes on");
 }
+
+#[test]
+fn a_demo_that_cannot_act_asks_the_shell_to_wake_for_nothing() {
+    // F6's cave over the title waits for the player's key: the bot waits
+    // too, and the shell may sleep (before, `wait` said 0 ms for ever).
+    let mut s = session(Memory::default(), Start::default());
+    s.press(Key::F(6));
+    assert!(s.cave_shown());
+    s.set_demo(Some(Class::Fighter));
+    s.tick(1000);
+    assert_eq!(s.wait(), None);
+    assert_eq!(s.game().state(), State::Title);
+}
