@@ -8,10 +8,12 @@ pub mod args;
 pub mod record;
 pub mod seed;
 pub mod store;
+pub mod test_panic;
 
 pub use args::{ClassArg, RunArgs};
 pub use record::FileRecorder;
 pub use store::FileStore;
+pub use test_panic::TestPanic;
 
 /// The session a desktop shell plays: the save in files (none for a
 /// screenshot), a replay file when asked for one, seeds from the OS.

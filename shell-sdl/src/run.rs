@@ -285,8 +285,8 @@ impl Hangup {
 }
 
 /// Set in the environment to a turn, makes the game panic at the first
-/// frame drawn on or after it: the process test proves a panic saves the
-/// run.
+/// frame drawn on or after it (`amulets_desktop::TestPanic`): the process
+/// test proves a panic saves the run.
 const PANIC_FOR_TEST: &str = "AMULETS_SDL_TEST_PANIC";
 
 /// The game in a window until the player quits. The loop sleeps in
@@ -303,6 +303,7 @@ pub fn play(app: &mut App, size: WindowSize, hangup: &Hangup) -> Result<(), Stri
     let start = Instant::now();
     let millis = || u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
     app.tick(millis());
+    let test_panic = amulets_desktop::TestPanic::from_env(PANIC_FOR_TEST);
     while !app.quit() {
         if hangup.came() {
             // The terminal the game was started from closed: the run is
@@ -313,11 +314,7 @@ pub fn play(app: &mut App, size: WindowSize, hangup: &Hangup) -> Result<(), Stri
         if app.redraw {
             present(&mut screen, &mut gfx, app)?;
             app.redraw = false;
-            if let Some(at) = std::env::var_os(PANIC_FOR_TEST)
-                && app.game().turn() >= at.to_str().and_then(|t| t.parse().ok()).unwrap_or(0)
-            {
-                panic!("{PANIC_FOR_TEST} is set, so the game panics here on purpose");
-            }
+            test_panic.at_frame(app.game().turn());
         }
         // Never asleep longer than `HANGUP_POLL`, so a hangup is seen.
         let ms = app.wait().map_or(HANGUP_POLL_MS, |w| w.min(HANGUP_POLL_MS));

@@ -271,9 +271,9 @@ fn put_back(mut terminal: ratatui::DefaultTerminal) {
 }
 
 /// Set in the environment to a turn, makes the game panic at the first
-/// frame drawn on or after it (a value that is no number: the first
-/// frame): the end-to-end test proves the terminal comes back from a panic
-/// and the run is saved where it was.
+/// frame drawn on or after it (`amulets_desktop::TestPanic`): the
+/// end-to-end test proves the terminal comes back from a panic and the run
+/// is saved where it was.
 const PANIC_FOR_TEST: &str = "AMULETS_TUI_TEST_PANIC";
 
 fn play(
@@ -283,6 +283,7 @@ fn play(
     reader: &tty::Reader,
     tty: Option<&tty::Tty>,
 ) -> io::Result<()> {
+    let test_panic = amulets_desktop::TestPanic::from_env(PANIC_FOR_TEST);
     while !app.session.finished() {
         // Looked at before drawing: a terminal that is gone cannot be drawn
         // on, and must not cost the run.
@@ -295,11 +296,7 @@ fn play(
             close(app);
             break;
         }
-        if let Some(at) = std::env::var_os(PANIC_FOR_TEST)
-            && app.session.game().turn() >= at.to_str().and_then(|t| t.parse().ok()).unwrap_or(0)
-        {
-            panic!("{PANIC_FOR_TEST} is set, so the game panics here on purpose");
-        }
+        test_panic.at_frame(app.session.game().turn());
         let wait = app.wake_in().map_or(SIGNAL_POLL, |w| w.min(SIGNAL_POLL));
         // Everything that came before the next frame, in order.
         let mut input = reader.next(wait);
