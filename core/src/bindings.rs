@@ -5,11 +5,12 @@
 //! no shell keeps a list of keys of its own or reads a key out of the words
 //! on a screen.
 
-use crate::game::{Aim, Game, InventoryMode, State};
 use crate::geom::Point;
 use crate::input::{Action, DebugKey, Key};
+use crate::level::Level;
 use crate::map::Terrain;
 use crate::player::Class;
+use crate::state::{Aim, InventoryMode, State};
 
 /// Which keys a binding takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,12 +76,11 @@ pub enum Underfoot {
 }
 
 impl Underfoot {
-    /// What the player of `game` stands on.
-    pub fn of(game: &Game) -> Underfoot {
-        let p = game.player().pos;
-        if game.level().item_at(p).is_some() {
+    /// What lies at `p` on a floor (the player's cell, for the press).
+    pub fn of(level: &Level, p: Point) -> Underfoot {
+        if level.item_at(p).is_some() {
             Underfoot::Thing
-        } else if game.level().map.at(p) == Terrain::StairsDown {
+        } else if level.map.at(p) == Terrain::StairsDown {
             Underfoot::Stairs
         } else {
             Underfoot::Nothing
@@ -558,7 +558,7 @@ pub const STATES: [State; 14] = [
     State::Inventory(InventoryMode::Browse),
     State::Inventory(InventoryMode::Drop),
     State::Inventory(InventoryMode::Item(0)),
-    State::Confirming(crate::game::Question::LeaveAmulet),
+    State::Confirming(crate::state::Question::LeaveAmulet),
     State::Menu,
     State::Help,
     State::Dead,
@@ -649,6 +649,19 @@ pub fn help() -> impl Iterator<Item = &'static Binding> {
         .chain(CONFIRM.iter())
         .chain(DEBUG.iter())
         .chain(RUNNING.iter())
+}
+
+/// A key pressed straight to a game, for tests that play without a
+/// session: what it means here (`action_for`), acted on.
+#[cfg(any(test, feature = "test-support"))]
+impl crate::game::Game {
+    /// A key press, acted on.
+    pub fn press(&mut self, key: Key) -> crate::state::Outcome {
+        match action_for(self.state(), key) {
+            Some(action) => self.act(action),
+            None => crate::state::Outcome::default(),
+        }
+    }
 }
 
 #[cfg(test)]

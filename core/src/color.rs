@@ -33,6 +33,26 @@ impl Rgb {
     }
 }
 
+impl Rgb {
+    /// `over` laid on this colour with opacity `alpha` (0 to 255), rounded
+    /// to the nearest, as a see-through fill of the picture mixes.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a weighted mean of two bytes is a byte"
+    )]
+    pub const fn washed(self, over: Rgb, alpha: u8) -> Rgb {
+        const fn mix(d: u8, s: u8, a: u8) -> u8 {
+            let (s, d, a) = (s as u32, d as u32, a as u32);
+            ((s * a + d * (255 - a) + 127) / 255) as u8
+        }
+        Rgb {
+            r: mix(self.r, over.r, alpha),
+            g: mix(self.g, over.g, alpha),
+            b: mix(self.b, over.b, alpha),
+        }
+    }
+}
+
 /// The palette. Where the seeds give a colour, it is the book's.
 #[expect(missing_docs, reason = "each colour's name says what it colours")]
 pub mod palette {

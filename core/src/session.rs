@@ -32,7 +32,7 @@ use crate::player::Class;
 use crate::replay::{Input, Recorder};
 use crate::rng::Dice;
 use crate::text::{Line, line};
-use crate::view::{self, Lines, Screen};
+use crate::view::{self, Lines, Scene, Screen, Shows};
 use core::fmt;
 
 /// A held key first repeats this long after its press, when the shell
@@ -347,6 +347,11 @@ pub struct Session<S: Store, R: Recorder, E: FnMut() -> u32> {
     hover: Option<Point>,
     /// F2: tiles instead of glyphs (a shell with one view ignores it).
     tiles: bool,
+    /// What the shell can show, for its help.
+    shows: Shows,
+    /// A line a test puts on the panel, to see it reach every shell.
+    #[cfg(any(test, feature = "test-support"))]
+    test_note: Option<Line>,
     /// The run being played was started here, so its inputs are recorded.
     recording: bool,
     /// The bot plays for the player (`set_demo`), until a key takes over.
@@ -409,6 +414,12 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             repeats_held_keys: false,
             hover: None,
             tiles: false,
+            shows: Shows {
+                tiles: false,
+                buttons: false,
+            },
+            #[cfg(any(test, feature = "test-support"))]
+            test_note: None,
             recording: false,
             demo: None,
             finished: false,
@@ -489,6 +500,19 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         self.tiles = on;
     }
 
+    /// What the shell can show (tiles, a pad's buttons), which its help
+    /// lists.
+    pub fn set_shows(&mut self, shows: Shows) {
+        self.shows = shows;
+    }
+
+    /// Puts a line of the test's on the panel and on a small screen's
+    /// status, as the session's own notes are.
+    #[cfg(any(test, feature = "test-support"))]
+    pub fn add_test_note(&mut self, text: &str) {
+        self.test_note = Some(line(format_args!("{text}")));
+    }
+
     // ----- what a shell reads -----
 
     /// The run.
@@ -547,26 +571,82 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         self.asking.is_some()
     }
 
-    /// Whatever screen is over the map (the question first), or `None`.
+    /// Whatever screen is over the map (the question first), or `None`;
+    /// the session's note, when there is one, under its lines.
     pub fn screen(&self) -> Option<Screen> {
-        if let Some((_, question)) = &self.asking {
-            return Some(view::question_screen(
+        let mut screen = match &self.asking {
+            Some((_, question)) => view::question_screen(
                 line(format_args!("A new run")),
                 question.clone(),
                 &bindings::ABANDON,
-            ));
+            ),
+            None => view::screen_for(&self.game, matches!(self.saved, Saved::Run(_)), self.shows)?,
+        };
+        if let Some(note) = self.note() {
+            screen.note(note, crate::color::palette::DEBUG);
         }
-        view::screen(&self.game, matches!(self.saved, Saved::Run(_)))
+        Some(screen)
     }
 
-    /// The side panel, with a last line while this game does not save.
+    /// What the map shows: the way a click would go or the line of fire,
+    /// and the cursor, over the run's cells.
+    pub fn scene(&self) -> Scene<'_> {
+        Scene::new(&self.game, self.juice())
+            .with_way(self.route().into_iter().chain(self.aim_line()))
+            .with_cursor(self.cursor())
+    }
+
+    /// The side panel, top to bottom: the run's facts, the session's
+    /// standing lines (while this game does not save, while the bot
+    /// plays), then, each after an empty line, why the last command
+    /// stopped and the session's note (on the panel while no screen is up,
+    /// which shows it itself).
     pub fn panel(&self) -> Lines {
+        let mut lines = self.standing_panel();
+        let mut add = |text: Line, color| {
+            if lines.len() + 2 <= view::PANEL_LINES {
+                lines
+                    .push((Line::new(), color))
+                    .and_then(|()| lines.push((text, color)))
+                    .expect("two fit: checked above");
+            }
+        };
+        if let Some(stop) = self.game.last_stop() {
+            add(stop.text(), crate::color::palette::DIM_TEXT);
+        }
+        if let Some(note) = self.note().filter(|_| self.screen().is_none()) {
+            add(line(format_args!("{note}")), crate::color::palette::DEBUG);
+        }
+        lines
+    }
+
+    /// The lines a small screen shows in its few rows, besides the run's
+    /// facts and the log: while this game does not save, why, on one line;
+    /// a test's note.
+    pub fn standing_notes(&self) -> impl Iterator<Item = (Line, crate::color::Rgb)> + '_ {
+        #[cfg(any(test, feature = "test-support"))]
+        let test = self.test_note.clone();
+        #[cfg(not(any(test, feature = "test-support")))]
+        let test: Option<Line> = None;
+        let hurt = crate::color::palette::HURT;
+        self.not_saving_line()
+            .into_iter()
+            .chain(test)
+            .map(move |l| (l, hurt))
+    }
+
+    /// The panel's facts and standing lines.
+    fn standing_panel(&self) -> Lines {
         let mut lines = view::panel(&self.game);
         let mut warn = |text: Line| {
             lines
                 .push((text, crate::color::palette::HURT))
                 .expect("the panel's lines are far fewer than its room");
         };
+        #[cfg(any(test, feature = "test-support"))]
+        if let Some(note) = &self.test_note {
+            warn(note.clone());
+        }
         match self.save_trouble() {
             None => {}
             Some(StoreError::Busy) => {
@@ -749,7 +829,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         if self.take_over_from_the_bot() {
             return;
         }
-        for action in self.game.click_actions(cell) {
+        for action in bindings::click_actions(self.game.state(), cell) {
             self.act(action);
         }
     }
@@ -957,7 +1037,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             }
             return;
         }
-        if let Some(action) = self.game.action_for(key) {
+        if let Some(action) = bindings::action_for(self.game.state(), key) {
             self.act(action);
         }
     }

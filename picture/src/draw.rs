@@ -9,17 +9,13 @@ use crate::layout::{
 };
 use crate::paint::Frame;
 use crate::{font, tiles};
-use amulets_core::color::{Rgb, palette};
+use amulets_core::color::Rgb;
 use amulets_core::game::State;
 use amulets_core::geom::Point;
-use amulets_core::map::{MAP_H, MAP_W};
+use amulets_core::map::{MAP_CELLS, MAP_H, MAP_W};
 use amulets_core::replay::Recorder;
 use amulets_core::session::{Session, Store};
-use amulets_core::view::{self, CellLook, Tile};
-
-/// The see-through cells of a route or a line of fire, and of a hit.
-const ROUTE_ALPHA: u8 = 90;
-const FLASH_ALPHA: u8 = 170;
+use amulets_core::view::{self, CellLook, Label, Shown, Tile, chrome, wrap};
 
 /// How the map is shown: the font's glyphs, or our tiles (F2 switches).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,23 +34,6 @@ impl ViewMode {
     }
 }
 
-/// A panel's words wrapped to `cols` characters at spaces.
-pub fn wrap(s: &str, cols: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in s.split(' ') {
-        if !line.is_empty() && line.len() + 1 + word.len() > cols {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    lines.push(line);
-    lines
-}
-
 type Rect = (i32, i32, i32, i32);
 
 /// One tile of the atlas into a cell: the fixed layer multiplied by `tint`,
@@ -64,7 +43,7 @@ fn tile(f: &mut Frame, t: Tile, (x, y, side, _): Rect, tint: Rgb) {
         return;
     };
     f.tile(i, 0, (x, y), side, tint);
-    f.tile(i, 1, (x, y), side, tiles::kind_colour(t).tinted(tint));
+    f.tile(i, 1, (x, y), side, view::tile_colour(t).tinted(tint));
 }
 
 /// One map cell as the chosen view draws it.
@@ -77,72 +56,70 @@ fn cell(f: &mut Frame, mode: ViewMode, look: &CellLook, dst: Rect) {
             f.text((x, dst.1), look.glyph.encode_utf8(&mut buf), look.fg, 1, 1);
         }
         ViewMode::Tile => {
-            f.fill(dst, palette::BACKGROUND, 255);
+            f.fill(dst, chrome::BACKGROUND, 255);
             tile(f, look.ground, dst, look.tint);
             if look.tile != look.ground {
-                let tint = if look.lit {
-                    palette::NO_TINT
-                } else {
-                    palette::MEMORY_TINT
-                };
-                tile(f, look.tile, dst, tint);
+                tile(f, look.tile, dst, look.thing_tint());
             }
         }
     }
 }
 
-/// The map view with its overlays, moved by a big blow's shake.
+/// An F-key's label on a cell: F3's steps over the blanked floor, in
+/// tall digits; F4's letter small at the cell's top right.
+fn label(f: &mut Frame, label: Label, dst: Rect) {
+    if let Some(back) = label.back() {
+        f.fill(dst, back, 255);
+    }
+    match label {
+        Label::Steps(_) => f.text((dst.0, dst.1), &label.text(), label.color(), 1, 2),
+        Label::Mind(_) => f.text((dst.0 + 10, dst.1 - 4), &label.text(), label.color(), 1, 1),
+    }
+}
+
+/// The map view as the core's scene shows it, moved by a big blow's
+/// shake: every cell and its label, then over them the washes, the
+/// cursor's outline and a missile.
 fn map<S: Store, R: Recorder, E: FnMut() -> u32>(f: &mut Frame, session: &Session<S, R, E>) {
-    let game = session.game();
-    let juice = session.juice();
-    let (sx, sy) = juice.map_or((0, 0), |j| j.shake());
+    let scene = session.scene();
+    let (sx, sy) = scene.shake();
     let at = |p: Point| (p.x * CELL + sx, p.y * CELL + sy, CELL, CELL);
     f.set_clip(Some((0, 0, MAP_VIEW_W, MAP_VIEW_H)));
     let mode = ViewMode::of(session);
-    let distances = view::distances(game);
-    for y in 0..MAP_H {
-        for x in 0..MAP_W {
-            let p = Point::new(x, y);
-            let dst = at(p);
-            let Some(look) = view::cell(game, p) else {
-                continue;
-            };
-            cell(f, mode, &look, dst);
-            if let Some(d) = &distances
-                && let Some(n) = view::distance_label(d, p)
-                && matches!(look.tile, Tile::Floor | Tile::Dirt)
-            {
-                f.fill(dst, palette::BACKGROUND, 255);
-                f.text((dst.0, dst.1), &format!("{n:>2}"), palette::DEBUG, 1, 2);
-            }
-            if let Some(label) = view::mind_label(game, p) {
-                let s = label.to_string();
-                f.text((dst.0 + 10, dst.1 - 4), &s, palette::DEBUG, 1, 1);
-            }
+    let mut over: Vec<(Point, Shown)> = Vec::with_capacity(MAP_CELLS);
+    scene.cells(Point::new(0, 0), (MAP_W, MAP_H), |p, shown| {
+        let dst = at(p);
+        if let Some(look) = &shown.look {
+            cell(f, mode, look, dst);
+        }
+        if let Some(l) = shown.label {
+            label(f, l, dst);
+        }
+        let laid = shown.way || shown.cursor || shown.flash || shown.missile.is_some();
+        if laid {
+            over.push((p, *shown));
+        }
+    });
+    for (p, shown) in &over {
+        for (color, alpha) in shown.washes() {
+            f.fill(at(*p), color, alpha);
+        }
+        if let Some(color) = shown.outline() {
+            f.outline(at(*p), color);
         }
     }
-    for &p in session.route().iter().chain(session.aim_line().iter()) {
-        f.fill(at(p), palette::ROUTE, ROUTE_ALPHA);
-    }
-    if let Some(cursor) = session.cursor() {
-        f.outline(at(cursor), palette::HIGHLIGHT);
-    }
-    for p in juice.into_iter().flat_map(|j| j.flashes()) {
-        f.fill(at(p), palette::FLASH, FLASH_ALPHA);
-    }
-    if let Some(m) = juice.and_then(|j| j.missile()) {
-        let dst = at(m.at);
-        let mut buf = [0u8; 4];
-        f.text(
-            (dst.0 + 5, dst.1),
-            m.glyph.encode_utf8(&mut buf),
-            m.color,
-            1,
-            1,
-        );
+    for (p, shown) in &over {
+        if let Some((glyph, color)) = shown.missile {
+            let dst = at(*p);
+            let mut buf = [0u8; 4];
+            f.text((dst.0 + 5, dst.1), glyph.encode_utf8(&mut buf), color, 1, 1);
+        }
     }
     f.set_clip(None);
 }
+
+/// The characters a screen's line holds, 60 pixels in from either side.
+const SCREEN_COLS: usize = 118;
 
 /// Whatever screen is over the map: title, classes, menu, help,
 /// inventory, the end, a question.
@@ -156,29 +133,17 @@ fn screen<S: Store, R: Recorder, E: FnMut() -> u32>(
     } else {
         2
     };
-    f.text((60, 50), &over.title, palette::HIGHLIGHT, big, 60);
+    f.text((60, 50), &over.title, chrome::TITLE, big, 60);
     let top = 60 + big as i32 * font::GLYPH_H as i32 + 40;
-    for (i, e) in over.entries.iter().enumerate() {
-        f.text(
-            (60, top + i as i32 * (LINE_H + 4)),
-            &e.text,
-            e.color,
-            1,
-            118,
-        );
-    }
-    if let Some(note) = session.note() {
-        let y = top + (over.entries.len() as i32 + 1) * (LINE_H + 4);
-        for (i, part) in wrap(note, 118).iter().enumerate() {
-            let y = y + i as i32 * (LINE_H + 4);
-            f.text((60, y), part, palette::DEBUG, 1, 118);
-        }
+    for (row, (i, text)) in over.rows(SCREEN_COLS).enumerate() {
+        let y = top + row as i32 * (LINE_H + 4);
+        f.text((60, y), text, over.entries[i].color, 1, SCREEN_COLS);
     }
 }
 
 /// The whole picture, into `f`.
 pub fn frame<S: Store, R: Recorder, E: FnMut() -> u32>(f: &mut Frame, session: &Session<S, R, E>) {
-    f.clear(palette::BACKGROUND);
+    f.clear(chrome::BACKGROUND);
     let game = session.game();
     let over_map = session.screen();
     match &over_map {
@@ -186,69 +151,48 @@ pub fn frame<S: Store, R: Recorder, E: FnMut() -> u32>(f: &mut Frame, session: &
         None => map(f, session),
     }
 
-    // The side panel, a shade apart from the map.
-    f.fill(
-        (PANEL_X, 0, PANEL_W, LOGICAL_H as i32),
-        palette::WALL_BACK.tinted(palette::MEMORY_TINT),
-        255,
-    );
+    // The side panel, a shade apart from the map; an empty line of it is
+    // half a line's gap.
+    f.fill((PANEL_X, 0, PANEL_W, LOGICAL_H as i32), chrome::PANEL, 255);
     let cols = ((PANEL_W - 2 * PAD) / font::GLYPH_W as i32) as usize;
     let mut y = PAD;
     let x = PANEL_X + PAD;
     for (l, c) in session.panel().iter() {
+        if l.is_empty() {
+            y += LINE_H / 2;
+            continue;
+        }
         for part in wrap(l, cols) {
-            f.text((x, y), &part, *c, 1, cols);
-            y += LINE_H;
-        }
-    }
-    if let Some(stop) = game.last_stop() {
-        y += LINE_H / 2;
-        for part in wrap(&stop.text(), cols) {
-            f.text((x, y), &part, palette::DIM_TEXT, 1, cols);
-            y += LINE_H;
-        }
-    }
-    if let Some(note) = session.note()
-        && over_map.is_none()
-    {
-        y += LINE_H / 2;
-        for part in wrap(note, cols) {
-            f.text((x, y), &part, palette::DEBUG, 1, cols);
+            f.text((x, y), part, *c, 1, cols);
             y += LINE_H;
         }
     }
     // The look panel at the panel's foot: the cursor's cell while aiming or
     // looking, else the cell under the mouse.
     if let Some(p) = session.look_at() {
-        let words = wrap(&view::describe(game, p), cols);
+        let text = view::describe(game, p);
+        let words: Vec<&str> = wrap(&text, cols).collect();
         let mut ly = LOGICAL_H as i32 - PAD - LINE_H * words.len() as i32;
         f.fill(
             (PANEL_X, ly - PAD, PANEL_W, LOGICAL_H as i32 - ly + PAD),
-            palette::BACKGROUND,
+            chrome::BACKGROUND,
             255,
         );
         for part in words {
-            f.text((x, ly), &part, palette::TEXT, 1, cols);
+            f.text((x, ly), part, chrome::LOOK, 1, cols);
             ly += LINE_H;
         }
     }
 
     // The log under the map, the newest line last, unread lines brighter;
     // a screen over the map (the help is 27 lines) takes the log's room too.
-    let lines: Vec<_> = if over_map.is_some() {
-        Vec::new()
-    } else {
-        game.log().lines().rev().take(LOG_LINES).collect()
-    };
+    let log = view::log_lines(game);
+    let shown = if over_map.is_some() { 0 } else { LOG_LINES };
+    let skip = log.len().saturating_sub(shown);
     let log_cols = ((MAP_VIEW_W - 2 * PAD) / font::GLYPH_W as i32) as usize;
-    for (i, m) in lines.iter().rev().enumerate() {
-        let c = if m.read {
-            palette::READ_TEXT
-        } else {
-            palette::UNREAD_TEXT
-        };
+    for (i, (text, c)) in log.skip(skip).enumerate() {
         let y = LOG_Y + PAD + i as i32 * LINE_H;
-        f.text((PAD, y), &m.text, c, 1, log_cols);
+        f.text((PAD, y), text, c, 1, log_cols);
     }
     debug_assert!(LOGICAL_W as i32 == PANEL_X + PANEL_W);
 }
@@ -259,14 +203,27 @@ mod tests {
     use amulets_core::player::Class;
     use amulets_core::session::{NoStore, Start};
 
+    /// A line the core puts on the panel is painted on the panel, in the
+    /// core's colour, with nothing of the picture's code told of it.
     #[test]
-    fn words_wrap_at_spaces() {
-        assert_eq!(wrap("a bb ccc", 4), vec!["a bb", "ccc"]);
-        assert_eq!(
-            wrap("Floor 4 of 9 (a cave)", 30),
-            vec!["Floor 4 of 9 (a cave)"]
+    fn a_note_put_on_the_panel_in_the_core_is_painted() {
+        let mut session = Session::new(
+            NoStore,
+            (),
+            || 7,
+            Start {
+                seed: Some(42),
+                class: Some(Class::Rogue),
+                ..Start::default()
+            },
         );
-        assert_eq!(wrap("", 5), vec![""]);
+        session.add_test_note("A test note.");
+        let mut f = Frame::keeping_text();
+        frame(&mut f, &session);
+        let run = f.text_runs().iter().find(|r| r.text == "A test note.");
+        let run = run.unwrap_or_else(|| panic!("{:#?}", f.text_runs()));
+        assert!(run.at.0 >= PANEL_X, "on the panel");
+        assert_eq!(run.color, amulets_core::color::palette::HURT);
     }
 
     /// The player's cell shows the player's glyph colour, a wall cell the
@@ -298,10 +255,7 @@ mod tests {
         let glyph = cell_pixels(&f);
         assert!(glyph.contains(&look.fg), "the player's glyph is drawn");
         assert!(glyph.contains(&look.bg));
-        assert_eq!(
-            f.pixel(PANEL_X as u32 + 1, LOGICAL_H / 2),
-            palette::WALL_BACK.tinted(palette::MEMORY_TINT)
-        );
+        assert_eq!(f.pixel(PANEL_X as u32 + 1, LOGICAL_H / 2), chrome::PANEL);
         session.press(amulets_core::input::Key::F(2));
         frame(&mut f, &session);
         assert_ne!(

@@ -14,3 +14,10 @@ pub mod tiles;
 
 pub use draw::{ViewMode, frame};
 pub use paint::Frame;
+
+/// What the desktop picture can show: the tile view too (its help lists
+/// F2), played with keys and a mouse.
+pub const SHOWS: amulets_core::view::Shows = amulets_core::view::Shows {
+    tiles: true,
+    buttons: false,
+};

@@ -42,6 +42,17 @@ pub struct Frame {
     rgba: Vec<u8>,
     clip: Clip,
     font: Vec<u8>,
+    /// Every run of text painted, kept when asked (`keeping_text`), so a
+    /// test can read the picture's words.
+    runs: Option<Vec<TextRun>>,
+}
+
+/// A run of text as painted: where, its words as cut to fit, its colour.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextRun {
+    pub at: (i32, i32),
+    pub text: String,
+    pub color: Rgb,
 }
 
 impl Default for Frame {
@@ -60,7 +71,21 @@ impl Frame {
             rgba: vec![0; (LOGICAL_W * LOGICAL_H * 4) as usize],
             clip: WHOLE,
             font: font::atlas(),
+            runs: None,
         }
+    }
+
+    /// A frame that keeps every run of text it paints (`text_runs`).
+    pub fn keeping_text() -> Frame {
+        Frame {
+            runs: Some(Vec::new()),
+            ..Frame::new()
+        }
+    }
+
+    /// The runs of text painted since the last `clear`, when kept.
+    pub fn text_runs(&self) -> &[TextRun] {
+        self.runs.as_deref().unwrap_or(&[])
     }
 
     /// The pixels, `WIDTH` x `HEIGHT`, 4 bytes each (red, green, blue, 255).
@@ -77,6 +102,9 @@ impl Frame {
     /// Paints the whole frame one colour and lifts the clip.
     pub fn clear(&mut self, c: Rgb) {
         self.clip = WHOLE;
+        if let Some(runs) = &mut self.runs {
+            runs.clear();
+        }
         for px in self.rgba.chunks_exact_mut(4) {
             px.copy_from_slice(&[c.r, c.g, c.b, 255]);
         }
@@ -145,6 +173,13 @@ impl Frame {
     /// Text at a point, `scale` times the font's size, at most `max`
     /// characters; the ink in colour `c`, the rest left as it was.
     pub fn text(&mut self, (x, y): (i32, i32), s: &str, c: Rgb, scale: u32, max: usize) {
+        if let Some(runs) = &mut self.runs {
+            runs.push(TextRun {
+                at: (x, y),
+                text: s.chars().take(max).collect(),
+                color: c,
+            });
+        }
         let scale = scale.max(1) as i32;
         let (gw, gh) = (font::GLYPH_W as i32, font::GLYPH_H as i32);
         for (i, ch) in s.chars().take(max).enumerate() {

@@ -3,7 +3,6 @@
 //! game colours with the kind's own colour (a potion's contents, a
 //! monster's body), so one bottle serves every potion.
 
-use amulets_core::color::{Rgb, palette};
 use amulets_core::view::Tile;
 use amulets_core::{item, monster};
 
@@ -40,17 +39,6 @@ pub fn index(tile: Tile) -> Option<usize> {
     NAMES.iter().find(|(n, _)| *n == name).map(|&(_, i)| i)
 }
 
-/// The colour of the kind layer: the colour the glyph view uses.
-pub fn kind_colour(tile: Tile) -> Rgb {
-    match tile {
-        Tile::Monster(k) => monster::kind(k).color,
-        Tile::Item(i) => item::kind(i).color,
-        Tile::Trap => palette::TRAP,
-        Tile::Player => palette::PLAYER,
-        _ => palette::NO_TINT,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,7 +62,7 @@ mod tests {
     /// The pixels of a tile's two layers, with the kind layer coloured.
     fn picture(tile: Tile) -> Vec<[u8; 4]> {
         let i = index(tile).unwrap();
-        let c = kind_colour(tile);
+        let c = amulets_core::view::tile_colour(tile);
         let mut px = Vec::new();
         for y in 0..SIDE as usize {
             for x in 0..SIDE as usize {

@@ -1,18 +1,15 @@
 //! The shell: draws the core's picture on a `DrawTarget`, redrawing only
 //! what changed, and turns the buttons into the core's keys and actions.
 
-use crate::input::{Buttons, COMMANDS, MenuEntry};
-use amulets_core::bindings::{self, Binding, Does, Pad, Underfoot};
-use amulets_core::cellset::CellSet;
-use amulets_core::color::{Rgb, palette};
+use crate::input::Buttons;
+use amulets_core::color::Rgb;
 use amulets_core::game::{Game, State};
 use amulets_core::geom::Point;
-use amulets_core::input::{Action, Key};
 use amulets_core::map::{MAP_CELLS, MAP_H, MAP_W, Map};
+use amulets_core::pad::{Controls, Window};
 use amulets_core::replay::Recorder;
-use amulets_core::rules::LAST_FLOOR;
 use amulets_core::session::{Session, Store};
-use amulets_core::view;
+use amulets_core::view::{self, Scene, chrome};
 use embedded_graphics::mono_font::MonoTextStyle;
 use embedded_graphics::mono_font::ascii::FONT_4X6;
 use embedded_graphics::pixelcolor::Rgb565;
@@ -26,12 +23,7 @@ pub const CELL_H: i32 = 6;
 /// The font's character box.
 pub const CHAR_W: i32 = 4;
 pub const CHAR_H: i32 = 6;
-/// Characters a status line holds, at most (the big layout's 320 / 4).
-pub const STATUS_COLS: usize = 80;
-/// Status lines, at most (the small layout's).
-pub const STATUS_LINES: usize = 6;
-
-type StatusLine = heapless::String<STATUS_COLS>;
+pub use amulets_core::pad::{STATUS_COLS, STATUS_LINES, StatusLine};
 
 /// Which of the two pictures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,74 +65,7 @@ impl Layout {
     const OVERVIEW: Point = Point::new(0, 15 * CELL_H + 2);
 }
 
-/// What the buttons are doing besides playing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    Play,
-    /// C's menu is open on a command.
-    Menu(usize),
-    /// The travel cursor is out.
-    Travel(Point),
-    /// The log is shown over the map, this many lines up from the newest.
-    Log(usize),
-}
-
-/// The board's help: each binding of the core's tables its buttons give
-/// (`bindings::pad_help`), with the ways that give it, then how the
-/// diagonals, the log, the screens and a running command go.
-pub fn button_help() -> view::Screen {
-    use amulets_core::text::line;
-    let mut screen = view::Screen {
-        title: line(format_args!(
-            "The buttons (press or B closes; up, down scroll)"
-        )),
-        entries: heapless::Vec::new(),
-    };
-    let mut add = |way: core::fmt::Arguments<'_>, words: &str| {
-        let mut w: heapless::String<40> = heapless::String::new();
-        // A way longer than the column is cut, as the display would.
-        let _ = core::fmt::write(&mut w, way);
-        let entry = view::Entry {
-            text: line(format_args!("{w:<30}{words}")),
-            color: palette::TEXT,
-            key: None,
-            enabled: true,
-        };
-        screen.entries.push(entry).expect(
-            "`pad_help`'s lines (26) and 4 more are fewer than the screen's PANEL_LINES \
-             (a test holds it)",
-        );
-    };
-    for (name, b) in bindings::pad_help() {
-        let (first, rest) = b.pad.split_first().unwrap_or((&Pad::Press, &[]));
-        let mut ways: heapless::String<40> = heapless::String::new();
-        let _ = core::fmt::write(&mut ways, format_args!("{name}{first}"));
-        for w in rest {
-            let _ = core::fmt::write(&mut ways, format_args!(" or {w}"));
-        }
-        add(format_args!("{ways}"), b.words);
-    }
-    add(
-        format_args!("B held + the switch"),
-        "the diagonals: up is up-right, and on round",
-    );
-    add(format_args!("C, Log"), "read the messages back");
-    add(
-        format_args!("on a screen"),
-        "up and down choose; press or A takes; B back",
-    );
-    add(
-        format_args!("any button"),
-        "stops a command that is running",
-    );
-    screen
-}
-
-/// The juice to draw this frame: the cells flashing, the missile in flight.
-struct Juiced {
-    flashes: CellSet,
-    missile: Option<amulets_core::juice::Missile>,
-}
+pub use amulets_core::pad::Mode;
 
 /// What is drawn in one place: a glyph and its two colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,8 +85,8 @@ impl Drawn {
 /// An empty cell: no glyph on the background, as a cleared display is.
 const BLANK: Drawn = Drawn {
     glyph: b' ',
-    fg: raw565(palette::BACKGROUND),
-    bg: raw565(palette::BACKGROUND),
+    fg: raw565(chrome::BACKGROUND),
+    bg: raw565(chrome::BACKGROUND),
 };
 
 fn rgb565(c: Rgb) -> Rgb565 {
@@ -206,22 +131,11 @@ pub struct Shell<D: DrawTarget<Color = Rgb565>> {
     /// The display holds something else: the next `draw` clears it and
     /// paints everything.
     stale: bool,
-    mode: Mode,
-    /// The chosen line of a screen (counting its choices only), and the
-    /// screen it belongs to.
-    choice: usize,
-    /// The first line of a screen shown, when it has more lines than the
-    /// display (the help on the small layout): it follows the choice.
-    scroll: usize,
+    /// The buttons' own state: the menu, the travel cursor, a screen's
+    /// chosen line.
+    controls: Controls,
     /// The first line of the screen drawn last and how many were shown.
     shown: (usize, usize),
-    seen_screen: Option<(State, bool)>,
-    before: Buttons,
-    /// The direction key pressed for the 5-way switch, until let go.
-    direction: Option<Key>,
-    /// B as pressed on the map, while it is held: whether it has turned a
-    /// direction (then its own action is not taken when it is let go).
-    b_held: Option<bool>,
     /// Places redrawn by the last `draw` (cells, overview pixels, lines).
     pub redrawn: u32,
     glyph_masks: Glyphs,
@@ -305,14 +219,8 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             status: core::array::from_fn(|_| StatusLine::new()),
             screen: None,
             stale: true,
-            mode: Mode::Play,
-            choice: 0,
-            scroll: 0,
+            controls: Controls::new(),
             shown: (0, 0),
-            seen_screen: None,
-            before: Buttons::NONE,
-            direction: None,
-            b_held: None,
             redrawn: 0,
         }
     }
@@ -320,7 +228,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
     /// Where the buttons are: what they are doing besides playing, and
     /// the chosen line of the screen shown (counting its choices only).
     pub fn focus(&self) -> (Mode, usize) {
-        (self.mode, self.choice)
+        (self.controls.mode(), self.controls.choice())
     }
 
     pub fn display(&self) -> &D {
@@ -340,240 +248,14 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
     // ----- input -----
 
     /// The buttons as they are now, at `now` milliseconds, handed to the
-    /// session: a button acts when pressed (the session repeats a held
-    /// direction, and steps a running command on time). A button pressed
-    /// while a command runs stops it and does nothing else.
+    /// session through the core's pad (`Controls`).
     pub fn update<S: Store, R: Recorder, E: FnMut() -> u32>(
         &mut self,
         session: &mut Session<S, R, E>,
         buttons: Buttons,
         now: u64,
     ) {
-        session.tick(now);
-        let mut new = buttons.newly(self.before);
-        let b_let_go = self.before.b && !buttons.b;
-        self.before = buttons;
-        if buttons.direction().is_none()
-            && let Some(k) = self.direction.take()
-        {
-            session.release(k);
-        }
-        if session.game().command_running() {
-            if new.any() {
-                // Any key stops it; which one does not matter. Let go at
-                // once, so nothing is held down to repeat after.
-                Self::tap(session, Key::Escape);
-            }
-            return;
-        }
-        let seen = (session.game().state(), session.asking());
-        if self.seen_screen != Some(seen) {
-            self.seen_screen = Some(seen);
-            self.choice = 0;
-            self.scroll = 0;
-            if seen != (State::Playing, false) {
-                self.mode = Mode::Play;
-            }
-        }
-        // On the map (playing, aiming, looking), B held turns a direction
-        // by 45 degrees, for the diagonals the switch cannot give; B's own
-        // action is then taken when it is let go, unless it turned one.
-        let on_map = matches!(self.mode, Mode::Play)
-            && !session.asking()
-            && matches!(
-                session.game().state(),
-                State::Playing | State::Aiming(_) | State::Looking
-            );
-        if on_map {
-            // B counts when let go, if it was pressed here on the map (not
-            // to close a menu) and turned no direction.
-            if new.b {
-                self.b_held = Some(false);
-            }
-            new.b = b_let_go && self.b_held == Some(false);
-        }
-        if b_let_go {
-            self.b_held = None;
-        }
-        if !new.any() {
-            return;
-        }
-        let dir = if new.up || new.down || new.left || new.right {
-            match buttons.direction() {
-                Some(d) if on_map && buttons.b => {
-                    self.b_held = Some(true);
-                    Some(Buttons::turned(d))
-                }
-                d => d,
-            }
-        } else {
-            None
-        };
-        match self.mode {
-            Mode::Menu(i) => self.menu(session, new, i),
-            Mode::Log(up) => {
-                let lines = session.game().log().lines().len();
-                self.mode = if new.up {
-                    Mode::Log((up + 1).min(lines.saturating_sub(1)))
-                } else if new.down {
-                    Mode::Log(up.saturating_sub(1))
-                } else {
-                    // Any other button closes it.
-                    Mode::Play
-                };
-            }
-            Mode::Travel(cursor) => self.travel(session, new, dir, cursor),
-            Mode::Play => self.play(session, new, dir),
-        }
-    }
-
-    /// A direction pressed: held until the switch is let go.
-    fn press_direction<S: Store, R: Recorder, E: FnMut() -> u32>(
-        &mut self,
-        session: &mut Session<S, R, E>,
-        key: Key,
-    ) {
-        if let Some(old) = self.direction.replace(key) {
-            session.release(old);
-        }
-        session.press(key);
-    }
-
-    fn menu<S: Store, R: Recorder, E: FnMut() -> u32>(
-        &mut self,
-        session: &mut Session<S, R, E>,
-        new: Buttons,
-        i: usize,
-    ) {
-        let n = COMMANDS.len();
-        if new.left || new.up {
-            self.mode = Mode::Menu((i + n - 1) % n);
-        } else if new.right || new.down {
-            self.mode = Mode::Menu((i + 1) % n);
-        } else if new.b || new.c {
-            self.mode = Mode::Play;
-        } else if new.press || new.a {
-            self.mode = Mode::Play;
-            match COMMANDS[i] {
-                MenuEntry::Log => self.mode = Mode::Log(0),
-                MenuEntry::Key(b, _) if b.does == Does::Click => {
-                    self.mode = Mode::Travel(session.game().player().pos);
-                }
-                MenuEntry::Key(b, _) => {
-                    if let Some(k) = b.key() {
-                        Self::tap(session, k);
-                    }
-                }
-            }
-        }
-    }
-
-    fn travel<S: Store, R: Recorder, E: FnMut() -> u32>(
-        &mut self,
-        session: &mut Session<S, R, E>,
-        new: Buttons,
-        dir: Option<Key>,
-        cursor: Point,
-    ) {
-        if let Some(d) = dir.and_then(amulets_core::input::direction) {
-            let p = cursor.step(d);
-            if Map::in_bounds(p) {
-                self.mode = Mode::Travel(p);
-            }
-        } else if new.press || new.a {
-            self.mode = Mode::Play;
-            session.act(Action::TravelTo(cursor));
-        } else if new.b || new.c {
-            self.mode = Mode::Play;
-        }
-    }
-
-    /// Presses a key and lets it go at once (the buttons that are no key
-    /// held down).
-    fn tap<S: Store, R: Recorder, E: FnMut() -> u32>(session: &mut Session<S, R, E>, key: Key) {
-        session.press(key);
-        session.release(key);
-    }
-
-    fn play<S: Store, R: Recorder, E: FnMut() -> u32>(
-        &mut self,
-        session: &mut Session<S, R, E>,
-        new: Buttons,
-        dir: Option<Key>,
-    ) {
-        let state = session.game().state();
-        if session.asking() {
-            return self.choose(session, new);
-        }
-        if !matches!(
-            state,
-            State::Playing | State::Aiming(_) | State::Looking | State::Confirming(_)
-        ) {
-            return self.choose(session, new);
-        }
-        // On the map and asked a question, the core's table says what each
-        // button gives (`Pad`); C opens the menu of commands while playing.
-        let under = Underfoot::of(session.game());
-        let given = if let Some(k) = dir {
-            if bindings::for_pad(state, Pad::Switch, under).is_some() {
-                self.press_direction(session, k);
-            }
-            return;
-        } else if new.press {
-            Pad::Press
-        } else if new.a {
-            Pad::A
-        } else if new.b {
-            Pad::B
-        } else if new.c {
-            Pad::C
-        } else {
-            return;
-        };
-        match bindings::for_pad(state, given, under).and_then(Binding::key) {
-            Some(k) => Self::tap(session, k),
-            None if given == Pad::C && state == State::Playing => self.mode = Mode::Menu(0),
-            None => {}
-        }
-    }
-
-    /// A screen of choices: up and down choose among the lines that can be
-    /// chosen, the press takes one (its key, as the screen gives it), B
-    /// goes back. A screen with nothing to choose scrolls with up and down
-    /// and closes on a press.
-    fn choose<S: Store, R: Recorder, E: FnMut() -> u32>(
-        &mut self,
-        session: &mut Session<S, R, E>,
-        new: Buttons,
-    ) {
-        let Some(screen) = session.screen() else {
-            return;
-        };
-        let keys: heapless::Vec<Key, { view::PANEL_LINES }> = screen
-            .entries
-            .iter()
-            .filter(|e| e.choosable())
-            .filter_map(|e| e.key)
-            .collect();
-        let n = keys.len();
-        if n == 0 && (new.up || new.down) {
-            // Nothing to choose (the help): up and down scroll a line; the
-            // drawing keeps the window on the screen.
-            self.scroll = if new.up {
-                self.scroll.saturating_sub(1)
-            } else {
-                self.scroll + 1
-            };
-        } else if new.up {
-            self.choice = (self.choice + n - 1) % n;
-        } else if new.down {
-            self.choice = (self.choice + 1) % n;
-        } else if new.press || new.a {
-            let key = keys.get(self.choice).copied().unwrap_or(Key::Enter);
-            Self::tap(session, key);
-        } else if new.b {
-            Self::tap(session, Key::Escape);
-        }
+        self.controls.update(session, buttons, now);
     }
 
     // ----- the picture -----
@@ -603,13 +285,13 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             self.stale = false;
             let (w, h) = self.layout.size();
             let all = Rectangle::new(Point::new(0, 0).into_eg(), Size::new(w, h));
-            self.display.fill_solid(&all, rgb565(palette::BACKGROUND))?;
+            self.display.fill_solid(&all, rgb565(chrome::BACKGROUND))?;
             self.forget_view();
             self.overview = [BLANK.bg; MAP_CELLS];
             self.status.iter_mut().for_each(StatusLine::clear);
             self.screen = None;
         }
-        if let Mode::Log(up) = self.mode {
+        if let Mode::Log(up) = self.controls.mode() {
             let shown = (up, game.log().lines().len(), game.turn());
             if self.log_drawn != Some(shown) {
                 self.log_drawn = Some(shown);
@@ -625,7 +307,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         }
         match session.screen() {
             // The board's help lists its buttons, not a keyboard's keys.
-            Some(_) if game.state() == State::Help => self.draw_screen(&button_help())?,
+            Some(_) if game.state() == State::Help => self.draw_screen(&view::button_help())?,
             Some(screen) => self.draw_screen(&screen)?,
             None => {
                 if self.screen.take().is_some() {
@@ -633,7 +315,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
                     self.clear_view()?;
                     self.forget_view();
                 }
-                self.draw_map(game, &session.aim_line(), session.cursor(), session.juice())?;
+                self.draw_map(&self.controls.scene(session))?;
                 if self.layout == Layout::Small {
                     self.draw_overview(game)?;
                 }
@@ -654,21 +336,19 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             Point::new(0, 0),
             cols,
             "The log, newest last",
-            palette::HIGHLIGHT,
-            palette::BACKGROUND,
+            chrome::TITLE,
+            chrome::BACKGROUND,
         )?;
-        let lines = game.log().lines();
-        let total = lines.len();
+        let total = view::log_lines(game).len();
         let end = total.saturating_sub(up);
         let start = end.saturating_sub(rows.saturating_sub(1));
-        for (row, m) in game.log().lines().skip(start).take(end - start).enumerate() {
-            let c = if m.read {
-                palette::READ_TEXT
-            } else {
-                palette::UNREAD_TEXT
-            };
+        for (row, (text, c)) in view::log_lines(game)
+            .skip(start)
+            .take(end - start)
+            .enumerate()
+        {
             let y = (row as i32 + 1) * CHAR_H;
-            self.text_line(Point::new(0, y), cols, &m.text, c, palette::BACKGROUND)?;
+            self.text_line(Point::new(0, y), cols, text, c, chrome::BACKGROUND)?;
         }
         self.redrawn += 1;
         Ok(())
@@ -686,112 +366,52 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             Point::new(0, 0).into_eg(),
             Size::new((w * CELL_W) as u32, (h * CELL_H) as u32),
         );
-        self.display.fill_solid(&area, rgb565(palette::BACKGROUND))
+        self.display.fill_solid(&area, rgb565(chrome::BACKGROUND))
     }
 
     /// The cell the viewport's top left shows: the whole map in the big
-    /// layout; in the small one, the player (or the cursor) as near the
-    /// middle as the map's edges allow.
-    pub fn camera(&self, game: &Game) -> Point {
-        let (w, h) = self.layout.view_cells();
-        let focus = match (self.mode, game.state()) {
-            (Mode::Travel(c), _) => c,
-            (_, State::Aiming(_) | State::Looking) => game.cursor(),
-            _ => game.player().pos,
-        };
-        let axis = |f: i32, view: i32, size: i32| (f - view / 2).clamp(0, size - view);
-        Point::new(axis(focus.x, w, MAP_W), axis(focus.y, h, MAP_H))
+    /// layout; in the small one, the core's camera on what its scene
+    /// follows (the player, or a cursor).
+    pub fn camera<S: Store, R: Recorder, E: FnMut() -> u32>(
+        &self,
+        session: &Session<S, R, E>,
+    ) -> Point {
+        self.controls
+            .scene(session)
+            .camera(self.layout.view_cells())
     }
 
-    /// What a map cell looks like, with the cursor and the way shown.
-    fn drawn_at(
-        game: &Game,
-        p: Point,
-        way: &CellSet,
-        cursor: Option<Point>,
-        juice: &Juiced,
-    ) -> Drawn {
-        let (mut glyph, mut fg, mut bg) = match view::cell(game, p) {
-            Some(l) => (l.glyph, l.fg, l.bg),
-            None => (' ', palette::BACKGROUND, palette::BACKGROUND),
-        };
-        if way.contains(p) {
-            bg = palette::ROUTE.tinted(Rgb::new(128, 128, 128));
-        }
-        // The juice, timed by the session's clock as on the desktop: a hit
-        // cell flashes, a missile in flight is drawn where it is.
-        if juice.flashes.contains(p) {
-            bg = palette::FLASH;
-        }
-        if let Some(m) = juice.missile
-            && m.at == p
-        {
-            glyph = m.glyph;
-            fg = m.color;
-        }
-        if cursor == Some(p) {
-            bg = palette::HIGHLIGHT;
-            if glyph == ' ' {
-                glyph = '+';
+    /// The map, as the core's scene shows it, redrawing only the cells
+    /// that changed.
+    fn draw_map(&mut self, scene: &Scene<'_>) -> Result<(), D::Error> {
+        let size = self.layout.view_cells();
+        let camera = scene.camera(size);
+        let mut result = Ok(());
+        scene.cells(camera, size, |p, shown| {
+            if result.is_err() {
+                return;
             }
-            fg = palette::BACKGROUND;
-        }
-        Drawn {
-            glyph: if glyph.is_ascii_graphic() {
-                glyph as u8
-            } else {
-                b' '
-            },
-            fg: raw565(fg),
-            bg: raw565(bg),
-        }
-    }
-
-    /// The map, with the travel cursor's way or the line of fire and the
-    /// cursor (the session's: none while F6's cave is shown).
-    fn draw_map(
-        &mut self,
-        game: &Game,
-        aim: &[Point],
-        aim_cursor: Option<Point>,
-        juice: Option<&amulets_core::juice::Juice>,
-    ) -> Result<(), D::Error> {
-        let mut juiced = Juiced {
-            flashes: CellSet::new(),
-            missile: None,
-        };
-        if let Some(j) = juice {
-            j.flashes().for_each(|p| juiced.flashes.insert(p));
-            juiced.missile = j.missile();
-        }
-        let mut way = CellSet::new();
-        let cursor = match self.mode {
-            Mode::Travel(c) => {
-                game.route_to(c).into_iter().for_each(|p| way.insert(p));
-                Some(c)
+            let (col, row) = (p.x - camera.x, p.y - camera.y);
+            let c = shown.text_cell();
+            let want = Drawn {
+                glyph: if c.glyph.is_ascii_graphic() {
+                    c.glyph as u8
+                } else {
+                    b' '
+                },
+                fg: raw565(c.fg),
+                bg: raw565(c.bg),
+            };
+            let slot = (row * MAP_W + col) as usize;
+            if self.glyphs[slot] == want.glyph && self.colours[slot] == want.colours() {
+                return;
             }
-            _ => {
-                aim.iter().for_each(|&p| way.insert(p));
-                aim_cursor
-            }
-        };
-        let camera = self.camera(game);
-        let (w, h) = self.layout.view_cells();
-        for row in 0..h {
-            for col in 0..w {
-                let p = Point::new(camera.x + col, camera.y + row);
-                let want = Self::drawn_at(game, p, &way, cursor, &juiced);
-                let slot = (row * MAP_W + col) as usize;
-                if self.glyphs[slot] == want.glyph && self.colours[slot] == want.colours() {
-                    continue;
-                }
-                self.glyphs[slot] = want.glyph;
-                self.colours[slot] = want.colours();
-                self.draw_cell(col * CELL_W, row * CELL_H, want)?;
-                self.redrawn += 1;
-            }
-        }
-        Ok(())
+            self.glyphs[slot] = want.glyph;
+            self.colours[slot] = want.colours();
+            result = self.draw_cell(col * CELL_W, row * CELL_H, want);
+            self.redrawn += 1;
+        });
+        result
     }
 
     /// A cell, glyph and background, in one fill: the glyph's 4 x 6 box at
@@ -816,13 +436,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         let o = Layout::OVERVIEW;
         for i in 0..MAP_CELLS {
             let p = Map::point_of(i);
-            let c = match view::cell(game, p) {
-                Some(l) if l.glyph == '#' => {
-                    l.bg.tinted(Rgb::new(255, 255, 255)).max_channel_with(l.fg)
-                }
-                Some(l) => l.fg,
-                None => palette::BACKGROUND,
-            };
+            let c = view::cell(game, p).map_or(chrome::BACKGROUND, |l| l.dot());
             let c = raw565(c);
             if self.overview[i] != c {
                 self.overview[i] = c;
@@ -867,41 +481,15 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         self.display.fill_contiguous(&area, pixels)
     }
 
-    /// The lines of a screen that fit under its title: all of them, or,
-    /// when there are more, a window of them that holds the chosen line,
-    /// and a last row saying there is more. The first line shown, how many,
-    /// and which line is the chosen one.
-    fn screen_window(&mut self, lines: &[view::Entry]) -> (usize, usize, Option<usize>) {
-        let chosen = lines
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| e.choosable())
-            .nth(self.choice)
-            .map(|(i, _)| i);
-        let (_, h) = self.layout.view_cells();
-        let rows = ((h * CELL_H / CHAR_H) as usize).saturating_sub(2);
-        if lines.len() <= rows {
-            self.scroll = 0;
-            return (0, lines.len(), chosen);
-        }
-        let shown = rows.saturating_sub(1).max(1);
-        if let Some(line) = chosen {
-            if self.choice == 0 && line < shown {
-                // Back at the first choice: the lines above it too.
-                self.scroll = 0;
-            } else if line < self.scroll {
-                self.scroll = line;
-            } else if line >= self.scroll + shown {
-                self.scroll = line + 1 - shown;
-            }
-        }
-        self.scroll = self.scroll.min(lines.len() - shown);
-        (self.scroll, shown, chosen)
-    }
-
     fn draw_screen(&mut self, screen: &view::Screen) -> Result<(), D::Error> {
         let (title, lines) = (&screen.title, &screen.entries[..]);
-        let (first, shown, chosen) = self.screen_window(lines);
+        let (_, h) = self.layout.view_cells();
+        let rows = ((h * CELL_H / CHAR_H) as usize).saturating_sub(2);
+        let Window {
+            first,
+            shown,
+            chosen,
+        } = self.controls.window(lines, rows);
         self.shown = (first, shown);
         let mut h = amulets_core::hash::Fnv1a::new();
         h.bytes(title.as_bytes());
@@ -909,7 +497,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             h.bytes(e.text.as_bytes());
             h.u32(u32::from(e.enabled));
         }
-        h.u32(self.choice as u32);
+        h.u32(self.controls.choice() as u32);
         h.u32(first as u32);
         let hash = h.finish();
         if self.screen == Some(hash) {
@@ -923,16 +511,12 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             Point::new(0, 0),
             cols,
             title,
-            palette::HIGHLIGHT,
-            palette::BACKGROUND,
+            chrome::TITLE,
+            chrome::BACKGROUND,
         )?;
         let squeeze = lines.iter().any(|e| e.text.chars().count() > cols);
         for (i, e) in lines.iter().enumerate().skip(first).take(shown) {
-            let (fg, bg) = if chosen == Some(i) {
-                (palette::BACKGROUND, palette::HIGHLIGHT)
-            } else {
-                (e.color, palette::BACKGROUND)
-            };
+            let (fg, bg) = e.colors(chosen == Some(i));
             let row = (i - first) as i32 + 2;
             let l = squeezed(&e.text, squeeze);
             self.text_line(Point::new(0, row * CHAR_H), cols, &l, fg, bg)?;
@@ -949,8 +533,8 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
                 Point::new(0, row * CHAR_H),
                 cols,
                 more,
-                palette::DIM_TEXT,
-                palette::BACKGROUND,
+                chrome::MORE,
+                chrome::BACKGROUND,
             )?;
             self.redrawn += 1;
         }
@@ -963,260 +547,34 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         self.screen.map(|_| self.shown)
     }
 
-    /// The status lines for the layout.
-    /// The status rows, and the rows of the standing "Not saving" line
-    /// (`warning`), empty when there is none.
-    fn status_lines(
-        &self,
-        game: &Game,
-        note: Option<&str>,
-        warning: Option<&str>,
-        look: Option<Point>,
-    ) -> ([StatusLine; STATUS_LINES], core::ops::Range<usize>) {
-        let mut out: [StatusLine; STATUS_LINES] = core::array::from_fn(|_| StatusLine::new());
-        let p = game.player();
-        let w = |s: &mut StatusLine, args: core::fmt::Arguments| {
-            // A status line is cut at its width: `write_fmt` stops there.
-            let _ = core::fmt::write(s, args);
-        };
-        let mut status: heapless::String<24> = heapless::String::new();
-        if p.poisoned > 0 {
-            status
-                .push_str(" Poisoned")
-                .expect("both words, 18 bytes, fit the 24");
-        }
-        if p.confused > 0 {
-            status
-                .push_str(" Confused")
-                .expect("both words, 18 bytes, fit the 24");
-        }
-        let mut hint = StatusLine::new();
-        match self.mode {
-            Mode::Menu(i) => {
-                // The names from the first that still lets the chosen one
-                // show in the row (the menu is longer than 80 columns).
-                let (_, _, cols) = self.layout.status();
-                let width = |k: usize| COMMANDS[k].name().len() + 2;
-                let mut first = 0;
-                while first < i && (first..=i).map(width).sum::<usize>() > cols {
-                    first += 1;
-                }
-                for (k, c) in COMMANDS.iter().enumerate().skip(first) {
-                    if self.layout == Layout::Small && k != i {
-                        continue;
-                    }
-                    let (l, r) = if k == i { ("[", "]") } else { (" ", " ") };
-                    w(&mut hint, format_args!("{l}{}{r}", c.name()));
-                }
-            }
-            Mode::Travel(_) => w(&mut hint, format_args!("Travel: press goes, B back")),
-            Mode::Log(_) => w(
-                &mut hint,
-                format_args!("Log: up/down scroll, any button back"),
-            ),
-            Mode::Play => {
-                // On the map, the buttons of a few actions, as the core's
-                // table gives them; the help has them all.
-                let brief: &[(Action, &str)] = match game.state() {
-                    State::Playing => &[(Action::Explore, "explore"), (Action::Rest, "rest")],
-                    State::Aiming(_) => &[
-                        (Action::Select, "there"),
-                        (Action::NextTarget, "next"),
-                        (Action::Cancel, "back"),
-                    ],
-                    State::Looking => &[(Action::Cancel, "back")],
-                    State::Confirming(_) => &[
-                        (Action::Confirm(true), "yes"),
-                        (Action::Confirm(false), "no"),
-                    ],
-                    _ => &[],
-                };
-                for &(action, word) in brief {
-                    let tables = bindings::tables(game.state());
-                    let b = tables
-                        .iter()
-                        .flat_map(|t| t.iter())
-                        .find(|b| b.action() == Some(action));
-                    for (k, way) in b.into_iter().flat_map(|b| b.pad).enumerate() {
-                        let or = if k == 0 { "" } else { " or " };
-                        w(&mut hint, format_args!("{or}{way}"));
-                    }
-                    w(&mut hint, format_args!(": {word}  "));
-                }
-                match game.state() {
-                    State::Playing => w(
-                        &mut hint,
-                        format_args!("B+dir diagonal  C more  press: act"),
-                    ),
-                    State::Aiming(_) | State::Looking => {
-                        w(&mut hint, format_args!("the switch: cursor"))
-                    }
-                    State::Confirming(_) => {}
-                    _ => w(
-                        &mut hint,
-                        format_args!("up/down choose  press takes  B back"),
-                    ),
-                }
-            }
-        }
-        if matches!(game.state(), State::Title | State::ChooseClass) {
-            w(&mut out[0], format_args!("Amulets  seed {}", game.seed()));
-        } else if self.layout == Layout::Full {
-            w(
-                &mut out[0],
-                format_args!(
-                    "{} #{}  HP {}/{}  Floor {}/{LAST_FLOOR}  Turn {}  Gold {}  Amulets {}{status}",
-                    p.class.name(),
-                    game.seed(),
-                    p.hp,
-                    p.max_hp,
-                    game.depth(),
-                    game.turn(),
-                    p.gold,
-                    p.amulets
-                ),
-            );
-        } else {
-            w(
-                &mut out[0],
-                format_args!(
-                    "HP {}/{} F{} T{}",
-                    p.hp,
-                    p.max_hp,
-                    game.depth(),
-                    game.turn()
-                ),
-            );
-            w(
-                &mut out[1],
-                format_args!("${} Amulets {}{status}", p.gold, p.amulets),
-            );
-        }
-        let (_, _, cols) = self.layout.status();
-        // While aiming or looking, the words of the cell under the cursor
-        // (what is there, the target's name) take the message rows.
-        let words = match (game.state(), look) {
-            (State::Aiming(_) | State::Looking, Some(p)) => Some(view::describe(game, p)),
-            _ => None,
-        };
-        if let Some(words) = &words {
-            let rows = if self.layout == Layout::Full {
-                1..3
-            } else {
-                2..4
-            };
-            let mut rest = words.as_str();
-            for line in &mut out[rows.clone()] {
-                let end = rest.char_indices().nth(cols).map_or(rest.len(), |(i, _)| i);
-                w(line, format_args!("{}", &rest[..end]));
-                rest = &rest[end..];
-            }
-            let hint_row = if self.layout == Layout::Full { 3 } else { 5 };
-            out[hint_row] = hint;
-            return (out, 0..0);
-        }
-        if self.layout == Layout::Full {
-            // The two newest lines, the newest last (the session's note,
-            // when there is one, is the newest); a stop is said in the log
-            // too, so it needs no row of its own here. While the game does
-            // not save, that stands on the lower row, the newest line over
-            // it.
-            let mut newest = game.log().lines().rev().map(|m| m.text.as_str());
-            let (older, last) = match note {
-                Some(n) => (newest.next(), Some(n)),
-                None => {
-                    let last = newest.next();
-                    (newest.next(), last)
-                }
-            };
-            let (upper, lower) = match warning {
-                Some(warning) => (last, Some(warning)),
-                None => (older, last),
-            };
-            w(&mut out[1], format_args!("{}", upper.unwrap_or("")));
-            w(&mut out[2], format_args!("{}", lower.unwrap_or("")));
-            out[3] = hint;
-            return (out, if warning.is_some() { 2..3 } else { 0..0 });
-        }
-        // The small layout: the newest message (a line the session says, as
-        // a save that failed, before the log's) over two lines, then why
-        // the last command stopped. While the game does not save, that
-        // takes the message's second line and the stop's, broken between
-        // words.
-        let message = note.or(game.log().last()).unwrap_or("");
-        let stop = game.last_stop().map(|s| s.text());
-        let stop = stop.as_deref().unwrap_or("");
-        let (msg_row, msg_lines) = (2, if warning.is_some() { 1 } else { 2 });
-        let mut rest = message;
-        for line in &mut out[msg_row..msg_row + msg_lines] {
-            let end = rest.char_indices().nth(cols).map_or(rest.len(), |(i, _)| i);
-            w(line, format_args!("{}", &rest[..end]));
-            rest = &rest[end..];
-        }
-        let stop_row = msg_row + 2;
-        match warning {
-            Some(warning) => {
-                let (first, second) = broken_at_a_space(warning, cols);
-                w(&mut out[msg_row + 1], format_args!("{first}"));
-                w(&mut out[stop_row], format_args!("{second}"));
-            }
-            None => w(&mut out[stop_row], format_args!("{stop}")),
-        }
-        out[stop_row + 1] = hint;
-        let warning_rows = if warning.is_some() {
-            msg_row + 1..stop_row + 1
-        } else {
-            0..0
-        };
-        (out, warning_rows)
-    }
-
     fn draw_status<S: Store, R: Recorder, E: FnMut() -> u32>(
         &mut self,
         session: &Session<S, R, E>,
     ) -> Result<(), D::Error> {
-        let warning = session.not_saving_line();
-        let (lines, warning_rows) = self.status_lines(
-            session.game(),
-            session.note(),
-            warning.as_deref(),
-            session.look_at(),
-        );
         let (at, rows, cols) = self.layout.status();
-        for (i, line) in lines.iter().enumerate().take(rows) {
-            // A row's colour changes only with its words: the warning's
-            // words are its own.
+        let status = self.controls.status(session, cols, rows);
+        for (i, (line, &color)) in status
+            .rows
+            .iter()
+            .zip(&status.colors)
+            .enumerate()
+            .take(rows)
+        {
+            // A row's colour changes only with its words: a note's words
+            // are its own.
             if self.status[i] == *line {
                 continue;
             }
             self.status[i] = line.clone();
-            let color = match i {
-                _ if warning_rows.contains(&i) => palette::HURT,
-                0 => palette::TEXT,
-                _ if i == rows - 1 => palette::DIM_TEXT,
-                _ => palette::UNREAD_TEXT,
-            };
             let y = at.y + i as i32 * CHAR_H;
-            self.text_line(Point::new(at.x, y), cols, line, color, palette::BACKGROUND)?;
+            self.text_line(Point::new(at.x, y), cols, line, color, chrome::BACKGROUND)?;
             self.redrawn += 1;
         }
         Ok(())
     }
 }
 
-/// `text` as two lines of at most `cols` characters, the first broken at
-/// its last space that fits (or cut, in a word longer than the line).
-fn broken_at_a_space(text: &str, cols: usize) -> (&str, &str) {
-    let Some((fits, _)) = text.char_indices().nth(cols) else {
-        return (text, "");
-    };
-    match text[..=fits].rfind(' ') {
-        Some(space) if space > 0 => (&text[..space], &text[space + 1..]),
-        _ => (&text[..fits], &text[fits..]),
-    }
-}
-
-/// The core's points as embedded-graphics' points.
+/// The core's point as embedded-graphics' point.
 trait IntoEg {
     fn into_eg(self) -> embedded_graphics::geometry::Point;
 }
@@ -1227,49 +585,22 @@ impl IntoEg for Point {
     }
 }
 
-/// A wall's overview pixel: its bright face, not its dark back.
-trait Brighter {
-    fn max_channel_with(self, other: Rgb) -> Rgb;
-}
-
-impl Brighter for Rgb {
-    fn max_channel_with(self, other: Rgb) -> Rgb {
-        Rgb::new(
-            self.r.max(other.r),
-            self.g.max(other.g),
-            self.b.max(other.b),
-        )
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use amulets_core::color::palette;
     use embedded_graphics::pixelcolor::raw::RawU16;
 
     #[test]
     fn the_cache_packs_colours_as_the_display_does() {
         for c in [
-            palette::BACKGROUND,
+            chrome::BACKGROUND,
             palette::PLAYER,
             palette::ROUTE,
             palette::TRAP,
         ] {
             assert_eq!(raw565(c), RawU16::from(rgb565(c)).into_inner());
         }
-    }
-
-    #[test]
-    fn a_line_breaks_at_its_last_space_that_fits() {
-        let words = "Not saving: the flash did not answer.";
-        assert_eq!(
-            broken_at_a_space(words, 23),
-            ("Not saving: the flash", "did not answer.")
-        );
-        assert_eq!(broken_at_a_space("short", 23), ("short", ""));
-        assert_eq!(broken_at_a_space("abcdefgh", 3), ("abc", "defgh"));
-        // A space just past the width still breaks there.
-        assert_eq!(broken_at_a_space("abc defg", 3), ("abc", "defg"));
     }
 
     #[test]

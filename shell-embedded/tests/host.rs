@@ -242,7 +242,7 @@ fn the_small_layout_follows_the_player() {
     let session = continued(&game);
     let mut shell = Shell::new(Small::new(), Layout::Small);
     shell.draw(&session).unwrap();
-    let camera = shell.camera(session.game());
+    let camera = shell.camera(&session);
     assert!(camera.x > 0 && camera.y > 0, "{camera:?}");
     let (sx, sy) = (far.x - camera.x, far.y - camera.y);
     assert!((0..32).contains(&sx) && (0..15).contains(&sy));
@@ -470,7 +470,7 @@ fn a_screen_longer_than_the_small_display_scrolls_a_line_at_a_time() {
     session.press(Key::Char('?'));
     assert!(session.screen().is_some(), "the help");
     // On the board the help is the buttons'.
-    let help = amulets_embedded::shell::button_help();
+    let help = amulets_core::view::button_help();
     let lines = help.entries.len();
     assert!(
         choice_lines(&help).is_empty(),
@@ -755,7 +755,8 @@ fn a_hit_flashes_on_the_board() {
     let mut session = room_with(Some("jackal"));
     let mut shell = Shell::new(Big::new(), Layout::Full);
     shell.draw(&session).unwrap();
-    let flash = c565(palette::FLASH);
+    // The core's rule: the flash washed over the cell's dark back.
+    let flash = c565(palette::BACKGROUND.washed(palette::FLASH, view::FLASH_ALPHA));
     let mut now = 10;
     let mut seen = false;
     for _ in 0..30 {
@@ -832,7 +833,7 @@ fn the_chosen_command_is_always_on_the_menu_row() {
 /// the core's playing table that C's menu holds is there by its name.
 #[test]
 fn the_help_lists_the_buttons() {
-    let help = amulets_embedded::shell::button_help();
+    let help = amulets_core::view::button_help();
     assert!(help.entries.len() < view::PANEL_LINES, "room to spare");
     // Every way of every binding the buttons give is on its line, with the
     // binding's words; while playing, that is every binding with a key.
@@ -1024,4 +1025,134 @@ fn the_board_says_it_is_not_saving_on_its_own_pixels() {
             palette::HURT,
         );
     }
+}
+
+/// A display that reads back the text the shell writes: each line of
+/// text is one fill of character boxes (4 x 6), so each box's ink is
+/// matched against the font's glyphs. It keeps every run of text written,
+/// with its place and its ink's colour.
+struct TextReader<const W: u32, const H: u32> {
+    glyphs: Vec<(char, [bool; 24])>,
+    runs: Vec<((i32, i32), String, Rgb565)>,
+}
+
+impl<const W: u32, const H: u32> TextReader<W, H> {
+    fn new() -> Self {
+        let glyphs = (b' '..=b'~')
+            .map(|b| {
+                let mut fb = FrameBuffer::<4, 6>::new();
+                let style = MonoTextStyle::new(&FONT_4X6, Rgb565::WHITE);
+                let mut buf = [0u8; 4];
+                let s = char::from(b).encode_utf8(&mut buf);
+                Text::with_baseline(s, Point::new(0, 0).into_eg(), style, Baseline::Top)
+                    .draw(&mut fb)
+                    .unwrap();
+                let mask = core::array::from_fn(|i| fb.at(i % 4, i / 4) == Rgb565::WHITE);
+                (char::from(b), mask)
+            })
+            .collect();
+        TextReader {
+            glyphs,
+            runs: Vec::new(),
+        }
+    }
+
+    /// The words of every run written at height `y`, left to right.
+    fn row(&self, y: i32) -> String {
+        let mut runs: Vec<_> = self.runs.iter().filter(|r| r.0.1 == y).collect();
+        runs.sort_by_key(|r| r.0.0);
+        runs.iter()
+            .map(|r| r.1.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+trait IntoEg {
+    fn into_eg(self) -> embedded_graphics::geometry::Point;
+}
+
+impl IntoEg for Point {
+    fn into_eg(self) -> embedded_graphics::geometry::Point {
+        embedded_graphics::geometry::Point::new(self.x, self.y)
+    }
+}
+
+impl<const W: u32, const H: u32> OriginDimensions for TextReader<W, H> {
+    fn size(&self) -> Size {
+        Size::new(W, H)
+    }
+}
+
+impl<const W: u32, const H: u32> DrawTarget for TextReader<W, H> {
+    type Color = Rgb565;
+    type Error = core::convert::Infallible;
+
+    fn draw_iter<I: IntoIterator<Item = Pixel<Rgb565>>>(
+        &mut self,
+        _: I,
+    ) -> Result<(), Self::Error> {
+        Ok(())
+    }
+
+    fn fill_contiguous<I: IntoIterator<Item = Rgb565>>(
+        &mut self,
+        area: &embedded_graphics::primitives::Rectangle,
+        colors: I,
+    ) -> Result<(), Self::Error> {
+        let (w, h) = (area.size.width as usize, area.size.height as usize);
+        // A map cell is 5 wide; a line of text is whole boxes of 4.
+        if h != CHAR_H as usize || w % CHAR_W as usize != 0 {
+            return Ok(());
+        }
+        let px: Vec<Rgb565> = colors.into_iter().collect();
+        // The back is the commonest colour; the ink the other one.
+        let mut counts: Vec<(Rgb565, usize)> = Vec::new();
+        for &c in &px {
+            match counts.iter_mut().find(|(k, _)| *k == c) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((c, 1)),
+            }
+        }
+        counts.sort_by_key(|&(_, n)| std::cmp::Reverse(n));
+        let back = counts[0].0;
+        let ink = counts.get(1).map_or(back, |&(c, _)| c);
+        let text: String = (0..w / 4)
+            .map(|col| {
+                let mask: [bool; 24] =
+                    core::array::from_fn(|i| px[(i / 4) * w + col * 4 + i % 4] != back);
+                self.glyphs
+                    .iter()
+                    .find(|(_, m)| *m == mask)
+                    .map_or('\u{fffd}', |&(c, _)| c)
+            })
+            .collect();
+        let text = text.trim_end().to_string();
+        if !text.is_empty() {
+            self.runs
+                .push(((area.top_left.x, area.top_left.y), text, ink));
+        }
+        Ok(())
+    }
+}
+
+/// A line the core puts on the panel is written on the board's status, in
+/// the core's colour, in both layouts, with nothing of the board's code
+/// told of it: read back off what the shell writes to its display.
+#[test]
+fn a_note_put_on_the_panel_in_the_core_shows_on_the_board() {
+    let mut session = run_of(42, Class::Fighter);
+    session.add_test_note("A test note.");
+    let mut big = Shell::new(TextReader::<320, 240>::new(), Layout::Full);
+    big.draw(&session).unwrap();
+    let status: Vec<String> = (0..4).map(|r| big.display().row(216 + r * 6)).collect();
+    let run = big.display().runs.iter().find(|r| r.1 == "A test note.");
+    assert!(run.is_some(), "{status:#?}");
+    assert_eq!(run.unwrap().2, c565(palette::HURT));
+    let mut small = Shell::new(TextReader::<160, 128>::new(), Layout::Small);
+    small.draw(&session).unwrap();
+    let status: Vec<String> = (0..6).map(|r| small.display().row(92 + r * 6)).collect();
+    assert!(status.iter().any(|l| l == "A test note."), "{status:#?}");
+    // The reader reads what the shell writes: the run's facts too.
+    assert!(status[0].starts_with("HP 32/32"), "{status:#?}");
 }

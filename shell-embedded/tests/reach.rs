@@ -167,7 +167,7 @@ impl Place {
             game.state(),
             self.session.asking(),
             game.player().class,
-            Underfoot::of(game),
+            Underfoot::of(game.level(), game.player().pos),
             game.known_stairs().is_some(),
             explored,
             game.command_running()

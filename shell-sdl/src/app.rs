@@ -21,7 +21,8 @@ pub struct App {
 }
 
 impl App {
-    pub fn new(session: DesktopSession) -> App {
+    pub fn new(mut session: DesktopSession) -> App {
+        session.set_shows(amulets_picture::SHOWS);
         App {
             session,
             now: 0,

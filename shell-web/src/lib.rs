@@ -32,8 +32,10 @@ pub struct WebApp<B: Backend> {
 
 impl<B: Backend> WebApp<B> {
     pub fn new(store: LocalStore<B>, seeds: fn() -> u32, start: Start) -> WebApp<B> {
+        let mut session = Session::new(store, Recording::default(), seeds, start);
+        session.set_shows(amulets_picture::SHOWS);
         WebApp {
-            session: Session::new(store, Recording::default(), seeds, start),
+            session,
             frame: Frame::new(),
             redraw: true,
         }

@@ -187,3 +187,186 @@ fn ci_runs_the_readmes_set_up_as_written() {
         "CI runs the README's first and last lines"
     );
 }
+
+/// The shells' code outside their tests, file by file.
+fn shell_code() -> Vec<(PathBuf, String)> {
+    let mut files = Vec::new();
+    for dir in [
+        "picture",
+        "desktop",
+        "shell-sdl",
+        "shell-tui",
+        "shell-web",
+        "shell-embedded",
+    ] {
+        files_under(&root().join(dir).join("src"), &mut files);
+    }
+    files
+        .into_iter()
+        .map(|f| {
+            let code = code_of(&std::fs::read_to_string(&f).unwrap());
+            (f, code)
+        })
+        .collect()
+}
+
+/// What only the core may work out: a colour of its palette, a route, the
+/// line of fire, the juice's flashes and missiles, the cursor, a camera.
+/// A shell reads them from `core::view` (the scene, `Shown`, `chrome`).
+const THE_CORES: [&str; 9] = [
+    "palette::",
+    "route_to(",
+    "aim_line(",
+    ".route()",
+    "flashing(",
+    "flashes(",
+    "missile()",
+    ".cursor()",
+    ".clamp(0, MAP_",
+];
+
+#[test]
+fn no_shell_chooses_a_colour_an_overlay_or_a_camera() {
+    let code = shell_code();
+    assert!(code.len() > 20, "the shells' files are read");
+    for (file, code) in &code {
+        for word in THE_CORES {
+            assert!(
+                !code.contains(word),
+                "{} works out what the core says: {word}",
+                file.display()
+            );
+        }
+    }
+}
+
+/// Whether the arrows have a circle, and one if so (a depth-first search
+/// by a stack of its own).
+fn circle(arrows: &Arrows) -> Option<Vec<String>> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Mark {
+        New,
+        Open,
+        Done,
+    }
+    let mut mark: BTreeMap<&str, Mark> = arrows.keys().map(|k| (k.as_str(), Mark::New)).collect();
+    for start in arrows.keys() {
+        if mark[start.as_str()] != Mark::New {
+            continue;
+        }
+        let mut path: Vec<(&str, Vec<&str>)> = Vec::new();
+        let next = |n: &str| -> Vec<&str> {
+            arrows
+                .get(n)
+                .map(|to| to.iter().map(String::as_str).collect())
+                .unwrap_or_default()
+        };
+        mark.insert(start, Mark::Open);
+        path.push((start, next(start)));
+        while let Some((node, todo)) = path.last_mut() {
+            let node = *node;
+            match todo.pop() {
+                None => {
+                    mark.insert(node, Mark::Done);
+                    path.pop();
+                }
+                Some(to) => match mark.get(to).copied().unwrap_or(Mark::Done) {
+                    Mark::Open => {
+                        let at = path.iter().position(|(n, _)| *n == to).unwrap();
+                        let mut c: Vec<String> =
+                            path[at..].iter().map(|(n, _)| n.to_string()).collect();
+                        c.push(to.to_string());
+                        return Some(c);
+                    }
+                    Mark::New => {
+                        mark.insert(to, Mark::Open);
+                        path.push((to, next(to)));
+                    }
+                    Mark::Done => {}
+                },
+            }
+        }
+    }
+    None
+}
+
+/// Each module of a folder of the core (`game/`, `path/`, ...) and the
+/// others of the same folder it names (`super::x`, `crate::folder::x`).
+fn folder_uses() -> BTreeMap<String, Arrows> {
+    let src = root().join("core/src");
+    let mut out = BTreeMap::new();
+    for entry in std::fs::read_dir(&src).unwrap() {
+        let dir = entry.unwrap().path();
+        if !dir.is_dir() {
+            continue;
+        }
+        let folder = dir.file_name().unwrap().to_string_lossy().to_string();
+        let mut files = Vec::new();
+        files_under(&dir, &mut files);
+        let names: Vec<String> = files
+            .iter()
+            .map(|f| f.file_stem().unwrap().to_string_lossy().to_string())
+            .filter(|n| n != "mod")
+            .collect();
+        let mut arrows = Arrows::new();
+        for file in &files {
+            let me = file.file_stem().unwrap().to_string_lossy().to_string();
+            let code = code_of(&std::fs::read_to_string(file).unwrap());
+            let named = arrows.entry(me.clone()).or_default();
+            let prefixes = [format!("crate::{folder}::"), "super::".to_string()];
+            for prefix in &prefixes {
+                for (at, _) in code.match_indices(prefix.as_str()) {
+                    let name: String = code[at + prefix.len()..]
+                        .chars()
+                        .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+                        .collect();
+                    if names.contains(&name) && name != me {
+                        named.insert(name);
+                    }
+                }
+            }
+            // `use super::{a, b}` and `crate::folder::{a, b}`.
+            for prefix in &prefixes {
+                for (at, _) in code.match_indices(&format!("{prefix}{{")) {
+                    let list = &code[at + prefix.len() + 1..];
+                    let list = &list[..list.find('}').unwrap_or(0)];
+                    for item in list.split(',') {
+                        let name = item.trim().split("::").next().unwrap_or("");
+                        if names.iter().any(|n| n == name) && name != me {
+                            named.insert(name.to_string());
+                        }
+                    }
+                }
+            }
+        }
+        out.insert(folder, arrows);
+    }
+    out
+}
+
+#[test]
+fn the_core_has_no_circle_of_modules() {
+    assert_eq!(circle(&core_uses()), None, "the core's top modules");
+    for (folder, arrows) in folder_uses() {
+        assert_eq!(circle(&arrows), None, "the modules of core/src/{folder}");
+    }
+}
+
+#[test]
+fn a_circle_is_found() {
+    let arrows = |pairs: &[(&str, &str)]| -> Arrows {
+        let mut a = Arrows::new();
+        for (from, to) in pairs {
+            a.entry(from.to_string())
+                .or_default()
+                .insert(to.to_string());
+            a.entry(to.to_string()).or_default();
+        }
+        a
+    };
+    assert_eq!(circle(&arrows(&[("a", "b"), ("b", "c")])), None);
+    let found = circle(&arrows(&[("a", "b"), ("b", "c"), ("c", "a")])).unwrap();
+    assert_eq!(found.first(), found.last());
+    assert_eq!(found.len(), 4);
+    assert!(circle(&arrows(&[("x", "y"), ("y", "x")])).is_some());
+}

@@ -46,7 +46,7 @@ fn stopped_by(game: &Game) -> String {
 }
 
 fn click(game: &mut Game, cell: Point) {
-    for a in game.click_actions(cell) {
+    for a in amulets_core::bindings::click_actions(game.state(), cell) {
         game.act(a);
     }
 }

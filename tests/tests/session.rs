@@ -215,9 +215,13 @@ fn by_actions(script: &[Do]) -> u64 {
     let mut game = Game::new_run(42, Class::Rogue);
     for &d in script {
         let actions: Vec<Action> = match d {
-            Do::Hold(key, n) => (0..n).filter_map(|_| game.action_for(key)).collect(),
-            Do::Tap(key) => game.action_for(key).into_iter().collect(),
-            Do::Click(cell) => game.click_actions(cell).to_vec(),
+            Do::Hold(key, n) => (0..n)
+                .filter_map(|_| amulets_core::bindings::action_for(game.state(), key))
+                .collect(),
+            Do::Tap(key) => amulets_core::bindings::action_for(game.state(), key)
+                .into_iter()
+                .collect(),
+            Do::Click(cell) => amulets_core::bindings::click_actions(game.state(), cell).to_vec(),
         };
         for a in actions {
             game.act(a);

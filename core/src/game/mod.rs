@@ -19,12 +19,12 @@ mod invariants;
 mod items;
 mod place;
 pub mod save;
-mod state;
+
 mod turn;
 
 use crate::fov;
 use crate::geom::{Dir, Point};
-use crate::input::{Action, Key};
+use crate::input::Action;
 use crate::level::Level;
 use crate::log::Log;
 use crate::map::Map;
@@ -33,6 +33,7 @@ use crate::player::{Class, Player};
 use crate::rng::{Dice, Rng};
 use crate::text::line;
 
+pub use crate::state::{Aim, Cause, Event, InventoryMode, Outcome, Question, Request, State};
 pub use aim::RANGE;
 pub use combat::{SHOOTING_RANGE, clear_shot, flight};
 pub use debug::{CaveSteps, DebugView};
@@ -40,7 +41,6 @@ pub use place::{
     CAVE_MONSTERS_PERCENT, GOLD_MIN, GOLD_PILES_MAX, GOLD_PILES_MIN, MONSTERS_BASE,
     MONSTERS_PER_FLOOR,
 };
-pub use state::{Aim, Cause, Event, InventoryMode, Outcome, Question, Request, State};
 
 /// A hurt player heals 1 HP every `REGENERATION` turns, not while poisoned.
 pub const REGENERATION: u32 = 10;
@@ -227,28 +227,6 @@ impl Game {
         self.events
             .push_back(e)
             .expect("room was made on a full queue above");
-    }
-
-    /// What a key means in the state the game is in (`bindings`), or
-    /// `None` for a key that means nothing here.
-    pub fn action_for(&self, key: Key) -> Option<Action> {
-        crate::bindings::action_for(self.state, key)
-    }
-
-    /// What a left click on a map cell asks for here (`bindings`): while
-    /// aiming, to fire at it; while playing, to travel there, even while a
-    /// command runs (the new travel takes its place, or is refused and the
-    /// old one goes on).
-    pub fn click_actions(&self, cell: Point) -> heapless::Vec<Action, 2> {
-        crate::bindings::click_actions(self.state, cell)
-    }
-
-    /// A key press: what it means here, acted on.
-    pub fn press(&mut self, key: Key) -> Outcome {
-        match self.action_for(key) {
-            Some(action) => self.act(action),
-            None => Outcome::default(),
-        }
     }
 
     /// Does what a person asked for, if it means anything in this state.

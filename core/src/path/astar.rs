@@ -29,8 +29,10 @@
 //! `path::open`. The way is kept as each cell's step in one byte and turned
 //! around in place at the end.
 
-use super::dijkstra::{DijkstraMap, NOT_YET};
+use super::NOT_YET;
+use super::dijkstra::DijkstraMap;
 use super::open::{Goal, Open};
+pub use super::open::{crow_flies, least_cost};
 use super::{DIAGONAL, DIAGONAL_EXTRA, DOOR_STEPS, STEP};
 use crate::geom::{Dir, Point};
 use crate::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
@@ -71,25 +73,6 @@ pub const SEARCH_SCRATCH: usize = size_of::<DijkstraMap>()
 
 const fn max(a: usize, b: usize) -> usize {
     if a > b { a } else { b }
-}
-
-/// The least the way from one cell to another could cost, if nothing were
-/// in the way: a step for each cell of the longer distance, across or down,
-/// and the diagonal extra for each cell of the shorter one. Never too much,
-/// so A* finds the cheapest way.
-pub fn least_cost(a: Point, b: Point) -> u32 {
-    let across = a.x.abs_diff(b.x);
-    let down = a.y.abs_diff(b.y);
-    across.max(down) * STEP + across.min(down) * DIAGONAL_EXTRA
-}
-
-/// How far apart two cells are as the crow flies, squared: of two cells
-/// that look as good as each other, the one nearer the goal goes first, so
-/// the way makes for the goal rather than wandering.
-pub fn crow_flies(a: Point, b: Point) -> u32 {
-    let dx = a.x.abs_diff(b.x);
-    let dy = a.y.abs_diff(b.y);
-    dx * dx + dy * dy
 }
 
 /// What stepping onto each terrain costs by the book (`book_cost`), 0

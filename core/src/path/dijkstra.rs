@@ -25,18 +25,12 @@
 
 use super::buckets::{Buckets, MAX_STEP};
 use super::layers::{self, Layered, Rows, spread};
-use super::{DIAGONAL, DIAGONAL_EXTRA};
+use super::{DIAGONAL, DIAGONAL_EXTRA, NO_STEP, NOT_YET};
 use crate::geom::{Dir, Point};
 use crate::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
 
 /// The cost of a cell no goal can reach.
 pub const UNREACHED: u32 = u32::MAX;
-/// While a map is worked out, both the cost of a cell no step can go onto
-/// and the cost of a step onto it: any way onto it, at least `NO_STEP`,
-/// is never less than its cost, so it is never reached (and a goal on one
-/// still reaches its neighbours). Above every real cost, and no sum
-/// overflows: `MAX_COST + NO_STEP + DIAGONAL_EXTRA < UNREACHED`.
-pub(super) const NO_STEP: u32 = 1 << 31;
 const _: () =
     assert!(MAX_COST < NO_STEP && MAX_COST as u64 + NO_STEP as u64 + 1 < UNREACHED as u64);
 
@@ -47,9 +41,6 @@ const _: () =
 pub const MAX_COST: u32 = (MAP_CELLS as u32 - 1) * 201;
 const _: () = assert!(MAX_COST < 1 << 19);
 
-/// While a map is worked out by layers, the cost of a cell not worked out
-/// yet: above every real cost, with room to add a step without overflow.
-pub(crate) const NOT_YET: u32 = 1 << 30;
 const _: () = assert!(MAX_COST < NOT_YET && NOT_YET < NO_STEP);
 pub use super::layers::{LAYERS_SCRATCH, LISTS_SCRATCH};
 

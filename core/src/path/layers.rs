@@ -8,8 +8,7 @@
 //! all again by buckets (`Layered::Redo`). `dijkstra` chooses the engine
 //! and keeps the answer.
 
-use super::dijkstra::{NO_STEP, NOT_YET};
-use super::{DIAGONAL, STEP};
+use super::{DIAGONAL, NO_STEP, NOT_YET, STEP};
 use crate::geom::Dir;
 use crate::kindset::{KindSet, eight_cells};
 use crate::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};

@@ -97,6 +97,17 @@ pub fn known_map(
     known
 }
 
+/// While a map is worked out, both the cost of a cell no step can go onto
+/// and the cost of a step onto it: any way onto it, at least `NO_STEP`,
+/// is never less than its cost, so it is never reached (and a goal on one
+/// still reaches its neighbours). Above every real cost, and no sum
+/// overflows: `MAX_COST + NO_STEP + DIAGONAL_EXTRA < UNREACHED`.
+pub(crate) const NO_STEP: u32 = 1 << 31;
+
+/// While a map is worked out by layers, the cost of a cell not worked out
+/// yet: above every real cost, with room to add a step without overflow.
+pub(crate) const NOT_YET: u32 = 1 << 30;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,7 +7,6 @@
 //! the lists are threaded through one array of cell indices and none can
 //! overflow.
 
-use super::astar::{crow_flies, least_cost};
 use super::{DIAGONAL_EXTRA, DOOR_STEPS, STEP};
 use crate::geom::Point;
 use crate::map::{MAP_CELLS, Map};
@@ -192,6 +191,25 @@ impl Open {
         }
         unreachable!("a cell waits in some bucket")
     }
+}
+
+/// The least the way from one cell to another could cost, if nothing were
+/// in the way: a step for each cell of the longer distance, across or down,
+/// and the diagonal extra for each cell of the shorter one. Never too much,
+/// so A* finds the cheapest way.
+pub fn least_cost(a: Point, b: Point) -> u32 {
+    let across = a.x.abs_diff(b.x);
+    let down = a.y.abs_diff(b.y);
+    across.max(down) * STEP + across.min(down) * DIAGONAL_EXTRA
+}
+
+/// How far apart two cells are as the crow flies, squared: of two cells
+/// that look as good as each other, the one nearer the goal goes first, so
+/// the way makes for the goal rather than wandering.
+pub fn crow_flies(a: Point, b: Point) -> u32 {
+    let dx = a.x.abs_diff(b.x);
+    let dy = a.y.abs_diff(b.y);
+    dx * dx + dy * dy
 }
 
 #[cfg(test)]

@@ -3,10 +3,9 @@
 //! panel, the log, the look line, and whatever screen is over the map.
 
 use super::App;
-use amulets_core::color::palette;
 use amulets_core::geom::Point;
 use amulets_core::map::{MAP_H, MAP_W};
-use amulets_core::view;
+use amulets_core::view::{self, chrome};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -44,20 +43,12 @@ impl Regions {
         })
     }
 
-    /// The map cell at the top left of the map view: everything when the
-    /// view is as big as the map, else a camera that keeps `focus` in
-    /// view, as near the middle as the map's edges allow.
+    /// The map cell at the top left of the map view: the core's camera
+    /// on what it follows, for the view's size.
     pub fn camera(&self, focus: Point) -> Point {
-        let axis = |focus: i32, view: i32, size: i32| {
-            if view >= size {
-                0
-            } else {
-                (focus - view / 2).clamp(0, size - view)
-            }
-        };
-        Point::new(
-            axis(focus.x, i32::from(self.map.width), MAP_W),
-            axis(focus.y, i32::from(self.map.height), MAP_H),
+        view::camera(
+            focus,
+            (i32::from(self.map.width), i32::from(self.map.height)),
         )
     }
 
@@ -76,11 +67,10 @@ impl Regions {
     }
 }
 
-/// What the camera follows: the cursor while aiming or looking, else the
-/// player.
+/// What the camera follows: the core's scene says (the cursor while
+/// aiming or looking, else the player).
 pub fn focus(app: &App) -> Point {
-    let s = &app.session;
-    s.cursor().unwrap_or(s.game().player().pos)
+    app.session.scene().focus()
 }
 
 fn put(buf: &mut Buffer, x: u16, y: u16, text: &str, style: Style, max: u16) {
@@ -109,166 +99,95 @@ pub fn draw(frame: &mut Frame, app: &App) {
             format!("Make the terminal at least {MIN_W} x {MIN_H}."),
         ];
         for (i, l) in lines.iter().enumerate() {
-            put(buf, 0, i as u16, l, fg(palette::TEXT), area.width);
+            put(buf, 0, i as u16, l, fg(chrome::TEXT), area.width);
         }
         return;
     };
     let game = app.session.game();
-    let camera = layout.camera(focus(app));
 
     // The map, or the screen over it. A screen with a line longer than the
     // map view (the help) takes the panel's columns too, and the panel is
-    // left out while it is up.
+    // left out while it is up; its lines are broken at spaces to fit.
     let mut wide_screen = false;
-    let over = app.session.screen();
-    if let Some(over) = &over {
+    if let Some(over) = &app.session.screen() {
         put(
             buf,
             1,
             0,
             &over.title,
-            fg(palette::HIGHLIGHT).add_modifier(Modifier::BOLD),
+            fg(chrome::TITLE).add_modifier(Modifier::BOLD),
             layout.map.width,
         );
-        for (i, e) in over.entries.iter().enumerate() {
-            put(
-                buf,
-                1,
-                2 + i as u16,
-                &e.text,
-                fg(e.color),
-                area.width.saturating_sub(2),
-            );
-            wide_screen |= 1 + e.text.chars().count() > usize::from(layout.map.width);
-        }
-        if let Some(note) = app.session.note() {
-            put(
-                buf,
-                1,
-                3 + over.entries.len() as u16,
-                note,
-                fg(palette::DEBUG),
-                area.width.saturating_sub(2),
-            );
+        let narrow = usize::from(layout.map.width.saturating_sub(1));
+        wide_screen = over.entries.iter().any(|e| e.text.chars().count() > narrow);
+        let width = if wide_screen {
+            area.width.saturating_sub(2)
+        } else {
+            layout.map.width.saturating_sub(1)
+        };
+        for (row, (i, text)) in over.rows(usize::from(width)).enumerate() {
+            let color = over.entries[i].color;
+            put(buf, 1, 2 + row as u16, text, fg(color), width);
         }
     } else {
-        draw_map(buf, app, &layout, camera);
+        draw_map(buf, app, &layout);
     }
 
-    // The side panel.
-    for (i, (l, c)) in app.session.panel().iter().enumerate() {
-        if (i as u16) < layout.panel.height && !wide_screen {
-            put(buf, layout.panel.x, i as u16, l, fg(*c), layout.panel.width);
+    // The side panel, its lines broken at spaces to fit.
+    if !wide_screen {
+        let cols = usize::from(layout.panel.width);
+        let panel = app.session.panel();
+        let rows = panel
+            .iter()
+            .flat_map(|(l, c)| view::wrap(l, cols).map(move |part| (part, *c)));
+        for (y, (part, c)) in (0..layout.panel.height).zip(rows) {
+            put(buf, layout.panel.x, y, part, fg(c), layout.panel.width);
         }
     }
-    if let Some(stop) = game.last_stop().filter(|_| !wide_screen) {
-        let y = layout.panel.height.saturating_sub(1);
-        put(
-            buf,
-            layout.panel.x,
-            y,
-            &stop.text(),
-            fg(palette::DIM_TEXT),
-            layout.panel.width,
-        );
-    }
 
-    // The log, newest at the bottom, unread lines brighter.
-    let lines: Vec<_> = game
-        .log()
-        .lines()
-        .rev()
-        .take(usize::from(layout.log.height))
+    // The log, newest at the bottom, unread lines brighter, each broken at
+    // spaces: the last rows that fit.
+    let rows = usize::from(layout.log.height);
+    let log = view::log_lines(game);
+    let newest = log.len().saturating_sub(rows);
+    let parts: Vec<(&str, _)> = log
+        .skip(newest)
+        .flat_map(|(text, c)| view::wrap(text, usize::from(layout.log.width)).map(move |p| (p, c)))
         .collect();
-    for (i, m) in lines.iter().rev().enumerate() {
-        let color = if m.read {
-            palette::READ_TEXT
-        } else {
-            palette::UNREAD_TEXT
-        };
-        put(
-            buf,
-            0,
-            layout.log.y + i as u16,
-            &m.text,
-            fg(color),
-            layout.log.width,
-        );
+    let first = parts.len().saturating_sub(rows);
+    for (y, (part, c)) in (layout.log.y..).zip(&parts[first..]) {
+        put(buf, 0, y, part, fg(*c), layout.log.width);
     }
 
     // The look line: the cursor's cell while aiming or looking, else the
     // cell under the mouse.
-    // A line the session says (a save that failed) takes the look line's
-    // place while the map is up.
-    if let Some(note) = app.session.note().filter(|_| over.is_none()) {
-        put(
-            buf,
-            0,
-            layout.look.y,
-            note,
-            fg(palette::DEBUG),
-            layout.look.width,
-        );
-    } else if let Some(p) = app.session.look_at() {
+    if let Some(p) = app.session.look_at() {
         put(
             buf,
             0,
             layout.look.y,
             &view::describe(game, p),
-            fg(palette::DIM_TEXT),
+            fg(chrome::LOOK),
             layout.look.width,
         );
     }
 }
 
-fn draw_map(buf: &mut Buffer, app: &App, layout: &Regions, camera: Point) {
-    let game = app.session.game();
-    let juice = app.session.juice();
-    let distances = view::distances(game);
-    let route = app.session.route();
-    let aim = app.session.aim_line();
-    for row in 0..layout.map.height {
-        for col in 0..layout.map.width {
-            let p = Point::new(camera.x + i32::from(col), camera.y + i32::from(row));
-            let (x, y) = (layout.map.x + col, layout.map.y + row);
-            let mut glyph = ' ';
-            let mut style = Style::default().bg(app.depth.color(palette::BACKGROUND));
-            if let Some(look) = view::cell(game, p) {
-                glyph = look.glyph;
-                style = Style::default()
-                    .fg(app.depth.color(look.fg))
-                    .bg(app.depth.color(look.bg));
-            }
-            if let Some(d) = &distances
-                && let Some(n) = view::distance_label(d, p)
-                && game.level().map.is_walkable(p)
-                && glyph == '.'
-            {
-                glyph = char::from_digit(n % 10, 10).unwrap_or('?');
-                style = style.fg(app.depth.color(palette::DEBUG));
-            }
-            if let Some(label) = view::mind_label(game, p) {
-                glyph = label;
-                style = style.fg(app.depth.color(palette::DEBUG));
-            }
-            if route.contains(&p) || aim.contains(&p) {
-                style = style.bg(app.depth.color(palette::ROUTE));
-            }
-            if app.session.cursor() == Some(p) {
-                style = style.add_modifier(Modifier::REVERSED);
-            }
-            if juice.is_some_and(|j| j.flashing(p)) {
-                style = style.add_modifier(Modifier::REVERSED);
-            }
-            if let Some(m) = juice.and_then(|j| j.missile())
-                && m.at == p
-            {
-                glyph = m.glyph;
-                style = style.fg(app.depth.color(m.color));
-            }
-            let cell = &mut buf[(x, y)];
-            cell.set_char(glyph);
-            cell.set_style(style);
-        }
-    }
+/// The map view, each cell as the core's scene shows it.
+fn draw_map(buf: &mut Buffer, app: &App, layout: &Regions) {
+    let scene = app.session.scene();
+    let size = (i32::from(layout.map.width), i32::from(layout.map.height));
+    let camera = scene.camera(size);
+    scene.cells(camera, size, |p, shown| {
+        let c = shown.text_cell();
+        // Both inside the view: p - camera is under its width and height.
+        let x = layout.map.x + (p.x - camera.x) as u16;
+        let y = layout.map.y + (p.y - camera.y) as u16;
+        let style = Style::default()
+            .fg(app.depth.color(c.fg))
+            .bg(app.depth.color(c.bg));
+        let cell = &mut buf[(x, y)];
+        cell.set_char(c.glyph);
+        cell.set_style(style);
+    });
 }

@@ -403,6 +403,42 @@ mod tests {
         lines[y as usize].chars().nth(x as usize).unwrap()
     }
 
+    /// A line the core puts on the panel shows in the terminal, in the
+    /// core's colour, with nothing of the terminal's code told of it; on
+    /// a terminal too narrow for the panel beside a screen's long lines,
+    /// and in the narrowest one, too.
+    #[test]
+    fn a_note_put_on_the_panel_in_the_core_shows() {
+        for (w, h) in [(100, 40), (60, 20)] {
+            let mut app = app_of(run_of(42, Class::Fighter), w, h);
+            app.session.add_test_note("A test note.");
+            let lines = screen(&app, w, h);
+            let row = lines.iter().position(|l| l.contains("A test note."));
+            let row = row.unwrap_or_else(|| panic!("{w} x {h}: {lines:#?}"));
+            let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+            terminal.draw(|f| draw::draw(f, &app)).unwrap();
+            let col = lines[row].find("A test note.").unwrap() as u16;
+            let cell = &terminal.backend().buffer()[(col, row as u16)];
+            let hurt = amulets_core::color::palette::HURT;
+            assert_eq!(cell.fg, ratatui::style::Color::Rgb(hurt.r, hurt.g, hurt.b));
+        }
+    }
+
+    /// The class screen's lines are broken between words at 110 columns,
+    /// and the help lists no F2, which the terminal cannot show.
+    #[test]
+    fn the_class_screen_and_the_help_fit_the_terminal() {
+        let mut app = app_of(Start::default(), 110, 40);
+        app.on_key(&plain(KeyCode::Char('n')));
+        let lines = screen(&app, 110, 40);
+        assert!(shows(&lines, "a scroll of magic mapping"), "{lines:#?}");
+        app.on_key(&plain(KeyCode::Char('a')));
+        app.on_key(&plain(KeyCode::Char('?')));
+        let lines = screen(&app, 110, 40);
+        assert!(shows(&lines, "F1"), "{lines:#?}");
+        assert!(!shows(&lines, "F2"), "{lines:#?}");
+    }
+
     #[test]
     fn the_whole_map_shows_at_100_by_40() {
         let app = app_of(run_of(42, Class::Fighter), 100, 40);

@@ -1,7 +1,20 @@
-//! The core's picture: for any cell, what a shell should draw, and the
-//! words of the side panel, the look panel, the log and every screen. The
-//! shells draw from this and nothing else, so the game looks the same in a
-//! window, a terminal and on a small display. Drawing never changes the run.
+//! The core's picture: for any cell, what a shell should draw and what is
+//! laid over it (`scene`), the camera, and the words and colours of the
+//! side panel, the look panel, the log and every screen, wrapped to the
+//! width a shell has (`wrap`). The shells draw from this and nothing else,
+//! so the game looks the same in a window, a terminal and on a small
+//! display; a shell chooses no colour, overlay or camera of its own.
+//! Drawing never changes the run.
+
+mod help;
+mod scene;
+mod wrap;
+
+pub use help::button_help;
+pub use scene::{
+    FLASH_ALPHA, Label, Scene, Shown, TextCell, WAY_ALPHA, camera, chrome, tile_colour,
+};
+pub use wrap::{Wrapped, wrap};
 
 use crate::bindings::{self, Binding};
 use crate::color::{Rgb, palette};
@@ -61,6 +74,55 @@ pub struct CellLook {
     pub tint: Rgb,
     /// In view now; otherwise remembered.
     pub lit: bool,
+}
+
+impl CellLook {
+    /// The cell as one pixel of an overview, a pixel a cell: a wall its
+    /// bright face (each channel the brighter of its glyph and its back),
+    /// anything else its glyph's colour.
+    pub fn dot(&self) -> Rgb {
+        if self.glyph == '#' {
+            Rgb::new(
+                self.bg.r.max(self.fg.r),
+                self.bg.g.max(self.fg.g),
+                self.bg.b.max(self.fg.b),
+            )
+        } else {
+            self.fg
+        }
+    }
+
+    /// The tint of what stands on the ground in the tile view (the
+    /// player, a monster, an item): none in view, the memory's else.
+    pub const fn thing_tint(&self) -> Rgb {
+        if self.lit {
+            palette::NO_TINT
+        } else {
+            palette::MEMORY_TINT
+        }
+    }
+}
+
+/// What a shell can show, which says what its help lists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shows {
+    /// The tile view (F2 switches to it).
+    pub tiles: bool,
+    /// It is played with a pad's buttons, not keys: its help lists them.
+    pub buttons: bool,
+}
+
+/// The log's lines, oldest first, each in its colour: unread lines
+/// brighter than read ones.
+pub fn log_lines(game: &Game) -> impl DoubleEndedIterator<Item = (&str, Rgb)> + ExactSizeIterator {
+    game.log().lines().map(|m| {
+        let color = if m.read {
+            palette::READ_TEXT
+        } else {
+            palette::UNREAD_TEXT
+        };
+        (m.text.as_str(), color)
+    })
 }
 
 /// How a cell of ground looks, lit or remembered; `None` for rock nobody
@@ -447,6 +509,16 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// Its words' colour and their background: as it is, or, when it is
+    /// the line chosen (a pad's), dark on the highlight.
+    pub fn colors(&self, chosen: bool) -> (Rgb, Rgb) {
+        if chosen {
+            (palette::BACKGROUND, palette::HIGHLIGHT)
+        } else {
+            (self.color, palette::BACKGROUND)
+        }
+    }
+
     /// A choice that can be chosen now.
     pub fn choosable(&self) -> bool {
         self.key.is_some() && self.enabled
@@ -463,7 +535,7 @@ pub struct Screen {
 }
 
 impl Screen {
-    fn new(title: Line) -> Screen {
+    pub(crate) fn new(title: Line) -> Screen {
         Screen {
             title,
             entries: heapless::Vec::new(),
@@ -471,7 +543,7 @@ impl Screen {
     }
 
     /// A line of words that is no choice.
-    fn say(&mut self, text: Line, color: Rgb) {
+    pub(crate) fn say(&mut self, text: Line, color: Rgb) {
         self.entry(Entry {
             text,
             color,
@@ -509,6 +581,24 @@ impl Screen {
         }
     }
 
+    /// A line the session adds under the others (its note), after a blank
+    /// one.
+    pub fn note(&mut self, text: &str, color: Rgb) {
+        if self.entries.len() + 2 <= PANEL_LINES {
+            self.say(Line::new(), color);
+            self.say(line(format_args!("{text}")), color);
+        }
+    }
+
+    /// The screen's lines broken at spaces for `cols` columns, top to
+    /// bottom: each row with the index of the line it is of.
+    pub fn rows(&self, cols: usize) -> impl Iterator<Item = (usize, &str)> {
+        self.entries
+            .iter()
+            .enumerate()
+            .flat_map(move |(i, e)| wrap(&e.text, cols).map(move |r| (i, r)))
+    }
+
     /// The lines' words alone, top to bottom (for tests and for shells
     /// that only print).
     pub fn lines(&self) -> impl Iterator<Item = &str> {
@@ -525,13 +615,27 @@ pub fn question_screen(title: Line, question: Line, answers: &[Binding]) -> Scre
     out
 }
 
-/// Whatever screen is over the map, or `None` while playing.
-/// `can_continue`: a saved run is there for the title's C.
+/// Whatever screen is over the map, or `None` while playing, with every
+/// key in the help. `can_continue`: a saved run is there for the title's C.
+pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
+    screen_for(
+        game,
+        can_continue,
+        Shows {
+            tiles: true,
+            buttons: false,
+        },
+    )
+}
+
+/// Whatever screen is over the map, for a shell that shows `shows`: its
+/// help lists what it can do (the buttons on a pad; F2 only where there
+/// are tiles).
 #[expect(
     clippy::cast_possible_truncation,
     reason = "a slot is under PACK_SLOTS (26)"
 )]
-pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
+pub fn screen_for(game: &Game, can_continue: bool, shows: Shows) -> Option<Screen> {
     let out = match game.state() {
         State::Playing | State::Looking | State::Aiming(_) | State::Confirming(_) => return None,
         // F6's cave has the map view to itself, on the title too.
@@ -574,17 +678,20 @@ pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
                     continue;
                 };
                 match action {
-                    Action::ChooseClass(class) => out.choice(
-                        key,
-                        line(format_args!(
-                            "{}  the {}: {}",
-                            b.label,
-                            class.name(),
-                            class.blurb()
-                        )),
-                        true,
-                        palette::TEXT,
-                    ),
+                    // The class, then what it has on a line of its own:
+                    // both fit a line, where one would be cut.
+                    Action::ChooseClass(class) => {
+                        out.choice(
+                            key,
+                            line(format_args!("{}  the {}", b.label, class.name())),
+                            true,
+                            palette::TEXT,
+                        );
+                        out.say(
+                            line(format_args!("   {}", class.blurb())),
+                            palette::DIM_TEXT,
+                        );
+                    }
                     _ => out.choice(
                         key,
                         line(format_args!("{}  {}", b.label, b.words)),
@@ -644,9 +751,11 @@ pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
             out.choices(&bindings::MENU, |_| true, palette::TEXT);
             out
         }
+        State::Help if shows.buttons => button_help(),
         State::Help => {
             let mut out = Screen::new(line(format_args!("Keys (any key closes)")));
-            for b in bindings::help() {
+            let switch_view = Some(Action::Debug(crate::input::DebugKey::SwitchView));
+            for b in bindings::help().filter(|b| shows.tiles || b.action() != switch_view) {
                 out.say(
                     line(format_args!("{:<26} {}", b.label, b.words)),
                     palette::TEXT,
@@ -701,4 +810,35 @@ pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
         }
     };
     Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::input::Key;
+    use crate::session::{NoStore, Session, Start};
+    use crate::text::LINE;
+
+    /// The title's screens, every line whole: a line as long as `LINE`
+    /// may have been cut.
+    #[test]
+    fn no_line_of_the_first_screens_is_cut() {
+        let mut s = Session::new(NoStore, (), || 7, Start::default());
+        for key in [None, Some(Key::Char('n'))] {
+            if let Some(k) = key {
+                s.press(k);
+                s.release(k);
+            }
+            let screen = s.screen().expect("a screen is up");
+            for l in screen.lines() {
+                assert!(l.len() < LINE, "{l:?}");
+            }
+        }
+        let screen = s.screen().unwrap();
+        let lines: heapless::Vec<&str, 16> = screen.lines().collect();
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.ends_with("a scroll of magic mapping"))
+        );
+    }
 }

@@ -1,0 +1,389 @@
+//! A pad: a five-way switch (four directions and a press) and three
+//! buttons, A, B and C. The board has one; a gamepad or a phone's
+//! on-screen pad plays the same way. What each button gives on the map is
+//! the binding table's `Pad` column; what is the pad's own lives here: B
+//! held turns a direction to a diagonal, C opens a menu of commands, a
+//! cursor to travel to, a screen's chosen line, and the log read back.
+//! `Controls` turns the buttons into the session's presses and says what
+//! to show: the scene with its travel cursor, the chosen line, the status.
+
+mod buttons;
+mod menu;
+mod status;
+
+pub use buttons::Buttons;
+pub use menu::{COMMANDS, MenuEntry};
+pub use status::{STATUS_COLS, STATUS_LINES, Status, StatusLine};
+
+use crate::bindings::{self, Binding, Does, Pad, Underfoot};
+use crate::game::State;
+use crate::geom::Point;
+use crate::input::{Action, Key};
+use crate::map::Map;
+use crate::replay::Recorder;
+use crate::session::{Session, Store};
+use crate::view::{self, Scene};
+
+/// What the buttons are doing besides playing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Playing, or choosing on a screen.
+    Play,
+    /// C's menu is open on a command.
+    Menu(usize),
+    /// The travel cursor is out.
+    Travel(Point),
+    /// The log is shown over the map, this many lines up from the newest.
+    Log(usize),
+}
+
+/// The first line of a screen shown, how many are shown, and which line
+/// is the chosen one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Window {
+    /// The first line shown.
+    pub first: usize,
+    /// How many lines are shown.
+    pub shown: usize,
+    /// The chosen line, when the screen has choices.
+    pub chosen: Option<usize>,
+}
+
+/// The pad's own state, beside the session's.
+#[derive(Clone, Debug)]
+pub struct Controls {
+    mode: Mode,
+    /// The chosen line of a screen (counting its choices only).
+    choice: usize,
+    /// The first line of a screen shown, when it has more lines than the
+    /// display holds: it follows the choice.
+    scroll: usize,
+    /// The screen the choice belongs to.
+    seen_screen: Option<(State, bool)>,
+    before: Buttons,
+    /// The direction key pressed for the switch, until let go.
+    direction: Option<Key>,
+    /// B as pressed on the map, while it is held: whether it has turned a
+    /// direction (then its own action is not taken when it is let go).
+    b_held: Option<bool>,
+}
+
+impl Default for Controls {
+    fn default() -> Self {
+        Controls::new()
+    }
+}
+
+impl Controls {
+    /// Nothing pressed, playing.
+    pub const fn new() -> Controls {
+        Controls {
+            mode: Mode::Play,
+            choice: 0,
+            scroll: 0,
+            seen_screen: None,
+            before: Buttons::NONE,
+            direction: None,
+            b_held: None,
+        }
+    }
+
+    /// What the buttons are doing besides playing.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The chosen line of the screen shown (counting its choices only).
+    pub fn choice(&self) -> usize {
+        self.choice
+    }
+
+    /// What the map shows: the session's scene, or, while the travel
+    /// cursor is out, the way to it and the cursor.
+    pub fn scene<'a, S: Store, R: Recorder, E: FnMut() -> u32>(
+        &self,
+        session: &'a Session<S, R, E>,
+    ) -> Scene<'a> {
+        match self.mode {
+            Mode::Travel(c) => Scene::new(session.game(), session.juice())
+                .with_way(session.game().route_to(c))
+                .with_cursor(Some(c)),
+            _ => session.scene(),
+        }
+    }
+
+    /// The buttons as they are now, at `now` milliseconds, handed to the
+    /// session: a button acts when pressed (the session repeats a held
+    /// direction, and steps a running command on time). A button pressed
+    /// while a command runs stops it and does nothing else.
+    pub fn update<S: Store, R: Recorder, E: FnMut() -> u32>(
+        &mut self,
+        session: &mut Session<S, R, E>,
+        buttons: Buttons,
+        now: u64,
+    ) {
+        session.tick(now);
+        let mut new = buttons.newly(self.before);
+        let b_let_go = self.before.b && !buttons.b;
+        self.before = buttons;
+        if buttons.direction().is_none()
+            && let Some(k) = self.direction.take()
+        {
+            session.release(k);
+        }
+        if session.game().command_running() {
+            if new.any() {
+                // Any key stops it; which one does not matter. Let go at
+                // once, so nothing is held down to repeat after.
+                tap(session, Key::Escape);
+            }
+            return;
+        }
+        let seen = (session.game().state(), session.asking());
+        if self.seen_screen != Some(seen) {
+            self.seen_screen = Some(seen);
+            self.choice = 0;
+            self.scroll = 0;
+            if seen != (State::Playing, false) {
+                self.mode = Mode::Play;
+            }
+        }
+        // On the map (playing, aiming, looking), B held turns a direction
+        // by 45 degrees, for the diagonals the switch cannot give; B's own
+        // action is then taken when it is let go, unless it turned one.
+        let on_map = matches!(self.mode, Mode::Play)
+            && !session.asking()
+            && matches!(
+                session.game().state(),
+                State::Playing | State::Aiming(_) | State::Looking
+            );
+        if on_map {
+            // B counts when let go, if it was pressed here on the map (not
+            // to close a menu) and turned no direction.
+            if new.b {
+                self.b_held = Some(false);
+            }
+            new.b = b_let_go && self.b_held == Some(false);
+        }
+        if b_let_go {
+            self.b_held = None;
+        }
+        if !new.any() {
+            return;
+        }
+        let dir = if new.up || new.down || new.left || new.right {
+            match buttons.direction() {
+                Some(d) if on_map && buttons.b => {
+                    self.b_held = Some(true);
+                    Some(Buttons::turned(d))
+                }
+                d => d,
+            }
+        } else {
+            None
+        };
+        match self.mode {
+            Mode::Menu(i) => self.menu(session, new, i),
+            Mode::Log(up) => {
+                let lines = session.game().log().lines().len();
+                self.mode = if new.up {
+                    Mode::Log((up + 1).min(lines.saturating_sub(1)))
+                } else if new.down {
+                    Mode::Log(up.saturating_sub(1))
+                } else {
+                    // Any other button closes it.
+                    Mode::Play
+                };
+            }
+            Mode::Travel(cursor) => self.travel(session, new, dir, cursor),
+            Mode::Play => self.play(session, new, dir),
+        }
+    }
+
+    /// A direction pressed: held until the switch is let go.
+    fn press_direction<S: Store, R: Recorder, E: FnMut() -> u32>(
+        &mut self,
+        session: &mut Session<S, R, E>,
+        key: Key,
+    ) {
+        if let Some(old) = self.direction.replace(key) {
+            session.release(old);
+        }
+        session.press(key);
+    }
+
+    fn menu<S: Store, R: Recorder, E: FnMut() -> u32>(
+        &mut self,
+        session: &mut Session<S, R, E>,
+        new: Buttons,
+        i: usize,
+    ) {
+        let n = COMMANDS.len();
+        if new.left || new.up {
+            self.mode = Mode::Menu((i + n - 1) % n);
+        } else if new.right || new.down {
+            self.mode = Mode::Menu((i + 1) % n);
+        } else if new.b || new.c {
+            self.mode = Mode::Play;
+        } else if new.press || new.a {
+            self.mode = Mode::Play;
+            match COMMANDS[i] {
+                MenuEntry::Log => self.mode = Mode::Log(0),
+                MenuEntry::Key(b, _) if b.does == Does::Click => {
+                    self.mode = Mode::Travel(session.game().player().pos);
+                }
+                MenuEntry::Key(b, _) => {
+                    if let Some(k) = b.key() {
+                        tap(session, k);
+                    }
+                }
+            }
+        }
+    }
+
+    fn travel<S: Store, R: Recorder, E: FnMut() -> u32>(
+        &mut self,
+        session: &mut Session<S, R, E>,
+        new: Buttons,
+        dir: Option<Key>,
+        cursor: Point,
+    ) {
+        if let Some(d) = dir.and_then(crate::input::direction) {
+            let p = cursor.step(d);
+            if Map::in_bounds(p) {
+                self.mode = Mode::Travel(p);
+            }
+        } else if new.press || new.a {
+            self.mode = Mode::Play;
+            session.act(Action::TravelTo(cursor));
+        } else if new.b || new.c {
+            self.mode = Mode::Play;
+        }
+    }
+
+    fn play<S: Store, R: Recorder, E: FnMut() -> u32>(
+        &mut self,
+        session: &mut Session<S, R, E>,
+        new: Buttons,
+        dir: Option<Key>,
+    ) {
+        let state = session.game().state();
+        if session.asking() {
+            return self.choose(session, new);
+        }
+        if !matches!(
+            state,
+            State::Playing | State::Aiming(_) | State::Looking | State::Confirming(_)
+        ) {
+            return self.choose(session, new);
+        }
+        // On the map and asked a question, the core's table says what each
+        // button gives (`Pad`); C opens the menu of commands while playing.
+        let game = session.game();
+        let under = Underfoot::of(game.level(), game.player().pos);
+        let given = if let Some(k) = dir {
+            if bindings::for_pad(state, Pad::Switch, under).is_some() {
+                self.press_direction(session, k);
+            }
+            return;
+        } else if new.press {
+            Pad::Press
+        } else if new.a {
+            Pad::A
+        } else if new.b {
+            Pad::B
+        } else if new.c {
+            Pad::C
+        } else {
+            return;
+        };
+        match bindings::for_pad(state, given, under).and_then(Binding::key) {
+            Some(k) => tap(session, k),
+            None if given == Pad::C && state == State::Playing => self.mode = Mode::Menu(0),
+            None => {}
+        }
+    }
+
+    /// A screen of choices: up and down choose among the lines that can be
+    /// chosen, the press takes one (its key, as the screen gives it), B
+    /// goes back. A screen with nothing to choose scrolls with up and down
+    /// and closes on a press.
+    fn choose<S: Store, R: Recorder, E: FnMut() -> u32>(
+        &mut self,
+        session: &mut Session<S, R, E>,
+        new: Buttons,
+    ) {
+        let Some(screen) = session.screen() else {
+            return;
+        };
+        let keys: heapless::Vec<Key, { view::PANEL_LINES }> = screen
+            .entries
+            .iter()
+            .filter(|e| e.choosable())
+            .filter_map(|e| e.key)
+            .collect();
+        let n = keys.len();
+        if n == 0 && (new.up || new.down) {
+            // Nothing to choose (the help): up and down scroll a line; the
+            // window keeps the scroll on the screen.
+            self.scroll = if new.up {
+                self.scroll.saturating_sub(1)
+            } else {
+                self.scroll + 1
+            };
+        } else if new.up {
+            self.choice = (self.choice + n - 1) % n;
+        } else if new.down {
+            self.choice = (self.choice + 1) % n;
+        } else if new.press || new.a {
+            let key = keys.get(self.choice).copied().unwrap_or(Key::Enter);
+            tap(session, key);
+        } else if new.b {
+            tap(session, Key::Escape);
+        }
+    }
+
+    /// The lines of a screen that fit in `rows` under its title: all of
+    /// them, or, when there are more, a window of them that holds the
+    /// chosen line, and a last row saying there is more.
+    pub fn window(&mut self, lines: &[view::Entry], rows: usize) -> Window {
+        let chosen = lines
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.choosable())
+            .nth(self.choice)
+            .map(|(i, _)| i);
+        if lines.len() <= rows {
+            self.scroll = 0;
+            return Window {
+                first: 0,
+                shown: lines.len(),
+                chosen,
+            };
+        }
+        let shown = rows.saturating_sub(1).max(1);
+        if let Some(line) = chosen {
+            if self.choice == 0 && line < shown {
+                // Back at the first choice: the lines above it too.
+                self.scroll = 0;
+            } else if line < self.scroll {
+                self.scroll = line;
+            } else if line >= self.scroll + shown {
+                self.scroll = line + 1 - shown;
+            }
+        }
+        self.scroll = self.scroll.min(lines.len() - shown);
+        Window {
+            first: self.scroll,
+            shown,
+            chosen,
+        }
+    }
+}
+
+/// Presses a key and lets it go at once (the buttons that are no key held
+/// down).
+fn tap<S: Store, R: Recorder, E: FnMut() -> u32>(session: &mut Session<S, R, E>, key: Key) {
+    session.press(key);
+    session.release(key);
+}

@@ -1,0 +1,56 @@
+//! The help of a shell played with a pad's buttons.
+
+use super::{Entry, Screen};
+use crate::bindings::{self, Pad};
+use crate::color::palette;
+use crate::text::line;
+
+/// A pad's help (the board's, a gamepad's): each binding of the core's tables its buttons give
+/// (`bindings::pad_help`), with the ways that give it, then how the
+/// diagonals, the log, the screens and a running command go.
+pub fn button_help() -> Screen {
+    let mut screen = Screen {
+        title: line(format_args!(
+            "The buttons (press or B closes; up, down scroll)"
+        )),
+        entries: heapless::Vec::new(),
+    };
+    let mut add = |way: core::fmt::Arguments<'_>, words: &str| {
+        let mut w: heapless::String<40> = heapless::String::new();
+        // A way longer than the column is cut, as the display would.
+        core::fmt::write(&mut w, way).unwrap_or(());
+        let entry = Entry {
+            text: line(format_args!("{w:<30}{words}")),
+            color: palette::TEXT,
+            key: None,
+            enabled: true,
+        };
+        screen.entries.push(entry).expect(
+            "`pad_help`'s lines (26) and 4 more are fewer than the screen's PANEL_LINES \
+             (a test holds it)",
+        );
+    };
+    for (name, b) in bindings::pad_help() {
+        let (first, rest) = b.pad.split_first().unwrap_or((&Pad::Press, &[]));
+        let mut ways: heapless::String<40> = heapless::String::new();
+        core::fmt::write(&mut ways, format_args!("{name}{first}")).unwrap_or(());
+        for w in rest {
+            core::fmt::write(&mut ways, format_args!(" or {w}")).unwrap_or(());
+        }
+        add(format_args!("{ways}"), b.words);
+    }
+    add(
+        format_args!("B held + the switch"),
+        "the diagonals: up is up-right, and on round",
+    );
+    add(format_args!("C, Log"), "read the messages back");
+    add(
+        format_args!("on a screen"),
+        "up and down choose; press or A takes; B back",
+    );
+    add(
+        format_args!("any button"),
+        "stops a command that is running",
+    );
+    screen
+}

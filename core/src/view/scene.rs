@@ -1,0 +1,321 @@
+//! What the map shows this frame: each cell's look, and what is laid over
+//! it (the way a click or the travel cursor would go, the line of fire,
+//! the cursor, a hit's flash, a missile in flight, the F-keys' labels),
+//! with the one rule for how each is drawn, and the camera that picks the
+//! cells a screen smaller than the map shows.
+
+use super::{CellLook, Tile, cell, distance_label, distances, mind_label};
+use crate::cellset::CellSet;
+use crate::color::{Rgb, palette};
+use crate::game::Game;
+use crate::geom::Point;
+use crate::juice::Juice;
+use crate::map::{MAP_H, MAP_W, Map};
+use crate::path::dijkstra::DijkstraMap;
+
+/// How much of a cell's colour the way's wash and a hit's flash cover (of
+/// 255): the way lets the cell show through, the flash hardly.
+pub const WAY_ALPHA: u8 = 90;
+/// A hit's flash (of 255).
+pub const FLASH_ALPHA: u8 = 170;
+
+/// The colours of the picture that belong to no cell, line or screen:
+/// what is behind everything, and the side panel's shade.
+pub mod chrome {
+    use crate::color::{Rgb, palette};
+    /// Behind everything: empty cells, the map's room, the log's.
+    pub const BACKGROUND: Rgb = palette::BACKGROUND;
+    /// The side panel, a shade apart from the map.
+    pub const PANEL: Rgb = palette::WALL_BACK.tinted(palette::MEMORY_TINT);
+    /// A screen's title.
+    pub const TITLE: Rgb = palette::HIGHLIGHT;
+    /// The look panel's words.
+    pub const LOOK: Rgb = palette::TEXT;
+    /// The words of a shell's own (a terminal too small to play in).
+    pub const TEXT: Rgb = palette::TEXT;
+    /// A screen's "(more below)", when it has more lines than room.
+    pub const MORE: Rgb = palette::DIM_TEXT;
+}
+
+/// The map cell at the top left of a view `size` cells across and down:
+/// the whole map when the view is as big, else `focus` as near the middle
+/// as the map's edges allow.
+pub fn camera(focus: Point, (w, h): (i32, i32)) -> Point {
+    let axis = |focus: i32, view: i32, size: i32| {
+        if view >= size {
+            0
+        } else {
+            (focus - view / 2).clamp(0, size - view)
+        }
+    };
+    Point::new(axis(focus.x, w, MAP_W), axis(focus.y, h, MAP_H))
+}
+
+/// An F-key's label on a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Label {
+    /// F3: the whole steps from the player, the last two digits, on a cell
+    /// of open floor.
+    Steps(u32),
+    /// F4: a monster's mind, z asleep, w wandering, h hunting.
+    Mind(char),
+}
+
+impl Label {
+    /// Its words: two digits for steps (a space before one), a letter
+    /// for a mind.
+    pub fn text(self) -> heapless::String<2> {
+        let mut out = heapless::String::new();
+        let (first, second) = match self {
+            Label::Steps(n) => (
+                char::from_digit(n / 10 % 10, 10).filter(|_| n >= 10),
+                char::from_digit(n % 10, 10),
+            ),
+            Label::Mind(c) => (None, Some(c)),
+        };
+        for c in [first.unwrap_or(' '), second.unwrap_or('?')] {
+            out.push(c).expect("two characters of one byte each");
+        }
+        if matches!(self, Label::Mind(_)) {
+            out.remove(0);
+        }
+        out
+    }
+
+    /// The label's colour.
+    pub const fn color(self) -> Rgb {
+        palette::DEBUG
+    }
+
+    /// What the label blanks its cell to first, if anything: steps hide
+    /// the floor under them, a mind is written over the monster.
+    pub const fn back(self) -> Option<Rgb> {
+        match self {
+            Label::Steps(_) => Some(palette::BACKGROUND),
+            Label::Mind(_) => None,
+        }
+    }
+}
+
+/// A cell as a grid of characters shows it: one glyph in two colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextCell {
+    /// The character.
+    pub glyph: char,
+    /// Its colour.
+    pub fg: Rgb,
+    /// The cell's background.
+    pub bg: Rgb,
+}
+
+/// Everything shown at one cell of the map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shown {
+    /// The ground and what is on it, or `None` for nothing (rock, or what
+    /// the player has never seen).
+    pub look: Option<CellLook>,
+    /// An F-key's label.
+    pub label: Option<Label>,
+    /// On the way shown (a route, or the line of fire).
+    pub way: bool,
+    /// The cursor is here.
+    pub cursor: bool,
+    /// A hit flashes here.
+    pub flash: bool,
+    /// A missile in flight over it: its glyph and colour.
+    pub missile: Option<(char, Rgb)>,
+}
+
+impl Shown {
+    /// The cell as one character, every overlay applied in one order: the
+    /// look, the label, the way's wash, the flash's, the missile, and the
+    /// cursor over all (dark on the highlight, a `+` on an empty cell).
+    pub fn text_cell(&self) -> TextCell {
+        let mut out = match self.look {
+            Some(l) => TextCell {
+                glyph: l.glyph,
+                fg: l.fg,
+                bg: l.bg,
+            },
+            None => TextCell {
+                glyph: ' ',
+                fg: palette::BACKGROUND,
+                bg: palette::BACKGROUND,
+            },
+        };
+        if let Some(label) = self.label {
+            out.glyph = label.text().chars().last().unwrap_or(' ');
+            out.fg = label.color();
+            out.bg = label.back().unwrap_or(out.bg);
+        }
+        for (color, alpha) in self.washes() {
+            out.bg = out.bg.washed(color, alpha);
+        }
+        if let Some((glyph, color)) = self.missile {
+            out.glyph = glyph;
+            out.fg = color;
+        }
+        if self.cursor {
+            out.bg = palette::HIGHLIGHT;
+            out.fg = palette::BACKGROUND;
+            if out.glyph == ' ' {
+                out.glyph = '+';
+            }
+        }
+        out
+    }
+
+    /// The see-through colours laid over the cell, in order: the way's,
+    /// then a flash's, each with its opacity.
+    pub fn washes(&self) -> impl Iterator<Item = (Rgb, u8)> {
+        let way = self.way.then_some((palette::ROUTE, WAY_ALPHA));
+        let flash = self.flash.then_some((palette::FLASH, FLASH_ALPHA));
+        way.into_iter().chain(flash)
+    }
+
+    /// The outline a picture draws round the cursor's cell.
+    pub fn outline(&self) -> Option<Rgb> {
+        self.cursor.then_some(palette::HIGHLIGHT)
+    }
+}
+
+/// The look of a tile's kind layer: the colour its glyph has (white for a
+/// tile of one fixed colour).
+pub fn tile_colour(tile: Tile) -> Rgb {
+    match tile {
+        Tile::Monster(k) => crate::monster::kind(k).color,
+        Tile::Item(i) => crate::item::kind(i).color,
+        Tile::Trap => palette::TRAP,
+        Tile::Player => palette::PLAYER,
+        _ => palette::NO_TINT,
+    }
+}
+
+/// What the map shows this frame, from a game and what is laid over it.
+#[derive(Clone)]
+pub struct Scene<'a> {
+    game: &'a Game,
+    way: CellSet,
+    cursor: Option<Point>,
+    juice: Option<&'a Juice>,
+}
+
+impl<'a> Scene<'a> {
+    /// The game's map with nothing laid over it but the juice.
+    pub fn new(game: &'a Game, juice: Option<&'a Juice>) -> Scene<'a> {
+        Scene {
+            game,
+            way: CellSet::new(),
+            cursor: None,
+            juice,
+        }
+    }
+
+    /// With these cells shown as the way.
+    #[must_use]
+    pub fn with_way(mut self, cells: impl IntoIterator<Item = Point>) -> Scene<'a> {
+        cells
+            .into_iter()
+            .filter(|&p| Map::in_bounds(p))
+            .for_each(|p| self.way.insert(p));
+        self
+    }
+
+    /// With the cursor out at `cursor`.
+    #[must_use]
+    pub fn with_cursor(mut self, cursor: Option<Point>) -> Scene<'a> {
+        self.cursor = cursor;
+        self
+    }
+
+    /// The game shown.
+    pub fn game(&self) -> &'a Game {
+        self.game
+    }
+
+    /// The cursor, while it is out.
+    pub fn cursor(&self) -> Option<Point> {
+        self.cursor
+    }
+
+    /// What a camera follows: the cursor while it is out, else the player.
+    pub fn focus(&self) -> Point {
+        self.cursor.unwrap_or(self.game.player().pos)
+    }
+
+    /// The top left cell of a view `size` cells across and down.
+    pub fn camera(&self, size: (i32, i32)) -> Point {
+        camera(self.focus(), size)
+    }
+
+    /// How far a big blow shakes the map now, in the picture's pixels.
+    pub fn shake(&self) -> (i32, i32) {
+        self.juice.map_or((0, 0), Juice::shake)
+    }
+
+    /// What one cell shows (with no F3 label: `cells` gives those).
+    pub fn at(&self, p: Point) -> Shown {
+        self.shown(p, None)
+    }
+
+    /// Each cell of the view `size` cells across and down from `camera`,
+    /// row by row, with what it shows.
+    pub fn cells(&self, camera: Point, size: (i32, i32), mut f: impl FnMut(Point, &Shown)) {
+        if self.game.debug().distances {
+            self.cells_with_steps(camera, size, &mut f);
+        } else {
+            self.each(camera, size, None, &mut f);
+        }
+    }
+
+    /// F3's view: its distances are worked out for this picture alone, in
+    /// a frame of their own, so a view that never shows them (the board's)
+    /// never needs the room.
+    #[inline(never)]
+    fn cells_with_steps(&self, camera: Point, size: (i32, i32), f: &mut impl FnMut(Point, &Shown)) {
+        let steps = distances(self.game);
+        self.each(camera, size, steps.as_ref(), f);
+    }
+
+    fn each(
+        &self,
+        camera: Point,
+        (w, h): (i32, i32),
+        steps: Option<&DijkstraMap>,
+        f: &mut impl FnMut(Point, &Shown),
+    ) {
+        for row in 0..h {
+            for col in 0..w {
+                let p = Point::new(camera.x + col, camera.y + row);
+                f(p, &self.shown(p, steps));
+            }
+        }
+    }
+
+    fn shown(&self, p: Point, steps: Option<&DijkstraMap>) -> Shown {
+        let look = cell(self.game, p);
+        let on_floor = look.is_some_and(|l| matches!(l.tile, Tile::Floor | Tile::Dirt));
+        // Labels only on cells drawn: what is not shown is not named.
+        let label = look
+            .and(mind_label(self.game, p).map(Label::Mind))
+            .or_else(|| {
+                steps
+                    .filter(|_| on_floor)
+                    .and_then(|d| distance_label(d, p))
+                    .map(Label::Steps)
+            });
+        let missile = self
+            .juice
+            .and_then(Juice::missile)
+            .filter(|m| m.at == p)
+            .map(|m| (m.glyph, m.color));
+        Shown {
+            look,
+            label,
+            way: Map::in_bounds(p) && self.way.contains(p),
+            cursor: self.cursor == Some(p),
+            flash: self.juice.is_some_and(|j| j.flashing(p)),
+            missile,
+        }
+    }
+}
