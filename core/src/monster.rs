@@ -309,6 +309,13 @@ impl Monster {
     }
 }
 
+/// The minds, by the letter a save writes.
+pub(crate) const MINDS: [(Mind, &str); 3] = [
+    (Mind::Asleep, "z"),
+    (Mind::Wandering, "w"),
+    (Mind::Hunting, "h"),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

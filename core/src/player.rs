@@ -40,6 +40,22 @@ impl Class {
         }
     }
 
+    /// The class a word names: its name in any case ("fighter",
+    /// "Rogue"). Every parser of a class (the command lines, the page's
+    /// link, the board's build) reads it here.
+    pub fn named(word: &str) -> Option<Class> {
+        Class::ALL
+            .into_iter()
+            .find(|c| c.name().eq_ignore_ascii_case(word))
+    }
+
+    /// The class a letter picks on the class screen (and a save writes).
+    pub fn lettered(letter: &str) -> Option<Class> {
+        Class::ALL
+            .into_iter()
+            .find(|c| letter.len() == 1 && letter.starts_with(c.letter()))
+    }
+
     /// The letter that picks it on the class screen.
     pub const fn letter(self) -> char {
         match self {

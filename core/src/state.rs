@@ -136,3 +136,20 @@ pub enum Cause {
     /// A trap of this kind.
     Trap(TrapKind),
 }
+
+/// The states with no words of their own, by name.
+pub(crate) const STATES: [(State, &str); 13] = [
+    (State::Title, "title"),
+    (State::ChooseClass, "class"),
+    (State::Playing, "playing"),
+    (State::Aiming(Aim::Fire), "aim-fire"),
+    (State::Aiming(Aim::Cast), "aim-cast"),
+    (State::Looking, "looking"),
+    (State::Inventory(InventoryMode::Browse), "pack"),
+    (State::Inventory(InventoryMode::Drop), "pack-drop"),
+    (State::Confirming(Question::LeaveAmulet), "ask-amulet"),
+    (State::Menu, "menu"),
+    (State::Help, "help"),
+    (State::Dead, "dead"),
+    (State::Won, "won"),
+];

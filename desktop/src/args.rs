@@ -10,22 +10,9 @@ use amulets_core::session::{Start, seed_from_text};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
-/// A class as the command line names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ClassArg {
-    Fighter,
-    Rogue,
-    Wizard,
-}
-
-impl ClassArg {
-    pub fn class(self) -> Class {
-        match self {
-            ClassArg::Fighter => Class::Fighter,
-            ClassArg::Rogue => Class::Rogue,
-            ClassArg::Wizard => Class::Wizard,
-        }
-    }
+/// A class as the command line names it (the core's `Class::named`).
+fn class_arg(word: &str) -> Result<Class, String> {
+    Class::named(word).ok_or_else(|| format!("{word:?} is no class: fighter, rogue or wizard"))
 }
 
 /// How a run starts, from the command line.
@@ -47,8 +34,8 @@ pub struct RunArgs {
     pub seed: Option<u32>,
     /// Start a new run of this class at once, past the title screen (a
     /// saved run is never replaced without asking)
-    #[arg(long, value_enum)]
-    pub class: Option<ClassArg>,
+    #[arg(long, value_name = "fighter|rogue|wizard", value_parser = class_arg)]
+    pub class: Option<Class>,
     /// Keep the save in this directory instead of the platform's data
     /// directory
     #[arg(long, value_name = "DIR")]
@@ -117,7 +104,7 @@ impl RunArgs {
             seed: self
                 .seed
                 .or_else(|| self.seed_text.as_deref().map(seed_from_text)),
-            class: self.class.map(ClassArg::class),
+            class: self.class,
             style: self.style.style(),
             dice: self.dice.dice(),
         }
@@ -125,8 +112,7 @@ impl RunArgs {
 
     /// The class the bot starts a run of, with `--bot`; `None` without.
     pub fn demo(&self) -> Option<Class> {
-        self.bot
-            .then(|| self.class.map_or(Class::Fighter, ClassArg::class))
+        self.bot.then(|| self.class.unwrap_or(Class::Fighter))
     }
 
     /// What the command line asks that cannot be done, found before

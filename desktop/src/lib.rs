@@ -5,12 +5,13 @@
 //! (`amulets-tui`) each add their own.
 
 pub mod args;
+pub mod image;
 pub mod record;
 pub mod seed;
 pub mod store;
 pub mod test_panic;
 
-pub use args::{ClassArg, RunArgs};
+pub use args::RunArgs;
 pub use record::FileRecorder;
 pub use store::FileStore;
 pub use test_panic::TestPanic;

@@ -89,6 +89,10 @@ pub fn run(args: &GenArgs) -> Result<Printed, String> {
 }
 
 /// The text `gen` prints for a seed.
+#[expect(
+    clippy::too_many_lines,
+    reason = "the printout's parts in the order they are printed"
+)]
 fn print(args: &GenArgs, seed: u32) -> Result<String, String> {
     let sized = args.width.is_some() || args.height.is_some();
     if sized && !matches!(args.kind, Some(Kind::Grid | Kind::Gh)) {

@@ -39,11 +39,9 @@ pub const LATER: u32 = 200;
 
 /// The class, from `AMULETS_CLASS` (`fighter`, `rogue` or `wizard`).
 pub fn class() -> Class {
-    match option_env!("AMULETS_CLASS") {
-        Some("rogue") => Class::Rogue,
-        Some("wizard") => Class::Wizard,
-        _ => Class::Fighter,
-    }
+    option_env!("AMULETS_CLASS")
+        .and_then(Class::named)
+        .unwrap_or(Class::Fighter)
 }
 
 /// How the run ends and where it is kept, for the save's check

@@ -82,6 +82,10 @@ fn tell(text: &str, error: bool) {
     }
 }
 
+#[expect(
+    clippy::too_many_lines,
+    reason = "the program's steps in order: flags, the session, the window or the picture, the ending"
+)]
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,

@@ -159,19 +159,7 @@ pub fn read_back(canvas: &Canvas<Window>) -> Result<(u32, u32, Vec<u8>), String>
     Ok((w, h, rgb))
 }
 
-/// Writes RGB rows as a PNG file.
-pub fn write_png(path: &Path, w: u32, h: u32, rgb: &[u8]) -> Result<(), String> {
-    let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), w, h);
-    encoder.set_color(png::ColorType::Rgb);
-    encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder
-        .write_header()
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    writer
-        .write_image_data(rgb)
-        .map_err(|e| format!("{}: {e}", path.display()))
-}
+pub use amulets_desktop::image::write_png;
 
 /// Draws one frame and shows it.
 pub fn present(screen: &mut Screen, gfx: &mut Gfx, app: &App) -> Result<(), String> {

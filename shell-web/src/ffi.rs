@@ -146,10 +146,7 @@ pub extern "C" fn amulets_start(query_len: usize, claimed: u32) -> usize {
         let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
         match name {
             "seed" => start.seed = Some(amulets_core::session::seed_from_text(value)),
-            "class" => match Class::ALL
-                .into_iter()
-                .find(|c| c.name().eq_ignore_ascii_case(value))
-            {
+            "class" => match Class::named(value) {
                 Some(c) => start.class = Some(c),
                 None => error = format!("class={value}: a class is fighter, rogue or wizard"),
             },

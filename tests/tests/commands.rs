@@ -241,6 +241,10 @@ const SEEDS: u32 = if cfg!(target_arch = "x86_64") {
 };
 
 #[test]
+#[expect(
+    clippy::too_many_lines,
+    reason = "a test reads as one story, top to bottom"
+)]
 fn explore_always_ends_and_never_goes_round_in_circles() {
     let mut total = [0usize; 2];
     let mut worst = [0usize; 2];
@@ -352,6 +356,10 @@ fn dir_between(from: Point, to: Point) -> Option<Dir> {
 }
 
 #[test]
+#[expect(
+    clippy::too_many_lines,
+    reason = "a test reads as one story, top to bottom"
+)]
 fn a_run_driven_by_commands_equals_the_same_run_driven_by_keys() {
     for seed in 1..=60 {
         // No traps: a teleport would hide which way the step went.

@@ -228,6 +228,10 @@ fn continue_page_save(work: &Path, game: &Path, url: &str, name: &str) -> Result
     Ok(page_hash.trim().to_string())
 }
 
+#[expect(
+    clippy::too_many_lines,
+    reason = "a chore's steps in order, as a script would run them"
+)]
 fn check() -> Result<(), String> {
     tools::ensure_programs(&[Need {
         program: "chromium",

@@ -496,6 +496,33 @@ pub(crate) fn dir_between(from: Point, to: Point) -> Dir {
     Dir::from_delta((to.x - from.x).signum(), (to.y - from.y).signum()).unwrap_or(Dir::N)
 }
 
+/// The reasons a command stops with no words of their own, by name.
+pub(crate) const STOPS: [(StopReason, &str); 17] = [
+    (StopReason::Arrived, "arrived"),
+    (StopReason::Rested, "rested"),
+    (StopReason::RestCapReached, "rest-cap"),
+    (StopReason::AlreadyRested, "already-rested"),
+    (StopReason::NewFloor, "new-floor"),
+    (StopReason::TrapFound, "trap"),
+    (StopReason::SecretDoorFound, "secret-door"),
+    (StopReason::Blocked, "blocked"),
+    (StopReason::NoSafeWay, "no-safe-way"),
+    (StopReason::Explored, "explored"),
+    (StopReason::ExploredAsFarAsSafe, "explored-safe"),
+    (StopReason::Interrupted, "interrupted"),
+    (StopReason::Poisoned, "poisoned"),
+    (StopReason::Confused, "confused"),
+    (StopReason::StairsUnknown, "stairs-unknown"),
+    (StopReason::NoStairsHere, "no-stairs"),
+    (StopReason::LeftPlay, "left-play"),
+];
+/// The commands that run over turns, by name.
+pub(crate) const COMMANDS: [(CommandKind, &str); 3] = [
+    (CommandKind::Rest, "rest"),
+    (CommandKind::Travel, "travel"),
+    (CommandKind::Explore, "explore"),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

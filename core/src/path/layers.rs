@@ -334,6 +334,10 @@ fn unreached_where_not_yet(costs: &mut [u32; MAP_CELLS]) {
     clippy::cast_possible_truncation,
     reason = "a cell's index is under MAP_CELLS <= u16::MAX (asserted in cellset)"
 )]
+#[expect(
+    clippy::too_many_lines,
+    reason = "the layered search's one loop, its bounds proved in one place"
+)]
 fn by_lists<const EXTRA: u32>(
     costs: &mut [u32; MAP_CELLS],
     ground: &Ground,

@@ -303,6 +303,10 @@ fn push(lines: &mut Lines, text: Line, color: Rgb) {
 }
 
 /// The side panel, top to bottom.
+#[expect(
+    clippy::too_many_lines,
+    reason = "the panel's lines in their order, one push each"
+)]
 pub fn panel(game: &Game) -> Lines {
     let mut out = Lines::new();
     push(&mut out, line(format_args!("Amulets")), palette::TEXT);
@@ -634,6 +638,10 @@ pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
 #[expect(
     clippy::cast_possible_truncation,
     reason = "a slot is under PACK_SLOTS (26)"
+)]
+#[expect(
+    clippy::too_many_lines,
+    reason = "one short arm a screen: the match is the list of screens"
 )]
 pub fn screen_for(game: &Game, can_continue: bool, shows: Shows) -> Option<Screen> {
     let out = match game.state() {

@@ -105,9 +105,9 @@ pub fn draw(frame: &mut Frame, app: &App) {
     };
     let game = app.session.game();
 
-    // The map, or the screen over it. A screen with a line longer than the
-    // map view (the help) takes the panel's columns too, and the panel is
-    // left out while it is up; its lines are broken at spaces to fit.
+    // The map, or the screen over it, its lines broken at spaces to fit. A
+    // screen in columns wider than the map view (the help) takes the
+    // panel's columns too, and the panel is left out while it is up.
     let mut wide_screen = false;
     if let Some(over) = &app.session.screen() {
         put(
@@ -118,8 +118,13 @@ pub fn draw(frame: &mut Frame, app: &App) {
             fg(chrome::TITLE).add_modifier(Modifier::BOLD),
             layout.map.width,
         );
+        // Only a line in columns (the help's) that is too long goes wide:
+        // words break at spaces, columns would not read.
         let narrow = usize::from(layout.map.width.saturating_sub(1));
-        wide_screen = over.entries.iter().any(|e| e.text.chars().count() > narrow);
+        wide_screen = over
+            .entries
+            .iter()
+            .any(|e| e.text.chars().count() > narrow && e.text.contains("  "));
         let width = if wide_screen {
             area.width.saturating_sub(2)
         } else {

@@ -9,6 +9,17 @@ use amulets_embedded::framebuffer::FrameBuffer;
 use amulets_embedded::{Layout, Shell};
 use std::path::{Path, PathBuf};
 
+mod elf;
+mod image;
+mod qemu;
+mod uf2;
+
+use amulets_desktop::image::write_png;
+use elf::{Elf, logs_at_info};
+use image::read_ppm;
+use qemu::{host_hash, printed_hash, qemu};
+use uf2::uf2;
+
 pub const M4: &str = "thumbv7em-none-eabihf";
 pub const M3: &str = "thumbv7m-none-eabi";
 
@@ -68,103 +79,8 @@ fn build(fw: &Firmware, run: &[(&str, String)]) -> Result<PathBuf, String> {
         .join(fw.bin))
 }
 
-/// Runs an ELF on a QEMU board with semihosting, in `dir`; what it printed.
-fn qemu(machine: &str, cpu: &str, elf: &Path, dir: &Path, icount: bool) -> Result<String, String> {
-    let elf = elf.to_string_lossy();
-    // A whole run takes the M3 two seconds; one that has not ended in two
-    // minutes is locked up, as a Cortex-M is when its stack overflows (the
-    // fault cannot push its frame either).
-    let limit = if machine == "lm3s6965evb" {
-        "120"
-    } else {
-        "600"
-    };
-    let mut args = vec![
-        limit,
-        "qemu-system-arm",
-        "-cpu",
-        cpu,
-        "-machine",
-        machine,
-        "-nographic",
-        "-semihosting-config",
-        "enable=on,target=native",
-    ];
-    if icount {
-        args.extend(["-icount", "shift=0"]);
-    }
-    args.extend(["-kernel", &elf]);
-    let mut c = sh::cmd("timeout", &args);
-    c.current_dir(dir);
-    let out = sh::output(c).map_err(|e| {
-        format!("{e}\n(no end in {limit} s: a firmware that overflows its stack locks up)")
-    })?;
-    print!("{out}");
-    Ok(out)
-}
-
 fn class_named(name: &str) -> Result<Class, String> {
-    match name {
-        "fighter" => Ok(Class::Fighter),
-        "rogue" => Ok(Class::Rogue),
-        "wizard" => Ok(Class::Wizard),
-        _ => Err(format!("{name:?} is not a class: fighter, rogue or wizard")),
-    }
-}
-
-/// The state hash the firmware prints.
-fn printed_hash(out: &str) -> Result<u64, String> {
-    out.lines()
-        .find_map(|l| l.strip_prefix("state hash "))
-        .and_then(|h| u64::from_str_radix(h.trim(), 16).ok())
-        .ok_or_else(|| "the firmware printed no state hash".to_string())
-}
-
-/// The host's end of the same run: the bot plays `seed` as `class` to the
-/// end, or until `turns`.
-fn host_hash(seed: u32, class: Class, turns: Option<u32>) -> u64 {
-    let mut game = Game::new_run(seed, class);
-    let mut bot = amulets_core::bot::Bot::new();
-    while turns.is_none_or(|t| game.turn() < t) && bot.play_one(&mut game) {}
-    amulets_core::replay::state_hash(&game)
-}
-
-/// Reads a binary PPM (P6) as (width, height, RGB bytes).
-fn read_ppm(path: &Path) -> Result<(u32, u32, Vec<u8>), String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut fields = Vec::new();
-    let mut at = 0;
-    while fields.len() < 4 {
-        while at < bytes.len() && bytes[at].is_ascii_whitespace() {
-            at += 1;
-        }
-        let start = at;
-        while at < bytes.len() && !bytes[at].is_ascii_whitespace() {
-            at += 1;
-        }
-        fields.push(String::from_utf8_lossy(&bytes[start..at]).into_owned());
-    }
-    let bad = || format!("{}: not a P6 picture", path.display());
-    if fields[0] != "P6" || fields[3] != "255" {
-        return Err(bad());
-    }
-    let w: u32 = fields[1].parse().map_err(|_| bad())?;
-    let h: u32 = fields[2].parse().map_err(|_| bad())?;
-    let data = bytes[at + 1..].to_vec();
-    if data.len() != (w * h * 3) as usize {
-        return Err(bad());
-    }
-    Ok((w, h, data))
-}
-
-fn write_png(path: &Path, w: u32, h: u32, rgb: &[u8]) -> Result<(), String> {
-    let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), w, h);
-    enc.set_color(png::ColorType::Rgb);
-    enc.set_depth(png::BitDepth::Eight);
-    enc.write_header()
-        .and_then(|mut wr| wr.write_image_data(rgb))
-        .map_err(|e| format!("{}: {e}", path.display()))
+    Class::named(name).ok_or_else(|| format!("{name:?} is not a class: fighter, rogue or wizard"))
 }
 
 /// The first frame as the host draws it, as the firmware's PPM bytes.
@@ -184,19 +100,30 @@ fn host_first_frame(seed: u32, class: Class) -> Vec<u8> {
 }
 
 /// `cargo xtask qemu [--seed N] [--class C] [--turns T] [--out DIR]`.
+#[expect(
+    clippy::too_many_lines,
+    reason = "a chore's steps in order, as a script would run them"
+)]
 pub fn qemu_command(args: &[String]) -> Result<(), String> {
     let mut seed = 42u32;
     let mut class = "fighter".to_string();
     let mut turns: Option<u32> = None;
     let mut out = sh::root().join("target/qemu-frames");
     let mut buttons: Option<PathBuf> = None;
+    let mut run_only: Option<&str> = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = || it.next().cloned().ok_or(format!("{a} needs a value"));
         match a.as_str() {
             "--seed" => seed = value()?.parse().map_err(|_| "--seed takes a number")?,
-            "--class" => class = value()?,
-            "--turns" => turns = Some(value()?.parse().map_err(|_| "--turns takes a number")?),
+            "--class" => {
+                class = value()?;
+                run_only = Some("--class");
+            }
+            "--turns" => {
+                turns = Some(value()?.parse().map_err(|_| "--turns takes a number")?);
+                run_only = Some("--turns");
+            }
             "--out" => out = PathBuf::from(value()?),
             "--buttons" => buttons = Some(PathBuf::from(value()?)),
             other => {
@@ -205,6 +132,14 @@ pub fn qemu_command(args: &[String]) -> Result<(), String> {
                 ));
             }
         }
+    }
+    if let (Some(flag), Some(_)) = (run_only, &buttons) {
+        // The script plays from the title: it chooses the class itself,
+        // and the buttons, not a turn count, end the run.
+        return Err(format!(
+            "qemu: {flag} is for the bot's run; --buttons plays from the title, \
+             where the script chooses the class"
+        ));
     }
     let class_value = class_named(&class)?;
     crate::tools::ensure_rust_targets(&[M4])?;
@@ -504,127 +439,6 @@ pub fn lm3s_check() -> Result<String, String> {
     Ok(lines.join("\n"))
 }
 
-/// An allocated section of an ELF32 file.
-struct Section {
-    /// `SHT_NOBITS` (`.bss`, `.uninit`): room, no contents.
-    empty: bool,
-    addr: u32,
-    offset: u32,
-    size: u32,
-}
-
-/// What the firmware chores read of an ELF32 (little-endian) file: its
-/// allocated sections and where each is loaded. Read once, bounds checked.
-struct Elf {
-    bytes: Vec<u8>,
-    sections: Vec<Section>,
-    /// The loadable segments: (file offset, physical address, file size).
-    loads: Vec<(u32, u32, u32)>,
-}
-
-impl Elf {
-    fn read(path: &Path) -> Result<Elf, String> {
-        let b = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let bad = || format!("{}: not a 32-bit little-endian ELF", path.display());
-        if b.len() < 52 || &b[..4] != b"\x7fELF" || b[4] != 1 || b[5] != 1 {
-            return Err(bad());
-        }
-        let u16_at = |o: usize| u16::from_le_bytes([b[o], b[o + 1]]) as usize;
-        let u32_at = |o: usize| u32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]]);
-        let (phoff, phentsize, phnum) = (u32_at(0x1c) as usize, u16_at(0x2a), u16_at(0x2c));
-        let (shoff, shentsize, shnum) = (u32_at(0x20) as usize, u16_at(0x2e), u16_at(0x30));
-        if phoff + phentsize * phnum > b.len() || shoff + shentsize * shnum > b.len() {
-            return Err(bad());
-        }
-        const LOAD: u32 = 1;
-        const ALLOC: u32 = 2;
-        const NOBITS: u32 = 8;
-        let loads = (0..phnum)
-            .map(|i| phoff + i * phentsize)
-            .filter(|&h| u32_at(h) == LOAD)
-            .map(|h| (u32_at(h + 4), u32_at(h + 12), u32_at(h + 16)))
-            .collect();
-        let sections: Vec<Section> = (0..shnum)
-            .map(|i| shoff + i * shentsize)
-            .filter(|&h| u32_at(h + 8) & ALLOC != 0)
-            .map(|h| Section {
-                empty: u32_at(h + 4) == NOBITS,
-                addr: u32_at(h + 12),
-                offset: u32_at(h + 16),
-                size: u32_at(h + 20),
-            })
-            .collect();
-        let outside = |s: &Section| !s.empty && (s.offset + s.size) as usize > b.len();
-        if sections.iter().any(outside) {
-            return Err(bad());
-        }
-        Ok(Elf {
-            bytes: b,
-            sections,
-            loads,
-        })
-    }
-
-    /// Flash and static RAM: sections with contents go to flash (`.data`
-    /// is copied from there), those at RAM addresses take RAM.
-    fn sizes(&self) -> (u64, u64) {
-        let flash = self.sections.iter().filter(|s| !s.empty);
-        let ram = self.sections.iter().filter(|s| s.addr >= 0x2000_0000);
-        (
-            flash.map(|s| u64::from(s.size)).sum(),
-            ram.map(|s| u64::from(s.size)).sum(),
-        )
-    }
-
-    /// The flash image, as `objcopy -O binary` makes it: every section with
-    /// contents at its load address (found through the segment holding it),
-    /// from the lowest, gaps filled with 0xFF (erased flash).
-    fn flash_image(&self) -> Result<(u32, Vec<u8>), String> {
-        let mut pieces = Vec::new();
-        for s in self.sections.iter().filter(|s| !s.empty && s.size > 0) {
-            let (seg_off, seg_paddr, _) = *self
-                .loads
-                .iter()
-                .find(|&&(o, _, len)| s.offset >= o && s.offset + s.size <= o + len)
-                .ok_or("a section outside every loadable segment")?;
-            let data = &self.bytes[s.offset as usize..(s.offset + s.size) as usize];
-            pieces.push((seg_paddr + (s.offset - seg_off), data));
-        }
-        let base = pieces
-            .iter()
-            .map(|p| p.0)
-            .min()
-            .ok_or("no section to load")?;
-        let end = pieces
-            .iter()
-            .map(|p| p.0 + p.1.len() as u32)
-            .max()
-            .unwrap_or(base);
-        let mut image = vec![0xFFu8; (end - base) as usize];
-        for (addr, data) in pieces {
-            let at = (addr - base) as usize;
-            image[at..at + data.len()].copy_from_slice(data);
-        }
-        Ok((base, image))
-    }
-}
-
-/// defmt 1.x drops every message below error level unless `DEFMT_LOG` is
-/// set when building (`.cargo/config.toml` sets it to info): the firmware's
-/// first info message must be in the ELF, where defmt keeps its strings.
-fn logs_at_info(elf: &Path) -> Result<(), String> {
-    const FIRST: &[u8] = b"amulets on the Wio Terminal";
-    let bytes = std::fs::read(elf).map_err(|e| format!("{}: {e}", elf.display()))?;
-    if !bytes.windows(FIRST.len()).any(|w| w == FIRST) {
-        return Err(format!(
-            "{}: defmt kept no info message; is DEFMT_LOG set when building?",
-            elf.display()
-        ));
-    }
-    println!("the defmt firmware logs at info (DEFMT_LOG)");
-    Ok(())
-}
-
 /// `cargo xtask size`: every firmware's flash and static RAM, the game's
 /// size, and the M3's stack high-water mark from a whole run.
 pub fn size() -> Result<(), String> {
@@ -697,34 +511,6 @@ pub fn size() -> Result<(), String> {
     Ok(())
 }
 
-/// UF2 blocks for the Wio Terminal's bootloader: 256 bytes of the image a
-/// block, at the flash address after the 16 KiB bootloader.
-fn uf2(image: &[u8], base: u32) -> Vec<u8> {
-    const FAMILY_SAMD51: u32 = 0x5511_4460;
-    let blocks = image.len().div_ceil(256);
-    let mut out = Vec::with_capacity(blocks * 512);
-    for (n, chunk) in image.chunks(256).enumerate() {
-        let mut block = [0u8; 512];
-        let words = [
-            0x0A32_4655,
-            0x9E5D_5157,
-            0x0000_2000, // the family ID field is present
-            base + 256 * n as u32,
-            256,
-            n as u32,
-            blocks as u32,
-            FAMILY_SAMD51,
-        ];
-        for (i, w) in words.iter().enumerate() {
-            block[4 * i..4 * i + 4].copy_from_slice(&w.to_le_bytes());
-        }
-        block[32..32 + chunk.len()].copy_from_slice(chunk);
-        block[508..].copy_from_slice(&0x0AB1_6F30u32.to_le_bytes());
-        out.extend_from_slice(&block);
-    }
-    out
-}
-
 /// `cargo xtask flash`: builds the Wio Terminal firmware, writes
 /// `target/amulets-wio.uf2`, and flashes with probe-rs when it is there
 /// and a probe is attached.
@@ -759,30 +545,4 @@ pub fn flash(args: &[String]) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn uf2_blocks_carry_their_addresses_and_magic() {
-        let image: Vec<u8> = (0..600u32).map(|i| i as u8).collect();
-        let out = uf2(&image, 0x4000);
-        assert_eq!(out.len(), 3 * 512);
-        let word = |b: usize, i: usize| {
-            u32::from_le_bytes(
-                out[b * 512 + 4 * i..b * 512 + 4 * i + 4]
-                    .try_into()
-                    .unwrap(),
-            )
-        };
-        assert_eq!(word(0, 0), 0x0A32_4655);
-        assert_eq!(word(2, 3), 0x4000 + 512);
-        assert_eq!(word(2, 6), 3);
-        assert_eq!(word(2, 4), 256);
-        assert_eq!(out[512 + 32], 0);
-        assert_eq!(out[512 + 32 + 1], 1);
-        assert_eq!(word(1, 127), 0x0AB1_6F30);
-    }
 }

@@ -1,0 +1,256 @@
+//! The picture on the display: the map, the overview, the log, a screen,
+//! each cell or line drawn only when it differs from what was drawn.
+
+use super::Shell;
+use super::glyphs::{BLANK, Drawn, IntoEg, raw565, rgb565};
+use super::layout::{CELL_H, CELL_W, CHAR_H, CHAR_W, Layout};
+use amulets_core::color::Rgb;
+use amulets_core::game::Game;
+use amulets_core::geom::Point;
+use amulets_core::map::{MAP_CELLS, MAP_W, Map};
+use amulets_core::pad::{STATUS_COLS, StatusLine, Window};
+use amulets_core::replay::Recorder;
+use amulets_core::session::{Session, Store};
+use amulets_core::view::{self, Scene, chrome};
+use embedded_graphics::pixelcolor::Rgb565;
+use embedded_graphics::prelude::*;
+use embedded_graphics::primitives::Rectangle;
+
+/// A screen's line, with each run of spaces (the help's columns) made two
+/// when `squeeze`: for a screen with lines longer than the display is wide.
+pub(super) fn squeezed(text: &str, squeeze: bool) -> StatusLine {
+    let mut out = StatusLine::new();
+    let mut spaces = 0;
+    for c in text.chars() {
+        spaces = if c == ' ' { spaces + 1 } else { 0 };
+        // A line longer than a status line is cut, as the display would.
+        if (!squeeze || spaces <= 2) && out.push(c).is_err() {
+            break;
+        }
+    }
+    out
+}
+
+impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
+    /// The log over the map: a title row, then the lines oldest first,
+    /// ending `up` lines before the newest; unread lines brighter.
+    pub(super) fn draw_log(&mut self, game: &Game, up: usize) -> Result<(), D::Error> {
+        self.clear_view()?;
+        let (w, h) = self.layout.view_cells();
+        let cols = ((w * CELL_W) / CHAR_W) as usize;
+        let rows = ((h * CELL_H) / CHAR_H) as usize;
+        self.text_line(
+            Point::new(0, 0),
+            cols,
+            "The log, newest last",
+            chrome::TITLE,
+            chrome::BACKGROUND,
+        )?;
+        let total = view::log_lines(game).len();
+        let end = total.saturating_sub(up);
+        let start = end.saturating_sub(rows.saturating_sub(1));
+        for (row, (text, c)) in view::log_lines(game)
+            .skip(start)
+            .take(end - start)
+            .enumerate()
+        {
+            let y = (row as i32 + 1) * CHAR_H;
+            self.text_line(Point::new(0, y), cols, text, c, chrome::BACKGROUND)?;
+        }
+        self.redrawn += 1;
+        Ok(())
+    }
+
+    /// The viewport's cache as a cleared viewport: all blank.
+    pub(super) fn forget_view(&mut self) {
+        self.glyphs = [BLANK.glyph; MAP_CELLS];
+        self.colours = [BLANK.colours(); MAP_CELLS];
+    }
+
+    pub(super) fn clear_view(&mut self) -> Result<(), D::Error> {
+        let (w, h) = self.layout.view_cells();
+        let area = Rectangle::new(
+            Point::new(0, 0).into_eg(),
+            Size::new((w * CELL_W) as u32, (h * CELL_H) as u32),
+        );
+        self.display.fill_solid(&area, rgb565(chrome::BACKGROUND))
+    }
+
+    /// The cell the viewport's top left shows: the whole map in the big
+    /// layout; in the small one, the core's camera on what its scene
+    /// follows (the player, or a cursor).
+    pub fn camera<S: Store, R: Recorder, E: FnMut() -> u32>(
+        &self,
+        session: &Session<S, R, E>,
+    ) -> Point {
+        self.controls
+            .scene(session)
+            .camera(self.layout.view_cells())
+    }
+
+    /// The map, as the core's scene shows it, redrawing only the cells
+    /// that changed.
+    pub(super) fn draw_map(&mut self, scene: &Scene<'_>) -> Result<(), D::Error> {
+        let size = self.layout.view_cells();
+        let camera = scene.camera(size);
+        let mut result = Ok(());
+        scene.cells(camera, size, |p, shown| {
+            if result.is_err() {
+                return;
+            }
+            let (col, row) = (p.x - camera.x, p.y - camera.y);
+            let c = shown.text_cell();
+            let want = Drawn {
+                glyph: if c.glyph.is_ascii_graphic() {
+                    c.glyph as u8
+                } else {
+                    b' '
+                },
+                fg: raw565(c.fg),
+                bg: raw565(c.bg),
+            };
+            let slot = (row * MAP_W + col) as usize;
+            if self.glyphs[slot] == want.glyph && self.colours[slot] == want.colours() {
+                return;
+            }
+            self.glyphs[slot] = want.glyph;
+            self.colours[slot] = want.colours();
+            result = self.draw_cell(col * CELL_W, row * CELL_H, want);
+            self.redrawn += 1;
+        });
+        result
+    }
+
+    /// A cell, glyph and background, in one fill: the glyph's 4 x 6 box at
+    /// its left, the cell's fifth column background.
+    pub(super) fn draw_cell(&mut self, x: i32, y: i32, d: Drawn) -> Result<(), D::Error> {
+        let area = Rectangle::new(
+            embedded_graphics::geometry::Point::new(x, y),
+            Size::new(CELL_W as u32, CELL_H as u32),
+        );
+        let bg: Rgb565 = embedded_graphics::pixelcolor::raw::RawU16::new(d.bg).into();
+        let fg: Rgb565 = embedded_graphics::pixelcolor::raw::RawU16::new(d.fg).into();
+        let glyphs = &self.glyph_masks;
+        let pixels = (0..CELL_W * CELL_H).map(|i| {
+            let (px, py) = (i % CELL_W, i / CELL_W);
+            let lit = px < CHAR_W && d.glyph != b' ' && glyphs.ink(d.glyph, px, py);
+            if lit { fg } else { bg }
+        });
+        self.display.fill_contiguous(&area, pixels)
+    }
+
+    pub(super) fn draw_overview(&mut self, game: &Game) -> Result<(), D::Error> {
+        let o = Layout::OVERVIEW;
+        for i in 0..MAP_CELLS {
+            let p = Map::point_of(i);
+            let c = view::cell(game, p).map_or(chrome::BACKGROUND, |l| l.dot());
+            let c = raw565(c);
+            if self.overview[i] != c {
+                self.overview[i] = c;
+                let px = embedded_graphics::geometry::Point::new(o.x + p.x, o.y + p.y);
+                let color = embedded_graphics::pixelcolor::raw::RawU16::new(c).into();
+                Pixel(px, color).draw(&mut self.display)?;
+                self.redrawn += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes a line of text at a character row and column of the display,
+    /// `cols` characters wide (spaces after the text), in one fill.
+    pub(super) fn text_line(
+        &mut self,
+        at: Point,
+        cols: usize,
+        text: &str,
+        fg: Rgb,
+        bg: Rgb,
+    ) -> Result<(), D::Error> {
+        let cols = cols.min(STATUS_COLS);
+        let mut chars = [b' '; STATUS_COLS];
+        for (slot, c) in chars.iter_mut().zip(text.chars()).take(cols) {
+            *slot = if c.is_ascii() { c as u8 } else { b'?' };
+        }
+        let w = cols as i32 * CHAR_W;
+        let area = Rectangle::new(at.into_eg(), Size::new(w as u32, CHAR_H as u32));
+        let (fg, bg) = (rgb565(fg), rgb565(bg));
+        let glyphs = &self.glyph_masks;
+        let pixels = (0..w * CHAR_H).map(|i| {
+            let (x, y) = (i % w, i / w);
+            // x < cols * 4, so the character's index is below `cols`.
+            let c = chars[(x / CHAR_W) as usize];
+            if c != b' ' && glyphs.ink(c, x % CHAR_W, y) {
+                fg
+            } else {
+                bg
+            }
+        });
+        self.display.fill_contiguous(&area, pixels)
+    }
+
+    pub(super) fn draw_screen(&mut self, screen: &view::Screen) -> Result<(), D::Error> {
+        let (title, lines) = (&screen.title, &screen.entries[..]);
+        let (_, h) = self.layout.view_cells();
+        let rows = ((h * CELL_H / CHAR_H) as usize).saturating_sub(2);
+        let Window {
+            first,
+            shown,
+            chosen,
+        } = self.controls.window(lines, rows);
+        self.shown = (first, shown);
+        let mut h = amulets_core::hash::Fnv1a::new();
+        h.bytes(title.as_bytes());
+        for e in lines {
+            h.bytes(e.text.as_bytes());
+            h.u32(u32::from(e.enabled));
+        }
+        h.u32(self.controls.choice() as u32);
+        h.u32(first as u32);
+        let hash = h.finish();
+        if self.screen == Some(hash) {
+            return Ok(());
+        }
+        self.screen = Some(hash);
+        self.clear_view()?;
+        let (w, _) = self.layout.view_cells();
+        let cols = (w * CELL_W / CHAR_W) as usize;
+        self.text_line(
+            Point::new(0, 0),
+            cols,
+            title,
+            chrome::TITLE,
+            chrome::BACKGROUND,
+        )?;
+        let squeeze = lines.iter().any(|e| e.text.chars().count() > cols);
+        for (i, e) in lines.iter().enumerate().skip(first).take(shown) {
+            let (fg, bg) = e.colors(chosen == Some(i));
+            let row = (i - first) as i32 + 2;
+            let l = squeezed(&e.text, squeeze);
+            self.text_line(Point::new(0, row * CHAR_H), cols, &l, fg, bg)?;
+            self.redrawn += 1;
+        }
+        if shown < lines.len() {
+            let more = match (first > 0, first + shown < lines.len()) {
+                (true, true) => "(more above and below)",
+                (true, false) => "(more above)",
+                _ => "(more below)",
+            };
+            let row = shown as i32 + 2;
+            self.text_line(
+                Point::new(0, row * CHAR_H),
+                cols,
+                more,
+                chrome::MORE,
+                chrome::BACKGROUND,
+            )?;
+            self.redrawn += 1;
+        }
+        Ok(())
+    }
+
+    /// The first line of the screen shown and how many lines are shown,
+    /// after the last `draw` (for tests).
+    pub fn screen_lines_shown(&self) -> Option<(usize, usize)> {
+        self.screen.map(|_| self.shown)
+    }
+}
