@@ -614,7 +614,8 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         if let Some(stop) = self.game.last_stop() {
             add(stop.text(), crate::color::palette::DIM_TEXT);
         }
-        if let Some(note) = self.note().filter(|_| self.screen().is_none()) {
+        let screen_up = self.asking.is_some() || view::screen_over_map(&self.game);
+        if let Some(note) = self.note().filter(|_| !screen_up) {
             add(line(format_args!("{note}")), crate::color::palette::DEBUG);
         }
         lines
@@ -683,6 +684,12 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
 
     fn save_trouble(&self) -> Option<&StoreError> {
         self.not_saving.as_ref().or(self.failing.as_ref())
+    }
+
+    /// What a camera follows: the cursor while it is out, else the player
+    /// (the scene's focus, without working out the rest of the scene).
+    pub fn focus(&self) -> Point {
+        self.cursor().unwrap_or(self.game.player().pos)
     }
 
     /// The aiming or looking cursor, while it is out.

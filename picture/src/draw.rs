@@ -12,7 +12,7 @@ use crate::{font, tiles};
 use amulets_core::color::Rgb;
 use amulets_core::game::State;
 use amulets_core::geom::Point;
-use amulets_core::map::{MAP_CELLS, MAP_H, MAP_W};
+use amulets_core::map::{MAP_H, MAP_W};
 use amulets_core::replay::Recorder;
 use amulets_core::session::{Session, Store};
 use amulets_core::view::{self, CellLook, Label, Shown, Tile, chrome, wrap};
@@ -86,7 +86,9 @@ fn map<S: Store, R: Recorder, E: FnMut() -> u32>(f: &mut Frame, session: &Sessio
     let at = |p: Point| (p.x * CELL + sx, p.y * CELL + sy, CELL, CELL);
     f.set_clip(Some((0, 0, MAP_VIEW_W, MAP_VIEW_H)));
     let mode = ViewMode::of(session);
-    let mut over: Vec<(Point, Shown)> = Vec::with_capacity(MAP_CELLS);
+    // The few cells with something over them (a route, a flash), kept for
+    // the second pass.
+    let mut over: Vec<(Point, Shown)> = Vec::new();
     scene.cells(Point::new(0, 0), (MAP_W, MAP_H), |p, shown| {
         let dst = at(p);
         if let Some(look) = &shown.look {
@@ -203,11 +205,9 @@ mod tests {
     use amulets_core::player::Class;
     use amulets_core::session::{NoStore, Start};
 
-    /// A line the core puts on the panel is painted on the panel, in the
-    /// core's colour, with nothing of the picture's code told of it.
-    #[test]
-    fn a_note_put_on_the_panel_in_the_core_is_painted() {
-        let mut session = Session::new(
+    /// Seed 42's Rogue, at the start of the run.
+    fn rogue_42() -> Session<NoStore, (), impl FnMut() -> u32> {
+        Session::new(
             NoStore,
             (),
             || 7,
@@ -216,7 +216,14 @@ mod tests {
                 class: Some(Class::Rogue),
                 ..Start::default()
             },
-        );
+        )
+    }
+
+    /// A line the core puts on the panel is painted on the panel, in the
+    /// core's colour, with nothing of the picture's code told of it.
+    #[test]
+    fn a_note_put_on_the_panel_in_the_core_is_painted() {
+        let mut session = rogue_42();
         session.add_test_note("A test note.");
         let mut f = Frame::keeping_text();
         frame(&mut f, &session);
@@ -231,16 +238,7 @@ mod tests {
     /// not the glyph view's.
     #[test]
     fn the_frame_holds_the_map_and_the_panel() {
-        let mut session = Session::new(
-            NoStore,
-            (),
-            || 7,
-            Start {
-                seed: Some(42),
-                class: Some(Class::Rogue),
-                ..Start::default()
-            },
-        );
+        let mut session = rogue_42();
         let mut f = Frame::new();
         frame(&mut f, &session);
         let me = session.game().player().pos;

@@ -22,7 +22,13 @@ use crate::input::{Action, Key};
 use crate::map::Map;
 use crate::replay::Recorder;
 use crate::session::{Session, Store};
-use crate::view::{self, Scene};
+use crate::view::{self, Scene, Shows};
+
+/// What a shell played with a pad shows: its help lists the buttons.
+pub const SHOWS: Shows = Shows {
+    tiles: false,
+    buttons: true,
+};
 
 /// What the buttons are doing besides playing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,6 +128,8 @@ impl Controls {
         buttons: Buttons,
         now: u64,
     ) {
+        // A session played with a pad shows a pad's help.
+        session.set_shows(SHOWS);
         session.tick(now);
         let mut new = buttons.newly(self.before);
         let b_let_go = self.before.b && !buttons.b;

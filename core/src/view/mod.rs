@@ -619,6 +619,18 @@ pub fn question_screen(title: Line, question: Line, answers: &[Binding]) -> Scre
     out
 }
 
+/// True when the game shows a screen over the map: not while playing on it
+/// (looking, aiming or asked a question there), nor while F6's cave has
+/// the map view to itself, on the title too.
+pub fn screen_over_map(game: &Game) -> bool {
+    let on_map = matches!(
+        game.state(),
+        State::Playing | State::Looking | State::Aiming(_) | State::Confirming(_)
+    );
+    let cave = game.state() == State::Title && game.debug().cave.is_some();
+    !on_map && !cave
+}
+
 /// Whatever screen is over the map, or `None` while playing, with every
 /// key in the help. `can_continue`: a saved run is there for the title's C.
 pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
@@ -644,10 +656,11 @@ pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
     reason = "one short arm a screen: the match is the list of screens"
 )]
 pub fn screen_for(game: &Game, can_continue: bool, shows: Shows) -> Option<Screen> {
+    if !screen_over_map(game) {
+        return None;
+    }
     let out = match game.state() {
         State::Playing | State::Looking | State::Aiming(_) | State::Confirming(_) => return None,
-        // F6's cave has the map view to itself, on the title too.
-        State::Title if game.debug().cave.is_some() => return None,
         State::Title => {
             let mut out = Screen::new(line(format_args!("Amulets")));
             out.say(

@@ -9,7 +9,7 @@ use crate::cellset::CellSet;
 use crate::color::{Rgb, palette};
 use crate::game::Game;
 use crate::geom::Point;
-use crate::juice::Juice;
+use crate::juice::{Juice, Missile};
 use crate::map::{MAP_H, MAP_W, Map};
 use crate::path::dijkstra::DijkstraMap;
 
@@ -66,18 +66,17 @@ impl Label {
     /// for a mind.
     pub fn text(self) -> heapless::String<2> {
         let mut out = heapless::String::new();
-        let (first, second) = match self {
-            Label::Steps(n) => (
-                char::from_digit(n / 10 % 10, 10).filter(|_| n >= 10),
-                char::from_digit(n % 10, 10),
-            ),
-            Label::Mind(c) => (None, Some(c)),
+        let put = |out: &mut heapless::String<2>, c: char| {
+            out.push(c)
+                .expect("at most two characters of one byte each");
         };
-        for c in [first.unwrap_or(' '), second.unwrap_or('?')] {
-            out.push(c).expect("two characters of one byte each");
-        }
-        if matches!(self, Label::Mind(_)) {
-            out.remove(0);
+        match self {
+            Label::Steps(n) => {
+                let tens = char::from_digit(n / 10 % 10, 10).filter(|_| n >= 10);
+                put(&mut out, tens.unwrap_or(' '));
+                put(&mut out, char::from_digit(n % 10, 10).unwrap_or('?'));
+            }
+            Label::Mind(c) => put(&mut out, c),
         }
         out
     }
@@ -198,6 +197,8 @@ pub struct Scene<'a> {
     way: CellSet,
     cursor: Option<Point>,
     juice: Option<&'a Juice>,
+    /// The missile in flight now, worked out once for every cell.
+    missile: Option<Missile>,
 }
 
 impl<'a> Scene<'a> {
@@ -208,6 +209,7 @@ impl<'a> Scene<'a> {
             way: CellSet::new(),
             cursor: None,
             juice,
+            missile: juice.and_then(Juice::missile),
         }
     }
 
@@ -305,8 +307,7 @@ impl<'a> Scene<'a> {
                     .map(Label::Steps)
             });
         let missile = self
-            .juice
-            .and_then(Juice::missile)
+            .missile
             .filter(|m| m.at == p)
             .map(|m| (m.glyph, m.color));
         Shown {

@@ -10,13 +10,12 @@ mod status;
 pub use amulets_core::pad::{Mode, STATUS_COLS, STATUS_LINES, StatusLine};
 pub use layout::{CELL_H, CELL_W, CHAR_H, CHAR_W, Layout};
 
-use amulets_core::game::State;
 use amulets_core::geom::Point;
 use amulets_core::map::MAP_CELLS;
 use amulets_core::pad::Controls;
 use amulets_core::replay::Recorder;
 use amulets_core::session::{Session, Store};
-use amulets_core::view::{self, chrome};
+use amulets_core::view::chrome;
 use embedded_graphics::pixelcolor::Rgb565;
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::Rectangle;
@@ -137,8 +136,6 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             self.forget_view();
         }
         match session.screen() {
-            // The board's help lists its buttons, not a keyboard's keys.
-            Some(_) if game.state() == State::Help => self.draw_screen(&view::button_help())?,
             Some(screen) => self.draw_screen(&screen)?,
             None => {
                 if self.screen.take().is_some() {

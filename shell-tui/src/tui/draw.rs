@@ -67,10 +67,10 @@ impl Regions {
     }
 }
 
-/// What the camera follows: the core's scene says (the cursor while
-/// aiming or looking, else the player).
+/// What the camera follows, as the core says (the cursor while aiming or
+/// looking, else the player).
 pub fn focus(app: &App) -> Point {
-    app.session.scene().focus()
+    app.session.focus()
 }
 
 fn put(buf: &mut Buffer, x: u16, y: u16, text: &str, style: Style, max: u16) {
