@@ -142,8 +142,47 @@ fn main() -> ExitCode {
     }
 }
 
-/// Everything CI checks, in order from the quickest to fail to the slowest.
+/// One stage of CI.
+type Stage = fn() -> Result<(), String>;
+
+/// Everything CI checks, in order from the quickest to fail to the slowest,
+/// each stage's time said as it ends (CI has 60 minutes in all).
 fn ci() -> Result<(), String> {
+    let start = std::time::Instant::now();
+    let stages: [(&str, Stage); 8] = [
+        ("format and lints", ci_lints),
+        // The fuzz targets build apart from the workspace: built early, so
+        // a target the core's changes broke is said in minutes.
+        ("fuzz", || fuzz::run(&[])),
+        ("tests", ci_tests),
+        ("boards' core, dependencies, licences, MSRV", ci_crates),
+        ("determinism", determinism::run),
+        // The embedded shell on QEMU's mps2-an386 (frames, the hash, the
+        // first frame against the host's), then every firmware's size, the
+        // Wio Terminal's included.
+        ("embedded", || {
+            embedded::qemu_command(&[])?;
+            embedded::qemu_continue()?;
+            embedded::size()
+        }),
+        ("windows", || windows::run(&[])),
+        ("web", || web::run(&["--check".to_string()])),
+    ];
+    for (name, stage) in stages {
+        let began = std::time::Instant::now();
+        stage()?;
+        println!(
+            "xtask ci: {name}: {} s (all so far {} s)",
+            began.elapsed().as_secs(),
+            start.elapsed().as_secs()
+        );
+    }
+    println!("xtask ci: all checks passed");
+    Ok(())
+}
+
+/// Formatting, and clippy on every crate and on the page's WebAssembly.
+fn ci_lints() -> Result<(), String> {
     let cargo = sh::cargo();
     tools::ensure_rust_components(&["rustfmt", "clippy"])?;
     sh::run(sh::cmd(&cargo, &["fmt", "--all", "--check"]))?;
@@ -174,40 +213,38 @@ fn ci() -> Result<(), String> {
             "-D",
             "warnings",
         ],
-    ))?;
+    ))
+}
+
+/// Every crate's tests, then the faults a player meets, done for real to
+/// the binaries just built.
+fn ci_tests() -> Result<(), String> {
     // The terminal game's end-to-end test runs it in tmux.
     tools::ensure_programs(&[tools::Need {
         program: "tmux",
         package: "tmux",
         backports: false,
     }])?;
-    sh::run(sh::cmd(&cargo, &["test", "--workspace"]))?;
-    // The faults a player meets, done for real to the binaries just built.
+    sh::run(sh::cmd(&sh::cargo(), &["test", "--workspace"]))?;
     #[cfg(unix)]
     faults::run(&[])?;
+    Ok(())
+}
+
+/// The core built for the boards, what each crate may depend on, every
+/// dependency's licence, and the oldest Rust the workspace declares.
+fn ci_crates() -> Result<(), String> {
     tools::ensure_rust_targets(&["thumbv6m-none-eabi", "thumbv7em-none-eabihf"])?;
     for target in ["thumbv6m-none-eabi", "thumbv7em-none-eabihf"] {
         sh::run(sh::cmd(
-            &cargo,
+            &sh::cargo(),
             &["build", "-p", "amulets-core", "--target", target],
         ))?;
     }
     core_dependencies()?;
     desktop_shell_dependencies()?;
     licences::run()?;
-    msrv()?;
-    determinism::run()?;
-    // The embedded shell on QEMU's mps2-an386 (frames, the hash, the first
-    // frame against the host's), then every firmware's size, the Wio
-    // Terminal's included.
-    embedded::qemu_command(&[])?;
-    embedded::qemu_continue()?;
-    embedded::size()?;
-    windows::run(&[])?;
-    web::run(&["--check".to_string()])?;
-    fuzz::run(&[])?;
-    println!("xtask ci: all checks passed");
-    Ok(())
+    msrv()
 }
 
 /// The crates checked on the oldest Rust the workspace declares: all but
