@@ -4,14 +4,17 @@
 //! pixels. Everything in it comes from the core's picture
 //! (`amulets_core::view`) and the session; this crate only decides where
 //! it goes and paints it. The SDL shell shows the frame in a window, the
-//! web shell in a canvas: the same pixels on both, by construction.
+//! web shell in a canvas: the same pixels on both, by construction, and
+//! both play through the same `App` (keys, mouse, time, key scripts).
 
+pub mod app;
 pub mod draw;
 pub mod font;
 pub mod layout;
 pub mod paint;
 pub mod tiles;
 
+pub use app::App;
 pub use draw::{ViewMode, frame};
 pub use paint::Frame;
 

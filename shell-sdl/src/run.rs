@@ -5,8 +5,7 @@ use crate::app::App;
 use crate::draw::{self, Gfx};
 use crate::keys;
 use crate::layout::{self, LOGICAL_H, LOGICAL_W};
-use amulets_core::geom::Point;
-use amulets_core::input::Key;
+use amulets_core::input::script::{self, Step};
 use sdl3::event::{Event, WindowEvent};
 use sdl3::mouse::MouseButton;
 use sdl3::pixels::PixelFormat;
@@ -57,88 +56,20 @@ impl Screen {
     }
 }
 
-/// One input of a screenshot's script.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ScriptStep {
-    Key(Key),
-    /// The mouse over a map cell, or off the map.
-    Hover(Option<Point>),
-    /// A left click on a map cell.
-    Click(Point),
-    /// From here on, time stands still after each input, so the picture
-    /// catches its animations (a flash, a missile in flight).
-    Freeze,
-    /// The window closed, as its close button does.
-    Close,
-}
-
-/// A script of keys as typed, with names in braces for the rest:
-/// `{F1}`..`{F12}`, `{Esc}`, `{Enter}`, `{Tab}`, `{Up}`, `{Down}`, `{Left}`,
-/// `{Right}`, `{KP1}`..`{KP9}`, `{hover X Y}`, `{hover off}`, `{click X Y}`,
-/// `{freeze}`, `{close}`.
-pub fn parse_script(s: &str) -> Result<Vec<ScriptStep>, String> {
-    let mut out = Vec::new();
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c != '{' {
-            out.push(ScriptStep::Key(Key::Char(c)));
-            continue;
-        }
-        let name: String = chars.by_ref().take_while(|&c| c != '}').collect();
-        let words: Vec<&str> = name.split_whitespace().collect();
-        let cell = |w: &[&str]| -> Result<Point, String> {
-            match w {
-                [x, y] => Ok(Point::new(
-                    x.parse().map_err(|_| format!("{{{name}}}: not a cell"))?,
-                    y.parse().map_err(|_| format!("{{{name}}}: not a cell"))?,
-                )),
-                _ => Err(format!("{{{name}}}: give a cell as X Y")),
-            }
-        };
-        let input = match words.as_slice() {
-            ["Esc"] => ScriptStep::Key(Key::Escape),
-            ["Enter"] => ScriptStep::Key(Key::Enter),
-            ["Tab"] => ScriptStep::Key(Key::Tab),
-            ["Up"] => ScriptStep::Key(Key::Up),
-            ["Down"] => ScriptStep::Key(Key::Down),
-            ["Left"] => ScriptStep::Key(Key::Left),
-            ["Right"] => ScriptStep::Key(Key::Right),
-            ["hover", "off"] => ScriptStep::Hover(None),
-            ["freeze"] => ScriptStep::Freeze,
-            ["close"] => ScriptStep::Close,
-            ["hover", rest @ ..] => ScriptStep::Hover(Some(cell(rest)?)),
-            ["click", rest @ ..] => ScriptStep::Click(cell(rest)?),
-            [f] if f.starts_with('F') => match f[1..].parse::<u8>() {
-                Ok(n @ 1..=12) => ScriptStep::Key(Key::F(n)),
-                _ => return Err(format!("{{{name}}}: not a key")),
-            },
-            [k] if k.starts_with("KP") => match k[2..].parse::<u8>() {
-                Ok(n @ 1..=9) => ScriptStep::Key(Key::Numpad(n)),
-                _ => return Err(format!("{{{name}}}: not a key")),
-            },
-            _ => return Err(format!("{{{name}}}: not a key")),
-        };
-        out.push(input);
-    }
-    Ok(out)
+/// A `--keys` script read into its steps (`amulets_core::input::script`).
+pub fn parse_script(s: &str) -> Result<Vec<Step>, String> {
+    script::steps(s)
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("--keys: {e}"))
 }
 
 /// Plays a script with nobody waiting: each command runs to its end and
-/// each animation is over before the next input.
-pub fn play_script(app: &mut App, script: &[ScriptStep]) {
-    let mut frozen = false;
-    for &input in script {
-        match input {
-            ScriptStep::Key(k) => app.press(k, false),
-            ScriptStep::Hover(cell) => app.hover(cell),
-            ScriptStep::Click(cell) => app.click(cell),
-            ScriptStep::Freeze => frozen = true,
-            ScriptStep::Close => app.close(),
-        }
-        app.finish_command();
-        if !frozen {
-            let later = app.now + 1000;
-            app.tick(later);
+/// each animation is over before the next input. A close that cannot save
+/// is said on standard error, as the window's own close does.
+pub fn play_script(app: &mut App, script: &[Step]) {
+    for &step in script {
+        if let Err(e) = app.play(step) {
+            crate::app::tell_unsaved(&e);
         }
     }
 }
@@ -169,7 +100,7 @@ pub fn present(screen: &mut Screen, gfx: &mut Gfx, app: &App) -> Result<(), Stri
 }
 
 /// `--screenshot`: plays the script headless and writes the picture.
-pub fn screenshot(app: &mut App, script: &[ScriptStep], path: &Path) -> Result<(), String> {
+pub fn screenshot(app: &mut App, script: &[Step], path: &Path) -> Result<(), String> {
     // No window on any screen: SDL's offscreen driver, unless the caller
     // chose one.
     if std::env::var_os("SDL_VIDEO_DRIVER").is_none() {
@@ -187,7 +118,7 @@ pub fn screenshot(app: &mut App, script: &[ScriptStep], path: &Path) -> Result<(
 /// What one SDL event does to the game.
 pub fn handle(app: &mut App, canvas: &Canvas<Window>, event: Event) {
     match event {
-        Event::Quit { .. } => app.close(),
+        Event::Quit { .. } => crate::app::close(app),
         Event::KeyDown {
             keycode,
             scancode,
@@ -296,7 +227,7 @@ pub fn play(app: &mut App, size: WindowSize, hangup: &Hangup) -> Result<(), Stri
         if hangup.came() {
             // The terminal the game was started from closed: the run is
             // saved as the window's close saves it.
-            app.close();
+            crate::app::close(app);
             break;
         }
         if app.redraw {

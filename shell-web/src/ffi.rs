@@ -10,9 +10,9 @@
 
 #![allow(unsafe_code)]
 
+use crate::WebApp;
 use crate::keys;
 use crate::store::{Backend, LocalStore, Trouble};
-use crate::{WebApp, parse_keys};
 use amulets_core::game::Game;
 use amulets_core::mapgen::floor::Style;
 use amulets_core::player::Class;
@@ -176,7 +176,7 @@ pub extern "C" fn amulets_key_down(len: usize, repeat: u32, alt: u32) -> u32 {
     let (key, code) = text.split_once('\t').unwrap_or((&text, ""));
     let k = keys::alternative(key, code, alt == 1).unwrap_or_else(|| keys::key_of(key, code));
     with_app(0, |a| {
-        a.key_down(k, repeat == 1);
+        a.app.press(k, repeat == 1);
         1
     })
 }
@@ -185,7 +185,7 @@ pub extern "C" fn amulets_key_down(len: usize, repeat: u32, alt: u32) -> u32 {
 pub extern "C" fn amulets_key_up(len: usize) {
     let text = input(len);
     let (key, code) = text.split_once('\t').unwrap_or((&text, ""));
-    with_app((), |a| a.key_up(keys::key_of(key, code)));
+    with_app((), |a| a.app.release(keys::key_of(key, code)));
 }
 
 /// Plays a script of keys (as `--keys` takes them: the test page's), each
@@ -195,23 +195,9 @@ pub extern "C" fn amulets_key_up(len: usize) {
 #[unsafe(no_mangle)]
 pub extern "C" fn amulets_play_keys(len: usize, now_ms: f64) -> usize {
     let script = input(len);
-    match parse_keys(&script) {
+    match with_app(Ok(()), |a| a.play_keys(&script, now_ms as u64)) {
+        Ok(()) => 0,
         Err(e) => output(&e),
-        Ok(keys) => with_app(0, |a| {
-            let mut now = now_ms as u64;
-            for k in keys {
-                if a.session.asking() {
-                    return output("the keys stop at the question: a script never answers it");
-                }
-                a.key_down(k, false);
-                a.key_up(k);
-                while a.session.game().command_running() {
-                    now += a.session.wait().unwrap_or(1).max(1);
-                    a.tick(now);
-                }
-            }
-            0
-        }),
     }
 }
 
@@ -219,18 +205,20 @@ pub extern "C" fn amulets_play_keys(len: usize, now_ms: f64) -> usize {
 #[unsafe(no_mangle)]
 pub extern "C" fn amulets_mouse_move(x: f32, y: f32) {
     let at = (x >= 0.0 && y >= 0.0).then_some((x, y));
-    with_app((), |a| a.mouse_at(at));
+    with_app((), |a| a.app.mouse_at(at));
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn amulets_click(x: f32, y: f32) {
-    with_app((), |a| a.click(x, y));
+    with_app((), |a| a.app.click_at(x, y));
 }
 
 /// The page's clock, in milliseconds.
 #[unsafe(no_mangle)]
 pub extern "C" fn amulets_tick(now_ms: f64) {
-    with_app((), |a| a.tick(now_ms as u64));
+    with_app((), |a| {
+        a.app.tick(now_ms as u64);
+    });
 }
 
 /// Paints the picture if it changed: its pixels (1600 x 900 RGBA), or null
@@ -250,7 +238,7 @@ pub extern "C" fn amulets_draw() -> *const u8 {
 /// the words of a failure, 0 when it saved.
 #[unsafe(no_mangle)]
 pub extern "C" fn amulets_close() -> usize {
-    match with_app(Ok(()), |a| a.close()) {
+    match with_app(Ok(()), |a| a.app.close().map_err(|e| e.to_string())) {
         Ok(()) => 0,
         Err(e) => output(&format!("the run could not be saved: {e}")),
     }
@@ -261,7 +249,9 @@ pub extern "C" fn amulets_close() -> usize {
 /// failure, 0 when it saved.
 #[unsafe(no_mangle)]
 pub extern "C" fn amulets_keep() -> usize {
-    match with_app(Ok(()), |a| a.session.save_now().map_err(|e| e.to_string())) {
+    match with_app(Ok(()), |a| {
+        a.app.session.save_now().map_err(|e| e.to_string())
+    }) {
         Ok(()) => 0,
         Err(e) => output(&format!("the run could not be saved: {e}")),
     }
@@ -270,13 +260,13 @@ pub extern "C" fn amulets_keep() -> usize {
 /// 1 once the player has quit.
 #[unsafe(no_mangle)]
 pub extern "C" fn amulets_finished() -> u32 {
-    with_app(1, |a| u32::from(a.session.finished()))
+    with_app(1, |a| u32::from(a.app.session.finished()))
 }
 
 /// The run's state hash as 16 hex digits, in the buffer.
 #[unsafe(no_mangle)]
 pub extern "C" fn amulets_out_state_hash() -> usize {
-    let hash = with_app(0, |a| replay::state_hash(a.session.game()));
+    let hash = with_app(0, |a| replay::state_hash(a.app.session.game()));
     output(&format!("{hash:016x}"))
 }
 
@@ -285,7 +275,7 @@ pub extern "C" fn amulets_out_state_hash() -> usize {
 #[unsafe(no_mangle)]
 pub extern "C" fn amulets_out_save() -> usize {
     let text = with_app(None, |a| {
-        let game: &Game = a.session.game();
+        let game: &Game = a.app.session.game();
         let mut text = String::new();
         game.write_save(&mut text).ok().map(|()| text)
     });
@@ -296,7 +286,9 @@ pub extern "C" fn amulets_out_save() -> usize {
 /// none was begun here.
 #[unsafe(no_mangle)]
 pub extern "C" fn amulets_out_replay() -> usize {
-    let text = with_app(None, |a| a.session.recorder().text(a.session.game()));
+    let text = with_app(None, |a| {
+        a.app.session.recorder().text(a.app.session.game())
+    });
     text.map_or(0, |t| output(&t))
 }
 

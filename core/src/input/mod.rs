@@ -3,6 +3,8 @@
 //! game is in (`y` moves up and left while playing, and says yes to a
 //! question). What each key means is written once, in `bindings`.
 
+pub mod script;
+
 use crate::geom::{Dir, Point};
 use crate::player::Class;
 

@@ -1,0 +1,245 @@
+//! The app the desktop picture is shown by, in a window or in a page: the
+//! run's `Session`, the shell's clock, and whether the picture is out of
+//! date. Presses, repeats, hovers, clicks and time go to the session as
+//! they come, and a key script (`amulets_core::input::script`) is played
+//! through the same calls. SDL and the browser differ only in where their
+//! events come from and where the pixels go.
+
+use crate::{Frame, SHOWS, ViewMode, layout};
+use amulets_core::game::Game;
+use amulets_core::geom::Point;
+use amulets_core::input::Key;
+use amulets_core::input::script::Step;
+use amulets_core::replay::Recorder;
+use amulets_core::session::{Session, Store, StoreError};
+
+/// How far a script's clock moves after each of its steps, unless frozen:
+/// more than any animation lasts, so each step's picture is settled.
+const SETTLE_MS: u64 = 1000;
+
+/// A session shown as the desktop picture.
+pub struct App<S: Store, R: Recorder, E: FnMut() -> u32> {
+    pub session: Session<S, R, E>,
+    /// The shell's clock, in milliseconds.
+    pub now: u64,
+    /// Something changed since the picture was last painted.
+    pub redraw: bool,
+    /// A script's `{freeze}` came: its clock stands still after each step.
+    frozen: bool,
+}
+
+impl<S: Store, R: Recorder, E: FnMut() -> u32> App<S, R, E> {
+    pub fn new(mut session: Session<S, R, E>) -> Self {
+        session.set_shows(SHOWS);
+        App {
+            session,
+            now: 0,
+            redraw: true,
+            frozen: false,
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        self.session.game()
+    }
+
+    pub fn view(&self) -> ViewMode {
+        ViewMode::of(&self.session)
+    }
+
+    /// The game is over: the player left it or the window closed.
+    pub fn quit(&self) -> bool {
+        self.session.finished()
+    }
+
+    /// A key pressed, or (`repeat`) its repeat while held down.
+    pub fn press(&mut self, key: Key, repeat: bool) {
+        if repeat {
+            self.session.repeat(key);
+        } else {
+            self.session.press(key);
+        }
+        self.redraw = true;
+    }
+
+    pub fn release(&mut self, key: Key) {
+        self.session.release(key);
+    }
+
+    /// The mouse is over a map cell, or off the map (`None`).
+    pub fn hover(&mut self, cell: Option<Point>) {
+        if cell != self.session.hovered() {
+            self.session.hover(cell);
+            self.redraw = true;
+        }
+    }
+
+    /// The mouse at a point of the 1600 x 900 picture, or off it.
+    pub fn mouse_at(&mut self, at: Option<(f32, f32)>) {
+        self.hover(at.and_then(|(x, y)| layout::cell_at(x, y)));
+    }
+
+    /// A left click on a map cell: it travels there (or fires while
+    /// aiming).
+    pub fn click(&mut self, cell: Point) {
+        self.session.click(cell);
+        self.redraw = true;
+    }
+
+    /// A left click at a point of the picture; off the map it does nothing.
+    pub fn click_at(&mut self, x: f32, y: f32) {
+        if let Some(cell) = layout::cell_at(x, y) {
+            self.click(cell);
+        }
+    }
+
+    /// Time passes: the session steps what is due. True when the picture
+    /// changed.
+    pub fn tick(&mut self, now: u64) -> bool {
+        self.now = now;
+        let changed = self.session.tick(now);
+        self.redraw |= changed;
+        changed
+    }
+
+    /// Milliseconds the loop may sleep before something is due, or `None`
+    /// to sleep until an event.
+    pub fn wait(&self) -> Option<u64> {
+        self.session.wait()
+    }
+
+    /// The window or the page is closing: the session saves a run in play.
+    pub fn close(&mut self) -> Result<(), StoreError> {
+        self.session.close()
+    }
+
+    /// Plays a command to its end at once, its steps as far apart on the
+    /// shell's clock as the session asks (scripts and tests: nobody waits).
+    pub fn finish_command(&mut self) {
+        while self.game().command_running() {
+            let due = self.now + self.session.wait().unwrap_or(1).max(1);
+            self.tick(due);
+        }
+    }
+
+    /// Plays one step of a key script with nobody waiting: a key is
+    /// pressed and let go, a command runs to its end, and, until a
+    /// `{freeze}`, every animation is over before the next step. A close
+    /// that cannot save says so in the error.
+    pub fn play(&mut self, step: Step) -> Result<(), StoreError> {
+        let mut closed = Ok(());
+        match step {
+            Step::Key(k) => {
+                self.press(k, false);
+                self.release(k);
+            }
+            Step::Hover(cell) => self.hover(cell),
+            Step::Click(cell) => self.click(cell),
+            Step::Freeze => self.frozen = true,
+            Step::Close => closed = self.close(),
+        }
+        self.finish_command();
+        if !self.frozen {
+            self.tick(self.now + SETTLE_MS);
+        }
+        closed
+    }
+
+    /// Paints the picture into `frame` if anything changed since the last
+    /// time, and says whether it did.
+    pub fn paint(&mut self, frame: &mut Frame) -> bool {
+        if !self.redraw {
+            return false;
+        }
+        crate::frame(frame, &self.session);
+        self.redraw = false;
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use amulets_core::input::script::steps;
+    use amulets_core::player::Class;
+    use amulets_core::session::{NoStore, Start};
+
+    fn app(start: Start) -> App<NoStore, (), impl FnMut() -> u32> {
+        App::new(Session::new(NoStore, (), || 7, start))
+    }
+
+    fn fighter_42() -> Start {
+        Start {
+            seed: Some(42),
+            class: Some(Class::Fighter),
+            ..Start::default()
+        }
+    }
+
+    #[test]
+    fn f2_switches_the_view_and_a_click_travels() {
+        let mut app = app(fighter_42());
+        app.press(Key::F(2), false);
+        assert_eq!(app.view(), ViewMode::Tile);
+        app.press(Key::F(2), false);
+        assert_eq!(app.view(), ViewMode::Glyph);
+        let start = app.game().player().pos;
+        let room = app.game().level().areas[0];
+        app.click(Point::new(room.x, room.y));
+        assert!(app.game().command_running());
+        app.finish_command();
+        assert_ne!(app.game().player().pos, start, "it travelled");
+    }
+
+    #[test]
+    fn a_frame_is_painted_only_when_something_changed() {
+        let mut a = app(fighter_42());
+        let mut f = Frame::new();
+        assert!(a.paint(&mut f), "the first frame");
+        assert!(!a.paint(&mut f), "nothing changed");
+        a.tick(10);
+        a.mouse_at(Some((5.0, 5.0)));
+        assert!(a.paint(&mut f), "the mouse moved onto the map");
+        a.mouse_at(Some((6.0, 6.0)));
+        assert!(!a.paint(&mut f), "the same cell");
+        a.press(Key::Char('o'), false);
+        assert!(a.paint(&mut f));
+    }
+
+    #[test]
+    fn a_script_plays_each_command_to_its_end() {
+        let mut by_script = app(fighter_42());
+        for step in steps("oo") {
+            by_script.play(step.unwrap()).unwrap();
+        }
+        assert!(!by_script.game().command_running());
+        let mut by_hand = app(fighter_42());
+        for _ in 0..2 {
+            by_hand.press(Key::Char('o'), false);
+            by_hand.finish_command();
+        }
+        assert_eq!(by_script.game().turn(), by_hand.game().turn());
+        assert_eq!(by_script.game().player().pos, by_hand.game().player().pos);
+        assert!(by_script.game().turn() > 2, "exploring took many turns");
+    }
+
+    #[test]
+    fn a_frozen_script_leaves_the_clock_where_it_is() {
+        let mut a = app(fighter_42());
+        a.play(Step::Key(Key::Char('.'))).unwrap();
+        let settled = a.now;
+        assert!(settled >= SETTLE_MS, "the clock moved on");
+        a.play(Step::Freeze).unwrap();
+        let frozen = a.now;
+        a.play(Step::Key(Key::Char('.'))).unwrap();
+        assert_eq!(a.now, frozen, "no time passes once frozen");
+    }
+
+    #[test]
+    fn a_scripted_close_ends_the_game() {
+        let mut a = app(fighter_42());
+        assert!(!a.quit());
+        let _ = a.play(Step::Close);
+        assert!(a.quit());
+    }
+}
