@@ -118,6 +118,29 @@ impl CellSet {
         }
     }
 
+    /// Adds every cell in exactly one of `a` and `b`.
+    pub fn union_with_differences(&mut self, a: &CellSet, b: &CellSet) {
+        for ((s, x), y) in self.bits.iter_mut().zip(&a.bits).zip(&b.bits) {
+            *s |= *x ^ *y;
+        }
+    }
+
+    /// The cells' indices in the set, in row-major order, a word of 32
+    /// cells skipped at once where it holds none.
+    pub fn indices(&self) -> impl Iterator<Item = usize> + '_ {
+        self.bits.iter().enumerate().flat_map(|(w, &bits)| {
+            let mut left = bits;
+            core::iter::from_fn(move || {
+                if left == 0 {
+                    return None;
+                }
+                let bit = left.trailing_zeros() as usize;
+                left &= left - 1;
+                Some(w * 32 + bit)
+            })
+        })
+    }
+
     /// The cells in the set, in row-major order.
     pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
         (0..MAP_CELLS)
@@ -169,6 +192,28 @@ fn push_cell(stack: &mut heapless::Vec<u16, MAP_CELLS>, index: usize) {
 mod tests {
     use super::*;
     use crate::map::MAP_H;
+
+    #[test]
+    fn indices_and_differences_agree_with_contains() {
+        let (mut a, mut b) = (CellSet::new(), CellSet::new());
+        for i in (0..MAP_CELLS).step_by(7) {
+            a.insert_index(i);
+        }
+        for i in (0..MAP_CELLS).step_by(5) {
+            b.insert_index(i);
+        }
+        let listed: heapless::Vec<usize, MAP_CELLS> = a.indices().collect();
+        assert_eq!(listed.len(), a.len());
+        assert!(listed.iter().all(|&i| a.contains_index(i) && i % 7 == 0));
+        assert!(listed.windows(2).all(|w| w[0] < w[1]), "in order");
+        let mut d = CellSet::new();
+        d.insert_index(1);
+        d.union_with_differences(&a, &b);
+        for i in 0..MAP_CELLS {
+            let want = i == 1 || a.contains_index(i) != b.contains_index(i);
+            assert_eq!(d.contains_index(i), want, "cell {i}");
+        }
+    }
 
     #[test]
     fn insert_contains_remove_and_count() {

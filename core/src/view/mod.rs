@@ -12,7 +12,7 @@ mod wrap;
 
 pub use help::button_help;
 pub use scene::{
-    FLASH_ALPHA, Label, Scene, Shown, TextCell, WAY_ALPHA, camera, chrome, tile_colour,
+    FLASH_ALPHA, Label, Memo, Scene, Shown, TextCell, WAY_ALPHA, camera, chrome, tile_colour,
 };
 pub use wrap::{Wrapped, wrap};
 
@@ -180,6 +180,14 @@ fn terrain_look(map: &Map, p: Point, lit: bool) -> Option<CellLook> {
 /// What to draw at a cell of the map view, or `None` for nothing (rock,
 /// or what the player has never seen).
 pub fn cell(game: &Game, p: Point) -> Option<CellLook> {
+    cell_among(game, p, true)
+}
+
+/// `cell`, told whether anything may stand or lie on `p` (`held`: a trap,
+/// an item or a monster): when nothing can, the floor's lists are not
+/// searched. A scene knows which cells hold something, for every cell of
+/// a picture at once.
+pub(crate) fn cell_among(game: &Game, p: Point, held: bool) -> Option<CellLook> {
     if let Some(steps) = &game.debug().cave {
         return cave_step_cell(steps, p);
     }
@@ -205,12 +213,14 @@ pub fn cell(game: &Game, p: Point) -> Option<CellLook> {
         look.bg = palette::BACKGROUND;
         look.tile = tile;
     };
-    if let Some(t) = level.trap_at(p)
+    if held
+        && let Some(t) = level.trap_at(p)
         && (level.traps[t].known || reveal)
     {
         over(&mut look, '^', palette::TRAP, Tile::Trap);
     }
-    if let Some(i) = level.item_at(p)
+    if held
+        && let Some(i) = level.item_at(p)
         && (level.items[i].seen || reveal)
     {
         let item = level.items[i].item;
@@ -221,7 +231,10 @@ pub fn cell(game: &Game, p: Point) -> Option<CellLook> {
             Tile::Item(item.kind),
         );
     }
-    if lit && let Some(m) = level.monster_at(p) {
+    if lit
+        && held
+        && let Some(m) = level.monster_at(p)
+    {
         let m = level.monsters[m];
         over(
             &mut look,

@@ -4,7 +4,7 @@
 //! with the one rule for how each is drawn, and the camera that picks the
 //! cells a screen smaller than the map shows.
 
-use super::{CellLook, Tile, cell, distance_label, distances, mind_label};
+use super::{CellLook, Tile, cell_among, distance_label, distances, mind_label};
 use crate::cellset::CellSet;
 use crate::color::{Rgb, palette};
 use crate::game::Game;
@@ -108,7 +108,7 @@ pub struct TextCell {
 }
 
 /// Everything shown at one cell of the map.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Shown {
     /// The ground and what is on it, or `None` for nothing (rock, or what
     /// the player has never seen).
@@ -190,6 +190,24 @@ pub fn tile_colour(tile: Tile) -> Rgb {
     }
 }
 
+/// What a picture of the map was made from, so that the next picture need
+/// look again only at the cells whose making changed (`Scene::
+/// cells_changed`). A painter keeps one.
+#[derive(Clone, Default)]
+pub struct Memo {
+    /// Nothing was made from it yet.
+    made: bool,
+    map: Map,
+    visible: CellSet,
+    explored: CellSet,
+    /// The cells whose look depends on more than their terrain and sight:
+    /// a trap, an item, a monster or the player on them, or the way, the
+    /// cursor, a flash or a missile over them.
+    busy: CellSet,
+    /// The debugging views' switches: F1, F3, F4, F6.
+    views: [bool; 4],
+}
+
 /// What the map shows this frame, from a game and what is laid over it.
 #[derive(Clone)]
 pub struct Scene<'a> {
@@ -199,17 +217,29 @@ pub struct Scene<'a> {
     juice: Option<&'a Juice>,
     /// The missile in flight now, worked out once for every cell.
     missile: Option<Missile>,
+    /// The cells with a trap, an item or a monster on them: only those
+    /// need the floor's lists searched.
+    held: CellSet,
 }
 
 impl<'a> Scene<'a> {
     /// The game's map with nothing laid over it but the juice.
     pub fn new(game: &'a Game, juice: Option<&'a Juice>) -> Scene<'a> {
+        let level = game.level();
+        let mut held = CellSet::new();
+        let places = level.traps.iter().map(|t| t.pos);
+        let places = places.chain(level.items.iter().map(|i| i.pos));
+        places
+            .chain(level.monsters.iter().map(|m| m.pos))
+            .filter(|&p| Map::in_bounds(p))
+            .for_each(|p| held.insert(p));
         Scene {
             game,
             way: CellSet::new(),
             cursor: None,
             juice,
             missile: juice.and_then(Juice::missile),
+            held,
         }
     }
 
@@ -270,6 +300,56 @@ impl<'a> Scene<'a> {
         }
     }
 
+    /// The cells whose picture may differ from the scene `memo` was made
+    /// from, each with what it shows now, and `memo` made from this scene.
+    /// All the map's cells when the memo is new, or when something of the
+    /// whole map changed: the terrain, a debugging view, F3's distances
+    /// (which move with the player). Any other cell shows what it showed:
+    /// its look is made from its terrain and its neighbours', whether it
+    /// is seen and explored, the debugging views, and what stands, lies or
+    /// is laid on it, and all of those are compared.
+    pub fn cells_changed(&self, memo: &mut Memo, mut f: impl FnMut(Point, &Shown)) {
+        let level = self.game.level();
+        let debug = self.game.debug();
+        let views = [
+            debug.reveal,
+            debug.distances,
+            debug.minds,
+            debug.cave.is_some(),
+        ];
+        let mut busy = self.held.clone();
+        busy.insert(self.game.player().pos);
+        busy.union_with(&self.way);
+        let laid = self.cursor.into_iter().chain(self.missile.map(|m| m.at));
+        let flashes = self.juice.into_iter().flat_map(Juice::flashes);
+        laid.chain(flashes)
+            .filter(|&p| Map::in_bounds(p))
+            .for_each(|p| busy.insert(p));
+        let whole = !memo.made
+            || memo.views != views
+            || debug.distances
+            || debug.cave.is_some()
+            || memo.map != level.map;
+        if whole {
+            self.cells(Point::new(0, 0), (MAP_W, MAP_H), f);
+            memo.map = level.map.clone();
+        } else {
+            let mut check = busy.clone();
+            check.union_with(&memo.busy);
+            check.union_with_differences(&memo.visible, &level.visible);
+            check.union_with_differences(&memo.explored, &level.explored);
+            for i in check.indices() {
+                let p = Map::point_of(i);
+                f(p, &self.shown(p, None));
+            }
+        }
+        memo.made = true;
+        memo.visible = level.visible.clone();
+        memo.explored = level.explored.clone();
+        memo.busy = busy;
+        memo.views = views;
+    }
+
     /// F3's view: its distances are worked out for this picture alone, in
     /// a frame of their own, so a view that never shows them (the board's)
     /// never needs the room.
@@ -295,7 +375,7 @@ impl<'a> Scene<'a> {
     }
 
     fn shown(&self, p: Point, steps: Option<&DijkstraMap>) -> Shown {
-        let look = cell(self.game, p);
+        let look = cell_among(self.game, p, self.held.contains(p));
         let on_floor = look.is_some_and(|l| matches!(l.tile, Tile::Floor | Tile::Dirt));
         // Labels only on cells drawn: what is not shown is not named.
         let label = look
