@@ -71,13 +71,60 @@ fn turns(what: &str, rounds: u32) -> Option<()> {
     Some(())
 }
 
+/// The picture of a step painted where it changed; callgrind counts
+/// inside this function alone (`--toggle-collect`).
+#[inline(never)]
+fn paint_ordinary(app: &mut amulets_sdl::app::App) -> usize {
+    app.paint().len()
+}
+
+/// The picture painted whole, as a new screen is; counted alone too.
+#[inline(never)]
+fn paint_whole(app: &mut amulets_sdl::app::App) -> usize {
+    app.repaint_all();
+    app.paint().len()
+}
+
+/// A frame's painting: `paint-step-VIEW` (the first `rounds` ordinary
+/// steps of the bot's runs from seed 42, painted where they changed, the
+/// other steps painted too, outside `paint_ordinary`) or
+/// `paint-whole-VIEW` (seed 42's whole first floor, F1, `rounds` times),
+/// VIEW `glyph` or `tile`. `None` when `what` is neither.
+fn frames(what: &str, rounds: u32) -> Option<()> {
+    let (kind, view) = what.strip_prefix("paint-")?.split_once('-')?;
+    let tiles = match view {
+        "glyph" => false,
+        "tile" => true,
+        _ => return None,
+    };
+    let mut seed = 42;
+    let mut w = amulets_benches::Watched::new(seed, tiles);
+    match kind {
+        "step" => {
+            w.app.paint();
+            for _ in 0..rounds {
+                w.to_ordinary(&mut seed, tiles);
+                black_box(paint_ordinary(&mut w.app));
+            }
+        }
+        "whole" => {
+            w.app.press(amulets_core::input::Key::F(1), false);
+            for _ in 0..rounds {
+                black_box(paint_whole(&mut w.app));
+            }
+        }
+        _ => return None,
+    }
+    Some(())
+}
+
 fn main() {
     let what = std::env::args().nth(1).unwrap_or_default();
     let rounds: u32 = std::env::var("PROFILE_ROUNDS")
         .ok()
         .and_then(|r| r.parse().ok())
         .unwrap_or(20);
-    if turns(&what, rounds).is_some() {
+    if turns(&what, rounds).is_some() || frames(&what, rounds).is_some() {
         return;
     }
     let (plain, what) = match what.strip_prefix("plain-") {

@@ -205,3 +205,85 @@ pub fn arrived_on(depth: i32) -> amulets_core::game::Game {
     }
     game
 }
+
+/// A run the bot plays through the desktop game's app step by step, as a
+/// player watching it sees it: each step is a command's step on the
+/// clock, an animation's frame, or the bot's next action. The frame
+/// benches paint it one step at a time.
+pub struct Watched {
+    pub app: amulets_sdl::app::App,
+    bot: amulets_core::bot::Bot,
+}
+
+/// What one step of a watched run was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A step of a running command (explore, travel, rest) on the same
+    /// floor with no screen up: what a player watches most.
+    Ordinary,
+    /// Anything else: an action, an animation's frame, a new floor, a
+    /// screen.
+    Other,
+    /// The run is over.
+    Over,
+}
+
+impl Watched {
+    /// Seed `seed`'s Fighter from the first turn, in the tile view if
+    /// `tiles`, played by the bot.
+    pub fn new(seed: u32, tiles: bool) -> Watched {
+        let mut session = amulets_core::session::Session::new(
+            None,
+            None,
+            amulets_desktop::seed::from_os as fn() -> u32,
+            amulets_core::session::Start {
+                seed: Some(seed),
+                class: Some(amulets_core::player::Class::Fighter),
+                ..amulets_core::session::Start::default()
+            },
+        );
+        session.set_tiles(tiles);
+        Watched {
+            app: amulets_sdl::app::App::new(session),
+            bot: amulets_core::bot::Bot::new(),
+        }
+    }
+
+    /// Plays one step; the app's picture is out of date after it.
+    pub fn step(&mut self) -> Step {
+        let game = self.app.game();
+        let (running, depth) = (game.command_running(), game.depth());
+        if running || self.app.wait().is_some() {
+            let due = self.app.now + self.app.wait().unwrap_or(30).clamp(1, 30);
+            self.app.tick(due);
+        } else if let Some(a) = self.bot.next_action(game) {
+            self.app.session.act(a);
+        } else {
+            return Step::Over;
+        }
+        self.app.redraw = true;
+        let same_floor = self.app.game().depth() == depth;
+        if running && same_floor && self.app.session.screen().is_none() {
+            Step::Ordinary
+        } else {
+            Step::Other
+        }
+    }
+
+    /// Plays on to the next ordinary step, painting every step before it
+    /// (the painter must see them all), and a new run when one ends.
+    pub fn to_ordinary(&mut self, seed: &mut u32, tiles: bool) {
+        loop {
+            match self.step() {
+                Step::Ordinary => return,
+                Step::Other => {
+                    self.app.paint();
+                }
+                Step::Over => {
+                    *seed += 1;
+                    *self = Watched::new(*seed, tiles);
+                }
+            }
+        }
+    }
+}

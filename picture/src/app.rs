@@ -5,7 +5,8 @@
 //! through the same calls. SDL and the browser differ only in where their
 //! events come from and where the pixels go.
 
-use crate::{Frame, SHOWS, ViewMode, layout};
+use crate::draw::Rect;
+use crate::{Frame, Painter, SHOWS, ViewMode, layout};
 use amulets_core::game::Game;
 use amulets_core::geom::Point;
 use amulets_core::input::Key;
@@ -26,6 +27,8 @@ pub struct App<S: Store, R: Recorder, E: FnMut() -> u32> {
     pub redraw: bool,
     /// A script's `{freeze}` came: its clock stands still after each step.
     frozen: bool,
+    /// The picture, painted again where it changed.
+    painter: Painter,
 }
 
 impl<S: Store, R: Recorder, E: FnMut() -> u32> App<S, R, E> {
@@ -36,6 +39,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> App<S, R, E> {
             now: 0,
             redraw: true,
             frozen: false,
+            painter: Painter::new(),
         }
     }
 
@@ -145,15 +149,26 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> App<S, R, E> {
         closed
     }
 
-    /// Paints the picture into `frame` if anything changed since the last
-    /// time, and says whether it did.
-    pub fn paint(&mut self, frame: &mut Frame) -> bool {
-        if !self.redraw {
-            return false;
+    /// Paints the picture again where it changed, if anything may have
+    /// since the last time: the rectangles painted, none when nothing
+    /// changed (docs/painting.md).
+    pub fn paint(&mut self) -> &[Rect] {
+        if !std::mem::take(&mut self.redraw) {
+            return &[];
         }
-        crate::frame(frame, &self.session);
-        self.redraw = false;
-        true
+        self.painter.paint(&self.session)
+    }
+
+    /// The picture as last painted.
+    pub fn frame(&self) -> &Frame {
+        self.painter.frame()
+    }
+
+    /// The next picture is painted whole (a new or resized window, a lost
+    /// texture).
+    pub fn repaint_all(&mut self) {
+        self.painter.forget();
+        self.redraw = true;
     }
 }
 
@@ -194,16 +209,21 @@ mod tests {
     #[test]
     fn a_frame_is_painted_only_when_something_changed() {
         let mut a = app(fighter_42());
-        let mut f = Frame::new();
-        assert!(a.paint(&mut f), "the first frame");
-        assert!(!a.paint(&mut f), "nothing changed");
+        assert_eq!(a.paint(), [crate::painter::WHOLE], "the first frame");
+        assert!(a.paint().is_empty(), "nothing changed");
         a.tick(10);
         a.mouse_at(Some((5.0, 5.0)));
-        assert!(a.paint(&mut f), "the mouse moved onto the map");
+        assert!(!a.paint().is_empty(), "the mouse moved onto the map");
         a.mouse_at(Some((6.0, 6.0)));
-        assert!(!a.paint(&mut f), "the same cell");
-        a.press(Key::Char('o'), false);
-        assert!(a.paint(&mut f));
+        assert!(a.paint().is_empty(), "the same cell");
+        a.press(Key::Char('.'), false);
+        let painted = a.paint().to_vec();
+        assert!(
+            !painted.is_empty() && painted != [crate::painter::WHOLE],
+            "{painted:?}"
+        );
+        a.repaint_all();
+        assert_eq!(a.paint(), [crate::painter::WHOLE]);
     }
 
     #[test]

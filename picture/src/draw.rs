@@ -34,8 +34,6 @@ impl ViewMode {
     }
 }
 
-type Rect = (i32, i32, i32, i32);
-
 /// One tile of the atlas into a cell: the fixed layer multiplied by `tint`,
 /// the kind layer by the kind's colour and `tint`.
 fn tile(f: &mut Frame, t: Tile, (x, y, side, _): Rect, tint: Rgb) {
@@ -77,20 +75,51 @@ fn label(f: &mut Frame, label: Label, dst: Rect) {
     }
 }
 
+/// A rectangle of the picture in pixels: `(x, y, width, height)`.
+pub type Rect = (i32, i32, i32, i32);
+
+/// The map view, where the map's cells are.
+pub const MAP_VIEW: Rect = (0, 0, MAP_VIEW_W, MAP_VIEW_H);
+/// The side panel, the whole height.
+pub const PANEL: Rect = (PANEL_X, 0, PANEL_W, LOGICAL_H as i32);
+
+/// Where cell `p` is painted, moved by `shake`.
+pub fn cell_rect(p: Point, (sx, sy): (i32, i32)) -> Rect {
+    (p.x * CELL + sx, p.y * CELL + sy, CELL, CELL)
+}
+
+/// The overlays of one cell, laid over every cell's look and label: its
+/// washes and outline.
+fn overlays(f: &mut Frame, shown: &Shown, dst: Rect) {
+    for (color, alpha) in shown.washes() {
+        f.fill(dst, color, alpha);
+    }
+    if let Some(color) = shown.outline() {
+        f.outline(dst, color);
+    }
+}
+
+/// A missile in flight over a cell, over everything else.
+fn missile(f: &mut Frame, shown: &Shown, dst: Rect) {
+    if let Some((glyph, color)) = shown.missile {
+        let mut buf = [0u8; 4];
+        f.text((dst.0 + 5, dst.1), glyph.encode_utf8(&mut buf), color, 1, 1);
+    }
+}
+
 /// The map view as the core's scene shows it, moved by a big blow's
 /// shake: every cell and its label, then over them the washes, the
-/// cursor's outline and a missile.
+/// cursor's outline and a missile. `f` holds the background there.
 fn map<S: Store, R: Recorder, E: FnMut() -> u32>(f: &mut Frame, session: &Session<S, R, E>) {
     let scene = session.scene();
-    let (sx, sy) = scene.shake();
-    let at = |p: Point| (p.x * CELL + sx, p.y * CELL + sy, CELL, CELL);
-    f.set_clip(Some((0, 0, MAP_VIEW_W, MAP_VIEW_H)));
+    let shake = scene.shake();
+    f.set_clip(Some(MAP_VIEW));
     let mode = ViewMode::of(session);
     // The few cells with something over them (a route, a flash), kept for
     // the second pass.
     let mut over: Vec<(Point, Shown)> = Vec::new();
     scene.cells(Point::new(0, 0), (MAP_W, MAP_H), |p, shown| {
-        let dst = at(p);
+        let dst = cell_rect(p, shake);
         if let Some(look) = &shown.look {
             cell(f, mode, look, dst);
         }
@@ -103,20 +132,33 @@ fn map<S: Store, R: Recorder, E: FnMut() -> u32>(f: &mut Frame, session: &Sessio
         }
     });
     for (p, shown) in &over {
-        for (color, alpha) in shown.washes() {
-            f.fill(at(*p), color, alpha);
-        }
-        if let Some(color) = shown.outline() {
-            f.outline(at(*p), color);
-        }
+        overlays(f, shown, cell_rect(*p, shake));
     }
     for (p, shown) in &over {
-        if let Some((glyph, color)) = shown.missile {
-            let dst = at(*p);
-            let mut buf = [0u8; 4];
-            f.text((dst.0 + 5, dst.1), glyph.encode_utf8(&mut buf), color, 1, 1);
-        }
+        missile(f, shown, cell_rect(*p, shake));
     }
+    f.set_clip(None);
+}
+
+/// One cell of the map view painted again, unshaken, as `map` paints it
+/// there: the background, its look and label, the label of the cell
+/// below (an F4 letter reaches 4 pixels up into this cell), its overlays
+/// and its missile. Nothing else of the map reaches into a cell.
+pub fn map_cell(f: &mut Frame, mode: ViewMode, p: Point, shown: &Shown, below: Option<&Shown>) {
+    let dst = cell_rect(p, (0, 0));
+    f.set_clip(Some(dst));
+    f.fill(dst, chrome::BACKGROUND, 255);
+    if let Some(look) = &shown.look {
+        cell(f, mode, look, dst);
+    }
+    if let Some(l) = shown.label {
+        label(f, l, dst);
+    }
+    if let Some(l) = below.and_then(|b| b.label) {
+        label(f, l, cell_rect(Point::new(p.x, p.y + 1), (0, 0)));
+    }
+    overlays(f, shown, dst);
+    missile(f, shown, dst);
     f.set_clip(None);
 }
 
@@ -143,58 +185,170 @@ fn screen<S: Store, R: Recorder, E: FnMut() -> u32>(
     }
 }
 
+/// The characters a line of the side panel holds.
+const PANEL_COLS: usize = ((PANEL_W - 2 * PAD) / font::GLYPH_W as i32) as usize;
+
+/// The side panel as laid out: each line of text where it goes, and the
+/// look panel at its foot. Two layouts that are equal paint the same.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PanelLayout {
+    /// Each line's top and its words and colour, top to bottom.
+    pub lines: Vec<(i32, String, Rgb)>,
+    /// The look panel: the top of its ground, and its lines' tops and
+    /// words.
+    pub look: Option<(i32, Vec<(i32, String)>)>,
+}
+
+impl PanelLayout {
+    /// The panel of the session now: its lines broken between words, an
+    /// empty line half a line's gap; the look panel says what is at the
+    /// cursor's cell while aiming or looking, else under the mouse.
+    pub fn of<S: Store, R: Recorder, E: FnMut() -> u32>(session: &Session<S, R, E>) -> Self {
+        let mut lines = Vec::new();
+        let mut y = PAD;
+        for (l, c) in session.panel().iter() {
+            if l.is_empty() {
+                y += LINE_H / 2;
+                continue;
+            }
+            for part in wrap(l, PANEL_COLS) {
+                lines.push((y, part.to_string(), *c));
+                y += LINE_H;
+            }
+        }
+        let look = session.look_at().map(|p| {
+            let text = view::describe(session.game(), p);
+            let words: Vec<&str> = wrap(&text, PANEL_COLS).collect();
+            let top = LOGICAL_H as i32 - PAD - LINE_H * words.len() as i32;
+            let rows = words
+                .into_iter()
+                .enumerate()
+                .map(|(i, w)| (top + i as i32 * LINE_H, w.to_string()))
+                .collect();
+            (top - PAD, rows)
+        });
+        PanelLayout { lines, look }
+    }
+
+    /// The bands of the panel whose pixels differ between two layouts.
+    pub fn changes(&self, before: &PanelLayout) -> Vec<Rect> {
+        let band = |y: i32| (PANEL_X, y, PANEL_W, LINE_H);
+        let mut out = Vec::new();
+        let (mut i, mut j) = (0, 0);
+        // Both lists run down the panel: walk them together by their tops.
+        while i < self.lines.len() || j < before.lines.len() {
+            let (now, was) = (self.lines.get(i), before.lines.get(j));
+            match (now, was) {
+                (Some(a), Some(b)) if a.0 == b.0 => {
+                    if a != b {
+                        out.push(band(a.0));
+                    }
+                    i += 1;
+                    j += 1;
+                }
+                (Some(a), Some(b)) if a.0 < b.0 => {
+                    out.push(band(a.0));
+                    i += 1;
+                }
+                (Some(a), None) => {
+                    out.push(band(a.0));
+                    i += 1;
+                }
+                (_, Some(b)) => {
+                    out.push(band(b.0));
+                    j += 1;
+                }
+                (None, None) => break,
+            }
+        }
+        if self.look != before.look {
+            let top = |l: &Option<(i32, Vec<(i32, String)>)>| l.as_ref().map(|(t, _)| *t);
+            if let Some(top) = top(&self.look).into_iter().chain(top(&before.look)).min() {
+                out.push((PANEL_X, top, PANEL_W, LOGICAL_H as i32 - top));
+            }
+        }
+        out
+    }
+
+    /// Paints the panel's part inside `region`: the panel's shade, the
+    /// lines that reach into it, the look panel's ground and lines.
+    pub fn paint(&self, f: &mut Frame, region: Rect) {
+        f.set_clip(Some(region));
+        f.fill(PANEL, chrome::PANEL, 255);
+        let meets = |y: i32| y < region.1 + region.3 && y + LINE_H > region.1;
+        let x = PANEL_X + PAD;
+        for (y, text, c) in self.lines.iter().filter(|l| meets(l.0)) {
+            f.text((x, *y), text, *c, 1, PANEL_COLS);
+        }
+        if let Some((top, rows)) = &self.look {
+            let ground = (PANEL_X, *top, PANEL_W, LOGICAL_H as i32 - top);
+            f.fill(ground, chrome::BACKGROUND, 255);
+            for (y, text) in rows.iter().filter(|l| meets(l.0)) {
+                f.text((x, *y), text, chrome::LOOK, 1, PANEL_COLS);
+            }
+        }
+        f.set_clip(None);
+    }
+}
+
+/// The characters a line of the log holds.
+const LOG_COLS: usize = ((MAP_VIEW_W - 2 * PAD) / font::GLYPH_W as i32) as usize;
+
+/// The log's lines under the map, oldest first, the newest last, unread
+/// lines brighter; a screen over the map (the help is 27 lines) takes the
+/// log's room too.
+pub fn log_layout<S: Store, R: Recorder, E: FnMut() -> u32>(
+    session: &Session<S, R, E>,
+    screen_up: bool,
+) -> Vec<(String, Rgb)> {
+    let log = view::log_lines(session.game());
+    let shown = if screen_up { 0 } else { LOG_LINES };
+    let skip = log.len().saturating_sub(shown);
+    log.skip(skip).map(|(t, c)| (t.to_string(), c)).collect()
+}
+
+/// The band of the log's `row`th line.
+pub fn log_band(row: usize) -> Rect {
+    (0, LOG_Y + PAD + row as i32 * LINE_H, MAP_VIEW_W, LINE_H)
+}
+
+/// How far a line of the log reaches from the left edge.
+fn log_reach(line: Option<&(String, Rgb)>) -> i32 {
+    let chars = line.map_or(0, |(t, _)| t.chars().take(LOG_COLS).count());
+    PAD + chars as i32 * font::GLYPH_W as i32
+}
+
+/// Paints the log's `row`th line afresh over the line `was` there: its
+/// band as far as either reaches (beyond, the band is bare ground
+/// already). The rectangle painted.
+pub fn log_line(
+    f: &mut Frame,
+    row: usize,
+    line: Option<&(String, Rgb)>,
+    was: Option<&(String, Rgb)>,
+) -> Rect {
+    let band = log_band(row);
+    let band = (band.0, band.1, log_reach(line).max(log_reach(was)), band.3);
+    f.fill(band, chrome::BACKGROUND, 255);
+    if let Some((text, c)) = line {
+        f.text((PAD, band.1), text, *c, 1, LOG_COLS);
+    }
+    band
+}
+
 /// The whole picture, into `f`.
 pub fn frame<S: Store, R: Recorder, E: FnMut() -> u32>(f: &mut Frame, session: &Session<S, R, E>) {
     f.clear(chrome::BACKGROUND);
-    let game = session.game();
     let over_map = session.screen();
     match &over_map {
         Some(over) => screen(f, session, over),
         None => map(f, session),
     }
-
-    // The side panel, a shade apart from the map; an empty line of it is
-    // half a line's gap.
-    f.fill((PANEL_X, 0, PANEL_W, LOGICAL_H as i32), chrome::PANEL, 255);
-    let cols = ((PANEL_W - 2 * PAD) / font::GLYPH_W as i32) as usize;
-    let mut y = PAD;
-    let x = PANEL_X + PAD;
-    for (l, c) in session.panel().iter() {
-        if l.is_empty() {
-            y += LINE_H / 2;
-            continue;
-        }
-        for part in wrap(l, cols) {
-            f.text((x, y), part, *c, 1, cols);
-            y += LINE_H;
-        }
-    }
-    // The look panel at the panel's foot: the cursor's cell while aiming or
-    // looking, else the cell under the mouse.
-    if let Some(p) = session.look_at() {
-        let text = view::describe(game, p);
-        let words: Vec<&str> = wrap(&text, cols).collect();
-        let mut ly = LOGICAL_H as i32 - PAD - LINE_H * words.len() as i32;
-        f.fill(
-            (PANEL_X, ly - PAD, PANEL_W, LOGICAL_H as i32 - ly + PAD),
-            chrome::BACKGROUND,
-            255,
-        );
-        for part in words {
-            f.text((x, ly), part, chrome::LOOK, 1, cols);
-            ly += LINE_H;
-        }
-    }
-
-    // The log under the map, the newest line last, unread lines brighter;
-    // a screen over the map (the help is 27 lines) takes the log's room too.
-    let log = view::log_lines(game);
-    let shown = if over_map.is_some() { 0 } else { LOG_LINES };
-    let skip = log.len().saturating_sub(shown);
-    let log_cols = ((MAP_VIEW_W - 2 * PAD) / font::GLYPH_W as i32) as usize;
-    for (i, (text, c)) in log.skip(skip).enumerate() {
-        let y = LOG_Y + PAD + i as i32 * LINE_H;
-        f.text((PAD, y), text, c, 1, log_cols);
+    PanelLayout::of(session).paint(f, PANEL);
+    let log = log_layout(session, over_map.is_some());
+    for (row, line) in log.iter().enumerate() {
+        let y = log_band(row).1;
+        f.text((PAD, y), &line.0, line.1, 1, LOG_COLS);
     }
     debug_assert!(LOGICAL_W as i32 == PANEL_X + PANEL_W);
 }

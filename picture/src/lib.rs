@@ -12,11 +12,13 @@ pub mod draw;
 pub mod font;
 pub mod layout;
 pub mod paint;
+pub mod painter;
 pub mod tiles;
 
 pub use app::App;
 pub use draw::{ViewMode, frame};
 pub use paint::Frame;
+pub use painter::Painter;
 
 /// What the desktop picture can show: the tile view too (its help lists
 /// F2), played with keys and a mouse.

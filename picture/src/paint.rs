@@ -21,6 +21,25 @@ fn over(src: u8, dst: u8, alpha: u8) -> u8 {
     ((s * a + d * (255 - a) + 127) / 255) as u8
 }
 
+/// The font atlas's ink as bits: for each glyph, each of its rows, bit
+/// `x` set where column `x` has ink (a glyph is `GLYPH_W` = 10 < 16 wide).
+fn ink_bits(atlas: &[u8]) -> Vec<u16> {
+    let mut out = Vec::with_capacity((font::COUNT * font::GLYPH_H) as usize);
+    for glyph in 0..font::COUNT {
+        for gy in 0..font::GLYPH_H {
+            let mut bits = 0u16;
+            for gx in 0..font::GLYPH_W {
+                let x = glyph * font::GLYPH_W + gx;
+                if atlas[((gy * font::ATLAS_W + x) * 4 + 3) as usize] != 0 {
+                    bits |= 1 << gx;
+                }
+            }
+            out.push(bits);
+        }
+    }
+    out
+}
+
 /// A rectangle of the frame, in pixels, `x0 <= x < x1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Clip {
@@ -42,9 +61,51 @@ pub struct Frame {
     rgba: Vec<u8>,
     clip: Clip,
     font: Vec<u8>,
+    /// Each glyph's rows as bits, bit `x` the ink at column `x`, glyph by
+    /// glyph (`GLYPH_H` rows each): the font at its own size, fast.
+    ink: Vec<u16>,
     /// Every run of text painted, kept when asked (`keeping_text`), so a
     /// test can read the picture's words.
     runs: Option<Vec<TextRun>>,
+    /// Tiles' art already multiplied by a tint: for each tile and layer
+    /// (`index * 2 + layer`), the last few tints asked for and the art's
+    /// pixels lit by each (`Lit`).
+    lit: Vec<Vec<(Rgb, Lit)>>,
+}
+
+/// A tile's art lit by a tint: `SIDE` x `SIDE` pixels of red, green, blue
+/// and the art's opacity.
+type Lit = Box<[[u8; 4]; (tiles::SIDE * tiles::SIDE) as usize]>;
+
+/// How many tints of one tile and layer are kept lit (a cell seen, a cell
+/// remembered, a few kinds' colours).
+const TINTS_KEPT: usize = 8;
+
+/// Where in `kept` (the tints kept lit of one tile's layer) the art lit by
+/// `tint` is, lit now if it was not.
+fn lit_at(kept: &mut Vec<(Rgb, Lit)>, index: usize, layer: usize, tint: Rgb) -> usize {
+    if let Some(at) = kept.iter().position(|(t, _)| *t == tint) {
+        return at;
+    }
+    let art = tiles::SIDE as usize;
+    let mut lit: Lit = Box::new([[0; 4]; (tiles::SIDE * tiles::SIDE) as usize]);
+    for (i, px) in lit.iter_mut().enumerate() {
+        let (tx, ty) = (index * art + i % art, layer * art + i / art);
+        // tx < COUNT * SIDE = ATLAS_W and ty < 2 * SIDE = ATLAS_H.
+        let o = (ty * tiles::ATLAS_W as usize + tx) * 4;
+        let src = &tiles::ATLAS[o..o + 4];
+        *px = [
+            times(src[0], tint.r),
+            times(src[1], tint.g),
+            times(src[2], tint.b),
+            src[3],
+        ];
+    }
+    if kept.len() == TINTS_KEPT {
+        kept.remove(0);
+    }
+    kept.push((tint, lit));
+    kept.len() - 1
 }
 
 /// A run of text as painted: where, its words as cut to fit, its colour.
@@ -67,11 +128,15 @@ impl Frame {
 
     /// A black frame, with the font rasterised once.
     pub fn new() -> Frame {
+        let font = font::atlas();
+        let ink = ink_bits(&font);
         Frame {
-            rgba: vec![0; (LOGICAL_W * LOGICAL_H * 4) as usize],
+            rgba: [0, 0, 0, 255].repeat((LOGICAL_W * LOGICAL_H) as usize),
             clip: WHOLE,
-            font: font::atlas(),
+            font,
+            ink,
             runs: None,
+            lit: vec![Vec::new(); tiles::COUNT * 2],
         }
     }
 
@@ -105,8 +170,14 @@ impl Frame {
         if let Some(runs) = &mut self.runs {
             runs.clear();
         }
-        for px in self.rgba.chunks_exact_mut(4) {
+        // One row painted pixel by pixel, then copied down whole.
+        let row = LOGICAL_W as usize * 4;
+        for px in self.rgba[..row].chunks_exact_mut(4) {
             px.copy_from_slice(&[c.r, c.g, c.b, 255]);
+        }
+        let (first, rest) = self.rgba.split_at_mut(row);
+        for r in rest.chunks_exact_mut(row) {
+            r.copy_from_slice(first);
         }
     }
 
@@ -137,8 +208,9 @@ impl Frame {
 
     /// The byte index of a pixel inside the clip (so inside the frame).
     fn at(x: i32, y: i32) -> usize {
-        // Callers pass only points of a clipped span: 0 <= x < 1600,
-        // 0 <= y < 900, so the index is below the buffer's length.
+        // Callers pass only points of a clipped span, or a span's end:
+        // 0 <= x <= 1600, 0 <= y < 900, so the index is at most the
+        // buffer's length (the end of a row is the start of the next).
         (y as usize * LOGICAL_W as usize + x as usize) * 4
     }
 
@@ -147,17 +219,24 @@ impl Frame {
         let Some(s) = self.span(x, y, w, h) else {
             return;
         };
+        if alpha == 255 {
+            // Every pixel is opaque (`new`, `clear`): the first row is
+            // written whole pixels at a time, then copied down.
+            let first = Frame::at(s.x0, s.y0)..Frame::at(s.x1, s.y0);
+            for p in self.rgba[first.clone()].chunks_exact_mut(4) {
+                p.copy_from_slice(&[c.r, c.g, c.b, 255]);
+            }
+            for py in s.y0 + 1..s.y1 {
+                self.rgba.copy_within(first.clone(), Frame::at(s.x0, py));
+            }
+            return;
+        }
         for py in s.y0..s.y1 {
-            for px in s.x0..s.x1 {
-                let i = Frame::at(px, py);
-                let p = &mut self.rgba[i..i + 3];
-                if alpha == 255 {
-                    p.copy_from_slice(&[c.r, c.g, c.b]);
-                } else {
-                    p[0] = over(c.r, p[0], alpha);
-                    p[1] = over(c.g, p[1], alpha);
-                    p[2] = over(c.b, p[2], alpha);
-                }
+            let row = &mut self.rgba[Frame::at(s.x0, py)..Frame::at(s.x1, py)];
+            for p in row.chunks_exact_mut(4) {
+                p[0] = over(c.r, p[0], alpha);
+                p[1] = over(c.g, p[1], alpha);
+                p[2] = over(c.b, p[2], alpha);
             }
         }
     }
@@ -191,6 +270,21 @@ impl Frame {
             let Some(s) = self.span(left, y, gw * scale, gh * scale) else {
                 continue;
             };
+            if scale == 1 {
+                // The common size: each glyph row's ink as bits.
+                let glyph = font::column(ch) as usize * font::GLYPH_H as usize;
+                for py in s.y0..s.y1 {
+                    // 0 <= py - y < GLYPH_H: the span is inside the glyph.
+                    let bits = self.ink[glyph + (py - y) as usize];
+                    for px in s.x0..s.x1 {
+                        if bits >> (px - left) & 1 != 0 {
+                            let i = Frame::at(px, py);
+                            self.rgba[i..i + 3].copy_from_slice(&[c.r, c.g, c.b]);
+                        }
+                    }
+                }
+                continue;
+            }
             for py in s.y0..s.y1 {
                 let gy = (py - y) / scale;
                 for px in s.x0..s.x1 {
@@ -214,30 +308,78 @@ impl Frame {
             return;
         };
         let art = tiles::SIDE as i32;
+        let whole = s
+            == Clip {
+                x0: x,
+                y0: y,
+                x1: x + side,
+                y1: y + side,
+            };
+        if whole && side % art == 0 {
+            // The common case, a whole tile at a whole scale: its art lit
+            // once for the tint, each art pixel laid as a block.
+            let k = (side / art) as usize;
+            let kept = &mut self.lit[index * 2 + layer];
+            let at = lit_at(kept, index, layer, tint);
+            let lit = &self.lit[index * 2 + layer][at].1;
+            for (row, pixels) in lit.chunks_exact(art as usize).enumerate() {
+                for dy in 0..k {
+                    let py = y + (row * k + dy) as i32;
+                    let line = &mut self.rgba[Frame::at(x, py)..Frame::at(x + side, py)];
+                    for (out, src) in line.chunks_exact_mut(4 * k).zip(pixels) {
+                        match src[3] {
+                            0 => {}
+                            255 => {
+                                // Opaque art on an opaque frame: whole pixels.
+                                for p in out.chunks_exact_mut(4) {
+                                    p.copy_from_slice(src);
+                                }
+                            }
+                            a => {
+                                for p in out.chunks_exact_mut(4) {
+                                    for (d, l) in p.iter_mut().zip(&src[..3]) {
+                                        *d = over(*l, *d, a);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            return;
+        }
         for py in s.y0..s.y1 {
             let ty = layer as i32 * art + (py - y) * art / side;
-            for px in s.x0..s.x1 {
-                let tx = index as i32 * art + (px - x) * art / side;
+            // Each art pixel is lit once a row and laid on the run of frame
+            // pixels it covers (two at the cell's 20 pixels).
+            let mut px = s.x0;
+            while px < s.x1 {
+                let ax = (px - x) * art / side;
+                // The first frame pixel of the next art pixel: the least d
+                // with d * art >= (ax + 1) * side.
+                let end = (x + ((ax + 1) * side + art - 1) / art).min(s.x1);
+                let tx = index as i32 * art + ax;
                 // tx < COUNT * SIDE = ATLAS_W and ty < 2 * SIDE = ATLAS_H.
                 let o = ((ty * tiles::ATLAS_W as i32 + tx) * 4) as usize;
                 let src = &tiles::ATLAS[o..o + 4];
-                if src[3] == 0 {
-                    continue;
-                }
-                let i = Frame::at(px, py);
-                let p = &mut self.rgba[i..i + 3];
-                let lit = [
-                    times(src[0], tint.r),
-                    times(src[1], tint.g),
-                    times(src[2], tint.b),
-                ];
-                if src[3] == 255 {
-                    p.copy_from_slice(&lit);
-                } else {
-                    for (d, l) in p.iter_mut().zip(lit) {
-                        *d = over(l, *d, src[3]);
+                if src[3] != 0 {
+                    let lit = [
+                        times(src[0], tint.r),
+                        times(src[1], tint.g),
+                        times(src[2], tint.b),
+                    ];
+                    let row = &mut self.rgba[Frame::at(px, py)..Frame::at(end, py)];
+                    for p in row.chunks_exact_mut(4) {
+                        if src[3] == 255 {
+                            p[..3].copy_from_slice(&lit);
+                        } else {
+                            for (d, l) in p.iter_mut().zip(lit) {
+                                *d = over(l, *d, src[3]);
+                            }
+                        }
                     }
                 }
+                px = end;
             }
         }
     }

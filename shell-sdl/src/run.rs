@@ -35,6 +35,14 @@ impl Screen {
             // has it) rounds colours its own way wherever it blends, and
             // screenshots must be the same on every machine.
             sdl3::hint::set("SDL_RENDER_DRIVER", "software");
+            // And its window's pixels stay in memory: by default SDL would
+            // show them through a GL texture of its own (Mesa's software
+            // GL where there is no GPU), 12 ms a frame for nobody to see.
+            sdl3::hint::set("SDL_FRAMEBUFFER_ACCELERATION", "0");
+        } else {
+            // The live window: SDL's default renderer (the GPU's where
+            // there is one), in step with the display.
+            sdl3::hint::set("SDL_RENDER_VSYNC", "1");
         }
         let sdl = sdl3::init().map_err(|e| format!("SDL could not start: {e}"))?;
         let video = sdl
@@ -93,7 +101,7 @@ pub fn read_back(canvas: &Canvas<Window>) -> Result<(u32, u32, Vec<u8>), String>
 pub use amulets_desktop::image::write_png;
 
 /// Draws one frame and shows it.
-pub fn present(screen: &mut Screen, gfx: &mut Gfx, app: &App) -> Result<(), String> {
+pub fn present(screen: &mut Screen, gfx: &mut Gfx, app: &mut App) -> Result<(), String> {
     draw::frame(&mut screen.canvas, gfx, app)?;
     screen.canvas.present();
     Ok(())
@@ -155,11 +163,12 @@ pub fn handle(app: &mut App, canvas: &Canvas<Window>, event: Event) {
         }
         Event::Window { win_event, .. } => match win_event {
             WindowEvent::MouseLeave => app.hover(None),
-            WindowEvent::Exposed
-            | WindowEvent::Resized(..)
-            | WindowEvent::PixelSizeChanged(..)
-            | WindowEvent::Restored
-            | WindowEvent::Shown => app.redraw = true,
+            // The frame is intact (it is ours): shown again as it is.
+            WindowEvent::Exposed | WindowEvent::Restored | WindowEvent::Shown => {
+                app.redraw = true;
+            }
+            // A new size paints everything, as a new screen does.
+            WindowEvent::Resized(..) | WindowEvent::PixelSizeChanged(..) => app.repaint_all(),
             _ => {}
         },
         _ => {}
@@ -230,9 +239,9 @@ pub fn play(app: &mut App, size: WindowSize, hangup: &Hangup) -> Result<(), Stri
             crate::app::close(app);
             break;
         }
+        // Nothing is painted or shown while nothing changes.
         if app.redraw {
             present(&mut screen, &mut gfx, app)?;
-            app.redraw = false;
             test_panic.at_frame(app.game().turn());
         }
         // Never asleep longer than `HANGUP_POLL`, so a hangup is seen.
@@ -243,6 +252,14 @@ pub fn play(app: &mut App, size: WindowSize, hangup: &Hangup) -> Result<(), Stri
         };
         app.now = millis();
         if let Some(e) = event {
+            if matches!(
+                e,
+                Event::RenderTargetsReset { .. } | Event::RenderDeviceReset { .. }
+            ) {
+                // The GPU lost the texture's pixels.
+                gfx.lost();
+                app.redraw = true;
+            }
             handle(app, &screen.canvas, e);
         }
         app.tick(millis());

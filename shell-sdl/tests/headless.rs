@@ -47,7 +47,7 @@ impl Frame {
     }
 }
 
-fn shot(screen: &mut Screen, gfx: &mut Gfx, app: &App) -> Frame {
+fn shot(screen: &mut Screen, gfx: &mut Gfx, app: &mut App) -> Frame {
     draw::frame(&mut screen.canvas, gfx, app).expect("drawn");
     let (w, h, rgb) = run::read_back(&screen.canvas).expect("read back");
     assert_eq!((w, h), (LOGICAL_W, LOGICAL_H));
@@ -163,7 +163,7 @@ fn colours(screen: &mut Screen, gfx: &mut Gfx) {
     let mut app = new_app(Game::new_run(42, Class::Fighter));
     // Explore until the first room is out of sight.
     run::play_script(&mut app, &run::parse_script("oooooo").unwrap());
-    let f = shot(screen, gfx, &app);
+    let f = shot(screen, gfx, &mut app);
     let game = app.game();
     let level = game.level();
     let player = f.cell(game.player().pos);
@@ -219,10 +219,10 @@ fn views(screen: &mut Screen, gfx: &mut Gfx) {
                 && p != app.game().player().pos
         })
         .unwrap();
-    let glyph = shot(screen, gfx, &app).cell(floor);
+    let glyph = shot(screen, gfx, &mut app).cell(floor);
     app.press(Key::F(2), false);
     assert_eq!(app.view(), ViewMode::Tile);
-    let tile = shot(screen, gfx, &app).cell(floor);
+    let tile = shot(screen, gfx, &mut app).cell(floor);
     assert_ne!(glyph, tile);
     // The glyph view's floor is a dot on the background; the tile's is stone.
     assert!(glyph.iter().filter(|&&c| c == palette::BACKGROUND).count() > 300);
@@ -233,12 +233,12 @@ fn views(screen: &mut Screen, gfx: &mut Gfx) {
 /// F6 steps through the six pictures of a cave being made, and back.
 fn cave_steps(screen: &mut Screen, gfx: &mut Gfx) {
     let mut app = new_app(Game::new_run(42, Class::Fighter));
-    let before = shot(screen, gfx, &app);
+    let before = shot(screen, gfx, &mut app);
     let mut last = before.rgb.clone();
     for step in 0..6 {
         app.press(Key::F(6), false);
         assert!(app.game().debug().cave.is_some(), "picture {step}");
-        let f = shot(screen, gfx, &app);
+        let f = shot(screen, gfx, &mut app);
         assert_ne!(f.rgb, last, "picture {step} differs from the one before");
         assert!(
             f.area_has(PANEL_X, 0, 1600, 900, palette::DEBUG),
@@ -248,7 +248,7 @@ fn cave_steps(screen: &mut Screen, gfx: &mut Gfx) {
     }
     app.press(Key::F(6), false);
     assert!(app.game().debug().cave.is_none());
-    let after = shot(screen, gfx, &app);
+    let after = shot(screen, gfx, &mut app);
     assert!(after.rgb == before.rgb, "back to the run as it was");
     println!("ok: F6 steps through six pictures and back");
 }
@@ -317,13 +317,13 @@ fn route_preview(screen: &mut Screen, gfx: &mut Gfx) {
         .min_by_key(|p| p.x + p.y)
         .unwrap();
     assert!((goal.x - player.x).abs() + (goal.y - player.y).abs() >= 3);
-    let before = shot(screen, gfx, &app);
+    let before = shot(screen, gfx, &mut app);
     let (x, y) = ((goal.x * CELL + 10) as f32, (goal.y * CELL + 10) as f32);
     run::handle(&mut app, &screen.canvas, motion(x, y));
     assert_eq!(app.session.hovered(), Some(goal));
     let route = app.game().route_to(goal);
     assert!(route.len() >= 3, "{route:?}");
-    let during = shot(screen, gfx, &app);
+    let during = shot(screen, gfx, &mut app);
     for &p in &route {
         assert_ne!(before.cell(p), during.cell(p), "{p:?} on the way is drawn");
         // The background shows through, tinted toward the route colour.
@@ -334,7 +334,7 @@ fn route_preview(screen: &mut Screen, gfx: &mut Gfx) {
     run::handle(&mut app, &screen.canvas, motion(1400.0, 300.0));
     assert_eq!(app.session.hovered(), None);
     assert!(
-        shot(screen, gfx, &app).rgb == before.rgb,
+        shot(screen, gfx, &mut app).rgb == before.rgb,
         "cleared off the map"
     );
     run::handle(&mut app, &screen.canvas, motion(x, y));
@@ -348,7 +348,7 @@ fn route_preview(screen: &mut Screen, gfx: &mut Gfx) {
         },
     );
     assert!(
-        shot(screen, gfx, &app).rgb == before.rgb,
+        shot(screen, gfx, &mut app).rgb == before.rgb,
         "cleared when the mouse leaves"
     );
     // A click travels there, a step at a time.
@@ -364,14 +364,14 @@ fn route_preview(screen: &mut Screen, gfx: &mut Gfx) {
 /// Every screen is drawn in the picture: title, classes, help, menu.
 fn screens(screen: &mut Screen, gfx: &mut Gfx) {
     let mut app = new_app(Game::new(7));
-    let title = shot(screen, gfx, &app);
+    let title = shot(screen, gfx, &mut app);
     assert!(
         title.area_has(0, 0, 1280, 200, palette::HIGHLIGHT),
         "the title"
     );
     app.press(Key::Char('?'), false);
     assert_eq!(app.game().state(), State::Help);
-    let help = shot(screen, gfx, &app);
+    let help = shot(screen, gfx, &mut app);
     assert!(help.rgb != title.rgb);
     // The help runs below the map's 720 px, where the log would be: the
     // log is not drawn over it (its lines are in the read or unread
@@ -379,7 +379,7 @@ fn screens(screen: &mut Screen, gfx: &mut Gfx) {
     let mut in_play = new_app(Game::new_run(7, Class::Fighter));
     in_play.press(Key::Char('?'), false);
     assert_eq!(in_play.game().state(), State::Help);
-    let help_in_play = shot(screen, gfx, &in_play);
+    let help_in_play = shot(screen, gfx, &mut in_play);
     assert!(
         help_in_play.area_has(0, 720, 1280, 900, palette::TEXT),
         "the help's last lines"
@@ -397,7 +397,7 @@ fn screens(screen: &mut Screen, gfx: &mut Gfx) {
     assert_eq!(app.game().state(), State::Playing);
     app.press(Key::Escape, false);
     assert_eq!(app.game().state(), State::Menu);
-    let menu = shot(screen, gfx, &app);
+    let menu = shot(screen, gfx, &mut app);
     assert!(menu.area_has(0, 0, 1280, 200, palette::HIGHLIGHT));
     println!("ok: the title, help, classes and menu are drawn");
 }
@@ -428,7 +428,7 @@ fn saves(screen: &mut Screen, gfx: &mut Gfx) {
         lines[0],
         "Abandon the saved Rogue on floor 1, turn 0? (y or n)"
     );
-    let f = shot(screen, gfx, &app);
+    let f = shot(screen, gfx, &mut app);
     assert!(
         f.area_has(0, 40, 1280, 130, palette::HIGHLIGHT),
         "its title"

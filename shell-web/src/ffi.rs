@@ -138,6 +138,7 @@ pub extern "C" fn amulets_start(query_len: usize, claimed: u32) -> usize {
     let query = input(query_len);
     let mut start = Start::default();
     let mut error = String::new();
+    let mut bot = false;
     for pair in query
         .trim_start_matches('?')
         .split('&')
@@ -158,11 +159,16 @@ pub extern "C" fn amulets_start(query_len: usize, claimed: u32) -> usize {
                 Some(d) => start.dice = d,
                 None => error = format!("dice={value}: the dice are book or xorshift"),
             },
+            // The bot plays for the player to watch, as `--bot` on the
+            // desktop: a key or a click takes the run over.
+            "bot" => bot = true,
             // The page's own (keys for tests, the view): not the game's.
             _ => {}
         }
     }
-    let app = WebApp::new(LocalStore::new(Page, claimed == 1), seed, start);
+    let demo = bot.then(|| start.class.unwrap_or(Class::Fighter));
+    let mut app = WebApp::new(LocalStore::new(Page, claimed == 1), seed, start);
+    app.app.session.set_demo(demo);
     APP.with(|a| *a.borrow_mut() = Some(app));
     if error.is_empty() { 0 } else { output(&error) }
 }
@@ -221,8 +227,8 @@ pub extern "C" fn amulets_tick(now_ms: f64) {
     });
 }
 
-/// Paints the picture if it changed: its pixels (1600 x 900 RGBA), or null
-/// when nothing changed.
+/// Paints the picture where it changed: its pixels (1600 x 900 RGBA), or
+/// null when nothing changed. `amulets_dirty` says where it changed.
 #[unsafe(no_mangle)]
 pub extern "C" fn amulets_draw() -> *const u8 {
     with_app(std::ptr::null(), |a| {
@@ -232,6 +238,19 @@ pub extern "C" fn amulets_draw() -> *const u8 {
             std::ptr::null()
         }
     })
+}
+
+/// The rectangles the last `amulets_draw` painted: a pointer to their
+/// numbers (x, y, width, height each, as 32-bit integers); their count is
+/// `amulets_dirty_count`. Only those need go to the canvas.
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_dirty() -> *const i32 {
+    with_app(std::ptr::null(), |a| a.dirty().as_ptr())
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_dirty_count() -> usize {
+    with_app(0, |a| a.dirty().len() / 4)
 }
 
 /// The page is hidden or closed: the run in play is saved. The length of

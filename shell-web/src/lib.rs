@@ -23,17 +23,18 @@ use store::{Backend, LocalStore};
 pub type WebSession<B> = Session<LocalStore<B>, Recording, fn() -> u32>;
 
 /// The run as the desktop picture's `App` (the SDL game's own), and the
-/// frame it is painted into.
+/// rectangles of its last painting, as the page reads them.
 pub struct WebApp<B: Backend> {
     pub app: App<LocalStore<B>, Recording, fn() -> u32>,
-    frame: Frame,
+    /// x, y, width and height of each rectangle painted last.
+    dirty: Vec<i32>,
 }
 
 impl<B: Backend> WebApp<B> {
     pub fn new(store: LocalStore<B>, seeds: fn() -> u32, start: Start) -> WebApp<B> {
         WebApp {
             app: App::new(Session::new(store, Recording::default(), seeds, start)),
-            frame: Frame::new(),
+            dirty: Vec::new(),
         }
     }
 
@@ -42,10 +43,20 @@ impl<B: Backend> WebApp<B> {
         &self.app.session
     }
 
-    /// Paints the picture if anything changed since the last time, and says
-    /// whether it did (no frame is drawn when nothing changed).
+    /// Paints the picture where it changed since the last time, and says
+    /// whether anything was painted; `dirty` holds where.
     pub fn draw(&mut self) -> bool {
-        self.app.paint(&mut self.frame)
+        let painted = self.app.paint();
+        self.dirty.clear();
+        self.dirty
+            .extend(painted.iter().flat_map(|&(x, y, w, h)| [x, y, w, h]));
+        !self.dirty.is_empty()
+    }
+
+    /// The rectangles the last `draw` painted, four numbers each: x, y,
+    /// width, height.
+    pub fn dirty(&self) -> &[i32] {
+        &self.dirty
     }
 
     /// Shows a replay played back to its end (never saved: the run saved
@@ -56,7 +67,7 @@ impl<B: Backend> WebApp<B> {
     }
 
     pub fn frame(&self) -> &Frame {
-        &self.frame
+        self.app.frame()
     }
 
     /// Plays a key script (`--keys`'s grammar, from the test page's link),
