@@ -43,6 +43,21 @@ pub struct Counting {
     pub filled: u64,
 }
 
+/// The bytes that set a drawing window on the Wio's ILI9341 over SPI: the
+/// column command and its four bytes, the page command and its four, and
+/// the memory-write command.
+#[allow(dead_code, reason = "host.rs counts bytes; reach.rs does not")]
+pub const WINDOW_BYTES: u64 = 1 + 4 + 1 + 4 + 1;
+
+impl Counting {
+    /// The bytes all that drawing sends down the SPI bus: a window for each
+    /// fill and each lone pixel, then two bytes (RGB565) a pixel.
+    #[allow(dead_code, reason = "host.rs counts bytes; reach.rs does not")]
+    pub fn spi_bytes(&self) -> u64 {
+        (self.fills + self.one_by_one) * WINDOW_BYTES + (self.filled + self.one_by_one) * 2
+    }
+}
+
 impl OriginDimensions for Counting {
     fn size(&self) -> Size {
         Size::new(320, 240)
