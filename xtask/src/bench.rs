@@ -1,7 +1,8 @@
 //! `cargo xtask bench`: runs the criterion benchmarks (`benches/`), then
 //! prints one table of the medians with each peer's time as a ratio to
 //! ours, the targets of the pathfinding issue, the checks the bench printed
-//! (sizes, allocations, answers that differ) and the machine's load.
+//! (sizes, allocations, answers that differ) and the machine's load; then
+//! the frame's tables and targets (`frames`).
 
 use crate::sh;
 use std::path::Path;
@@ -33,7 +34,7 @@ fn median(dir: &Path) -> Option<f64> {
 
 /// The median and the ends of criterion's 95% interval for it: (lower,
 /// median, upper), in nanoseconds.
-fn median_interval(dir: &Path) -> Option<(f64, f64, f64)> {
+pub fn median_interval(dir: &Path) -> Option<(f64, f64, f64)> {
     let text = std::fs::read_to_string(dir.join("new/estimates.json")).ok()?;
     let at = text.find("\"median\"")?;
     let rest = &text[at..];
@@ -102,8 +103,12 @@ pub fn run(filter: &[String]) -> Result<(), String> {
         let pf = median(&dir.join("pathfinding"));
         let br = median(&dir.join("bracket"));
         let plain = median(&dir.join("plain"));
-        if group == "generate" || group == "frame" {
-            for kind in ["rooms", "caves", "glyph", "tile"] {
+        if group == "frame" {
+            // The frame's own table, below.
+            continue;
+        }
+        if group == "generate" {
+            for kind in ["rooms", "caves"] {
                 if let Some(t) = median(&dir.join(kind)) {
                     println!("{:<20} {:>10}", format!("{group} {kind}"), show(t));
                 }
@@ -149,9 +154,25 @@ pub fn run(filter: &[String]) -> Result<(), String> {
         );
     }
     instructions()?;
+    // The frame's tables, when its bench ran.
+    let frames = filter.is_empty() || filter.iter().any(|f| f.contains("frame"));
+    #[cfg(unix)]
+    let missed = if frames {
+        crate::frames::table(&root)?
+    } else {
+        Vec::new()
+    };
+    #[cfg(not(unix))]
+    let missed: Vec<String> = Vec::new();
     println!();
     for c in checks {
         println!("{c}");
+    }
+    if frames && missed.is_empty() {
+        println!("frame targets: all met");
+    }
+    for m in &missed {
+        println!("frame target not met: {m}");
     }
     Ok(())
 }

@@ -234,6 +234,17 @@ impl Chrome {
         Ok(())
     }
 
+    /// Runs the tab's scripts `rate` times slower, as a slower machine (a
+    /// phone) would; 1 is the machine's own speed.
+    pub fn throttle(&mut self, tab: &Tab, rate: f64) -> Result<(), String> {
+        self.on(
+            tab,
+            "Emulation.setCPUThrottlingRate",
+            json!({ "rate": rate }),
+        )
+        .map(|_| ())
+    }
+
     /// Minimizes the tab's window: the page is really hidden.
     pub fn hide(&mut self, tab: &Tab) -> Result<(), String> {
         let target = tab.target.clone();

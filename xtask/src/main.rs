@@ -10,6 +10,8 @@ mod determinism;
 mod embedded;
 #[cfg(unix)]
 mod faults;
+#[cfg(unix)]
+mod frames;
 mod fresh;
 mod fuzz;
 mod golden;
