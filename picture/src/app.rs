@@ -159,6 +159,11 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> App<S, R, E> {
         self.painter.paint(&self.session)
     }
 
+    /// The rectangles the last paint that painted anything painted.
+    pub fn painted(&self) -> &[Rect] {
+        self.painter.dirty()
+    }
+
     /// The picture as last painted.
     pub fn frame(&self) -> &Frame {
         self.painter.frame()

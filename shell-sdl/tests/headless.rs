@@ -230,6 +230,59 @@ fn views(screen: &mut Screen, gfx: &mut Gfx) {
     println!("ok: the tile view differs from the glyph view at a floor cell");
 }
 
+/// The window shows the whole picture though only the rectangles painted
+/// each step are uploaded: the bot plays seed 42's Fighter, in both views,
+/// every step painted in part and presented; now and then the window is
+/// read back and must equal the app's whole frame.
+fn uploads_in_part(screen: &mut Screen, gfx: &mut Gfx) {
+    for tiles in [false, true] {
+        let mut app = App::new(session(
+            None,
+            Start {
+                seed: Some(42),
+                class: Some(Class::Fighter),
+                ..Start::default()
+            },
+        ));
+        app.session.set_tiles(tiles);
+        let mut bot = amulets_core::bot::Bot::new();
+        let (mut partial, mut compared) = (0, 0);
+        for step in 1..=600 {
+            if app.game().command_running() || app.wait().is_some() {
+                let due = app.now + app.wait().unwrap_or(30).clamp(1, 30);
+                app.tick(due);
+            } else if let Some(a) = bot.next_action(app.game()) {
+                app.session.act(a);
+            } else {
+                break;
+            }
+            app.redraw = true;
+            let shown = shot(screen, gfx, &mut app);
+            if app.painted() != [amulets_picture::painter::WHOLE] {
+                partial += 1;
+            }
+            if step % 50 == 0 {
+                compared += 1;
+                let whole = app.frame().rgba();
+                for (i, px) in whole.chunks_exact(4).enumerate() {
+                    let at = i * 3;
+                    assert_eq!(
+                        &shown.rgb[at..at + 3],
+                        &px[..3],
+                        "step {step}: the window differs at ({}, {})",
+                        i % LOGICAL_W as usize,
+                        i / LOGICAL_W as usize
+                    );
+                }
+            }
+        }
+        assert!(partial > 300, "{partial} steps painted in part");
+        println!(
+            "ok: {partial} steps uploaded in part; the window equals the picture at {compared} of them (tiles {tiles})"
+        );
+    }
+}
+
 /// F6 steps through the six pictures of a cave being made, and back.
 fn cave_steps(screen: &mut Screen, gfx: &mut Gfx) {
     let mut app = new_app(Game::new_run(42, Class::Fighter));
@@ -479,6 +532,7 @@ fn main() {
     colours(&mut screen, &mut gfx);
     views(&mut screen, &mut gfx);
     cave_steps(&mut screen, &mut gfx);
+    uploads_in_part(&mut screen, &mut gfx);
     keys(&mut screen);
     route_preview(&mut screen, &mut gfx);
     screens(&mut screen, &mut gfx);

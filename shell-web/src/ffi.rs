@@ -240,6 +240,13 @@ pub extern "C" fn amulets_draw() -> *const u8 {
     })
 }
 
+/// The picture's pixels as last painted, painted or not this time (for
+/// the check that the canvas holds the whole picture).
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_frame() -> *const u8 {
+    with_app(std::ptr::null(), |a| a.frame().rgba().as_ptr())
+}
+
 /// The rectangles the last `amulets_draw` painted: a pointer to their
 /// numbers (x, y, width, height each, as 32-bit integers); their count is
 /// `amulets_dirty_count`. Only those need go to the canvas.

@@ -171,6 +171,15 @@ function show() {
   for (let i = 0; i < n * 4; i += 4) ctx.putImageData(image, 0, 0, r[i], r[i + 1], r[i + 2], r[i + 3]);
   return n === 1 && r[2] === W && r[3] === H ? 'all' : 'part';
 }
+// For the checks: where the canvas first differs from the module's whole
+// picture (a pixel's index), or -1. Only the changed rectangles are put
+// on the canvas, and it must hold the whole picture all the same.
+window.amuletsCanvasDiffers = () => {
+  const ours = new Uint8Array(wasm.memory.buffer, wasm.amulets_frame(), W * H * 4);
+  const shown = ctx.getImageData(0, 0, W, H).data;
+  for (let i = 0; i < shown.length; i++) if (shown[i] !== ours[i]) return i >> 2;
+  return -1;
+};
 // The last frames' work (the clock's step, the painting, the canvas), in
 // milliseconds, for `cargo xtask bench`: only frames that painted part of
 // the picture count (a step), not those that painted all of it (a screen).

@@ -165,6 +165,45 @@ pub fn serve_site(work: &Path) -> Result<String, String> {
     Ok(format!("http://127.0.0.1:{port}/"))
 }
 
+/// The player's page with the bot playing (`?bot`), after a few seconds
+/// of steps put on the canvas only where they changed: the canvas must
+/// hold the module's whole picture, pixel for pixel. Its screenshot is
+/// left in the check's folder to look at.
+fn canvas_holds_the_picture(work: &Path, base: &str) -> Result<(), String> {
+    let mut chrome = Chrome::launch(&work.join("chrome-bot"), &[])?;
+    let tab = chrome.open(&format!("{base}?seed=42&class=fighter&bot"))?;
+    chrome.wait_for(
+        &tab,
+        "document.body.dataset.started === 'yes'",
+        Duration::from_secs(20),
+    )?;
+    std::thread::sleep(Duration::from_secs(4));
+    let steps = chrome.eval(&tab, "window.amuletsFrameTimes.length")?;
+    let differs = chrome.eval(&tab, "window.amuletsCanvasDiffers()")?;
+    let shot = work.join("bot.png");
+    chrome.screenshot(&tab, &shot)?;
+    if steps.as_u64().unwrap_or(0) < 20 {
+        return Err(format!(
+            "the bot played only {steps} steps in 4 s in the page ({})",
+            shot.display()
+        ));
+    }
+    if differs != serde_json::json!(-1) {
+        let at = differs.as_u64().unwrap_or(0);
+        return Err(format!(
+            "after {steps} steps painted in part, the canvas differs from the picture at ({}, {}) ({})",
+            at % 1600,
+            at / 1600,
+            shot.display()
+        ));
+    }
+    println!(
+        "web: after {steps} steps of the bot put on the canvas in part, it holds the whole picture ({})",
+        shot.display()
+    );
+    Ok(())
+}
+
 /// Waits for the test page to write its output, and reads it.
 fn test_output(chrome: &mut Chrome, tab: &Tab) -> Result<String, String> {
     chrome.wait_for(
@@ -353,6 +392,7 @@ fn check() -> Result<(), String> {
         }
         println!("web: the page a player loads plays no keys from its link");
     }
+    canvas_holds_the_picture(&work, &base)?;
     // The module's own time to a first frame, outside a browser.
     tools::ensure_programs(&[Need {
         program: "node",
