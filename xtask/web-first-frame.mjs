@@ -4,31 +4,13 @@
 // outside a browser, so the figure is the module's own (no network, no
 // browser start-up). `node web-first-frame.mjs amulets.wasm`
 import { readFile } from 'node:fs/promises';
+import { imports, putter } from './web-module.mjs';
 
 const bytes = await readFile(process.argv[2]);
-const enc = new TextEncoder();
-let wasm;
-const none = () => -1;
-const imports = {
-  amulets: {
-    random: () => 42,
-    storage_len: none,
-    storage_take: () => {},
-    storage_set: () => 0,
-    storage_set_aside: () => 2,
-    storage_remove: () => 0,
-  },
-};
-function put(text) {
-  const b = enc.encode(text);
-  const at = wasm.amulets_buffer(b.length);
-  new Uint8Array(wasm.memory.buffer).set(b, at);
-  return b.length;
-}
 const t0 = performance.now();
 const module = await WebAssembly.compile(bytes);
-const instance = await WebAssembly.instantiate(module, imports);
-wasm = instance.exports;
+const wasm = (await WebAssembly.instantiate(module, imports)).exports;
+const put = putter(wasm);
 wasm.amulets_start(put('?seed=42&class=rogue'), 1);
 if (wasm.amulets_draw() === 0) throw new Error('no first frame');
 const t1 = performance.now();

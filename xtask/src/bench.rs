@@ -177,26 +177,32 @@ pub fn run(filter: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// The instructions one round of a search takes (`benches/examples/
-/// profile.rs`): callgrind's count at three rounds less its count at one,
-/// halved, so the maps' making is not in it.
+/// The instructions `benches/examples/profile.rs` runs for `what` over
+/// `rounds` rounds (callgrind's count), only those inside functions whose
+/// names match `inside` when it is given.
+pub fn callgrind(exe: &Path, what: &str, rounds: u32, inside: Option<&str>) -> Result<f64, String> {
+    let toggle = inside.map(|f| format!("--toggle-collect={f}"));
+    let mut c = sh::cmd(
+        "valgrind",
+        &["--tool=callgrind", "--callgrind-out-file=/dev/null"],
+    );
+    c.args(&toggle)
+        .arg(exe)
+        .arg(what)
+        .env("PROFILE_ROUNDS", rounds.to_string());
+    let out = c.output().map_err(|e| format!("valgrind: {e}"))?;
+    let text = String::from_utf8_lossy(&out.stderr);
+    text.lines()
+        .find_map(|l| l.split("Collected :").nth(1))
+        .and_then(|n| n.trim().parse().ok())
+        .ok_or_else(|| format!("callgrind printed no count for {what}:\n{text}"))
+}
+
+/// The instructions one round of a search takes: callgrind's count at
+/// three rounds less its count at one, halved, so the maps' making is not
+/// in it.
 fn per_round(exe: &Path, what: &str) -> Result<f64, String> {
-    let count = |rounds: u32| -> Result<f64, String> {
-        let mut c = sh::cmd(
-            "valgrind",
-            &["--tool=callgrind", "--callgrind-out-file=/dev/null"],
-        );
-        c.arg(exe)
-            .arg(what)
-            .env("PROFILE_ROUNDS", rounds.to_string());
-        let out = c.output().map_err(|e| format!("valgrind: {e}"))?;
-        let text = String::from_utf8_lossy(&out.stderr);
-        text.lines()
-            .find_map(|l| l.split("Collected :").nth(1))
-            .and_then(|n| n.trim().parse().ok())
-            .ok_or_else(|| format!("callgrind printed no count for {what}:\n{text}"))
-    };
-    Ok((count(3)? - count(1)?) / 2.0)
+    Ok((callgrind(exe, what, 3, None)? - callgrind(exe, what, 1, None)?) / 2.0)
 }
 
 /// The table of instructions (callgrind, the repeatable figure here): each

@@ -91,36 +91,35 @@ fn times(dir: &Path, missed: &mut Vec<String>) -> Result<(), String> {
         row(name, None)?;
     }
     // A step shown: its rectangles uploaded, then presented.
-    let (up, present) = (get("upload-step")?, get("present")?);
-    let (median, hi) = (up.1 + present.1, up.2 + present.2);
-    let met = hi <= 2e6;
-    if !met {
-        missed.push("frame a step shown: upload and present <= 2 ms".into());
-    }
-    println!(
-        "{:<20} {:>11} {:>11} {:>9.3}  {}",
-        "step shown (sum)",
-        ms(median),
-        ms(hi),
-        median / memset,
-        verdict("upload-step + present <= 2 ms", met)
-    );
+    let mut sum = |name: &str, parts: &[&str], limit_ms: f64| -> Result<(), String> {
+        let (mut median, mut hi) = (0.0, 0.0);
+        for part in parts {
+            let (_, m, h) = get(part)?;
+            (median, hi) = (median + m, hi + h);
+        }
+        let words = format!("{} <= {limit_ms} ms", parts.join(" + "));
+        let met = hi <= limit_ms * 1e6;
+        if !met {
+            missed.push(format!("frame {name}: {words}"));
+        }
+        println!(
+            "{:<20} {:>11} {:>11} {:>9.3}  {}",
+            format!("{name} (sum)"),
+            ms(median),
+            ms(hi),
+            median / memset,
+            verdict(&words, met)
+        );
+        Ok(())
+    };
+    sum("step shown", &["upload-step", "present"], 2.0)?;
     // A new screen as the player waits for it: painted whole in the
     // slower view (tiles), uploaded whole and presented.
-    let (paint, up) = (get("paint-whole tile")?, get("upload-whole")?);
-    let (median, hi) = (paint.1 + up.1 + present.1, paint.2 + up.2 + present.2);
-    let met = hi <= 4e6;
-    if !met {
-        missed.push("frame a new screen: paint, upload and present <= 4 ms".into());
-    }
-    println!(
-        "{:<20} {:>11} {:>11} {:>9.3}  {}",
-        "new screen (sum)",
-        ms(median),
-        ms(hi),
-        median / memset,
-        verdict("paint-whole tile + upload-whole + present <= 4 ms", met)
-    );
+    sum(
+        "new screen",
+        &["paint-whole tile", "upload-whole", "present"],
+        4.0,
+    )?;
     Ok(())
 }
 
@@ -144,24 +143,7 @@ fn instructions(missed: &mut Vec<String>) -> Result<(), String> {
     ))?;
     let exe = sh::root().join("target/release/examples/profile");
     let count = |what: &str, rounds: u32, inside: &str| -> Result<f64, String> {
-        let mut c = sh::cmd(
-            "valgrind",
-            &[
-                "--tool=callgrind",
-                "--callgrind-out-file=/dev/null",
-                &format!("--toggle-collect=*{inside}*"),
-            ],
-        );
-        c.arg(&exe)
-            .arg(what)
-            .env("PROFILE_ROUNDS", rounds.to_string());
-        let out = c.output().map_err(|e| format!("valgrind: {e}"))?;
-        let text = String::from_utf8_lossy(&out.stderr);
-        let n: f64 = text
-            .lines()
-            .find_map(|l| l.split("Collected :").nth(1))
-            .and_then(|n| n.trim().parse().ok())
-            .ok_or_else(|| format!("callgrind printed no count for {what}:\n{text}"))?;
+        let n = crate::bench::callgrind(&exe, what, rounds, Some(&format!("*{inside}*")))?;
         Ok(n / f64::from(rounds))
     };
     println!("\nInstructions a paint (callgrind, inside the paint only)");
