@@ -13,6 +13,12 @@
 //! the book's rooms, as every replay has always meant, but no `dice` line
 //! is xorshift's dice, which every replay recorded before the book's dice
 //! came was played on. A replay written now always has its `dice` line.
+//!
+//! Version 2 adds points: after the first input that brings the turn to a
+//! multiple of `POINT_EVERY`, a line `point TURN FLOOR X Y HP DRAWS HASH`
+//! (the dice's draws so far, the state hash). Played back, the first point
+//! the run does not reach as recorded names where the playback split from
+//! the recording. A version-1 replay has no points and checks its end.
 
 use crate::game::{Game, State};
 use crate::geom::{Dir, Point};
@@ -23,8 +29,69 @@ use crate::rng::Dice;
 use crate::text::{name_in, named_in};
 use core::fmt::Write;
 
-/// The replay format's version.
-pub const REPLAY_VERSION: u32 = 1;
+/// The replay format's version. Version 1 (no points) still plays.
+pub const REPLAY_VERSION: u32 = 2;
+
+/// A replay records a point of its run every this many turns. Points add
+/// about a tenth to a bot's whole run recorded (docs/sessions.md,
+/// "Replays"; the tests hold it under a quarter).
+pub const POINT_EVERY: u32 = 50;
+
+/// A point of a run: where and how the run stood after an input, as a
+/// replay records it and its playback compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mark {
+    /// The turn.
+    pub turn: u32,
+    /// The floor.
+    pub depth: i32,
+    /// Where the player stands.
+    pub at: Point,
+    /// The player's health.
+    pub hp: i32,
+    /// The dice's draws so far.
+    pub draws: u64,
+    /// `state_hash` of the game.
+    pub hash: u64,
+}
+
+impl Mark {
+    /// Where `game` stands now.
+    pub fn of(game: &Game) -> Mark {
+        Mark {
+            turn: game.turn(),
+            depth: game.depth(),
+            at: game.player().pos,
+            hp: game.player().hp,
+            draws: game.rng().draws(),
+            hash: state_hash(game),
+        }
+    }
+
+    /// Its line, without the newline.
+    fn write(&self, out: &mut impl Write) -> core::fmt::Result {
+        write!(
+            out,
+            "point {} {} {} {} {} {} {:016x}",
+            self.turn, self.depth, self.at.x, self.at.y, self.hp, self.draws, self.hash
+        )
+    }
+
+    /// Reads what follows `point ` on its line.
+    fn read(rest: &str) -> Option<Mark> {
+        let mut words = rest.split(' ');
+        let mut next = || words.next();
+        let mark = Mark {
+            turn: next()?.parse().ok()?,
+            depth: next()?.parse().ok()?,
+            at: Point::new(next()?.parse().ok()?, next()?.parse().ok()?),
+            hp: next()?.parse().ok()?,
+            draws: next()?.parse().ok()?,
+            hash: u64::from_str_radix(next()?, 16).ok()?,
+        };
+        next().is_none().then_some(mark)
+    }
+}
 
 /// What a shell asked of the game: an action, or a running command's step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,22 +133,36 @@ fn dir_of(s: &str) -> Option<Dir> {
     named_in(&DIRS, s)
 }
 
+/// The first word of an action's line: what the action is.
+fn action_word(a: Action) -> &'static str {
+    match a {
+        Action::Move(_) => "move",
+        Action::Cursor(_) => "cursor",
+        Action::CursorTo(_) => "cursor-to",
+        Action::TravelTo(_) => "travel",
+        Action::Letter(_) => "letter",
+        Action::Confirm(_) => "confirm",
+        Action::ChooseClass(_) => "class",
+        Action::Debug(_) => "debug",
+        other => plain_name(other).unwrap_or("wait"),
+    }
+}
+
 /// Writes an input as its line (without the newline).
 pub fn write_input(out: &mut impl Write, input: Input) -> core::fmt::Result {
     let Input::Act(a) = input else {
         return out.write_str("step");
     };
+    out.write_str(action_word(a))?;
     match a {
-        Action::Move(d) => write!(out, "move {}", dir_name(d)),
-        Action::Cursor(d) => write!(out, "cursor {}", dir_name(d)),
-        Action::CursorTo(p) => write!(out, "cursor-to {} {}", p.x, p.y),
-        Action::TravelTo(p) => write!(out, "travel {} {}", p.x, p.y),
-        Action::Letter(c) => write!(out, "letter {c}"),
-        Action::Confirm(y) => write!(out, "confirm {}", if y { 'y' } else { 'n' }),
-        Action::ChooseClass(c) => write!(out, "class {}", c.letter()),
+        Action::Move(d) | Action::Cursor(d) => write!(out, " {}", dir_name(d)),
+        Action::CursorTo(p) | Action::TravelTo(p) => write!(out, " {} {}", p.x, p.y),
+        Action::Letter(c) => write!(out, " {c}"),
+        Action::Confirm(y) => write!(out, " {}", if y { 'y' } else { 'n' }),
+        Action::ChooseClass(c) => write!(out, " {}", c.letter()),
         Action::Debug(d) => write!(
             out,
-            "debug {}",
+            " {}",
             match d {
                 DebugKey::Reveal => 1,
                 DebugKey::SwitchView => 2,
@@ -90,7 +171,7 @@ pub fn write_input(out: &mut impl Write, input: Input) -> core::fmt::Result {
                 DebugKey::CaveSteps => 6,
             }
         ),
-        other => out.write_str(plain_name(other).unwrap_or("wait")),
+        _ => Ok(()),
     }
 }
 
@@ -311,6 +392,17 @@ pub enum ReplayError {
     BadLine(usize),
     /// A line the replay must have is missing.
     Missing(&'static str),
+    /// Played back, the run did not reach a point as recorded.
+    Split {
+        /// The turn of the point before (0: the run's start).
+        after: u32,
+        /// The point as the replay records it.
+        recorded: Mark,
+        /// Where the run played back stood instead.
+        found: Mark,
+        /// The last action played before the point.
+        last: Option<Action>,
+    },
     /// Played back, it ended somewhere else.
     Diverged {
         /// The hash the replay says its end has.
@@ -330,6 +422,12 @@ impl core::fmt::Display for ReplayError {
             ),
             ReplayError::BadLine(n) => write!(f, "line {n} is no input"),
             ReplayError::Missing(what) => write!(f, "its {what} line is missing"),
+            ReplayError::Split {
+                after,
+                recorded,
+                found,
+                last,
+            } => split(f, *after, recorded, found, *last),
             ReplayError::Diverged { expected, found } => write!(
                 f,
                 "played back, it ends at state hash {found:016x}, not the {expected:016x} it recorded"
@@ -340,6 +438,86 @@ impl core::fmt::Display for ReplayError {
 
 impl core::error::Error for ReplayError {}
 
+/// Says where a playback split from its recording: "Differs by turn 450
+/// (after turn 400): the player is at (12, 7), the replay says (13, 7);
+/// the last action was travel".
+fn split(
+    f: &mut core::fmt::Formatter<'_>,
+    after: u32,
+    recorded: &Mark,
+    found: &Mark,
+    last: Option<Action>,
+) -> core::fmt::Result {
+    write!(
+        f,
+        "Differs by turn {} (after turn {after}): ",
+        recorded.turn
+    )?;
+    let fields = |m: &Mark| (m.turn, m.depth, m.at, m.hp, m.draws);
+    let only_the_hash = fields(found) == fields(recorded);
+    let mut said = false;
+    let mut say = |f: &mut core::fmt::Formatter<'_>, args: core::fmt::Arguments<'_>| {
+        let gap = if said { "; " } else { "" };
+        said = true;
+        write!(f, "{gap}{args}")
+    };
+    if found.turn != recorded.turn {
+        say(
+            f,
+            format_args!(
+                "the turn is {}, the replay says {}",
+                found.turn, recorded.turn
+            ),
+        )?;
+    }
+    if found.depth != recorded.depth {
+        say(
+            f,
+            format_args!(
+                "the floor is {}, the replay says {}",
+                found.depth, recorded.depth
+            ),
+        )?;
+    }
+    if found.at != recorded.at {
+        say(
+            f,
+            format_args!(
+                "the player is at ({}, {}), the replay says ({}, {})",
+                found.at.x, found.at.y, recorded.at.x, recorded.at.y
+            ),
+        )?;
+    }
+    if found.hp != recorded.hp {
+        say(
+            f,
+            format_args!("HP is {}, the replay says {}", found.hp, recorded.hp),
+        )?;
+    }
+    if found.draws != recorded.draws {
+        say(
+            f,
+            format_args!(
+                "the dice have drawn {} numbers, the replay says {}",
+                found.draws, recorded.draws
+            ),
+        )?;
+    }
+    if only_the_hash {
+        say(
+            f,
+            format_args!(
+                "the state differs (hash {:016x}, the replay says {:016x})",
+                found.hash, recorded.hash
+            ),
+        )?;
+    }
+    match last {
+        Some(a) => write!(f, "; the last action was {}", action_word(a)),
+        None => f.write_str("; no action was played before it"),
+    }
+}
+
 /// Plays a replay's text through: the game it ends with, checked against
 /// the hash it records.
 pub fn play(text: &str) -> Result<Game, ReplayError> {
@@ -349,7 +527,7 @@ pub fn play(text: &str) -> Result<Game, ReplayError> {
         .strip_prefix("amulets-replay ")
         .and_then(|v| v.parse().ok())
         .ok_or(ReplayError::NotAReplay)?;
-    if version != REPLAY_VERSION {
+    if !(1..=REPLAY_VERSION).contains(&version) {
         return Err(ReplayError::WrongVersion { found: version });
     }
     let seed: u32 = lines
@@ -382,7 +560,22 @@ pub fn play(text: &str) -> Result<Game, ReplayError> {
         lines.next();
     }
     let mut game = Game::new_run_on(seed, class, style, dice);
+    let (mut after, mut last) = (0, None);
     for (n, line) in lines {
+        if let Some(rest) = line.strip_prefix("point ") {
+            let recorded = Mark::read(rest).ok_or(ReplayError::BadLine(n))?;
+            let found = Mark::of(&game);
+            if found != recorded {
+                return Err(ReplayError::Split {
+                    after,
+                    recorded,
+                    found,
+                    last,
+                });
+            }
+            after = recorded.turn;
+            continue;
+        }
         if let Some(hex) = line.strip_prefix("hash ") {
             let expected = u64::from_str_radix(hex, 16).map_err(|_| ReplayError::BadLine(n))?;
             let found = state_hash(&game);
@@ -392,15 +585,18 @@ pub fn play(text: &str) -> Result<Game, ReplayError> {
                 Err(ReplayError::Diverged { expected, found })
             };
         }
-        read_input(line)
-            .ok_or(ReplayError::BadLine(n))?
-            .apply(&mut game);
+        let input = read_input(line).ok_or(ReplayError::BadLine(n))?;
+        if let Input::Act(a) = input {
+            last = Some(a);
+        }
+        input.apply(&mut game);
     }
     Err(ReplayError::Missing("hash"))
 }
 
-/// Writes a replay's text: the header, the inputs, and the hash of the game
-/// they end with.
+/// Writes a replay's text: the header, the inputs with a point every
+/// `POINT_EVERY` turns, and the hash of the game they end with. The
+/// points are found by playing the inputs again from the run's start.
 pub fn write(
     out: &mut impl Write,
     seed: u32,
@@ -415,9 +611,17 @@ pub fn write(
         writeln!(out, "style {}", end.style().name())?;
     }
     writeln!(out, "dice {}", end.dice().name())?;
+    let mut game = Game::new_run_on(seed, class, end.style(), end.dice());
+    let mut pointed = 0;
     for &i in inputs {
         write_input(out, i)?;
         writeln!(out)?;
+        i.apply(&mut game);
+        if game.turn() / POINT_EVERY > pointed / POINT_EVERY {
+            pointed = game.turn();
+            Mark::of(&game).write(out)?;
+            writeln!(out)?;
+        }
     }
     writeln!(out, "hash {:016x}", state_hash(end))
 }

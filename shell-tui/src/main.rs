@@ -37,7 +37,8 @@ enum Command {
 }
 
 /// `replay FILE`: plays it back; exit 0 when it ends where it did, 1 when it
-/// does not (it diverged), 2 when the file is no replay this game reads.
+/// does not (it split from the recording at a point, or ended elsewhere),
+/// 2 when the file is no replay this game reads.
 fn replay(file: &std::path::Path) -> ExitCode {
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
@@ -58,7 +59,10 @@ fn replay(file: &std::path::Path) -> ExitCode {
             );
             ExitCode::SUCCESS
         }
-        Err(e @ amulets_core::replay::ReplayError::Diverged { .. }) => {
+        Err(
+            e @ (amulets_core::replay::ReplayError::Diverged { .. }
+            | amulets_core::replay::ReplayError::Split { .. }),
+        ) => {
             say_error(format_args!("{}: {e}", file.display()));
             ExitCode::FAILURE
         }

@@ -68,6 +68,22 @@ fn replay_says_in_words_whether_it_is_no_replay_or_diverged() {
         "{err}"
     );
     assert!(!err.contains("Diverged {"), "{err}");
+    // A replay with one action changed in the middle: 1, and where it split.
+    let split = dir.join("split.txt");
+    let lines: Vec<&str> = text.lines().collect();
+    let middle = lines.len() / 2
+        + lines[lines.len() / 2..]
+            .iter()
+            .position(|l| l.starts_with("move "))
+            .unwrap();
+    let mut edited = lines.clone();
+    edited[middle] = "search";
+    std::fs::write(&split, edited.join("\n") + "\n").unwrap();
+    let out = amulets_tui(&["replay", split.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains(": Differs by turn "), "{err}");
+    assert!(err.contains("; the last action was "), "{err}");
     // A file that is not there: 2.
     let out = amulets_tui(&["replay", dir.join("none.txt").to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));

@@ -86,7 +86,12 @@ fn the_bot_live_ends_where_the_recording_does() {
             dice == Dice::Xorshift,
             "{name}: its dice"
         );
-        let inputs = text.lines().count() - header - 1;
+        // Every line after the header but the points and the hash.
+        let inputs = text
+            .lines()
+            .skip(header)
+            .filter(|l| !l.starts_with("point ") && !l.starts_with("hash "))
+            .count();
         let mut game = Game::new_run_on(seed, class, style, dice);
         let mut bot = Bot::new();
         for _ in 0..inputs {
@@ -116,7 +121,17 @@ fn the_bot_live_ends_where_the_recording_does() {
 
 #[test]
 fn a_changed_input_changes_the_end() {
+    // A replay with points splits at one.
     let text = REPLAYS[1].1;
+    let changed = text.replacen("\nexplore\n", "\nwait\n", 1);
+    assert_ne!(changed, text);
+    assert!(matches!(
+        replay::play(&changed),
+        Err(ReplayError::Split { .. })
+    ));
+    // One of version 1, with none, still checks its end.
+    let (name, text) = REPLAYS[6];
+    assert!(text.starts_with("amulets-replay 1\n"), "{name}");
     let changed = text.replacen("\nexplore\n", "\nwait\n", 1);
     assert_ne!(changed, text);
     assert!(matches!(
@@ -131,4 +146,143 @@ fn a_changed_input_changes_the_end() {
         replay::play("seed 1\n"),
         Err(ReplayError::NotAReplay)
     ));
+}
+
+/// The bot's run of `seed` and `class` on the book's dice, at most `most`
+/// inputs: the inputs and the game they end with.
+fn bot_run(seed: u32, class: Class, most: usize) -> (Vec<Input>, Game) {
+    let mut game = Game::new_run_on(seed, class, Style::Book, Dice::Book);
+    let mut bot = Bot::new();
+    let mut inputs = Vec::new();
+    while inputs.len() < most {
+        let input = if game.command_running() {
+            Input::Step
+        } else {
+            match bot.next_action(&game) {
+                Some(a) => Input::Act(a),
+                None => break,
+            }
+        };
+        input.apply(&mut game);
+        inputs.push(input);
+    }
+    (inputs, game)
+}
+
+/// A point's line as the test reads the run: turn, floor, place, health,
+/// draws and hash, in that order.
+fn point_line(game: &Game) -> String {
+    let p = game.player();
+    format!(
+        "point {} {} {} {} {} {} {:016x}",
+        game.turn(),
+        game.depth(),
+        p.pos.x,
+        p.pos.y,
+        p.hp,
+        game.rng().draws(),
+        replay::state_hash(game)
+    )
+}
+
+#[test]
+fn a_replay_records_where_the_run_stood_every_fifty_turns() {
+    let (inputs, end) = bot_run(42, Class::Rogue, 1500);
+    let mut text = String::new();
+    replay::write(&mut text, 42, Class::Rogue, &inputs, &end).unwrap();
+    assert!(text.starts_with("amulets-replay 2\n"), "{text}");
+    // The points, found by playing the inputs here: after the first input
+    // that reaches turn 50, 100, ...
+    let mut game = Game::new_run_on(42, Class::Rogue, Style::Book, Dice::Book);
+    let mut want = Vec::new();
+    let mut next = 50;
+    for input in &inputs {
+        input.apply(&mut game);
+        if game.turn() >= next {
+            want.push(point_line(&game));
+            next = (game.turn() / 50 + 1) * 50;
+        }
+    }
+    let got: Vec<&str> = text.lines().filter(|l| l.starts_with("point ")).collect();
+    assert!(want.len() > 10, "{} points", want.len());
+    assert_eq!(got, want);
+    assert_eq!(replay::POINT_EVERY, 50);
+    let played = replay::play(&text).unwrap();
+    assert_eq!(replay::state_hash(&played), replay::state_hash(&end));
+}
+
+#[test]
+fn a_changed_action_in_the_middle_is_named_at_its_turn() {
+    let (inputs, end) = bot_run(7, Class::Fighter, 3000);
+    let mut text = String::new();
+    replay::write(&mut text, 7, Class::Fighter, &inputs, &end).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // The middle's first move that moved the player: it becomes a wait.
+    let mut game = Game::new_run_on(7, Class::Fighter, Style::Book, Dice::Book);
+    let mut changed = None;
+    for (i, line) in lines.iter().enumerate() {
+        let Some(input) = replay::read_input(line) else {
+            continue;
+        };
+        let (before, turn) = (game.player().pos, game.turn());
+        input.apply(&mut game);
+        if turn > end.turn() / 2 && line.starts_with("move ") && game.player().pos != before {
+            changed = Some(i);
+            break;
+        }
+    }
+    let at = changed.expect("a move in the middle");
+    // The points around it, as recorded.
+    let turn_of = |l: &str| -> u32 { l.split(' ').nth(1).unwrap().parse().unwrap() };
+    let after = lines[..at]
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("point "))
+        .map_or(0, |l| turn_of(l));
+    let by = lines[at..]
+        .iter()
+        .find(|l| l.starts_with("point "))
+        .map(|l| turn_of(l))
+        .expect("a point after it");
+    let mut edited: Vec<&str> = lines.clone();
+    edited[at] = "wait";
+    let edited = edited.join("\n") + "\n";
+    let err = replay::play(&edited).expect_err("it splits");
+    let words = err.to_string();
+    println!("{words}");
+    match err {
+        ReplayError::Split {
+            after: a, recorded, ..
+        } => assert_eq!((a, recorded.turn), (after, by), "{words}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(
+        words.starts_with(&format!("Differs by turn {by} (after turn {after}): ")),
+        "{words}"
+    );
+    assert!(words.contains("; the last action was "), "{words}");
+}
+
+#[test]
+fn points_add_at_most_a_quarter_to_a_replay() {
+    let (mut with, mut without) = (0, 0);
+    for seed in 1..=40 {
+        let class = Class::ALL[seed as usize % 3];
+        let (inputs, end) = bot_run(seed, class, 20_000);
+        let mut text = String::new();
+        replay::write(&mut text, seed, class, &inputs, &end).unwrap();
+        with += text.len();
+        without += text
+            .lines()
+            .filter(|l| !l.starts_with("point "))
+            .map(|l| l.len() + 1)
+            .sum::<usize>();
+    }
+    let growth = with as f64 / without as f64 - 1.0;
+    println!(
+        "points add {:.1}% to 40 whole bot runs' replays",
+        growth * 100.0
+    );
+    assert!(growth <= 0.25, "{growth}");
+    assert!(growth > 0.0);
 }
