@@ -3,6 +3,9 @@
 //! (x86_64), on 32-bit x86 (i686), on a big-endian machine (s390x under
 //! qemu-user), on WebAssembly (wasm32-wasip1 under Node's WASI), and on a
 //! Cortex-M4 (thumbv7em under QEMU's mps2-an386, through semihosting).
+//! First it records 200 runs of the bot here (`replays::write_ci`, not
+//! committed), and every target plays them to each of their points and
+//! their end: all 200 on i686 and wasm32, 5 on s390x and the Cortex-M4.
 
 use crate::sh;
 use crate::tools::{self, Need};
@@ -87,6 +90,41 @@ fn node_wasi_flag() -> Result<&'static str, String> {
     }
 }
 
+/// The runs CI recorded into `replays`, played on `target` to every point
+/// and end (200; 5 under qemu-user): what was played, and how long it took.
+fn recorded_runs_on(
+    target: &str,
+    replays: &std::path::Path,
+    runner: &str,
+) -> Result<(&'static str, Duration), String> {
+    let start = Instant::now();
+    let (count, what) = if target.starts_with("s390x") {
+        (5, "5 recorded runs")
+    } else {
+        (crate::replays::CI_RUNS, "200 recorded runs")
+    };
+    let mut c = sh::cmd(
+        &sh::cargo(),
+        &[
+            "test",
+            "-p",
+            "amulets-tests",
+            "--test",
+            "ci_replays",
+            "--target",
+            target,
+            "--",
+            "--ignored",
+            "--nocapture",
+        ],
+    );
+    c.env("CARGO_TARGET_WASM32_WASIP1_RUNNER", runner)
+        .env("AMULETS_CI_REPLAYS", replays)
+        .env("AMULETS_CI_REPLAYS_COUNT", count.to_string());
+    sh::run(c).map_err(|e| format!("the recorded runs on {target}: {e}"))?;
+    Ok((what, start.elapsed()))
+}
+
 pub fn run() -> Result<(), String> {
     let mut targets: Vec<&str> = HOSTED.to_vec();
     targets.push(THUMB);
@@ -100,6 +138,15 @@ pub fn run() -> Result<(), String> {
         sh::root().join("xtask/wasi-run.mjs").display()
     );
     let mut table = Vec::new();
+    // Whole runs the bot plays, recorded here (x86_64) for the others.
+    let start = Instant::now();
+    let replays = crate::web::target_dir().join("ci-replays");
+    crate::replays::write_ci(&replays)?;
+    table.push((
+        "x86_64-unknown-linux-gnu",
+        "200 bot runs recorded",
+        start.elapsed(),
+    ));
     for target in std::iter::once("x86_64-unknown-linux-gnu").chain(HOSTED) {
         let start = Instant::now();
         let mut c = sh::cmd(
@@ -117,10 +164,12 @@ pub fn run() -> Result<(), String> {
         c.env("CARGO_TARGET_WASM32_WASIP1_RUNNER", &runner);
         sh::run(c).map_err(|e| format!("determinism on {target}: {e}"))?;
         table.push((target, "core tests, golden, replays", start.elapsed()));
+        let (what, took) = recorded_runs_on(target, &replays, &runner)?;
+        table.push((target, what, took));
     }
 
     let start = Instant::now();
-    let c = sh::cmd(
+    let mut c = sh::cmd(
         &cargo,
         &[
             "run",
@@ -131,9 +180,12 @@ pub fn run() -> Result<(), String> {
             THUMB,
         ],
     );
+    // With the first 5 of the runs recorded above compiled in.
+    c.env("AMULETS_CI_REPLAYS", &replays)
+        .env("AMULETS_CI_REPLAYS_COUNT", "5");
     sh::run_with_limit(c, Duration::from_secs(600))
         .map_err(|e| format!("determinism on {THUMB}: {e}"))?;
-    table.push((THUMB, "golden + replays on QEMU mps2", start.elapsed()));
+    table.push((THUMB, "golden, replays, 5 recorded runs", start.elapsed()));
 
     let start = Instant::now();
     let m3 = crate::embedded::lm3s_check().map_err(|e| format!("determinism on the M3: {e}"))?;

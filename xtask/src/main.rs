@@ -36,6 +36,8 @@ commands:
                 wasm32-wasip1 (Node) and thumbv7em (QEMU mps2-an386)
   golden        rewrite tests/golden/*.txt from the current generators
   replays       record tests/replays/*.txt again with the bot
+  replays --ci  record the 200 whole bot runs that determinism plays on
+                every target into target/ci-replays/ (not committed)
   fuzz [--seconds N]  run the libFuzzer targets in fuzz/ (60 s each)
   bench [F]     run the benchmarks against the peers (criterion; F filters
                 benchmark names) and print the table of medians and ratios
@@ -106,6 +108,7 @@ fn main() -> ExitCode {
         "determinism" if rest.is_empty() => determinism::run(),
         "golden" if rest.is_empty() => golden::write(),
         "replays" if rest.is_empty() => replays::write(),
+        "replays" if rest == ["--ci"] => replays::write_ci(&web::target_dir().join("ci-replays")),
         "bench" => bench::run(rest),
         "fuzz" => fuzz::run(rest),
         "bot" => bot::run(rest),

@@ -25,23 +25,7 @@ pub fn write() -> Result<(), String> {
     let dir = crate::sh::root().join("tests/replays");
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     for (seed, class, count, style) in RUNS {
-        let mut game = Game::new_run_on(seed, class, style, Dice::Book);
-        let mut bot = Bot::new();
-        let mut inputs = Vec::new();
-        while inputs.len() < count {
-            let input = if game.command_running() {
-                Input::Step
-            } else {
-                match bot.next_action(&game) {
-                    Some(a) => Input::Act(a),
-                    None => break,
-                }
-            };
-            input.apply(&mut game);
-            inputs.push(input);
-        }
-        let mut text = String::new();
-        replay::write(&mut text, seed, class, &inputs, &game).map_err(|e| e.to_string())?;
+        let (text, inputs, game) = record(seed, class, count, style)?;
         let suffix = match style {
             Style::Book => String::new(),
             other => format!("-{}", other.name()),
@@ -52,12 +36,79 @@ pub fn write() -> Result<(), String> {
         ));
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
         println!(
-            "wrote {} ({} inputs, ended on floor {}, turn {})",
+            "wrote {} ({inputs} inputs, ended on floor {}, turn {})",
             path.display(),
-            inputs.len(),
             game.depth(),
             game.turn()
         );
     }
+    Ok(())
+}
+
+/// The bot's run of `seed`, `class` and `style` on the book's dice, at
+/// most `most` inputs: its replay's text, its inputs' count, and its end.
+fn record(
+    seed: u32,
+    class: Class,
+    most: usize,
+    style: Style,
+) -> Result<(String, usize, Game), String> {
+    let mut game = Game::new_run_on(seed, class, style, Dice::Book);
+    let mut bot = Bot::new();
+    let mut inputs = Vec::new();
+    while inputs.len() < most {
+        let input = if game.command_running() {
+            Input::Step
+        } else {
+            match bot.next_action(&game) {
+                Some(a) => Input::Act(a),
+                None => break,
+            }
+        };
+        input.apply(&mut game);
+        inputs.push(input);
+    }
+    let mut text = String::new();
+    replay::write(&mut text, seed, class, &inputs, &game).map_err(|e| e.to_string())?;
+    Ok((text, inputs.len(), game))
+}
+
+/// How many whole runs CI records and plays on every hosted target.
+pub const CI_RUNS: u32 = 200;
+
+/// The most inputs of a run CI records.
+const CI_INPUTS: usize = 20_000;
+
+/// Records `CI_RUNS` whole runs of the bot into `dir` (emptied first),
+/// for the determinism targets to play: seeds 1 to 200, the class and
+/// the floors' style turning with the seed. Made anew each time, never
+/// committed. Their names sort in seed order.
+pub fn write_ci(dir: &std::path::Path) -> Result<(), String> {
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut turns = 0;
+    for seed in 1..=CI_RUNS {
+        let class = Class::ALL[seed as usize % Class::ALL.len()];
+        let style = match seed % 5 {
+            3 => Style::Gh,
+            4 => Style::Grid,
+            _ => Style::Book,
+        };
+        // A whole run, or its first CI_INPUTS inputs: in about one run of
+        // ten the bot, with nothing it knows to do on a floor, waits on
+        // for ever.
+        let (text, _, game) = record(seed, class, CI_INPUTS, style)?;
+        turns += u64::from(game.turn());
+        let path = dir.join(format!(
+            "{seed:03}-{}-{}.txt",
+            class.name().to_lowercase(),
+            style.name()
+        ));
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    println!(
+        "replays: {CI_RUNS} bot runs recorded into {} ({turns} turns)",
+        dir.display()
+    );
     Ok(())
 }

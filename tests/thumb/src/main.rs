@@ -99,13 +99,20 @@ const REPLAYS: [(&str, &str); 10] = [
     ),
 ];
 
-/// Plays every recorded run; the first that ends elsewhere, by name.
-fn check_replays(mut print: impl FnMut(&str, u32)) -> Result<usize, &'static str> {
-    for (name, text) in REPLAYS {
-        let game = replay::play(text).map_err(|_| name)?;
+/// The whole runs CI recorded on x86_64 (`cargo xtask determinism`; none
+/// in a build of its own): every point and the end must be reached here.
+const CI_REPLAYS: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/ci_replays.rs"));
+
+/// Plays every recorded run, then CI's: how many, or the first that splits
+/// from its recording or ends elsewhere, by name, and why.
+fn check_replays(
+    mut print: impl FnMut(&str, u32),
+) -> Result<(usize, usize), (&'static str, replay::ReplayError)> {
+    for &(name, text) in REPLAYS.iter().chain(CI_REPLAYS) {
+        let game = replay::play(text).map_err(|e| (name, e))?;
         print(name, game.turn());
     }
-    Ok(REPLAYS.len())
+    Ok((REPLAYS.len(), CI_REPLAYS.len()))
 }
 
 /// Checks every golden file, printing each seed in `shown` with its hash.
@@ -138,16 +145,17 @@ mod target {
         let replays =
             super::check_replays(|name, turn| hprintln!("replay {} ends on turn {}", name, turn));
         match (result, replays) {
-            (Ok(n), Ok(r)) => {
+            (Ok(n), Ok((r, ci))) => {
                 hprintln!(
-                    "{} golden hashes match, {} replays end where they should",
+                    "{} golden hashes match, {} replays and {} recorded by CI end where they should",
                     n,
-                    r
+                    r,
+                    ci
                 );
                 debug::exit(debug::EXIT_SUCCESS);
             }
-            (_, Err(name)) => {
-                hprintln!("REPLAY DIVERGED: {}", name);
+            (_, Err((name, e))) => {
+                hprintln!("REPLAY DIVERGED: {}: {}", name, e);
                 debug::exit(debug::EXIT_FAILURE);
             }
             (Err(m), _) => {
@@ -175,8 +183,10 @@ fn main() {
             std::process::exit(1);
         }
     }
-    if let Err(name) = check_replays(|name, turn| println!("replay {name} ends on turn {turn}")) {
-        eprintln!("REPLAY DIVERGED: {name}");
+    if let Err((name, e)) =
+        check_replays(|name, turn| println!("replay {name} ends on turn {turn}"))
+    {
+        eprintln!("REPLAY DIVERGED: {name}: {e}");
         std::process::exit(1);
     }
 }
