@@ -20,6 +20,7 @@ pub mod bindings;
 pub mod bot;
 pub mod cellset;
 pub mod color;
+pub mod daily;
 pub mod fov;
 pub mod game;
 pub mod geom;

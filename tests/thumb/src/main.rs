@@ -115,6 +115,17 @@ fn check_replays(
     Ok((REPLAYS.len(), CI_REPLAYS.len()))
 }
 
+/// The daily dungeon's seed of 2026-12-02, which docs/rules.md pins: the
+/// seed the board makes of that day, or the wrong one it made.
+fn check_daily() -> Result<u32, u32> {
+    let seed = amulets_core::daily::Day::parse("2026-12-02").map_or(0, |d| d.seed());
+    if seed == 931_398_152 {
+        Ok(seed)
+    } else {
+        Err(seed)
+    }
+}
+
 /// Checks every golden file, printing each seed in `shown` with its hash.
 /// Returns the first mismatch, or how many hashes matched.
 fn check_all(mut print: impl FnMut(&str, u32, u64)) -> Result<usize, Mismatch> {
@@ -144,6 +155,13 @@ mod target {
         });
         let replays =
             super::check_replays(|name, turn| hprintln!("replay {} ends on turn {}", name, turn));
+        match super::check_daily() {
+            Ok(seed) => hprintln!("the daily seed of 2026-12-02 is {}", seed),
+            Err(seed) => {
+                hprintln!("DAILY SEED: 2026-12-02 gives {}, not 931398152", seed);
+                debug::exit(debug::EXIT_FAILURE);
+            }
+        }
         match (result, replays) {
             (Ok(n), Ok((r, ci))) => {
                 hprintln!(
@@ -187,6 +205,10 @@ fn main() {
         check_replays(|name, turn| println!("replay {name} ends on turn {turn}"))
     {
         eprintln!("REPLAY DIVERGED: {name}: {e}");
+        std::process::exit(1);
+    }
+    if let Err(seed) = check_daily() {
+        eprintln!("DAILY SEED: 2026-12-02 gives {seed}, not 931398152");
         std::process::exit(1);
     }
 }
