@@ -13,6 +13,7 @@ use crate::input::Action;
 use crate::item::{Use, kinds};
 use crate::map::{MAP_CELLS, Map, Terrain};
 use crate::player::Class;
+use crate::replay::Input;
 
 /// Drink healing at or below this share of the maximum health, in percent.
 pub const DRINK_AT_PERCENT: i32 = 40;
@@ -56,6 +57,17 @@ impl Bot {
                 true
             }
             None => false,
+        }
+    }
+
+    /// What a driver plays next, as a replay records it: the running
+    /// command's step, else the bot's next action; `None` when the run is
+    /// over.
+    pub fn next_input(&mut self, game: &Game) -> Option<Input> {
+        if game.command_running() {
+            Some(Input::Step)
+        } else {
+            self.next_action(game).map(Input::Act)
         }
     }
 

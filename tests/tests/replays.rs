@@ -95,12 +95,7 @@ fn the_bot_live_ends_where_the_recording_does() {
         let mut game = Game::new_run_on(seed, class, style, dice);
         let mut bot = Bot::new();
         for _ in 0..inputs {
-            let input = if game.command_running() {
-                Input::Step
-            } else {
-                Input::Act(bot.next_action(&game).unwrap())
-            };
-            input.apply(&mut game);
+            bot.next_input(&game).unwrap().apply(&mut game);
         }
         let hash = text.lines().last().unwrap().strip_prefix("hash ").unwrap();
         assert_eq!(
@@ -155,13 +150,8 @@ fn bot_run(seed: u32, class: Class, most: usize) -> (Vec<Input>, Game) {
     let mut bot = Bot::new();
     let mut inputs = Vec::new();
     while inputs.len() < most {
-        let input = if game.command_running() {
-            Input::Step
-        } else {
-            match bot.next_action(&game) {
-                Some(a) => Input::Act(a),
-                None => break,
-            }
+        let Some(input) = bot.next_input(&game) else {
+            break;
         };
         input.apply(&mut game);
         inputs.push(input);

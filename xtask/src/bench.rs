@@ -177,6 +177,23 @@ pub fn run(filter: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// Valgrind, and `benches/examples/profile.rs` built: the program.
+pub fn profile() -> Result<std::path::PathBuf, String> {
+    crate::tools::ensure_programs(&[crate::tools::VALGRIND])?;
+    sh::run(sh::cmd(
+        &sh::cargo(),
+        &[
+            "build",
+            "--release",
+            "-p",
+            "amulets-benches",
+            "--example",
+            "profile",
+        ],
+    ))?;
+    Ok(sh::root().join("target/release/examples/profile"))
+}
+
 /// The instructions `benches/examples/profile.rs` runs for `what` over
 /// `rounds` rounds (callgrind's count), only those inside functions whose
 /// names match `inside` when it is given.
@@ -211,19 +228,7 @@ fn per_round(exe: &Path, what: &str) -> Result<f64, String> {
 /// and the Dijkstra map at most 0.9 ("no slower", with room for noise-free
 /// counts to mean it).
 fn instructions() -> Result<(), String> {
-    crate::tools::ensure_programs(&[crate::tools::VALGRIND])?;
-    sh::run(sh::cmd(
-        &sh::cargo(),
-        &[
-            "build",
-            "--release",
-            "-p",
-            "amulets-benches",
-            "--example",
-            "profile",
-        ],
-    ))?;
-    let exe = sh::root().join("target/release/examples/profile");
+    let exe = profile()?;
     println!("\nInstructions a round (callgrind; a ratio is ours / plain, lower is better)");
     println!(
         "{:<20} {:>14} {:>14} {:>8}  target",

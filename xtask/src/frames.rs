@@ -129,19 +129,7 @@ fn times(dir: &Path, missed: &mut Vec<String>) -> Result<(), String> {
 fn instructions(missed: &mut Vec<String>) -> Result<(), String> {
     const STEPS: u32 = 400;
     const WHOLES: u32 = 4;
-    tools::ensure_programs(&[tools::VALGRIND])?;
-    sh::run(sh::cmd(
-        &sh::cargo(),
-        &[
-            "build",
-            "--release",
-            "-p",
-            "amulets-benches",
-            "--example",
-            "profile",
-        ],
-    ))?;
-    let exe = sh::root().join("target/release/examples/profile");
+    let exe = crate::bench::profile()?;
     let count = |what: &str, rounds: u32, inside: &str| -> Result<f64, String> {
         let n = crate::bench::callgrind(&exe, what, rounds, Some(&format!("*{inside}*")))?;
         Ok(n / f64::from(rounds))

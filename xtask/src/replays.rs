@@ -8,7 +8,7 @@ use amulets_core::bot::Bot;
 use amulets_core::game::Game;
 use amulets_core::mapgen::floor::Style;
 use amulets_core::player::Class;
-use amulets_core::replay::{self, Input};
+use amulets_core::replay;
 use amulets_core::rng::Dice;
 
 /// The recorded runs: seed, class, how many inputs to keep, and the style
@@ -57,13 +57,8 @@ fn record(
     let mut bot = Bot::new();
     let mut inputs = Vec::new();
     while inputs.len() < most {
-        let input = if game.command_running() {
-            Input::Step
-        } else {
-            match bot.next_action(&game) {
-                Some(a) => Input::Act(a),
-                None => break,
-            }
+        let Some(input) = bot.next_input(&game) else {
+            break;
         };
         input.apply(&mut game);
         inputs.push(input);
