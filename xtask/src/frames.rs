@@ -90,7 +90,7 @@ fn times(dir: &Path, missed: &mut Vec<String>) -> Result<(), String> {
     for name in ["upload-step", "upload-whole", "present", "memset", "copy"] {
         row(name, None)?;
     }
-    // A step shown: its rectangles uploaded, then presented.
+    // A sum of parts against its limit, at the sum of their slow ends.
     let mut sum = |name: &str, parts: &[&str], limit_ms: f64| -> Result<(), String> {
         let (mut median, mut hi) = (0.0, 0.0);
         for part in parts {
@@ -112,6 +112,7 @@ fn times(dir: &Path, missed: &mut Vec<String>) -> Result<(), String> {
         );
         Ok(())
     };
+    // A step shown: its rectangles uploaded, then presented.
     sum("step shown", &["upload-step", "present"], 2.0)?;
     // A new screen as the player waits for it: painted whole in the
     // slower view (tiles), uploaded whole and presented.
