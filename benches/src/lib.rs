@@ -253,12 +253,7 @@ impl Watched {
     pub fn step(&mut self) -> Step {
         let game = self.app.game();
         let (running, depth) = (game.command_running(), game.depth());
-        if running || self.app.wait().is_some() {
-            let due = self.app.now + self.app.wait().unwrap_or(30).clamp(1, 30);
-            self.app.tick(due);
-        } else if let Some(a) = self.bot.next_action(game) {
-            self.app.session.act(a);
-        } else {
+        if !self.app.session.watch_bot(&mut self.bot, &mut self.app.now) {
             return Step::Over;
         }
         self.app.redraw = true;

@@ -490,6 +490,27 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         }
     }
 
+    /// Plays one step of `bot`'s as a player watching it sees it: the
+    /// clock (`now`) moved on to what is due next (an animation's frame or
+    /// a running command's step, a command's step at most, a millisecond
+    /// at least) and ticked, else the bot's next action. False when the run
+    /// is over and nothing was played. (`play_bot` is a board's, with no
+    /// animations to wait for.)
+    pub fn watch_bot(&mut self, bot: &mut Bot, now: &mut u64) -> bool {
+        if self.game.command_running() || self.wait().is_some() {
+            *now += self.wait().unwrap_or(DEMO_STEP_MS).clamp(1, DEMO_STEP_MS);
+            self.tick(*now);
+            return true;
+        }
+        match bot.next_action(&self.game) {
+            Some(action) => {
+                self.act(action);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// True while the bot plays.
     pub fn demo(&self) -> bool {
         self.demo.is_some()

@@ -236,12 +236,7 @@ mod tests {
         let mut now = 0;
         let mut partial = 0;
         for step in 0.. {
-            if session.game().command_running() || session.wait().is_some() {
-                now += session.wait().unwrap_or(30).clamp(1, 30);
-                session.tick(now);
-            } else if let Some(a) = bot.next_action(session.game()) {
-                session.act(a);
-            } else {
+            if !session.watch_bot(&mut bot, &mut now) {
                 return (partial, step);
             }
             meddle(&mut session, step);

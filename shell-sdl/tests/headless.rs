@@ -248,12 +248,7 @@ fn uploads_in_part(screen: &mut Screen, gfx: &mut Gfx) {
         let mut bot = amulets_core::bot::Bot::new();
         let (mut partial, mut compared) = (0, 0);
         for step in 1..=600 {
-            if app.game().command_running() || app.wait().is_some() {
-                let due = app.now + app.wait().unwrap_or(30).clamp(1, 30);
-                app.tick(due);
-            } else if let Some(a) = bot.next_action(app.game()) {
-                app.session.act(a);
-            } else {
+            if !app.session.watch_bot(&mut bot, &mut app.now) {
                 break;
             }
             app.redraw = true;
