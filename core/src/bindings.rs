@@ -389,7 +389,7 @@ pub const LOOKING: [Binding; 2] = [
 ];
 
 /// The title screen.
-pub const TITLE: [Binding; 5] = [
+pub const TITLE: [Binding; 7] = [
     Binding::act(&[Char('n')], Action::NewRun, "N", "a new run"),
     Binding::act(
         &[Char('c')],
@@ -400,6 +400,9 @@ pub const TITLE: [Binding; 5] = [
     // The words are the style's own (`Style::words`).
     Binding::act(&[Char('d')], Action::NextStyle, "D", "dungeons"),
     Binding::act(&[Char('?')], Action::Help, "?", "the keys"),
+    // The words name the day too (`view::screen_for`).
+    Binding::act(&[Char('t')], Action::Daily, "T", "today's dungeon"),
+    Binding::act(&[Char('h')], Action::Hall, "H", "the hall of fame"),
     Binding::act(&[Escape, Char('q')], Action::Quit, "Esc", "quit"),
 ];
 
@@ -497,6 +500,24 @@ pub const HELP: [Binding; 1] = [Binding {
     words: "close the help",
     pad: &[],
 }];
+
+/// The hall of fame (the title's H): its other table, or any other key
+/// closes it.
+pub const HALL: [Binding; 2] = [
+    Binding::act(
+        &[Char('h'), Tab, Key::Left, Key::Right],
+        Action::Hall,
+        "H",
+        "the other table",
+    ),
+    Binding {
+        keys: Keys::Any,
+        does: Does::Act(Action::Cancel),
+        label: "any key",
+        words: "close",
+        pad: &[],
+    },
+];
 
 /// The end of a run, dead or won.
 pub const ENDED: [Binding; 1] = [Binding::act(

@@ -18,6 +18,27 @@ pub struct Day {
     pub day: u8,
 }
 
+/// A run of a day's dungeon: which day, and whether it is the day's
+/// first run here, the one that counts, or a practice run after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Daily {
+    /// The day whose dungeon it is.
+    pub day: Day,
+    /// False for a practice run: the day's dungeon was begun here before.
+    pub counts: bool,
+}
+
+impl fmt::Display for Daily {
+    /// "Daily 2026-12-02", and "(practice)" after a practice run's.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Daily {}", self.day)?;
+        if !self.counts {
+            f.write_str(" (practice)")?;
+        }
+        Ok(())
+    }
+}
+
 /// Seconds in a day.
 const DAY_SECONDS: i64 = 86_400;
 
@@ -50,6 +71,19 @@ impl Day {
             month,
             day,
         }
+    }
+
+    /// The days from 1970-01-01 to this day (negative before it): the
+    /// inverse of `of_days`, by the same eras.
+    pub fn days(self) -> i64 {
+        let y = i64::from(self.year) - i64::from(self.month <= 2);
+        let era = y.div_euclid(400);
+        let yoe = y.rem_euclid(400);
+        let m = i64::from(self.month);
+        let mp = if m > 2 { m - 3 } else { m + 9 };
+        let doy = (153 * mp + 2) / 5 + i64::from(self.day) - 1;
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        era * 146_097 + doe - 719_468
     }
 
     /// A day written `YYYY-MM-DD`, if it is one the calendar has.
@@ -121,6 +155,7 @@ mod tests {
         };
         for days in 0..(131 * 366) {
             assert_eq!(Day::of_days(days), d, "{days}");
+            assert_eq!(d.days(), days, "{d}");
             d = next(d);
         }
         // Python's datetime: 2026-12-02 is day 20,789, second 1,796,169,600.

@@ -137,6 +137,9 @@ pub struct Player {
     pub amulets: u8,
     /// Monsters killed.
     pub kills: u16,
+    /// Monsters killed, by kind (`monster::MONSTERS`' order): the run's
+    /// record, kept in the save but not in its hash (`docs/saves.md`).
+    pub slain: [u16; crate::monster::MONSTERS.len()],
     /// The pack's slots, `a` to `z`.
     pub pack: [Option<Item>; PACK_SLOTS],
     /// The slot wielded as a weapon.
@@ -185,6 +188,7 @@ impl Player {
             gold: 0,
             amulets: 0,
             kills: 0,
+            slain: [0; crate::monster::MONSTERS.len()],
             pack: [None; PACK_SLOTS],
             weapon: None,
             armour: None,

@@ -175,7 +175,7 @@ pub fn write_input(out: &mut impl Write, input: Input) -> core::fmt::Result {
     }
 }
 
-const PLAIN: [(Action, &str); 25] = [
+const PLAIN: [(Action, &str); 27] = [
     (Action::Wait, "wait"),
     (Action::PickUp, "pickup"),
     (Action::Drop, "drop"),
@@ -191,6 +191,8 @@ const PLAIN: [(Action, &str); 25] = [
     (Action::Help, "help"),
     (Action::NewRun, "new-run"),
     (Action::Continue, "continue"),
+    (Action::Daily, "daily"),
+    (Action::Hall, "hall"),
     (Action::SaveAndQuit, "save-and-quit"),
     (Action::Quit, "quit"),
     (Action::Use, "use"),
@@ -276,10 +278,12 @@ impl Write for Hashing {
     }
 }
 
-/// The state hash that ends a replay: FNV-1a over the save's text.
+/// The state hash that ends a replay: FNV-1a over the save's text, but
+/// for the run's record (the kills by kind, the day's mark), which is no
+/// rule's input.
 pub fn state_hash(game: &Game) -> u64 {
     let mut h = Hashing(Fnv1a::new());
-    game.write_save(&mut h)
+    game.write_hashed(&mut h)
         .expect("writing to a hasher cannot fail");
     h.0.finish()
 }
@@ -297,6 +301,11 @@ pub trait Recorder {
     /// recorded or not. Nothing to do for a recorder of runs, which has
     /// them in `record`; a test counts them to know what a shell reaches.
     fn saw(&mut self, _state: State, _action: Action) {}
+    /// Where the run's inputs are kept, in the player's words (a replay
+    /// file's path), for its record; `None` when they are not kept.
+    fn file(&self) -> Option<&str> {
+        None
+    }
 }
 
 /// Records nothing.
@@ -321,6 +330,9 @@ impl<T: Recorder> Recorder for Option<T> {
         if let Some(r) = self {
             r.saw(state, action);
         }
+    }
+    fn file(&self) -> Option<&str> {
+        self.as_ref().and_then(Recorder::file)
     }
 }
 

@@ -22,12 +22,15 @@
 
 use crate::bindings;
 use crate::bot::Bot;
+use crate::daily::{Daily, Day};
+use crate::fame::Table;
 use crate::game::save::LoadError;
 use crate::game::{Game, Request, State};
 use crate::geom::Point;
 use crate::input::{Action, DebugKey, Key};
 use crate::juice::{Juice, Pacer};
 use crate::mapgen::floor::Style;
+use crate::morgue::{End, Ending};
 use crate::player::Class;
 use crate::replay::{Input, Recorder};
 use crate::rng::Dice;
@@ -147,6 +150,27 @@ pub trait Store {
     fn set_aside(&mut self) -> Result<Line, StoreError>;
     /// Removes the saved run (its run has ended).
     fn remove(&mut self) -> Result<(), StoreError>;
+    /// A run has ended (died, won, or abandoned for a new one): keep its
+    /// record (`morgue::write`) and enter it in the hall of fame
+    /// (`fame::Hall::enter`), with the shell's time. The words say where
+    /// the record went, for the end screen; `None` keeps none.
+    fn ended(&mut self, _end: &End<'_>) -> Result<Option<Line>, StoreError> {
+        Ok(None)
+    }
+    /// Reads the hall of fame, which `hall` lends until the next read.
+    fn read_hall(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
+    /// The hall of fame's text as last read (`fame::Hall`'s), or `None`
+    /// when there is none yet.
+    fn hall(&self) -> Option<&str> {
+        None
+    }
+    /// A run of the day's dungeon begins: true when it is the first begun
+    /// here that day, which counts; the day is kept as played.
+    fn begin_daily(&mut self, _day: Day) -> Result<bool, StoreError> {
+        Ok(true)
+    }
     /// What the player calls the saved run, to begin a sentence about it:
     /// its file's name on the desktop (`save.txt`), "this page's save" in
     /// the browser.
@@ -194,6 +218,18 @@ impl<T: Store> Store for Option<T> {
     }
     fn remove(&mut self) -> Result<(), StoreError> {
         self.as_mut().map_or(Ok(()), Store::remove)
+    }
+    fn ended(&mut self, end: &End<'_>) -> Result<Option<Line>, StoreError> {
+        self.as_mut().map_or(Ok(None), |s| s.ended(end))
+    }
+    fn read_hall(&mut self) -> Result<(), StoreError> {
+        self.as_mut().map_or(Ok(()), Store::read_hall)
+    }
+    fn hall(&self) -> Option<&str> {
+        self.as_ref().and_then(Store::hall)
+    }
+    fn begin_daily(&mut self, day: Day) -> Result<bool, StoreError> {
+        self.as_mut().map_or(Ok(true), |s| s.begin_daily(day))
     }
     fn name(&self) -> &'static str {
         self.as_ref().map_or("the saved run", Store::name)
@@ -270,6 +306,9 @@ pub struct Start {
     pub style: crate::mapgen::floor::Style,
     /// Whose dice the runs roll (the title's D changes them too).
     pub dice: Dice,
+    /// Today's dungeon, at once (`--daily`): the shell's day. Its class is
+    /// chosen on the class screen, or is `class`.
+    pub daily: Option<Day>,
 }
 
 /// A seed typed as text, read as the book reads `AmuletsOfSDL 12345`
@@ -357,6 +396,17 @@ pub struct Session<S: Store, R: Recorder, E: FnMut() -> u32> {
     /// The bot plays for the player (`set_demo`), until a key takes over.
     demo: Option<Demo>,
     finished: bool,
+    /// The day, from the shell's clock (`set_today`): the title's T.
+    today: Option<Day>,
+    /// The title's game is the day's dungeon: the run begun from it is
+    /// marked a daily run.
+    daily_pending: Option<Day>,
+    /// The hall of fame is shown, at this table.
+    hall_shown: Option<Table>,
+    /// The run's end has been recorded (its morgue file, the hall).
+    recorded: bool,
+    /// The run is a replay watched (`watch`): its end is not recorded.
+    watching: bool,
 }
 
 /// The bot at play for the player, and when it next acts.
@@ -376,8 +426,14 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     pub fn new(store: S, recorder: R, seeds: E, start: Start) -> Self {
         let mut session = Session::at_title(store, recorder, seeds, start);
         session.look_at_store();
-        if let Some(class) = start.class {
-            session.new_run_or_ask(Then::Start(class));
+        if let Some(day) = start.daily {
+            session.today = Some(day);
+            session.todays_title(day);
+        }
+        match (start.class, start.daily) {
+            (Some(class), _) => session.new_run_or_ask(Then::Start(class)),
+            (None, Some(_)) => session.new_run_or_ask(Then::ChooseClass),
+            (None, None) => {}
         }
         session
     }
@@ -423,6 +479,11 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             recording: false,
             demo: None,
             finished: false,
+            today: None,
+            daily_pending: None,
+            hall_shown: None,
+            recorded: false,
+            watching: false,
         }
     }
 
@@ -436,6 +497,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         self.asking = None;
         self.held = None;
         self.recording = false;
+        self.watching = true;
         self.saved_depth = self.game.depth();
         self.not_saving = Some(StoreError::Failed(line(format_args!(
             "a replay is watched"
@@ -443,6 +505,16 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         self.say(format_args!(
             "The replay played back to where it was recorded to end."
         ));
+    }
+
+    /// The day, from the shell's clock: the title offers its dungeon (T).
+    pub fn set_today(&mut self, day: Day) {
+        self.today = Some(day);
+    }
+
+    /// The hall of fame's table shown, if it is up.
+    pub fn hall_shown(&self) -> Option<Table> {
+        self.hall_shown
     }
 
     /// For a shell whose keys report no repeats (a board's buttons): a key
@@ -601,7 +673,16 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                 question.clone(),
                 &bindings::ABANDON,
             ),
-            None => view::screen_for(&self.game, matches!(self.saved, Saved::Run(_)), self.shows)?,
+            None => match self.hall_shown {
+                Some(table) => crate::fame::screen(self.store.hall(), table),
+                None => {
+                    let offers = view::Offers {
+                        saved_run: matches!(self.saved, Saved::Run(_)),
+                        today: self.today,
+                    };
+                    view::screen_for(&self.game, offers, self.shows)?
+                }
+            },
         };
         if let Some(note) = self.note() {
             screen.note(note, crate::color::palette::DEBUG);
@@ -946,10 +1027,25 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         if action == Action::Debug(DebugKey::SwitchView) {
             self.tiles = !self.tiles;
         }
-        if before == State::Title && action == Action::NewRun && !self.cave_shown() {
-            // The title's N: asked first when a save would be lost.
-            self.new_run_or_ask(Then::ChooseClass);
-            return;
+        if before == State::Title && !self.cave_shown() {
+            match action {
+                Action::NewRun => {
+                    // The title's N: asked first when a save would be lost.
+                    self.new_run_or_ask(Then::ChooseClass);
+                    return;
+                }
+                Action::Daily => {
+                    self.play_today();
+                    return;
+                }
+                Action::Hall => {
+                    self.show_hall();
+                    return;
+                }
+                // Another style or dice is not the day's dungeon.
+                Action::NextStyle => self.daily_pending = None,
+                _ => {}
+            }
         }
         let running = self.game.command_running();
         let outcome = self.game.act(action);
@@ -1058,11 +1154,17 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             match answer {
                 Some(Action::Confirm(true)) => {
                     self.asking = None;
+                    self.abandon(then);
                     self.begin(then);
                 }
                 Some(Action::Confirm(false)) => self.asking = None,
                 _ => {}
             }
+            return;
+        }
+        if let Some(table) = self.hall_shown {
+            let action = bindings::HALL.iter().find_map(|b| b.action_for(key));
+            self.hall_shown = (action == Some(Action::Hall)).then_some(table.other());
             return;
         }
         if let Some(action) = bindings::action_for(self.game.state(), key) {
@@ -1171,13 +1273,106 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         self.was_running = false;
         self.recording = false;
         self.held = None;
+        self.daily_pending = None;
+        self.recorded = false;
+        self.watching = false;
     }
 
-    /// A run has just begun here: its inputs are recorded from now.
+    /// A run has just begun here: its inputs are recorded from now, and a
+    /// run of the day's dungeon is marked so (counting or practice).
     fn begin_recording(&mut self) {
+        if let Some(day) = self.daily_pending.take() {
+            let counts = match self.store.begin_daily(day) {
+                Ok(counts) => counts,
+                Err(e) => {
+                    self.say(format_args!(
+                        "The day's run could not be noted in the hall of fame: {e}."
+                    ));
+                    true
+                }
+            };
+            self.game.mark_daily(Daily { day, counts });
+        }
         self.recording = true;
         let class = self.game.player().class;
         self.recorder.start(self.game.seed(), class);
+    }
+
+    /// The title's T: the title of today's dungeon (the book's rooms and
+    /// dice), then its class screen, asked first when a save would be
+    /// lost. A shell with no clock has no day to offer.
+    fn play_today(&mut self) {
+        match self.today {
+            Some(day) => {
+                self.todays_title(day);
+                self.new_run_or_ask(Then::ChooseClass);
+            }
+            None => self.say(format_args!(
+                "This game has no clock, so it has no day's dungeon."
+            )),
+        }
+    }
+
+    /// The title, on the day's seed, the book's rooms and dice.
+    fn todays_title(&mut self, day: Day) {
+        self.begin_at_title(day.seed(), Style::Book, Dice::Book);
+        self.daily_pending = Some(day);
+    }
+
+    /// The title's H: the hall of fame, read afresh.
+    fn show_hall(&mut self) {
+        match self.store.read_hall() {
+            Ok(()) => self.hall_shown = Some(Table::Runs),
+            Err(e) => self.say(format_args!("The hall of fame could not be read: {e}.")),
+        }
+    }
+
+    /// A run ends: the store keeps its record and enters it in the hall,
+    /// and the end screen says where the record is. A replay watched is
+    /// not recorded.
+    fn record_end(&mut self, ending: Ending) {
+        if self.watching {
+            return;
+        }
+        let end = End {
+            game: &self.game,
+            ending,
+            replay: self.recorder.file(),
+            bot: self.demo.is_some(),
+        };
+        match self.store.ended(&end) {
+            Ok(Some(words)) => self.say(format_args!("{words}")),
+            Ok(None) => {}
+            Err(e) => self.say(format_args!("The run's record could not be kept: {e}.")),
+        }
+    }
+
+    /// A yes to "a new run?": the run given up is recorded as abandoned,
+    /// the one in play (the menu's n) or the saved one (the title's).
+    /// Out of line: a saved run is loaded into a `Game` (see `at_title`).
+    #[inline(never)]
+    fn abandon(&mut self, then: Then) {
+        if then == Then::NewRun && self.in_play() {
+            self.record_end(Ending::Abandoned);
+            return;
+        }
+        if !matches!(self.saved, Saved::Run(_)) || self.watching {
+            return;
+        }
+        let loaded = self.store.read().map(|t| t.map(Game::read_save));
+        if let Ok(Some(Ok(game))) = loaded {
+            let end = End {
+                game: &game,
+                ending: Ending::Abandoned,
+                replay: None,
+                bot: false,
+            };
+            if let Err(e) = self.store.ended(&end) {
+                self.say(format_args!(
+                    "The abandoned run's record could not be kept: {e}."
+                ));
+            }
+        }
     }
 
     /// The title's C: the saved run, in play.
@@ -1326,6 +1521,11 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         match self.game.state() {
             State::Title | State::ChooseClass => {}
             State::Dead | State::Won => {
+                if !self.recorded {
+                    self.recorded = true;
+                    let ending = Ending::of(&self.game);
+                    self.record_end(ending);
+                }
                 if self.saved_depth != 0 && self.not_saving.is_none() {
                     self.saved_depth = 0;
                     match self.store.remove() {

@@ -58,6 +58,11 @@ pub struct RunArgs {
     /// would; any key or click takes the run over
     #[arg(long)]
     pub bot: bool,
+    /// Play today's dungeon (UTC), the same for everyone, on the book's
+    /// rooms and dice: the day's first run counts in the hall of fame, and
+    /// a second is practice (the title's T too)
+    #[arg(long, conflicts_with_all = ["seed", "seed_text", "style", "dice"])]
+    pub daily: bool,
 }
 
 /// An engine of dice as the command line names it.
@@ -107,6 +112,7 @@ impl RunArgs {
             class: self.class,
             style: self.style.style(),
             dice: self.dice.dice(),
+            daily: self.daily.then(crate::clock::today),
         }
     }
 

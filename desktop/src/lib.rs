@@ -5,6 +5,8 @@
 //! (`amulets-tui`) each add their own.
 
 pub mod args;
+pub mod clock;
+pub mod files;
 pub mod image;
 pub mod record;
 pub mod seed;

@@ -55,4 +55,8 @@ impl Recorder for FileRecorder {
     fn record(&mut self, input: Input) {
         self.inputs.push(input);
     }
+
+    fn file(&self) -> Option<&str> {
+        self.path.to_str()
+    }
 }

@@ -24,12 +24,15 @@
 //! removal, nothing set aside. With no directory to keep the save in (no
 //! home directory), it says so and keeps nothing.
 
+use crate::files::{self, ReadError};
+use amulets_core::daily::Day;
+use amulets_core::fame::{Hall, MAX_HALL_BYTES};
+use amulets_core::morgue::{self, End};
 use amulets_core::session::{SaveText, Store, StoreError};
 use amulets_core::text::{Line, line};
 use std::fs::{self, File, TryLockError};
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
 
 /// The save's file name in its directory.
 pub const SAVE: &str = "save.txt";
@@ -42,8 +45,17 @@ pub const BAD: &str = "save.bad";
 /// byte-order mark and CRLF line ends.
 pub const MAX_READ: u64 = 2 * amulets_core::game::save::MAX_SAVE_BYTES as u64;
 
-/// Temporary files of this process, counted so no two writes share a name.
-static WRITES: AtomicU32 = AtomicU32::new(0);
+/// The hall of fame's file, beside the save.
+pub const SCORES: &str = "scores.txt";
+/// Its lock: every game that writes the hall waits for it (`File::lock`),
+/// so two games that end at once both get in.
+pub const SCORES_LOCK: &str = "scores.lock";
+/// Where a damaged hall goes.
+pub const SCORES_BAD: &str = "scores.bad";
+/// The folder of the runs' records, beside the save.
+pub const MORGUE: &str = "morgue";
+/// The most bytes read as a hall: twice the longest.
+pub const MAX_HALL_READ: u64 = 2 * MAX_HALL_BYTES as u64;
 
 /// The save's directory, and the lock once held.
 pub struct FileStore {
@@ -53,14 +65,11 @@ pub struct FileStore {
     lock: Option<File>,
     /// The saved run's text as last read, lent out by `read`.
     text: String,
+    /// The hall of fame's text as last read, lent out by `hall`.
+    hall: Option<String>,
     /// Opens the save to read it: the file itself, but for the tests, which
     /// put a failing disk in its place.
     open: fn(&Path) -> io::Result<Box<dyn Read>>,
-}
-
-/// The save's file, to read.
-fn open_file(path: &Path) -> io::Result<Box<dyn Read>> {
-    Ok(Box::new(File::open(path)?))
 }
 
 /// An I/O error in the words the player reads.
@@ -88,7 +97,8 @@ impl FileStore {
             nowhere: None,
             lock: None,
             text: String::new(),
-            open: open_file,
+            hall: None,
+            open: files::open_file,
         }
     }
 
@@ -100,7 +110,8 @@ impl FileStore {
             nowhere: Some(why),
             lock: None,
             text: String::new(),
-            open: open_file,
+            hall: None,
+            open: files::open_file,
         }
     }
 
@@ -113,7 +124,7 @@ impl FileStore {
         for e in entries.flatten() {
             let name = e.file_name();
             let name = name.to_string_lossy();
-            if name.starts_with(&format!("{SAVE}.")) && name.ends_with(".tmp") {
+            if files::is_temporary(&name, SAVE) {
                 let _ = fs::remove_file(e.path());
             }
         }
@@ -126,34 +137,6 @@ impl FileStore {
     /// The save file's path.
     pub fn path(&self) -> PathBuf {
         self.dir.join(SAVE)
-    }
-
-    /// The first half of a write: the new save, complete and on the disk,
-    /// beside the old one, under a name of its own. Until the rename the old
-    /// save is untouched.
-    fn write_temporary(&self, save: &SaveText<'_>) -> io::Result<PathBuf> {
-        let n = WRITES.fetch_add(1, Ordering::Relaxed);
-        let temp = self
-            .dir
-            .join(format!("{SAVE}.{}-{n}.tmp", std::process::id()));
-        let text = save.to_string();
-        let mut file = File::create_new(&temp)?;
-        let written = file
-            .write_all(text.as_bytes())
-            .and_then(|()| file.sync_all());
-        if let Err(e) = written {
-            let _ = fs::remove_file(&temp);
-            return Err(e);
-        }
-        Ok(temp)
-    }
-
-    /// Syncs the directory, so a rename in it is on the disk (Unix: a
-    /// directory opens as a file; Windows has no such call and needs none).
-    fn sync_dir(&self) -> io::Result<()> {
-        #[cfg(unix)]
-        File::open(&self.dir)?.sync_all()?;
-        Ok(())
     }
 
     fn holding(&self) -> Result<(), StoreError> {
@@ -194,60 +177,27 @@ impl Store for FileStore {
         if self.nowhere.is_some() {
             return Ok(None);
         }
-        // Looked at before it is opened: opening a FIFO would wait for a
-        // writer, and a device or a huge file is no save.
-        let path = self.path();
-        let meta = match fs::metadata(&path) {
-            Ok(m) => m,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(failed(SAVE, &e)),
-        };
-        if !meta.is_file() {
-            return Err(StoreError::Refused(line(format_args!(
-                "{SAVE} is not a regular file"
-            ))));
+        // A device or a huge file is no save; text that is not UTF-8 is
+        // damage like any other: it fails to load, and is set aside.
+        match files::read_bounded(&self.path(), MAX_READ, self.open) {
+            Ok(None) => Ok(None),
+            Ok(Some(text)) => {
+                self.text = text;
+                Ok(Some(&self.text))
+            }
+            Err(ReadError::Refused(why)) => Err(StoreError::Refused(line(format_args!("{why}")))),
+            Err(ReadError::Failed(e)) => Err(failed(SAVE, &e)),
         }
-        if meta.len() > MAX_READ {
-            return Err(StoreError::Refused(line(format_args!(
-                "{SAVE} is {} bytes, far longer than any save",
-                meta.len()
-            ))));
-        }
-        let mut bytes = Vec::new();
-        (self.open)(&path)
-            .and_then(|f| f.take(MAX_READ).read_to_end(&mut bytes))
-            .map_err(|e| failed(SAVE, &e))?;
-        // Text that is not UTF-8 is damage like any other: it fails to
-        // load, and is set aside.
-        self.text = String::from_utf8(bytes).unwrap_or_default();
-        Ok(Some(&self.text))
     }
 
     fn write(&mut self, save: &SaveText<'_>) -> Result<(), StoreError> {
         self.holding()?;
-        let temp = self
-            .write_temporary(save)
-            .map_err(|e| failed("the new save", &e))?;
-        if let Err(e) = fs::rename(&temp, self.path()) {
-            let _ = fs::remove_file(&temp);
-            return Err(failed(SAVE, &e));
-        }
-        self.sync_dir()
-            .map_err(|e| failed("the save's directory", &e))
+        files::write_atomic(&self.dir, SAVE, &save.to_string()).map_err(|e| failed(SAVE, &e))
     }
 
     fn set_aside(&mut self) -> Result<Line, StoreError> {
         self.holding()?;
-        let bad = self.dir.join(BAD);
-        if bad.exists() {
-            let mut n = 1;
-            while self.dir.join(format!("{BAD}.{n}")).exists() {
-                n += 1;
-            }
-            fs::rename(&bad, self.dir.join(format!("{BAD}.{n}"))).map_err(|e| failed(BAD, &e))?;
-        }
-        fs::rename(self.path(), &bad).map_err(|e| failed(SAVE, &e))?;
-        let _ = self.sync_dir();
+        let bad = files::set_aside(&self.dir, SAVE, BAD).map_err(|e| failed(SAVE, &e))?;
         Ok(line(format_args!("as {}", bad.display())))
     }
 
@@ -259,8 +209,110 @@ impl Store for FileStore {
         }
     }
 
+    fn ended(&mut self, end: &End<'_>) -> Result<Option<Line>, StoreError> {
+        if self.nowhere.is_some() {
+            return Ok(None);
+        }
+        let stamp = crate::clock::stamp();
+        let record = self.write_record(end, stamp)?;
+        let place = self.change_hall(|hall| hall.enter(end, stamp))?;
+        let mut words = format!("The record is in {}.", record.display());
+        if let Some((_, n)) = place {
+            words = format!("Number {n} in the hall of fame (H)! {words}");
+        }
+        Ok(Some(line(format_args!("{words}"))))
+    }
+
+    fn read_hall(&mut self) -> Result<(), StoreError> {
+        if self.nowhere.is_some() {
+            self.hall = None;
+            return Ok(());
+        }
+        self.hall = match files::read_bounded(&self.dir.join(SCORES), MAX_HALL_READ, self.open) {
+            Ok(text) => text,
+            Err(ReadError::Refused(why)) => {
+                return Err(StoreError::Refused(line(format_args!("{why}"))));
+            }
+            Err(ReadError::Failed(e)) => return Err(failed(SCORES, &e)),
+        };
+        Ok(())
+    }
+
+    fn hall(&self) -> Option<&str> {
+        self.hall.as_deref()
+    }
+
+    fn begin_daily(&mut self, day: Day) -> Result<bool, StoreError> {
+        if self.nowhere.is_some() {
+            return Ok(true);
+        }
+        self.change_hall(|hall| hall.begin_daily(day))
+    }
+
     fn name(&self) -> &'static str {
         SAVE
+    }
+}
+
+impl FileStore {
+    /// Writes a run's record into `morgue/`, as a new file that never
+    /// replaces another (the name holds the time, and a count when that is
+    /// taken). Its path.
+    fn write_record(&self, end: &End<'_>, stamp: morgue::Stamp) -> Result<PathBuf, StoreError> {
+        let dir = self.dir.join(MORGUE);
+        fs::create_dir_all(&dir).map_err(|e| failed(MORGUE, &e))?;
+        let mut text = String::new();
+        morgue::write(&mut text, end, stamp).map_err(|_| {
+            StoreError::Failed(line(format_args!("the record could not be written")))
+        })?;
+        for taken in 0..1000 {
+            let name = morgue::file_name(end, stamp, taken);
+            match files::write_new(&dir, &name, &text) {
+                Ok(()) => return Ok(dir.join(name.as_str())),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+                Err(e) => return Err(failed(MORGUE, &e)),
+            }
+        }
+        Err(StoreError::Failed(line(format_args!(
+            "a thousand records of that second are there"
+        ))))
+    }
+
+    /// Changes the hall of fame under its lock, waiting for another game
+    /// that holds it: read (a damaged hall set aside, and a new one begun),
+    /// changed by `change`, written whole.
+    fn change_hall<T>(&mut self, change: impl FnOnce(&mut Hall) -> T) -> Result<T, StoreError> {
+        fs::create_dir_all(&self.dir).map_err(|e| failed("the save's directory", &e))?;
+        let lock = File::options()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(self.dir.join(SCORES_LOCK))
+            .map_err(|e| failed(SCORES_LOCK, &e))?;
+        lock.lock().map_err(|e| failed(SCORES_LOCK, &e))?;
+        let read = files::read_bounded(&self.dir.join(SCORES), MAX_HALL_READ, self.open);
+        let mut hall = match read {
+            Ok(None) => Hall::new(),
+            Ok(Some(text)) => match Hall::parse(&text) {
+                Ok(hall) => hall,
+                Err(_) => {
+                    files::set_aside(&self.dir, SCORES, SCORES_BAD)
+                        .map_err(|e| failed(SCORES, &e))?;
+                    Hall::new()
+                }
+            },
+            Err(ReadError::Refused(why)) => {
+                return Err(StoreError::Refused(line(format_args!("{why}"))));
+            }
+            Err(ReadError::Failed(e)) => return Err(failed(SCORES, &e)),
+        };
+        let out = change(&mut hall);
+        let text = hall.to_string();
+        files::write_atomic(&self.dir, SCORES, &text).map_err(|e| failed(SCORES, &e))?;
+        self.hall = Some(text);
+        // The lock goes with the file.
+        drop(lock);
+        Ok(out)
     }
 }
 
@@ -334,8 +386,9 @@ mod tests {
         let before = fs::read_to_string(store.path()).unwrap();
         // The new save is written beside it, and the process dies there.
         let new = Game::new_run(2, Class::Wizard);
-        let a = store.write_temporary(&SaveText(&new)).unwrap();
-        let b = store.write_temporary(&SaveText(&new)).unwrap();
+        let text = SaveText(&new).to_string();
+        let a = files::write_temporary(&dir, SAVE, &text).unwrap();
+        let b = files::write_temporary(&dir, SAVE, &text).unwrap();
         assert_ne!(a, b, "every write has a temporary file of its own");
         assert_eq!(fs::read_to_string(store.path()).unwrap(), before);
         let _ = fs::remove_dir_all(&dir);
@@ -443,7 +496,9 @@ mod tests {
         let huge = File::create(dir.join(SAVE)).unwrap();
         huge.set_len(2 << 30).unwrap();
         match store.read() {
-            Err(StoreError::Refused(why)) => assert!(why.contains("longer than any save"), "{why}"),
+            Err(StoreError::Refused(why)) => {
+                assert!(why.contains("far longer than it can be"), "{why}")
+            }
             other => panic!("{other:?}"),
         }
         assert_eq!(
@@ -522,5 +577,114 @@ mod tests {
             .map(PathBuf::from)
             .unwrap_or_else(|| PathBuf::from(std::env::var("HOME").unwrap()).join(".local/share"));
         assert_eq!(store.path(), home.join("amulets/save.txt"));
+    }
+
+    /// A run ended by hand: a Fighter dead on its first floor.
+    fn an_ended_run(seed: u32) -> Game {
+        let mut game = Game::new_run(seed, Class::Fighter);
+        game.player_mut().gold = seed;
+        game.die_for_tests(amulets_core::game::Cause::Poison);
+        game
+    }
+
+    #[test]
+    fn two_games_that_end_at_once_both_get_in() {
+        let dir = scratch("fame");
+        let games = 2;
+        let each = 25u32;
+        let barrier = std::sync::Arc::new(std::sync::Barrier::new(games));
+        let threads: Vec<_> = (0..games)
+            .map(|g| {
+                let (dir, barrier) = (dir.clone(), barrier.clone());
+                std::thread::spawn(move || {
+                    // Each its own store, as each game has: its own open
+                    // lock file, which the system orders as two processes'.
+                    let mut store = FileStore::in_dir(&dir);
+                    barrier.wait();
+                    for i in 0..each {
+                        let game = an_ended_run(1 + i * 2 + g as u32);
+                        let end = End {
+                            game: &game,
+                            ending: morgue::Ending::Died,
+                            replay: None,
+                            bot: false,
+                        };
+                        store.ended(&end).unwrap();
+                    }
+                })
+            })
+            .collect();
+        for t in threads {
+            t.join().unwrap();
+        }
+        let text = fs::read_to_string(dir.join(SCORES)).unwrap();
+        let hall = Hall::parse(&text).unwrap();
+        assert_eq!(hall.entered, 2 * each, "every run was numbered once");
+        assert_eq!(hall.runs.len(), 20, "the 20 best kept");
+        // The best by gold (each run's gold is its seed): the top 20 seeds.
+        let golds: Vec<u32> = hall.runs.iter().map(|e| e.gold).collect();
+        let want: Vec<u32> = (31..=50).rev().collect();
+        assert_eq!(golds, want);
+        let records = fs::read_dir(dir.join(MORGUE)).unwrap().count();
+        assert_eq!(
+            records,
+            2 * each as usize,
+            "a record each, none written over"
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_record_never_replaces_another_of_the_same_second() {
+        let dir = scratch("morgue");
+        let store = FileStore::in_dir(&dir);
+        let game = an_ended_run(42);
+        let end = End {
+            game: &game,
+            ending: morgue::Ending::Died,
+            replay: None,
+            bot: false,
+        };
+        let stamp = morgue::Stamp::of_unix_seconds(1_796_169_600);
+        let a = store.write_record(&end, stamp).unwrap();
+        let b = store.write_record(&end, stamp).unwrap();
+        assert_ne!(a, b);
+        assert!(
+            a.ends_with("fighter-42-2026-12-02-000000-died.txt"),
+            "{}",
+            a.display()
+        );
+        assert!(
+            b.ends_with("fighter-42-2026-12-02-000000-died-2.txt"),
+            "{}",
+            b.display()
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_damaged_hall_is_set_aside_and_a_new_one_begun() {
+        let dir = scratch("badhall");
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(dir.join(SCORES), "amulets-scores 1\nentered x\n").unwrap();
+        let mut store = FileStore::in_dir(&dir);
+        let day = Day::parse("2026-12-02").unwrap();
+        assert_eq!(store.begin_daily(day), Ok(true));
+        assert_eq!(store.begin_daily(day), Ok(false), "the second is practice");
+        assert_eq!(
+            fs::read_to_string(dir.join(SCORES_BAD)).unwrap(),
+            "amulets-scores 1\nentered x\n",
+            "kept, not deleted"
+        );
+        // A hall that is no regular file is refused, and left alone.
+        fs::remove_file(dir.join(SCORES)).unwrap();
+        fs::create_dir(dir.join(SCORES)).unwrap();
+        assert!(matches!(
+            store.begin_daily(day),
+            Err(StoreError::Refused(_))
+        ));
+        assert!(matches!(store.read_hall(), Err(StoreError::Refused(_))));
+        assert!(dir.join(SCORES).is_dir());
+        let _ = fs::remove_dir_all(&dir);
     }
 }

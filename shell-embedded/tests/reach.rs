@@ -241,6 +241,9 @@ fn every_action_of_the_binding_table_is_reached_by_the_buttons() {
             }
             for b in table {
                 let reached = match b.does {
+                    // The day's dungeon needs a clock, which a board has
+                    // not: the title shows T as not to be chosen.
+                    Does::Act(Action::Daily) => !took(table, &|a| a == Action::Daily),
                     Does::Act(want) => took(table, &|a| a == want),
                     Does::Move => Dir::ALL
                         .iter()

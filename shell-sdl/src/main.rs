@@ -122,6 +122,7 @@ fn main() -> ExitCode {
         seed::from_os as fn() -> u32,
         cli.run.start(),
     );
+    session.set_today(amulets_desktop::clock::today());
     session.set_tiles(matches!(cli.view, ViewArg::Tile));
     session.set_demo(cli.run.demo());
     let mut app = App::new(session);

@@ -91,6 +91,7 @@ fn play_and_record(args: RunArgs) -> ExitCode {
         seed::from_os as fn() -> u32,
         args.start(),
     );
+    session.set_today(amulets_desktop::clock::today());
     session.set_demo(args.demo());
     let (session, panicked) = match tui::run(session) {
         Ok(ended) => (ended.session, ended.panicked),

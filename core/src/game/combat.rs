@@ -102,6 +102,8 @@ impl Game {
             self.log.add(line(format_args!("You kill the {name}.")));
             self.level.monsters.remove(m);
             self.player.kills = self.player.kills.saturating_add(1);
+            let slain = &mut self.player.slain[usize::from(target.kind.number())];
+            *slain = slain.saturating_add(1);
         } else {
             self.level.monsters[m].hp -= dealt;
             self.log.add(line(format_args!("You {verb} the {name}.")));

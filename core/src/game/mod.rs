@@ -69,6 +69,9 @@ pub struct Game {
     last_stop: Option<command::Stop>,
     /// Whose dungeons the floors of rooms are (the title's D).
     style: floor::Style,
+    /// A run of a day's dungeon (the title's T): the day, and whether it
+    /// counts. Said on the panel, kept in the save, not in its hash.
+    daily: Option<crate::daily::Daily>,
 }
 
 impl Game {
@@ -91,6 +94,7 @@ impl Game {
             command: None,
             last_stop: None,
             style: floor::Style::Book,
+            daily: None,
         }
     }
 
@@ -158,6 +162,14 @@ impl Game {
         &mut self.level
     }
 
+    /// The run ends in death, by `cause`, as a blow would end it (tests
+    /// of what follows an end).
+    #[cfg(any(test, feature = "test-support"))]
+    pub fn die_for_tests(&mut self, cause: Cause) {
+        self.player.hp = 0;
+        self.die(cause);
+    }
+
     /// The player, to change by hand (tests and tools).
     #[cfg(any(test, feature = "test-support"))]
     pub fn player_mut(&mut self) -> &mut Player {
@@ -168,6 +180,16 @@ impl Game {
     #[cfg(any(test, feature = "test-support"))]
     pub fn refresh_view(&mut self) {
         self.update_view();
+    }
+
+    /// The day's dungeon this run is, if it is one.
+    pub fn daily(&self) -> Option<crate::daily::Daily> {
+        self.daily
+    }
+
+    /// Marks the run as a day's dungeon (the session does, as it begins).
+    pub fn mark_daily(&mut self, daily: crate::daily::Daily) {
+        self.daily = Some(daily);
     }
 
     /// The run's seed.

@@ -111,6 +111,10 @@ pub enum Action {
     NextStyle,
     /// The title's C: continue the saved run.
     Continue,
+    /// The title's T: today's dungeon, on the book's dice.
+    Daily,
+    /// The title's H: the hall of fame (and, in it, its other table).
+    Hall,
     /// A class chosen for the new run.
     ChooseClass(Class),
     /// A letter chosen from a list (the pack's a to z, a menu's keys).

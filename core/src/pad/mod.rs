@@ -64,8 +64,9 @@ pub struct Controls {
     /// The first line of a screen shown, when it has more lines than the
     /// display holds: it follows the choice.
     scroll: usize,
-    /// The screen the choice belongs to.
-    seen_screen: Option<(State, bool)>,
+    /// The screen the choice belongs to: the state, whether "a new run?"
+    /// is asked, whether the hall of fame is up.
+    seen_screen: Option<(State, bool, bool)>,
     before: Buttons,
     /// The direction key pressed for the switch, until let go.
     direction: Option<Key>,
@@ -147,12 +148,13 @@ impl Controls {
             }
             return;
         }
-        let seen = (session.game().state(), session.asking());
+        let hall = session.hall_shown().is_some();
+        let seen = (session.game().state(), session.asking(), hall);
         if self.seen_screen != Some(seen) {
             self.seen_screen = Some(seen);
             self.choice = 0;
             self.scroll = 0;
-            if seen != (State::Playing, false) {
+            if seen != (State::Playing, false, false) {
                 self.mode = Mode::Play;
             }
         }

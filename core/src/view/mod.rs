@@ -329,6 +329,9 @@ pub fn panel(game: &Game) -> Lines {
         dice => line(format_args!("Seed {} ({})", game.seed(), dice.name())),
     };
     push(&mut out, seed, palette::DIM_TEXT);
+    if let Some(daily) = game.daily() {
+        push(&mut out, line(format_args!("{daily}")), palette::GOLD);
+    }
     if matches!(game.state(), State::Title | State::ChooseClass) {
         cave_lines(game, &mut out);
         return out;
@@ -589,7 +592,12 @@ impl Screen {
 
     /// A line for each binding of a table that has a key of its own, as
     /// "N  a new run"; `enabled` says which can be chosen now.
-    fn choices(&mut self, table: &[Binding], enabled: impl Fn(&Binding) -> bool, color: Rgb) {
+    pub(crate) fn choices(
+        &mut self,
+        table: &[Binding],
+        enabled: impl Fn(&Binding) -> bool,
+        color: Rgb,
+    ) {
         for b in table {
             if let Some(key) = b.key() {
                 let words = line(format_args!("{}  {}", b.label, b.words));
@@ -644,12 +652,25 @@ pub fn screen_over_map(game: &Game) -> bool {
     !on_map && !cave
 }
 
+/// What the title offers besides a new run: the saved run for C, today's
+/// dungeon for T (when the shell has a clock).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Offers {
+    /// A saved run is there to continue.
+    pub saved_run: bool,
+    /// The day, when the shell knows it.
+    pub today: Option<crate::daily::Day>,
+}
+
 /// Whatever screen is over the map, or `None` while playing, with every
 /// key in the help. `can_continue`: a saved run is there for the title's C.
 pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
     screen_for(
         game,
-        can_continue,
+        Offers {
+            saved_run: can_continue,
+            today: None,
+        },
         Shows {
             tiles: true,
             buttons: false,
@@ -668,7 +689,7 @@ pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
     clippy::too_many_lines,
     reason = "one short arm a screen: the match is the list of screens"
 )]
-pub fn screen_for(game: &Game, can_continue: bool, shows: Shows) -> Option<Screen> {
+pub fn screen_for(game: &Game, offers: Offers, shows: Shows) -> Option<Screen> {
     if !screen_over_map(game) {
         return None;
     }
@@ -698,9 +719,17 @@ pub fn screen_for(game: &Game, can_continue: bool, shows: Shows) -> Option<Scree
                             dice.words()
                         )),
                     },
+                    Some(Action::Daily) => match offers.today {
+                        Some(day) => line(format_args!("{}  {}, {day}", b.label, b.words)),
+                        None => line(format_args!("{}  {} (no clock here)", b.label, b.words)),
+                    },
                     _ => line(format_args!("{}  {}", b.label, b.words)),
                 };
-                let enabled = can_continue || b.action() != Some(Action::Continue);
+                let enabled = match b.action() {
+                    Some(Action::Continue) => offers.saved_run,
+                    Some(Action::Daily) => offers.today.is_some(),
+                    _ => true,
+                };
                 out.choice(key, text, enabled, palette::TEXT);
             }
             out
@@ -805,25 +834,10 @@ pub fn screen_for(game: &Game, can_continue: bool, shows: Shows) -> Option<Scree
                 line(format_args!("You have won!"))
             });
             let p = game.player();
-            if dead {
-                let cause = match game.cause_of_death() {
-                    Some(Cause::Monster(k)) => with_article(crate::monster::kind(k).name),
-                    Some(Cause::Poison) => line(format_args!("poison")),
-                    Some(Cause::Trap(t)) => with_article(t.name()),
-                    None => line(format_args!("something")),
-                };
-                out.say(
-                    line(format_args!("Killed by {cause} on floor {}.", game.depth())),
-                    palette::HURT,
-                );
-            } else {
-                out.say(
-                    line(format_args!(
-                        "You carried the ninth Amulet out of the deep."
-                    )),
-                    palette::GOLD,
-                );
-            }
+            out.say(
+                end_words(game),
+                if dead { palette::HURT } else { palette::GOLD },
+            );
             out.say(
                 line(format_args!("Amulets: {} of {LAST_FLOOR}", p.amulets)),
                 palette::GOLD,
@@ -844,6 +858,27 @@ pub fn screen_for(game: &Game, can_continue: bool, shows: Shows) -> Option<Scree
         }
     };
     Some(out)
+}
+
+/// How a run ended, in the end screen's words (the morgue file's too):
+/// "Killed by a jackal on floor 3.", or the victory's line. A run not
+/// ended is said as one abandoned where it stands.
+pub fn end_words(game: &Game) -> Line {
+    match game.state() {
+        State::Dead => {
+            let cause = match game.cause_of_death() {
+                Some(Cause::Monster(k)) => with_article(crate::monster::kind(k).name),
+                Some(Cause::Poison) => line(format_args!("poison")),
+                Some(Cause::Trap(t)) => with_article(t.name()),
+                None => line(format_args!("something")),
+            };
+            line(format_args!("Killed by {cause} on floor {}.", game.depth()))
+        }
+        State::Won => line(format_args!(
+            "You carried the ninth Amulet out of the deep."
+        )),
+        _ => line(format_args!("Abandoned on floor {}.", game.depth())),
+    }
 }
 
 #[cfg(test)]

@@ -18,6 +18,24 @@ use crate::state::STATES;
 use crate::text::{LINE, line, name_in as name_of, named_in as named};
 use core::fmt::{self};
 
+/// How many kinds of monster a save counts kills of.
+const SLAIN: usize = crate::monster::MONSTERS.len();
+
+/// Numbers written with a space between each.
+struct Spaced<'a>(&'a [u16]);
+
+impl fmt::Display for Spaced<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, n) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{n}")?;
+        }
+        Ok(())
+    }
+}
+
 /// The names of the states that carry a number: a pack slot, a direction.
 pub(super) const AIM_THROW: &str = "aim-throw";
 pub(super) const PACK_ITEM: &str = "pack-item";
@@ -55,6 +73,10 @@ pub(super) struct Field {
     pub(super) key: &'static str,
     /// A save must have it.
     pub(super) required: bool,
+    /// Part of the state hash (`replay::state_hash`): every field but the
+    /// run's record (kills by kind, the day's mark), which a replay does
+    /// not replay and which no rule reads.
+    pub(super) hashed: bool,
     /// Read after `class`, which sets the player up afresh.
     pub(super) player: bool,
     /// Read after `seed`, which the book's dice are made from.
@@ -79,6 +101,7 @@ impl Field {
         Field {
             key,
             required: false,
+            hashed: true,
             player: false,
             seeded: false,
             most: 1,
@@ -90,6 +113,12 @@ impl Field {
 
     const fn required(mut self) -> Field {
         self.required = true;
+        self
+    }
+
+    /// The run's record, not its rules: left out of the state hash.
+    const fn record(mut self) -> Field {
+        self.hashed = false;
         self
     }
 
@@ -111,7 +140,7 @@ impl Field {
 }
 
 /// Every line of a save but the grids, in the order they are written.
-pub(super) const FIELDS: [Field; 29] = [
+pub(super) const FIELDS: [Field; 31] = [
     Field::once(
         "seed",
         U32,
@@ -200,6 +229,29 @@ pub(super) const FIELDS: [Field; 29] = [
         },
     ),
     Field::once(
+        "daily",
+        I32 + "-12-31 practice".len(),
+        |g, o| match g.daily {
+            None => Ok(()),
+            Some(d) => o.line(format_args!(
+                "{} {}",
+                d.day,
+                if d.counts { "counts" } else { "practice" }
+            )),
+        },
+        |g, w| {
+            let day = crate::daily::Day::parse(w.word()?).ok_or(w.out_of_range("day"))?;
+            let counts = match w.word()? {
+                "counts" => true,
+                "practice" => false,
+                _ => return Err(w.malformed()),
+            };
+            g.daily = Some(crate::daily::Daily { day, counts });
+            Ok(())
+        },
+    )
+    .record(),
+    Field::once(
         "class",
         1,
         |g, o| o.line(format_args!("{}", g.player.class.letter())),
@@ -280,6 +332,27 @@ pub(super) const FIELDS: [Field; 29] = [
         },
     )
     .of_player(),
+    Field::once(
+        "slain",
+        SLAIN * (U16 + 1) - 1,
+        // Written once a monster is killed, so a run with no kills saves
+        // what it saved before kills were counted by kind.
+        |g, o| {
+            let slain = &g.player.slain;
+            if slain.iter().all(|&n| n == 0) {
+                return Ok(());
+            }
+            o.line(format_args!("{}", Spaced(slain)))
+        },
+        |g, w| {
+            for n in &mut g.player.slain {
+                *n = w.num("kills")?;
+            }
+            Ok(())
+        },
+    )
+    .of_player()
+    .record(),
     Field::once(
         "lightning",
         1 + 1 + I32,

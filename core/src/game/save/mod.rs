@@ -195,9 +195,19 @@ impl Game {
 
     /// Writes the run as a save.
     pub fn write_save(&self, out: &mut impl Write) -> fmt::Result {
+        self.write_save_of(out, false)
+    }
+
+    /// Writes the save as the state hash reads it: every line but the
+    /// run's record (`Field::record`).
+    pub fn write_hashed(&self, out: &mut impl Write) -> fmt::Result {
+        self.write_save_of(out, true)
+    }
+
+    fn write_save_of(&self, out: &mut impl Write, hashed_only: bool) -> fmt::Result {
         let out: &mut dyn Write = out;
         writeln!(out, "amulets-save {}", self.save_version())?;
-        for f in &FIELDS {
+        for f in FIELDS.iter().filter(|f| f.hashed || !hashed_only) {
             let mut lines = Out {
                 out: &mut *out,
                 key: f.key,
@@ -388,6 +398,7 @@ mod tests {
         p.strength = 2;
         (p.poisoned, p.confused) = (3, 4);
         (p.gold, p.amulets, p.kills) = (99, 4, 12);
+        (p.slain[0], p.slain[13]) = (9, 3);
         p.pack = [None; PACK_SLOTS];
         p.pack[0] = Some(Item::one(kinds::SWORD));
         p.pack[1] = Some(Item::one(kinds::CHAIN_MAIL));
@@ -404,6 +415,10 @@ mod tests {
         g.state = State::Inventory(InventoryMode::Item(3));
         g.back = State::Playing;
         g.turn = 1234;
+        g.daily = Some(crate::daily::Daily {
+            day: crate::daily::Day::parse("2026-12-02").unwrap(),
+            counts: false,
+        });
         let l = &mut g.level;
         l.start = Point::new(1, 2);
         l.areas.push(Rect::new(1, 1, 3, 2)).unwrap();
@@ -507,6 +522,7 @@ mod tests {
             command,
             last_stop,
             style,
+            daily,
         } = &written;
         kept!(seed, &read.seed, &fresh.seed, "seed");
         kept!(rng, &read.rng, &fresh.rng, "the dice");
@@ -524,6 +540,7 @@ mod tests {
             "the last stop"
         );
         kept!(style, &read.style, &fresh.style, "the style");
+        kept!(daily, &read.daily, &fresh.daily, "the day's mark");
         // Only animates: not saved.
         assert!(!events.is_empty() && read.events.is_empty());
 
@@ -563,6 +580,7 @@ mod tests {
             gold,
             amulets,
             kills,
+            slain,
             pack,
             weapon,
             armour,
@@ -589,6 +607,7 @@ mod tests {
         kept!(gold, &rp.gold, &fp.gold, "gold");
         kept!(amulets, &rp.amulets, &fp.amulets, "amulets");
         kept!(kills, &rp.kills, &fp.kills, "kills");
+        kept!(slain, &rp.slain, &fp.slain, "kills by kind");
         kept!(pack, &rp.pack, &fp.pack, "the pack");
         kept!(weapon, &rp.weapon, &fp.weapon, "the weapon");
         kept!(armour, &rp.armour, &fp.armour, "the armour");
@@ -708,6 +727,15 @@ mod tests {
             widest(n);
         }
         (p.gold, p.amulets, p.kills, p.searches) = (u32::MAX, u8::MAX, u16::MAX, u8::MAX);
+        p.slain = [u16::MAX; crate::monster::MONSTERS.len()];
+        g.daily = Some(crate::daily::Daily {
+            day: crate::daily::Day {
+                year: i32::MIN,
+                month: 12,
+                day: 31,
+            },
+            counts: false,
+        });
         p.pack = [Some(Item {
             kind: last_item,
             count: u16::MAX,
