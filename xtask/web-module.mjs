@@ -12,6 +12,10 @@ export const imports = {
     storage_set: () => 0,
     storage_set_aside: () => 2,
     storage_remove: () => 0,
+    key_len: none,
+    key_set: () => 0,
+    // 2026-12-02 00:00 UTC, a fixed day.
+    now_seconds: () => 1796169600,
   },
 };
 

@@ -412,6 +412,14 @@ impl fmt::Display for Hall {
     }
 }
 
+/// The heading over `entry_line`'s columns.
+fn header_line() -> Line {
+    line(format_args!(
+        "{:>5}{:<8}{:<10}{:<6}{:>7} {:>7} {:<16}day",
+        "", "class", "ending", "A F", "gold", "turns", "seed"
+    ))
+}
+
 /// A line of the hall's screen for an entry at `place` (from 1): its
 /// facts, the day (a daily run's day in the daily table, else the day it
 /// ended), `practice` after a practice run, and `>` before the player's
@@ -458,12 +466,7 @@ pub fn screen(text: Option<&str>, table: Table) -> crate::view::Screen {
                     crate::color::palette::DIM_TEXT,
                 );
             } else {
-                out.say(
-                    line(format_args!(
-                        "    class   ending    Amulets, floor, gold, turns; > your last run"
-                    )),
-                    crate::color::palette::DIM_TEXT,
-                );
+                out.say(header_line(), crate::color::palette::DIM_TEXT);
             }
             for (i, e) in runs.iter().take(HALL_RUNS).enumerate() {
                 let color = if hall.last == Some(e.number) {
@@ -485,6 +488,12 @@ pub fn screen(text: Option<&str>, table: Table) -> crate::view::Screen {
             }
         }
     }
+    out.say(
+        line(format_args!(
+            "A Amulets, F floor, g gold, t turns; > your last run"
+        )),
+        crate::color::palette::DIM_TEXT,
+    );
     out.choices(
         &crate::bindings::HALL,
         |_| true,

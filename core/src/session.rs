@@ -1348,29 +1348,40 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     }
 
     /// A yes to "a new run?": the run given up is recorded as abandoned,
-    /// the one in play (the menu's n) or the saved one (the title's).
+    /// the one in play (the menu's n) or the saved one (the title's), and
+    /// its save removed, so it is never given up (and recorded) twice.
     /// Out of line: a saved run is loaded into a `Game` (see `at_title`).
     #[inline(never)]
     fn abandon(&mut self, then: Then) {
+        if self.watching {
+            return;
+        }
         if then == Then::NewRun && self.in_play() {
             self.record_end(Ending::Abandoned);
+        } else if matches!(self.saved, Saved::Run(_)) {
+            let loaded = self.store.read().map(|t| t.map(Game::read_save));
+            if let Ok(Some(Ok(game))) = loaded {
+                let end = End {
+                    game: &game,
+                    ending: Ending::Abandoned,
+                    replay: None,
+                    bot: false,
+                };
+                if let Err(e) = self.store.ended(&end) {
+                    self.say(format_args!(
+                        "The abandoned run's record could not be kept: {e}."
+                    ));
+                }
+            }
+        } else {
             return;
         }
-        if !matches!(self.saved, Saved::Run(_)) || self.watching {
-            return;
-        }
-        let loaded = self.store.read().map(|t| t.map(Game::read_save));
-        if let Ok(Some(Ok(game))) = loaded {
-            let end = End {
-                game: &game,
-                ending: Ending::Abandoned,
-                replay: None,
-                bot: false,
-            };
-            if let Err(e) = self.store.ended(&end) {
-                self.say(format_args!(
-                    "The abandoned run's record could not be kept: {e}."
-                ));
+        if matches!(self.saved, Saved::Run(_)) && self.not_saving.is_none() {
+            match self.store.remove() {
+                Ok(()) => self.saved = Saved::Nothing,
+                Err(e) => self.say(format_args!(
+                    "The abandoned run's save could not be removed: {e}."
+                )),
             }
         }
     }

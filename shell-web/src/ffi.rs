@@ -38,6 +38,20 @@ unsafe extern "C" {
     safe fn storage_set_aside() -> u32;
     /// Removes the save.
     safe fn storage_remove() -> u32;
+    /// The length of the text under another `amulets.` key, named by `len`
+    /// bytes at `at`, left for `storage_take`; -1 for none, -2 for no
+    /// storage.
+    safe fn key_len(at: *const u8, len: usize) -> i32;
+    /// Stores `text_len` bytes at `text` under the key of `key_len` bytes
+    /// at `key`: 0 done, 1 full, 2 no storage.
+    safe fn key_set(key: *const u8, key_len: usize, text: *const u8, text_len: usize) -> u32;
+    /// Seconds since 1970-01-01 UTC, `Date.now() / 1000`.
+    safe fn now_seconds() -> f64;
+}
+
+/// Today (UTC), by the browser's clock.
+fn today() -> amulets_core::daily::Day {
+    amulets_core::daily::Day::of_unix_seconds(Page.now())
 }
 
 /// A seed for a new run, from the browser's random numbers.
@@ -58,7 +72,11 @@ fn status(code: u32) -> Result<(), Trouble> {
 }
 
 fn take() -> Result<Option<String>, Trouble> {
-    let len = storage_len();
+    take_len(storage_len())
+}
+
+/// The text the page measured (`len`, or -1 / -2), taken.
+fn take_len(len: i32) -> Result<Option<String>, Trouble> {
     if len == -2 {
         return Err(Trouble::NoStorage);
     }
@@ -83,6 +101,18 @@ impl Backend for Page {
     }
     fn remove(&mut self) -> Result<(), Trouble> {
         status(storage_remove())
+    }
+    fn get_key(&mut self, key: &str) -> Result<Option<String>, Trouble> {
+        take_len(key_len(key.as_ptr(), key.len()))
+    }
+    fn set_key(&mut self, key: &str, text: &str) -> Result<(), Trouble> {
+        status(key_set(key.as_ptr(), key.len(), text.as_ptr(), text.len()))
+    }
+    fn now(&self) -> i64 {
+        // Whole seconds, well inside an i64's range.
+        #[expect(clippy::cast_possible_truncation, reason = "seconds since 1970 fit")]
+        let s = now_seconds().floor() as i64;
+        s
     }
 }
 
@@ -162,6 +192,8 @@ pub extern "C" fn amulets_start(query_len: usize, claimed: u32) -> usize {
             // The bot plays for the player to watch, as `--bot` on the
             // desktop: a key or a click takes the run over.
             "bot" => bot = true,
+            // Today's dungeon, as `--daily`.
+            "daily" => start.daily = Some(today()),
             // The page's own (keys for tests, the view): not the game's.
             _ => {}
         }
@@ -169,6 +201,7 @@ pub extern "C" fn amulets_start(query_len: usize, claimed: u32) -> usize {
     let demo = bot.then(|| start.class.unwrap_or(Class::Fighter));
     let mut app = WebApp::new(LocalStore::new(Page, claimed == 1), seed, start);
     app.app.session.set_demo(demo);
+    app.app.session.set_today(today());
     APP.with(|a| *a.borrow_mut() = Some(app));
     if error.is_empty() { 0 } else { output(&error) }
 }

@@ -3,9 +3,26 @@
 //! does not load is moved to `amulets.save.bad` (then `.bad.1`, `.bad.2`,
 //! ...) and never deleted. Only the tab that holds the page's Web Lock
 //! writes; another tab plays without saving and says so.
+//!
+//! After a run: its record (the morgue file's text) goes under
+//! `amulets.morgue.0` to `.9`, the last ten kept in turn (`RECORDS`), the
+//! file's name on the first line; the hall of fame is `amulets.scores`,
+//! the desktop's `scores.txt`, a damaged one set aside as
+//! `amulets.scores.bad`. The page reads the time for the core: the day's
+//! dungeon and the records' stamps.
 
+use amulets_core::daily::Day;
+use amulets_core::fame::Hall;
+use amulets_core::morgue::{self, End, Stamp};
 use amulets_core::session::{SaveText, Store, StoreError};
 use amulets_core::text::{Line, line};
+
+/// The records the page keeps: the last ten.
+pub const RECORDS: u32 = 10;
+/// The key of the count of records ever kept here.
+pub const RECORD_COUNT: &str = "amulets.morgue.count";
+/// The hall of fame's key.
+pub const SCORES: &str = "amulets.scores";
 
 /// What went wrong in the page's storage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +44,12 @@ pub trait Backend {
     /// Moves the save to the first free `amulets.save.bad` key; its name.
     fn set_aside(&mut self) -> Result<String, Trouble>;
     fn remove(&mut self) -> Result<(), Trouble>;
+    /// The text under another key of the page's own (`amulets.` ...).
+    fn get_key(&mut self, key: &str) -> Result<Option<String>, Trouble>;
+    /// Puts text under such a key, whole or not at all.
+    fn set_key(&mut self, key: &str, text: &str) -> Result<(), Trouble>;
+    /// Seconds since 1970-01-01 UTC, by the browser's clock.
+    fn now(&self) -> i64;
 }
 
 fn trouble(t: Trouble) -> StoreError {
@@ -45,6 +68,8 @@ pub struct LocalStore<B> {
     backend: B,
     claimed: bool,
     text: String,
+    /// The hall of fame's text as last read.
+    hall: Option<String>,
 }
 
 impl<B: Backend> LocalStore<B> {
@@ -53,6 +78,7 @@ impl<B: Backend> LocalStore<B> {
             backend,
             claimed,
             text: String::new(),
+            hall: None,
         }
     }
 
@@ -62,6 +88,51 @@ impl<B: Backend> LocalStore<B> {
 
     pub fn into_backend(self) -> B {
         self.backend
+    }
+
+    /// The record under the next of the ten keys, its name first.
+    fn keep_record(&mut self, end: &End<'_>, stamp: Stamp) -> Result<String, Trouble> {
+        let count: u32 = self
+            .backend
+            .get_key(RECORD_COUNT)?
+            .and_then(|c| c.trim().parse().ok())
+            .unwrap_or(0);
+        let name = morgue::file_name(end, stamp, 0);
+        let mut text = format!("{name}\n");
+        // Writing to a String does not fail.
+        let _ = morgue::write(&mut text, end, stamp);
+        self.backend
+            .set_key(&format!("amulets.morgue.{}", count % RECORDS), &text)?;
+        self.backend
+            .set_key(RECORD_COUNT, &count.wrapping_add(1).to_string())?;
+        Ok(name.to_string())
+    }
+
+    /// Changes the hall of fame: read (a damaged one set aside under the
+    /// first free `amulets.scores.bad` key, and a new one begun), changed,
+    /// written whole.
+    fn change_hall<T>(&mut self, change: impl FnOnce(&mut Hall) -> T) -> Result<T, Trouble> {
+        let mut hall = match self.backend.get_key(SCORES)? {
+            None => Hall::new(),
+            Some(text) => match Hall::parse(&text) {
+                Ok(h) => h,
+                Err(_) => {
+                    let mut key = format!("{SCORES}.bad");
+                    let mut n = 1;
+                    while self.backend.get_key(&key)?.is_some() {
+                        key = format!("{SCORES}.bad.{n}");
+                        n += 1;
+                    }
+                    self.backend.set_key(&key, &text)?;
+                    Hall::new()
+                }
+            },
+        };
+        let out = change(&mut hall);
+        let text = hall.to_string();
+        self.backend.set_key(SCORES, &text)?;
+        self.hall = Some(text);
+        Ok(out)
     }
 }
 
@@ -103,6 +174,30 @@ impl<B: Backend> Store for LocalStore<B> {
         }
         self.backend.remove().map_err(trouble)
     }
+    fn ended(&mut self, end: &End<'_>) -> Result<Option<Line>, StoreError> {
+        let stamp = Stamp::of_unix_seconds(self.backend.now());
+        let name = self.keep_record(end, stamp).map_err(trouble)?;
+        let place = self.change_hall(|h| h.enter(end, stamp)).map_err(trouble)?;
+        let mut words = format!("The record is kept here as {name} (Records, below).");
+        if let Some((_, n)) = place {
+            words = format!("Number {n} in the hall of fame (H)! {words}");
+        }
+        Ok(Some(line(format_args!("{words}"))))
+    }
+
+    fn read_hall(&mut self) -> Result<(), StoreError> {
+        self.hall = self.backend.get_key(SCORES).map_err(trouble)?;
+        Ok(())
+    }
+
+    fn hall(&self) -> Option<&str> {
+        self.hall.as_deref()
+    }
+
+    fn begin_daily(&mut self, day: Day) -> Result<bool, StoreError> {
+        self.change_hall(|h| h.begin_daily(day)).map_err(trouble)
+    }
+
     fn name(&self) -> &'static str {
         "this page's save"
     }
@@ -114,6 +209,10 @@ pub struct Memory {
     pub save: Option<String>,
     pub set_aside: Vec<String>,
     pub no_storage: bool,
+    /// The page's other keys.
+    pub keys: std::collections::BTreeMap<String, String>,
+    /// The clock, in seconds since 1970.
+    pub now: i64,
 }
 
 impl Backend for Memory {
@@ -142,6 +241,22 @@ impl Backend for Memory {
     fn remove(&mut self) -> Result<(), Trouble> {
         self.save = None;
         Ok(())
+    }
+    fn get_key(&mut self, key: &str) -> Result<Option<String>, Trouble> {
+        if self.no_storage {
+            return Err(Trouble::NoStorage);
+        }
+        Ok(self.keys.get(key).cloned())
+    }
+    fn set_key(&mut self, key: &str, text: &str) -> Result<(), Trouble> {
+        if self.no_storage {
+            return Err(Trouble::NoStorage);
+        }
+        self.keys.insert(key.to_string(), text.to_string());
+        Ok(())
+    }
+    fn now(&self) -> i64 {
+        self.now
     }
 }
 
@@ -198,5 +313,66 @@ mod tests {
             "{:?}",
             s.note()
         );
+    }
+
+    /// A Wizard's run ended by hand, `runs` times over, in one session each.
+    fn end_runs(memory: Memory, runs: u32) -> Memory {
+        let mut memory = memory;
+        for i in 0..runs {
+            let start = Start {
+                seed: Some(100 + i),
+                class: Some(Class::Wizard),
+                ..Start::default()
+            };
+            let mut s = Session::new(LocalStore::new(memory, true), (), || 7, start);
+            // One HP and poisoned: the next turn is the last.
+            let p = s.game_mut().player_mut();
+            (p.hp, p.poisoned) = (1, 5);
+            s.act(amulets_core::input::Action::Wait);
+            assert_eq!(s.game().state(), amulets_core::game::State::Dead);
+            assert!(
+                s.note()
+                    .is_some_and(|n| n.contains("The record is kept here")),
+                "{:?}",
+                s.note()
+            );
+            memory = s.into_parts().0.into_backend();
+        }
+        memory
+    }
+
+    #[test]
+    fn the_page_keeps_the_last_ten_records_and_the_hall() {
+        let memory = Memory {
+            now: 1_796_169_600,
+            ..Memory::default()
+        };
+        let m = end_runs(memory, 12);
+        assert_eq!(m.keys.get(RECORD_COUNT).map(String::as_str), Some("12"));
+        let records: Vec<&String> = m
+            .keys
+            .iter()
+            .filter(|(k, _)| k.starts_with("amulets.morgue.") && *k != RECORD_COUNT)
+            .map(|(_, v)| v)
+            .collect();
+        assert_eq!(records.len(), 10, "the last ten");
+        // The two oldest (seeds 100 and 101) went; 110 and 111 took their keys.
+        let first = &m.keys["amulets.morgue.0"];
+        assert!(
+            first.starts_with("wizard-110-2026-12-02-000000-died.txt\n"),
+            "{first}"
+        );
+        assert!(first.contains("\nThe Wizard, seed 110\n"));
+        let hall = Hall::parse(&m.keys[SCORES]).unwrap();
+        assert_eq!(hall.entered, 12);
+    }
+
+    #[test]
+    fn a_damaged_hall_in_the_page_is_set_aside() {
+        let mut memory = Memory::default();
+        memory.keys.insert(SCORES.into(), "nonsense".into());
+        let m = end_runs(memory, 1);
+        assert_eq!(m.keys[&format!("{SCORES}.bad")], "nonsense");
+        assert_eq!(Hall::parse(&m.keys[SCORES]).unwrap().entered, 1);
     }
 }

@@ -84,8 +84,63 @@ const imports = {
       if (lostTheBeat(s)) return 3;
       try { s.removeItem(SAVE); return 0; } catch (e) { return 2; }
     },
+    // The page's other keys: the runs' records and the hall of fame. Only
+    // keys of the game's own (`amulets.`) are read or written.
+    key_len(at, len) {
+      const s = storage();
+      if (!s) return -2;
+      const key = dec.decode(bytes().slice(at, at + len));
+      if (!key.startsWith('amulets.')) return -2;
+      const text = s.getItem(key);
+      if (text === null) return -1;
+      pending = enc.encode(text);
+      return pending.length;
+    },
+    key_set(key, keyLen, at, len) {
+      const s = storage();
+      if (!s) return 2;
+      const name = dec.decode(bytes().slice(key, key + keyLen));
+      if (!name.startsWith('amulets.')) return 2;
+      try {
+        s.setItem(name, dec.decode(bytes().slice(at, at + len)));
+        return 0;
+      } catch (e) {
+        return e && e.name === 'QuotaExceededError' ? 1 : 2;
+      }
+    },
+    now_seconds() { return Date.now() / 1000; },
   },
 };
+
+// The records of the runs this page kept (the game keeps the last ten under
+// amulets.morgue.0 to .9, each its file's name, a newline, and its text),
+// newest first.
+function records() {
+  const s = storage();
+  if (!s) return [];
+  const count = parseInt(s.getItem('amulets.morgue.count') || '0', 10) || 0;
+  const out = [];
+  for (let n = count - 1; n >= 0 && n >= count - 10; n--) {
+    const text = s.getItem('amulets.morgue.' + (n % 10));
+    if (text === null) continue;
+    const cut = text.indexOf('\n');
+    out.push({ name: text.slice(0, cut), text: text.slice(cut + 1) });
+  }
+  return out;
+}
+
+// The list of records under the game, filled afresh when it is opened.
+function listRecords() {
+  const list = document.getElementById('records');
+  const kept = records();
+  list.replaceChildren(...(kept.length ? kept : [{ name: 'No records yet' }]).map((r, i) => {
+    const o = document.createElement('option');
+    o.value = String(i);
+    o.textContent = r.name;
+    return o;
+  }));
+  return kept;
+}
 
 // One tab writes the save: the one holding this lock. Another plays
 // without saving, and the game says so. A reload asks while the page it
@@ -239,6 +294,14 @@ function wire() {
     const len = wasm.amulets_keep();
     if (len) console.error(out(len));
   });
+  const list = document.getElementById('records');
+  list.addEventListener('focus', listRecords);
+  list.addEventListener('mousedown', listRecords);
+  document.getElementById('record-file').addEventListener('click', () => {
+    const kept = records();
+    const r = kept[parseInt(list.value || '0', 10)] || kept[0];
+    if (r) download(r.name, r.text); else tell('No run has ended in this page yet.');
+  });
   document.getElementById('save-file').addEventListener('click', () => {
     const len = wasm.amulets_out_save();
     if (len) download('save.txt', out(len)); else tell('No run is in play to save.');
@@ -289,6 +352,7 @@ async function main() {
   if (bad) tell(out(bad));
   fit();
   wire();
+  listRecords();
   if (testing) {
     // For the tests: the keys played at once, then the run saved as a
     // closed page saves it, and the hash and the save written into the page.

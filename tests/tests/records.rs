@@ -258,6 +258,7 @@ fn an_abandoned_saved_run_is_recorded_from_its_save() {
         "{text}"
     );
     assert!(text.contains("\nGold: 77\n"), "{text}");
+    assert_eq!(s.store().save, None, "given up, its save is gone");
 }
 
 #[test]
@@ -316,7 +317,9 @@ fn the_day_s_dungeon_is_marked_and_its_second_run_is_practice() {
         Session::new(keeper, (), || 7, Start::default())
     };
     s.set_today(day);
-    press(&mut s, "tya");
+    press(&mut s, "t");
+    assert!(!s.asking(), "the abandoned run's save went with it");
+    press(&mut s, "a");
     let panel: Vec<String> = s.panel().iter().map(|(l, _)| l.to_string()).collect();
     assert!(
         panel.contains(&"Daily 2026-12-02 (practice)".to_string()),

@@ -217,16 +217,17 @@ impl Chrome {
         }
     }
 
-    /// A key pressed and let go, as the keyboard sends it.
+    /// A key pressed and let go, as the keyboard sends it (`\x1b` is Esc).
     pub fn key(&mut self, tab: &Tab, key: char) -> Result<(), String> {
-        let code = match key {
-            'a'..='z' => format!("Key{}", key.to_ascii_uppercase()),
-            '.' => "Period".into(),
-            _ => String::new(),
+        let (name, code) = match key {
+            'a'..='z' => (key.to_string(), format!("Key{}", key.to_ascii_uppercase())),
+            '.' => (key.to_string(), "Period".into()),
+            '\x1b' => ("Escape".into(), "Escape".into()),
+            _ => (key.to_string(), String::new()),
         };
         for kind in ["keyDown", "keyUp"] {
-            let mut p = json!({ "type": kind, "key": key.to_string(), "code": code });
-            if kind == "keyDown" {
+            let mut p = json!({ "type": kind, "key": name, "code": code });
+            if kind == "keyDown" && key != '\x1b' {
                 p["text"] = json!(key.to_string());
             }
             self.on(tab, "Input.dispatchKeyEvent", p)?;

@@ -15,6 +15,7 @@ mod frames;
 mod fresh;
 mod fuzz;
 mod golden;
+mod hall;
 mod licences;
 mod replays;
 mod sh;
@@ -48,7 +49,11 @@ commands:
                 `cargo xtask run-sdl -- 12345 --class rogue`); installs
                 cmake and the X11 headers SDL3 needs first, when missing
   screenshot    draw the README's pictures headless into docs/ (the glyph
-                and the tile view of seed 42, and seed 7's whole first floor)
+                and the tile view of seed 42, seed 7's whole first floor, and
+                the hall of fame over an example hall)
+  example-hall DIR
+                write the example hall of fame (a few of the bot's runs) as
+                DIR/scores.txt, to look at with --save-dir DIR
   run-tui       build and run the terminal game (arguments after --)
   qemu [--seed N --class C --turns T --out DIR --buttons SCRIPT]
                 the embedded shell on QEMU's mps2-an386 while the bot plays:
@@ -116,6 +121,7 @@ fn main() -> ExitCode {
             tools::ensure_sdl_build().and_then(|()| run_shell("amulets-sdl", "amulets", rest))
         }
         "screenshot" => screenshots(rest),
+        "example-hall" if rest.len() == 1 => hall::write_example(std::path::Path::new(&rest[0])),
         "qemu" => embedded::qemu_command(rest),
         "qemu-continue" if rest.is_empty() => embedded::qemu_continue(),
         "size" if rest.is_empty() => embedded::size(),
@@ -383,6 +389,7 @@ fn screenshots(args: &[String]) -> Result<(), String> {
             "{F1}",
         ),
     ];
+    hall_shot()?;
     for (file, seed, class, view, keys) in shots {
         sh::run(sh::cmd(
             "target/release/amulets",
@@ -400,6 +407,28 @@ fn screenshots(args: &[String]) -> Result<(), String> {
         ))?;
     }
     Ok(())
+}
+
+/// The hall of fame's screen on the desktop, over the example hall
+/// (`hall::example`), the clock set to 2026-12-04.
+fn hall_shot() -> Result<(), String> {
+    let dir = web::target_dir().join("example-hall");
+    hall::write_example(&dir)?;
+    let dir = dir.to_string_lossy().into_owned();
+    let mut c = sh::cmd(
+        "target/release/amulets",
+        &[
+            "1",
+            "--save-dir",
+            &dir,
+            "--keys",
+            "h",
+            "--screenshot",
+            "docs/hall-desktop.png",
+        ],
+    );
+    c.env("AMULETS_NOW", "1796412000");
+    sh::run(c)
 }
 
 fn run_shell(package: &str, binary: &str, args: &[String]) -> Result<(), String> {

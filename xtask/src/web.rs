@@ -204,6 +204,90 @@ fn canvas_holds_the_picture(work: &Path, base: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The page a player loads, with `?daily`: today's dungeon, marked in its
+/// save; abandoned from the menu, its record and the hall kept in
+/// localStorage; begun again, a practice run.
+fn the_day_and_the_records(work: &Path, base: &str) -> Result<(), String> {
+    let mut chrome = Chrome::launch(&work.join("chrome-daily"), &[])?;
+    let tab = chrome.open(&format!("{base}?daily"))?;
+    chrome.wait_for(
+        &tab,
+        "document.body.dataset.started === 'yes'",
+        Duration::from_secs(20),
+    )?;
+    let item = |chrome: &mut Chrome, key: &str| -> Result<String, String> {
+        let v = chrome.eval(&tab, &format!("localStorage.getItem('{key}') || ''"))?;
+        Ok(v.as_str().unwrap_or_default().to_string())
+    };
+    // The class screen of the day's dungeon is up: a, the Fighter.
+    chrome.key(&tab, 'a')?;
+    std::thread::sleep(Duration::from_millis(300));
+    let save = item(&mut chrome, "amulets.save")?;
+    let day = save
+        .lines()
+        .find_map(|l| l.strip_prefix("daily "))
+        .ok_or_else(|| format!("the day's run is not marked in its save:\n{save}"))?
+        .to_string();
+    if !day.ends_with(" counts") {
+        return Err(format!("the day's first run does not count: {day}"));
+    }
+    // The menu's n, then y: the run is abandoned, recorded, and its save
+    // gone; back to the title, T and a: the day's second run.
+    for k in ['\x1b', 'n', 'y', '\x1b', 't', 'a'] {
+        chrome.key(&tab, k)?;
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let record = item(&mut chrome, "amulets.morgue.0")?;
+    let name = record.lines().next().unwrap_or_default().to_string();
+    if !(name.starts_with("fighter-") && name.ends_with("-abandoned.txt")) {
+        return Err(format!(
+            "the page kept no record of the abandoned run: {record:?}"
+        ));
+    }
+    let hall = amulets_core::fame::Hall::parse(&item(&mut chrome, "amulets.scores")?)
+        .map_err(|e| format!("the page's hall of fame: {e}"))?;
+    if hall.entered != 1 || hall.days.len() != 1 {
+        return Err(format!("the page's hall of fame is {hall:?}"));
+    }
+    let save = item(&mut chrome, "amulets.save")?;
+    if !save
+        .lines()
+        .any(|l| l.starts_with("daily ") && l.ends_with(" practice"))
+    {
+        return Err(format!("the day's second run is not practice:\n{save}"));
+    }
+    println!(
+        "web: ?daily plays the day's dungeon ({}), a run abandoned leaves {name} and a place in the hall, and the day's second run is practice",
+        day.trim_end_matches(" counts")
+    );
+    Ok(())
+}
+
+/// The hall of fame's screen in the page a player loads, over the example
+/// hall put in its localStorage (`docs/hall-page.png` is a copy).
+fn hall_shot(work: &Path, base: &str) -> Result<(), String> {
+    let mut chrome = Chrome::launch(&work.join("chrome-hall"), &[])?;
+    let tab = chrome.open(&format!("{base}?seed=1"))?;
+    let started = "document.body.dataset.started === 'yes'";
+    chrome.wait_for(&tab, started, Duration::from_secs(20))?;
+    let text = crate::hall::example().to_string();
+    chrome.eval(
+        &tab,
+        &format!(
+            "localStorage.setItem('amulets.scores', {})",
+            serde_json::json!(text)
+        ),
+    )?;
+    chrome.reload(&tab)?;
+    chrome.wait_for(&tab, started, Duration::from_secs(20))?;
+    chrome.key(&tab, 'h')?;
+    std::thread::sleep(Duration::from_millis(300));
+    let shot = work.join("hall-page.png");
+    chrome.screenshot(&tab, &shot)?;
+    println!("web: the hall of fame in the page: {}", shot.display());
+    Ok(())
+}
+
 /// Waits for the test page to write its output, and reads it.
 fn test_output(chrome: &mut Chrome, tab: &Tab) -> Result<String, String> {
     chrome.wait_for(
@@ -393,6 +477,8 @@ fn check() -> Result<(), String> {
         println!("web: the page a player loads plays no keys from its link");
     }
     canvas_holds_the_picture(&work, &base)?;
+    the_day_and_the_records(&work, &base)?;
+    hall_shot(&work, &base)?;
     // The module's own time to a first frame, outside a browser.
     tools::ensure_programs(&[Need {
         program: "node",
