@@ -520,12 +520,33 @@ pub const HALL: [Binding; 2] = [
 ];
 
 /// The end of a run, dead or won.
-pub const ENDED: [Binding; 1] = [Binding::act(
-    &[Enter, Escape, Char(' ')],
-    Action::Cancel,
-    "Enter",
-    "for the title screen",
-)];
+pub const ENDED: [Binding; 2] = [
+    Binding::act(
+        &[Enter, Escape, Char(' ')],
+        Action::Cancel,
+        "Enter",
+        "for the title screen",
+    ),
+    Binding::act(&[Char('r')], Action::Record, "R", "the run's record"),
+];
+
+/// The run's record (the end screen's R): its next page, or any other key
+/// closes it.
+pub const RECORD: [Binding; 2] = [
+    Binding::act(
+        &[Char('r'), Tab, Key::Down, Key::Right],
+        Action::Record,
+        "R",
+        "the next page",
+    ),
+    Binding {
+        keys: Keys::Any,
+        does: Does::Act(Action::Cancel),
+        label: "any key",
+        words: "close",
+        pad: &[],
+    },
+];
 
 /// While a command runs (rest, travel, explore): any key stops it and does
 /// nothing else.

@@ -14,6 +14,9 @@ use crate::text::{Line, line};
 use crate::view::{Scene, end_words};
 use core::fmt::{self, Write};
 
+/// The lines of a record a page of its screen shows.
+pub const PAGE_LINES: usize = 24;
+
 /// The log lines a record keeps, the newest last.
 pub const RECORD_LOG_LINES: usize = 20;
 
@@ -248,4 +251,33 @@ fn write_floor(out: &mut dyn Write, game: &Game) -> fmt::Result {
         writeln!(out, "{}", row.trim_end())?;
     }
     Ok(())
+}
+
+/// How many pages a record's screen has (`PAGE_LINES` lines each).
+pub fn pages(text: &str) -> u8 {
+    u8::try_from(text.lines().count().div_ceil(PAGE_LINES).max(1)).unwrap_or(u8::MAX)
+}
+
+/// The screen of a record's text, at a page (from 0): its lines, and its
+/// keys.
+pub fn screen(text: &str, page: u8) -> crate::view::Screen {
+    use crate::color::palette;
+    let n = pages(text);
+    let mut out = crate::view::Screen::new(line(format_args!(
+        "The run's record, page {} of {n}",
+        page + 1
+    )));
+    for l in text
+        .lines()
+        .skip(usize::from(page) * PAGE_LINES)
+        .take(PAGE_LINES)
+    {
+        out.say(line(format_args!("{l}")), palette::TEXT);
+    }
+    out.choices(&crate::bindings::RECORD, |_| true, palette::DIM_TEXT);
+    out.say(
+        line(format_args!("Any other key closes it.")),
+        palette::DIM_TEXT,
+    );
+    out
 }

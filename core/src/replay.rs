@@ -175,7 +175,7 @@ pub fn write_input(out: &mut impl Write, input: Input) -> core::fmt::Result {
     }
 }
 
-const PLAIN: [(Action, &str); 27] = [
+const PLAIN: [(Action, &str); 28] = [
     (Action::Wait, "wait"),
     (Action::PickUp, "pickup"),
     (Action::Drop, "drop"),
@@ -193,6 +193,7 @@ const PLAIN: [(Action, &str); 27] = [
     (Action::Continue, "continue"),
     (Action::Daily, "daily"),
     (Action::Hall, "hall"),
+    (Action::Record, "record"),
     (Action::SaveAndQuit, "save-and-quit"),
     (Action::Quit, "quit"),
     (Action::Use, "use"),

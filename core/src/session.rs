@@ -157,6 +157,15 @@ pub trait Store {
     fn ended(&mut self, _end: &End<'_>) -> Result<Option<Line>, StoreError> {
         Ok(None)
     }
+    /// The last record kept (`ended`), read for showing: `record` lends it
+    /// until the next read.
+    fn read_record(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
+    /// The last record's text as last read, or `None` when none is kept.
+    fn record(&self) -> Option<&str> {
+        None
+    }
     /// Reads the hall of fame, which `hall` lends until the next read.
     fn read_hall(&mut self) -> Result<(), StoreError> {
         Ok(())
@@ -224,6 +233,12 @@ impl<T: Store> Store for Option<T> {
     }
     fn read_hall(&mut self) -> Result<(), StoreError> {
         self.as_mut().map_or(Ok(()), Store::read_hall)
+    }
+    fn read_record(&mut self) -> Result<(), StoreError> {
+        self.as_mut().map_or(Ok(()), Store::read_record)
+    }
+    fn record(&self) -> Option<&str> {
+        self.as_ref().and_then(Store::record)
     }
     fn hall(&self) -> Option<&str> {
         self.as_ref().and_then(Store::hall)
@@ -401,12 +416,22 @@ pub struct Session<S: Store, R: Recorder, E: FnMut() -> u32> {
     /// The title's game is the day's dungeon: the run begun from it is
     /// marked a daily run.
     daily_pending: Option<Day>,
-    /// The hall of fame is shown, at this table.
-    hall_shown: Option<Table>,
+    /// A screen of the session's own over the title or the end: the hall
+    /// of fame, or the last run's record.
+    overlay: Option<Overlay>,
     /// The run's end has been recorded (its morgue file, the hall).
     recorded: bool,
     /// The run is a replay watched (`watch`): its end is not recorded.
     watching: bool,
+}
+
+/// A screen of the session's own, over the title or a run's end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// The hall of fame (the title's H), at a table.
+    Hall(Table),
+    /// The last run's record (the end screen's R), at a page from 0.
+    Record(u8),
 }
 
 /// The bot at play for the player, and when it next acts.
@@ -481,7 +506,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             finished: false,
             today: None,
             daily_pending: None,
-            hall_shown: None,
+            overlay: None,
             recorded: false,
             watching: false,
         }
@@ -514,7 +539,15 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
 
     /// The hall of fame's table shown, if it is up.
     pub fn hall_shown(&self) -> Option<Table> {
-        self.hall_shown
+        match self.overlay {
+            Some(Overlay::Hall(t)) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The screen of the session's own that is up, if one is.
+    pub fn overlay(&self) -> Option<Overlay> {
+        self.overlay
     }
 
     /// For a shell whose keys report no repeats (a board's buttons): a key
@@ -673,12 +706,16 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                 question.clone(),
                 &bindings::ABANDON,
             ),
-            None => match self.hall_shown {
-                Some(table) => crate::fame::screen(self.store.hall(), table),
+            None => match self.overlay {
+                Some(Overlay::Hall(table)) => crate::fame::screen(self.store.hall(), table),
+                Some(Overlay::Record(page)) => {
+                    crate::morgue::screen(self.store.record().unwrap_or_default(), page)
+                }
                 None => {
                     let offers = view::Offers {
                         saved_run: matches!(self.saved, Saved::Run(_)),
                         today: self.today,
+                        record: self.store.record().is_some(),
                     };
                     view::screen_for(&self.game, offers, self.shows)?
                 }
@@ -1047,6 +1084,10 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                 _ => {}
             }
         }
+        if matches!(before, State::Dead | State::Won) && action == Action::Record {
+            self.show_record();
+            return;
+        }
         let running = self.game.command_running();
         let outcome = self.game.act(action);
         if self.recording {
@@ -1162,10 +1203,21 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             }
             return;
         }
-        if let Some(table) = self.hall_shown {
-            let action = bindings::HALL.iter().find_map(|b| b.action_for(key));
-            self.hall_shown = (action == Some(Action::Hall)).then_some(table.other());
-            return;
+        match self.overlay {
+            Some(Overlay::Hall(table)) => {
+                let action = bindings::HALL.iter().find_map(|b| b.action_for(key));
+                self.overlay =
+                    (action == Some(Action::Hall)).then_some(Overlay::Hall(table.other()));
+                return;
+            }
+            Some(Overlay::Record(page)) => {
+                let action = bindings::RECORD.iter().find_map(|b| b.action_for(key));
+                let pages = crate::morgue::pages(self.store.record().unwrap_or_default());
+                self.overlay = (action == Some(Action::Record))
+                    .then_some(Overlay::Record((page + 1) % pages.max(1)));
+                return;
+            }
+            None => {}
         }
         if let Some(action) = bindings::action_for(self.game.state(), key) {
             self.act(action);
@@ -1322,8 +1374,17 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// The title's H: the hall of fame, read afresh.
     fn show_hall(&mut self) {
         match self.store.read_hall() {
-            Ok(()) => self.hall_shown = Some(Table::Runs),
+            Ok(()) => self.overlay = Some(Overlay::Hall(Table::Runs)),
             Err(e) => self.say(format_args!("The hall of fame could not be read: {e}.")),
+        }
+    }
+
+    /// The end screen's R: the run's record, a page at a time.
+    fn show_record(&mut self) {
+        match self.store.read_record() {
+            Ok(()) if self.store.record().is_some() => self.overlay = Some(Overlay::Record(0)),
+            Ok(()) => self.say(format_args!("No record of the run is kept here.")),
+            Err(e) => self.say(format_args!("The record could not be read: {e}.")),
         }
     }
 

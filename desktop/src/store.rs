@@ -67,6 +67,8 @@ pub struct FileStore {
     text: String,
     /// The hall of fame's text as last read, lent out by `hall`.
     hall: Option<String>,
+    /// The last record kept here, lent out by `record`.
+    record: Option<String>,
     /// Opens the save to read it: the file itself, but for the tests, which
     /// put a failing disk in its place.
     open: fn(&Path) -> io::Result<Box<dyn Read>>,
@@ -98,6 +100,7 @@ impl FileStore {
             lock: None,
             text: String::new(),
             hall: None,
+            record: None,
             open: files::open_file,
         }
     }
@@ -111,6 +114,7 @@ impl FileStore {
             lock: None,
             text: String::new(),
             hall: None,
+            record: None,
             open: files::open_file,
         }
     }
@@ -242,6 +246,10 @@ impl Store for FileStore {
         self.hall.as_deref()
     }
 
+    fn record(&self) -> Option<&str> {
+        self.record.as_deref()
+    }
+
     fn begin_daily(&mut self, day: Day) -> Result<bool, StoreError> {
         if self.nowhere.is_some() {
             return Ok(true);
@@ -258,7 +266,7 @@ impl FileStore {
     /// Writes a run's record into `morgue/`, as a new file that never
     /// replaces another (the name holds the time, and a count when that is
     /// taken). Its path.
-    fn write_record(&self, end: &End<'_>, stamp: morgue::Stamp) -> Result<PathBuf, StoreError> {
+    fn write_record(&mut self, end: &End<'_>, stamp: morgue::Stamp) -> Result<PathBuf, StoreError> {
         let dir = self.dir.join(MORGUE);
         fs::create_dir_all(&dir).map_err(|e| failed(MORGUE, &e))?;
         let mut text = String::new();
@@ -268,7 +276,10 @@ impl FileStore {
         for taken in 0..1000 {
             let name = morgue::file_name(end, stamp, taken);
             match files::write_new(&dir, &name, &text) {
-                Ok(()) => return Ok(dir.join(name.as_str())),
+                Ok(()) => {
+                    self.record = Some(text);
+                    return Ok(dir.join(name.as_str()));
+                }
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
                 Err(e) => return Err(failed(MORGUE, &e)),
             }
@@ -637,7 +648,7 @@ mod tests {
     #[test]
     fn a_record_never_replaces_another_of_the_same_second() {
         let dir = scratch("morgue");
-        let store = FileStore::in_dir(&dir);
+        let mut store = FileStore::in_dir(&dir);
         let game = an_ended_run(42);
         let end = End {
             game: &game,

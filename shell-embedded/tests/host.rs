@@ -60,7 +60,7 @@ fn run_of(seed: u32, class: Class) -> Run<NoStore> {
 
 /// A hand-made game, continued from its save.
 fn continued(game: &Game) -> Run<Holding> {
-    let store = Holding(SaveText(game).to_string());
+    let store = Holding(SaveText(game).to_string(), None);
     let mut s = Session::new(store, (), five as fn() -> u32, Start::default());
     s.press(Key::Char('C'));
     assert_eq!(s.game().state(), State::Playing);

@@ -179,7 +179,7 @@ impl Place {
 /// first. Returns what the session was handed and how many places.
 fn search(seed: u32) -> (Vec<(State, Action)>, usize) {
     let seen = Seen::default();
-    let store = Holding(SaveText(&a_run_about_to_end()).to_string());
+    let store = Holding(SaveText(&a_run_about_to_end()).to_string(), None);
     let start = Start {
         seed: Some(seed),
         ..Start::default()

@@ -70,6 +70,8 @@ pub struct LocalStore<B> {
     text: String,
     /// The hall of fame's text as last read.
     hall: Option<String>,
+    /// The last record kept here, lent out by `record`.
+    record: Option<String>,
 }
 
 impl<B: Backend> LocalStore<B> {
@@ -79,6 +81,7 @@ impl<B: Backend> LocalStore<B> {
             claimed,
             text: String::new(),
             hall: None,
+            record: None,
         }
     }
 
@@ -98,11 +101,14 @@ impl<B: Backend> LocalStore<B> {
             .and_then(|c| c.trim().parse().ok())
             .unwrap_or(0);
         let name = morgue::file_name(end, stamp, 0);
-        let mut text = format!("{name}\n");
+        let mut record = String::new();
         // Writing to a String does not fail.
-        let _ = morgue::write(&mut text, end, stamp);
-        self.backend
-            .set_key(&format!("amulets.morgue.{}", count % RECORDS), &text)?;
+        let _ = morgue::write(&mut record, end, stamp);
+        self.backend.set_key(
+            &format!("amulets.morgue.{}", count % RECORDS),
+            &format!("{name}\n{record}"),
+        )?;
+        self.record = Some(record);
         self.backend
             .set_key(RECORD_COUNT, &count.wrapping_add(1).to_string())?;
         Ok(name.to_string())
@@ -192,6 +198,10 @@ impl<B: Backend> Store for LocalStore<B> {
 
     fn hall(&self) -> Option<&str> {
         self.hall.as_deref()
+    }
+
+    fn record(&self) -> Option<&str> {
+        self.record.as_deref()
     }
 
     fn begin_daily(&mut self, day: Day) -> Result<bool, StoreError> {

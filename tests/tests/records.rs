@@ -81,6 +81,9 @@ impl Store for Keeper {
     fn hall(&self) -> Option<&str> {
         self.hall.as_deref()
     }
+    fn record(&self) -> Option<&str> {
+        self.records.last().map(|(_, t)| t.as_str())
+    }
     fn begin_daily(&mut self, day: Day) -> Result<bool, StoreError> {
         Ok(self.change_hall(|h| h.begin_daily(day)))
     }
@@ -350,5 +353,45 @@ fn the_hall_opens_from_the_title_and_turns_to_the_daily_table() {
         s.game().state(),
         State::Title,
         "the key only closed the hall"
+    );
+}
+
+#[test]
+fn the_end_screen_shows_the_record_a_page_at_a_time() {
+    let mut s = seed_42_bot_run();
+    let text = s.store().records[0].1.clone();
+    let lines: Vec<&str> = text.lines().collect();
+    let pages = lines.len().div_ceil(morgue::PAGE_LINES);
+    let end: Vec<String> = s.screen().unwrap().lines().map(str::to_string).collect();
+    assert!(end.contains(&"R  the run's record".to_string()), "{end:?}");
+    for page in 0..=pages {
+        if page == 0 {
+            press(&mut s, "r");
+        } else {
+            press(&mut s, "\t");
+        }
+        let screen = s.screen().unwrap();
+        let at = page % pages;
+        assert_eq!(
+            screen.title.as_str(),
+            format!("The run's record, page {} of {pages}", at + 1)
+        );
+        let shown: Vec<&str> = screen
+            .lines()
+            .take_while(|l| *l != "R  the next page")
+            .collect();
+        let want: Vec<&str> = lines
+            .iter()
+            .skip(at * morgue::PAGE_LINES)
+            .take(morgue::PAGE_LINES)
+            .copied()
+            .collect();
+        assert_eq!(shown, want, "page {at}");
+    }
+    press(&mut s, "x");
+    assert!(s.overlay().is_none());
+    assert!(
+        matches!(s.game().state(), State::Won | State::Dead),
+        "x only closed it"
     );
 }

@@ -63,6 +63,8 @@ commands:
                 instead, its `shot NAME` words written as PNG
   qemu-continue the mps2 firmware saves to a flash file on the host, QEMU
                 ends, a second one continues it: the same state hash
+  qemu-hall     the hall of fame on the mps2 firmware, over the example
+                hall put in its flash file (target/qemu-hall/*.png)
   size          flash and RAM of each firmware, the M3's stack high-water
   flash         build the Wio Terminal firmware, write target/amulets-wio.uf2
                 (and flash it with probe-rs when a probe is attached)
@@ -124,6 +126,7 @@ fn main() -> ExitCode {
         "example-hall" if rest.len() == 1 => hall::write_example(std::path::Path::new(&rest[0])),
         "qemu" => embedded::qemu_command(rest),
         "qemu-continue" if rest.is_empty() => embedded::qemu_continue(),
+        "qemu-hall" if rest.is_empty() => embedded::hall_shots(),
         "size" if rest.is_empty() => embedded::size(),
         "flash" => embedded::flash(rest),
         "run-tui" => run_shell("amulets-tui", "amulets-tui", rest),

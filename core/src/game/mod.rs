@@ -170,6 +170,12 @@ impl Game {
         self.die(cause);
     }
 
+    /// The log, to fill by hand (tests of what shows it).
+    #[cfg(any(test, feature = "test-support"))]
+    pub fn log_mut_for_tests(&mut self) -> &mut Log {
+        &mut self.log
+    }
+
     /// The player, to change by hand (tests and tools).
     #[cfg(any(test, feature = "test-support"))]
     pub fn player_mut(&mut self) -> &mut Player {

@@ -115,6 +115,8 @@ pub enum Action {
     Daily,
     /// The title's H: the hall of fame (and, in it, its other table).
     Hall,
+    /// The end screen's R: the run's record (and, in it, its next page).
+    Record,
     /// A class chosen for the new run.
     ChooseClass(Class),
     /// A letter chosen from a list (the pack's a to z, a menu's keys).

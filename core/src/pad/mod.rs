@@ -65,7 +65,8 @@ pub struct Controls {
     /// display holds: it follows the choice.
     scroll: usize,
     /// The screen the choice belongs to: the state, whether "a new run?"
-    /// is asked, whether the hall of fame is up.
+    /// is asked, whether a screen of the session's own (the hall, a
+    /// record) is up.
     seen_screen: Option<(State, bool, bool)>,
     before: Buttons,
     /// The direction key pressed for the switch, until let go.
@@ -148,7 +149,7 @@ impl Controls {
             }
             return;
         }
-        let hall = session.hall_shown().is_some();
+        let hall = session.overlay().is_some();
         let seen = (session.game().state(), session.asking(), hall);
         if self.seen_screen != Some(seen) {
             self.seen_screen = Some(seen);

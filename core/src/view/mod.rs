@@ -660,6 +660,8 @@ pub struct Offers {
     pub saved_run: bool,
     /// The day, when the shell knows it.
     pub today: Option<crate::daily::Day>,
+    /// The ended run's record is kept, for the end screen's R.
+    pub record: bool,
 }
 
 /// Whatever screen is over the map, or `None` while playing, with every
@@ -670,6 +672,7 @@ pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
         Offers {
             saved_run: can_continue,
             today: None,
+            record: false,
         },
         Shows {
             tiles: true,
@@ -853,7 +856,11 @@ pub fn screen_for(game: &Game, offers: Offers, shows: Shows) -> Option<Screen> {
                 line(format_args!("The {}, seed {}", p.class.name(), game.seed())),
                 palette::TEXT,
             );
-            out.choices(&bindings::ENDED, |_| true, palette::DIM_TEXT);
+            out.choices(
+                &bindings::ENDED,
+                |b| offers.record || b.action() != Some(Action::Record),
+                palette::DIM_TEXT,
+            );
             out
         }
     };

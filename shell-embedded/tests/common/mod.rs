@@ -9,9 +9,10 @@ use amulets_core::text::Line;
 use embedded_graphics::pixelcolor::Rgb565;
 use embedded_graphics::prelude::*;
 
-/// A store holding one save it was given (a hand-made game, continued).
+/// A store holding one save it was given (a hand-made game, continued),
+/// and the last record kept (as a board's flash keeps it).
 #[derive(Clone)]
-pub struct Holding(pub String);
+pub struct Holding(pub String, pub Option<String>);
 
 impl Store for Holding {
     fn claim(&mut self) -> Result<(), StoreError> {
@@ -29,6 +30,16 @@ impl Store for Holding {
     }
     fn remove(&mut self) -> Result<(), StoreError> {
         Ok(())
+    }
+    fn ended(&mut self, end: &amulets_core::morgue::End<'_>) -> Result<Option<Line>, StoreError> {
+        let mut text = String::new();
+        amulets_core::morgue::write(&mut text, end, amulets_core::morgue::Stamp::Numbered(1))
+            .map_err(|_| StoreError::Full)?;
+        self.1 = Some(text);
+        Ok(None)
+    }
+    fn record(&self) -> Option<&str> {
+        self.1.as_deref()
     }
 }
 

@@ -242,6 +242,31 @@ fn play_buttons(script: &Path, seed: u32, out: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// `cargo xtask qemu-hall`: the hall of fame on the board (QEMU's mps2),
+/// over the example hall (`hall::example`) put in its flash file: the
+/// title's H (three downs past the choices a board cannot take), its
+/// table of runs, then the daily table. The shots are
+/// `target/qemu-hall/board-hall.png` and `board-hall-daily.png`.
+pub fn hall_shots() -> Result<(), String> {
+    use amulets_embedded::flash::{FlashStore, REGION, RamFlash};
+    let out = sh::root().join("target/qemu-hall");
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let mut store = FlashStore::new(RamFlash::<{ REGION as usize }, 4096>::new(), 0);
+    store
+        .write_hall(&crate::hall::example())
+        .map_err(|e| format!("the example hall in flash: {e}"))?;
+    let image = store.into_flash().bytes;
+    std::fs::write(out.join("amulets-flash.bin"), image).map_err(|e| e.to_string())?;
+    let script = out.join("hall-script.txt");
+    std::fs::write(
+        &script,
+        "down\ndown\ndown\npress\nwait 100\nshot board-hall\npress\nwait 100\nshot board-hall-daily\n",
+    )
+    .map_err(|e| e.to_string())?;
+    play_buttons(&script, 1, &out)
+}
+
 /// `cargo xtask qemu-continue`: the save outlives QEMU. The mps2 firmware
 /// plays seed 42's Rogue with its save in a flash file on the host
 /// (`board::HostFlash`, under the Wio's own `FlashStore`) until it arrives

@@ -1,21 +1,28 @@
-//! The saved run in NOR flash, safe against a power cut at any moment.
+//! The saved run in NOR flash, safe against a power cut at any moment,
+//! and after the run its record and the hall of fame (`records`).
 //!
 //! The board's flash map: 64 KiB (on the Wio Terminal the W25Q32's last,
-//! from `0x3F0000`), sixteen 4 KiB sectors, fixed for what is to come:
+//! from `0x3F0000`), sixteen 4 KiB sectors:
 //!
 //! ```text
 //! 0x0000  slot 0          16 KiB   a save, written in turn with slot 1
 //! 0x4000  slot 1          16 KiB
 //! 0x8000  set aside 0     12 KiB   a save that checks but does not load
-//! 0xB000  set aside 1     12 KiB   the next such save; the first is kept
-//! 0xE000  settings         4 KiB   (not yet used)
-//! 0xF000  the last run     4 KiB   (not yet used: its record)
+//! 0xB000  set aside 1      8 KiB   the next such save; the first is kept
+//! 0xD000  hall 0           4 KiB   the hall of fame (and the player's
+//! 0xE000  hall 1           4 KiB   settings to come), written in turn
+//! 0xF000  the last run     4 KiB   its record (the morgue file)
 //! ```
 //!
-//! A slot (or a set-aside place) is a header and the save's text:
+//! (Before the hall, set aside 1 had 12 KiB and 0xE000 was kept for
+//! settings; no board kept anything there but a second save set aside of
+//! over 8,176 bytes, which the longest of 30 whole bot runs, 7,535, is
+//! not.)
+//!
+//! A slot (or a set-aside place, a hall, a record) is a header and a text:
 //!
 //! ```text
-//! 0   magic  "AMS1"
+//! 0   magic  "AMS1" (a save), "AMH1" (a hall), "AMR1" (a record)
 //! 4   seq    u32, little-endian: the newest slot's is ahead of the other's
 //!            (compared with wrapping arithmetic, so a count past u32::MAX
 //!            still orders them)
@@ -42,7 +49,14 @@ use amulets_core::text::{Line, line};
 use core::fmt::{self, Write};
 use embedded_storage::nor_flash::NorFlash;
 
+mod records;
+
 const MAGIC: [u8; 4] = *b"AMS1";
+/// A hall of fame's magic, and a record's: never taken for a save's.
+const HALL_MAGIC: [u8; 4] = *b"AMH1";
+const RECORD_MAGIC: [u8; 4] = *b"AMR1";
+/// A flash sector, the erase unit of the map.
+const SECTOR: u32 = 4096;
 const HEADER: usize = 16;
 /// The bytes a text is streamed to the flash in (a multiple of every
 /// write size this store supports, and a W25Q32 page).
@@ -50,28 +64,58 @@ const CHUNK: usize = 256;
 /// A save slot: the header and the longest save, rounded up to 4 KiB
 /// sectors.
 pub const AREA: u32 = (((HEADER + MAX_SAVE_BYTES) as u32).div_ceil(4096)) * 4096;
-/// A set-aside place: three sectors. A save that does not load and is
-/// longer than this holds (12,272 bytes; the longest of 30 whole bot runs
-/// is 7,535) is not set aside, and the game says why.
-pub const ASIDE: u32 = 3 * 4096;
-/// Where each place starts in the region: the two slots, then the two
-/// set-aside places (the map in the module's comment).
-const PLACES: [u32; 4] = [0, AREA, 2 * AREA, 2 * AREA + ASIDE];
-/// The settings' sector.
-pub const SETTINGS: u32 = 0xE000;
+/// The first set-aside place: three sectors. A save that does not load
+/// and is longer than this holds (12,272 bytes; the longest of 30 whole
+/// bot runs is 7,535) is not set aside, and the game says why.
+pub const ASIDE: u32 = 3 * SECTOR;
+/// The second: two sectors (8,176 bytes of text).
+pub const ASIDE_1: u32 = 2 * SECTOR;
+/// The hall of fame's two sectors, written in turn as the slots are.
+pub const HALLS: [u32; 2] = [0xD000, 0xE000];
 /// The last run's record's sector.
 pub const RECORD: u32 = 0xF000;
+/// Where each place starts in the region, its size and its magic: the two
+/// slots, the two set-aside places, the two halls and the record (the map
+/// in the module's comment).
+const PLACES: [u32; 7] = [
+    0,
+    AREA,
+    2 * AREA,
+    2 * AREA + ASIDE,
+    HALLS[0],
+    HALLS[1],
+    RECORD,
+];
+const SIZES: [u32; 7] = [AREA, AREA, ASIDE, ASIDE_1, SECTOR, SECTOR, SECTOR];
+const MAGICS: [[u8; 4]; 7] = [
+    MAGIC,
+    MAGIC,
+    MAGIC,
+    MAGIC,
+    HALL_MAGIC,
+    HALL_MAGIC,
+    RECORD_MAGIC,
+];
+/// The halls' places, and the record's, among `PLACES`.
+const HALL_PLACES: [usize; 2] = [4, 5];
+const RECORD_PLACE: usize = 6;
 /// The whole region the board's flash map takes.
 pub const REGION: u32 = 0x10000;
 /// The set-aside places among `PLACES`.
 const ASIDE_PLACES: [usize; 2] = [2, 3];
 
 const _: () = assert!(AREA == 0x4000, "the map's slots are 16 KiB");
-const _: () = assert!(
-    PLACES[3] + ASIDE <= SETTINGS,
-    "the places end before the settings"
-);
-const _: () = assert!(SETTINGS + 4096 == RECORD && RECORD + 4096 == REGION);
+const _: () = {
+    let mut i = 1;
+    while i < PLACES.len() {
+        assert!(
+            PLACES[i - 1] + SIZES[i - 1] == PLACES[i],
+            "each place follows the last"
+        );
+        i += 1;
+    }
+    assert!(RECORD + SECTOR == REGION, "the record ends the region");
+};
 
 /// True when sequence number `b` is ahead of `a`: less than half the
 /// numbers ahead, counting on past `u32::MAX` to 0.
@@ -130,7 +174,8 @@ impl Check {
     }
 }
 
-/// The save text streamed to a slot, `CHUNK` bytes at a time.
+/// A text streamed to a place, `CHUNK` bytes at a time, at most `room`
+/// bytes: past that a write fails, or (`cut`) the rest is left out.
 struct SlotWriter<'f, F: NorFlash> {
     flash: &'f mut F,
     at: u32,
@@ -138,6 +183,11 @@ struct SlotWriter<'f, F: NorFlash> {
     buf: [u8; CHUNK],
     fill: usize,
     failed: bool,
+    room: usize,
+    /// Leave out what does not fit (and say so in `was_cut`), rather than
+    /// fail.
+    cut: bool,
+    was_cut: bool,
 }
 
 impl<F: NorFlash> SlotWriter<'_, F> {
@@ -163,8 +213,12 @@ impl<F: NorFlash> SlotWriter<'_, F> {
 impl<F: NorFlash> Write for SlotWriter<'_, F> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
         for &b in s.as_bytes() {
-            // The save is at most MAX_SAVE_BYTES, which the area holds.
-            if self.written as usize + self.fill >= MAX_SAVE_BYTES {
+            // The place holds `room` bytes of text.
+            if self.written as usize + self.fill >= self.room {
+                if self.cut {
+                    self.was_cut = true;
+                    return Ok(());
+                }
                 return Err(fmt::Error);
             }
             self.buf[self.fill] = b;
@@ -181,8 +235,21 @@ impl<F: NorFlash> Write for SlotWriter<'_, F> {
 pub struct FlashStore<F> {
     flash: F,
     base: u32,
-    /// The text last read, lent out by `read`.
+    /// The text last read, lent out by `read` (or `hall`, `record`).
     bytes: heapless::Vec<u8, MAX_SAVE_BYTES>,
+    /// Which text `bytes` holds.
+    holds: Holds,
+}
+
+/// What the store's buffer holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Holds {
+    /// A save, or nothing to lend.
+    Nothing,
+    /// The hall of fame, as `read_hall` read it.
+    Hall,
+    /// The last record, as `read_record` read it.
+    Record,
 }
 
 fn failed(what: &str) -> StoreError {
@@ -194,12 +261,17 @@ impl<F: NorFlash> FlashStore<F> {
     /// of the erase size) and is `REGION` bytes long.
     pub fn new(flash: F, base: u32) -> FlashStore<F> {
         debug_assert!((AREA as usize).is_multiple_of(F::ERASE_SIZE));
-        debug_assert!((ASIDE as usize).is_multiple_of(F::ERASE_SIZE));
+        debug_assert!(
+            SIZES
+                .iter()
+                .all(|&s| (s as usize).is_multiple_of(F::ERASE_SIZE))
+        );
         debug_assert!(CHUNK.is_multiple_of(F::WRITE_SIZE) && HEADER.is_multiple_of(F::WRITE_SIZE));
         FlashStore {
             flash,
             base,
             bytes: heapless::Vec::new(),
+            holds: Holds::Nothing,
         }
     }
 
@@ -213,15 +285,14 @@ impl<F: NorFlash> FlashStore<F> {
 
     /// The longest text place `i` holds.
     fn room(i: usize) -> usize {
-        let size = if i < 2 { AREA } else { ASIDE };
-        (size as usize - HEADER).min(MAX_SAVE_BYTES)
+        (SIZES[i] as usize - HEADER).min(MAX_SAVE_BYTES)
     }
 
     /// A slot's header, when its magic, length and checksum all check.
     fn header(&mut self, i: usize) -> Option<Header> {
         let mut h = [0u8; HEADER];
         self.flash.read(self.area(i), &mut h).ok()?;
-        if h[..4] != MAGIC {
+        if h[..4] != MAGICS[i] {
             return None;
         }
         let header = Header {
@@ -264,9 +335,22 @@ impl<F: NorFlash> FlashStore<F> {
         seq: u32,
         text: &dyn fmt::Display,
     ) -> Result<(), StoreError> {
+        self.write_place(i, seq, text, false).map(|_| ())
+    }
+
+    /// Writes `text` into place `i`, as `write_area`; with `cut`, a text
+    /// longer than the place is cut short rather than refused. True when it
+    /// was cut.
+    fn write_place(
+        &mut self,
+        i: usize,
+        seq: u32,
+        text: &dyn fmt::Display,
+        cut: bool,
+    ) -> Result<bool, StoreError> {
         let at = self.area(i);
         self.flash
-            .erase(at, at + AREA)
+            .erase(at, at + SIZES[i])
             .map_err(|_| failed("erase"))?;
         let mut w = SlotWriter {
             flash: &mut self.flash,
@@ -275,6 +359,9 @@ impl<F: NorFlash> FlashStore<F> {
             buf: [0; CHUNK],
             fill: 0,
             failed: false,
+            room: Self::room(i),
+            cut,
+            was_cut: false,
         };
         let formatted = write!(w, "{text}");
         w.flush();
@@ -282,6 +369,7 @@ impl<F: NorFlash> FlashStore<F> {
             return Err(failed("write"));
         }
         formatted.map_err(|_| StoreError::Full)?;
+        let was_cut = w.was_cut;
         let len = w.written;
         // The checksum covers seq and len first, then the text as the flash
         // now holds it: a write that did not take gives a slot that fails.
@@ -299,15 +387,17 @@ impl<F: NorFlash> FlashStore<F> {
             left -= n;
         }
         let mut h = [0u8; HEADER];
-        h[..4].copy_from_slice(&MAGIC);
+        h[..4].copy_from_slice(&MAGICS[i]);
         h[4..8].copy_from_slice(&seq.to_le_bytes());
         h[8..12].copy_from_slice(&len.to_le_bytes());
         h[12..].copy_from_slice(&check.finish().to_le_bytes());
-        self.flash.write(at, &h).map_err(|_| failed("write"))
+        self.flash.write(at, &h).map_err(|_| failed("write"))?;
+        Ok(was_cut)
     }
 
     /// The text of area `i` (already checked) into the store's buffer.
     fn load(&mut self, i: usize, len: u32) -> Result<&str, StoreError> {
+        self.holds = Holds::Nothing;
         self.bytes.clear();
         // len <= MAX_SAVE_BYTES, the buffer's capacity, was checked with
         // the header.
@@ -324,9 +414,9 @@ impl<F: NorFlash> FlashStore<F> {
     /// Copies slot `i`, header and all (its checksum does not depend on
     /// where it is), into set-aside place `to`: erase, text, header.
     fn copy_aside(&mut self, i: usize, h: Header, to: usize) -> Result<(), StoreError> {
-        let (from, to) = (self.area(i), self.area(to));
+        let (from, to_at) = (self.area(i), self.area(to));
         self.flash
-            .erase(to, to + ASIDE)
+            .erase(to_at, to_at + SIZES[to])
             .map_err(|_| failed("erase"))?;
         let mut buf = [0u8; CHUNK];
         let mut done = 0;
@@ -339,7 +429,7 @@ impl<F: NorFlash> FlashStore<F> {
             let size = n.div_ceil(F::WRITE_SIZE) * F::WRITE_SIZE;
             buf[n..size].fill(0xFF);
             self.flash
-                .write(to + at, &buf[..size])
+                .write(to_at + at, &buf[..size])
                 .map_err(|_| failed("write"))?;
             done += n;
         }
@@ -347,7 +437,7 @@ impl<F: NorFlash> FlashStore<F> {
         self.flash
             .read(from, &mut head)
             .map_err(|_| failed("read"))?;
-        self.flash.write(to, &head).map_err(|_| failed("write"))
+        self.flash.write(to_at, &head).map_err(|_| failed("write"))
     }
 
     /// The text set aside in place `n` (0, the first set aside, or 1), if
@@ -408,6 +498,26 @@ impl<F: NorFlash> Store for FlashStore<F> {
         })
     }
 
+    fn ended(&mut self, end: &amulets_core::morgue::End<'_>) -> Result<Option<Line>, StoreError> {
+        self.keep_the_end(end)
+    }
+
+    fn read_hall(&mut self) -> Result<(), StoreError> {
+        self.read_hall_here()
+    }
+
+    fn hall(&self) -> Option<&str> {
+        self.text_of(Holds::Hall)
+    }
+
+    fn read_record(&mut self) -> Result<(), StoreError> {
+        self.read_record_here()
+    }
+
+    fn record(&self) -> Option<&str> {
+        self.text_of(Holds::Record)
+    }
+
     fn remove(&mut self) -> Result<(), StoreError> {
         for i in 0..2 {
             if self.header(i).is_some() {
@@ -458,6 +568,36 @@ impl<S: Store> Store for OrMissing<S> {
         match self {
             OrMissing::Here(s) => s.remove(),
             OrMissing::Missing(_) => Ok(()),
+        }
+    }
+    fn ended(&mut self, end: &amulets_core::morgue::End<'_>) -> Result<Option<Line>, StoreError> {
+        match self {
+            OrMissing::Here(s) => s.ended(end),
+            OrMissing::Missing(_) => Ok(None),
+        }
+    }
+    fn read_hall(&mut self) -> Result<(), StoreError> {
+        match self {
+            OrMissing::Here(s) => s.read_hall(),
+            OrMissing::Missing(_) => Ok(()),
+        }
+    }
+    fn hall(&self) -> Option<&str> {
+        match self {
+            OrMissing::Here(s) => s.hall(),
+            OrMissing::Missing(_) => None,
+        }
+    }
+    fn read_record(&mut self) -> Result<(), StoreError> {
+        match self {
+            OrMissing::Here(s) => s.read_record(),
+            OrMissing::Missing(_) => Ok(()),
+        }
+    }
+    fn record(&self) -> Option<&str> {
+        match self {
+            OrMissing::Here(s) => s.record(),
+            OrMissing::Missing(_) => None,
         }
     }
 }
@@ -861,10 +1001,14 @@ mod tests {
         assert_eq!(PLACES[1] - PLACES[0], AREA);
         assert_eq!(PLACES[2] - PLACES[1], AREA);
         assert_eq!(PLACES[3] - PLACES[2], ASIDE);
-        assert_eq!(PLACES[3] + ASIDE, SETTINGS);
-        assert!(
-            FlashStore::<Flash>::room(2) >= 7_535,
-            "the longest bot save"
-        );
+        assert_eq!(PLACES[4] - PLACES[3], ASIDE_1);
+        assert_eq!(HALLS, [0xD000, 0xE000]);
+        assert_eq!(PLACES[6] + SIZES[6], REGION);
+        for i in [2, 3] {
+            assert!(
+                FlashStore::<Flash>::room(i) >= 7_535,
+                "the longest bot save"
+            );
+        }
     }
 }

@@ -1,0 +1,254 @@
+//! After the run, on a board (docs/records.md): the last run's record in
+//! the record sector, numbered (a board has no clock), and the hall of fame
+//! in two sectors written in turn as the save's slots are, so a power cut
+//! in a write leaves the hall as it was before. A hall that checks but
+//! does not read is kept as it is: the board has no room to set it aside,
+//! so it is never written over, and the end screen says so.
+
+use super::{FlashStore, HALL_PLACES, Header, Holds, RECORD_PLACE, ahead};
+use amulets_core::fame::Hall;
+use amulets_core::morgue::{self, End, Stamp};
+use amulets_core::session::StoreError;
+use amulets_core::text::{Line, line};
+use core::fmt;
+use embedded_storage::nor_flash::NorFlash;
+
+/// A run's record, written as it is formatted.
+struct Record<'a> {
+    end: &'a End<'a>,
+    stamp: Stamp,
+}
+
+impl fmt::Display for Record<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        morgue::write(f, self.end, self.stamp)
+    }
+}
+
+impl<F: NorFlash> FlashStore<F> {
+    /// The hall's place with the newest good hall, and its header.
+    fn newest_hall(&mut self) -> Option<(usize, Header)> {
+        let [a, b] = HALL_PLACES;
+        match (self.header(a), self.header(b)) {
+            (Some(x), Some(y)) => Some(if ahead(y.seq, x.seq) { (b, y) } else { (a, x) }),
+            (Some(x), None) => Some((a, x)),
+            (None, Some(y)) => Some((b, y)),
+            (None, None) => None,
+        }
+    }
+
+    /// Keeps the record of a run that ended, and enters it in the hall.
+    pub(super) fn keep_the_end(&mut self, end: &End<'_>) -> Result<Option<Line>, StoreError> {
+        let number = self
+            .header(RECORD_PLACE)
+            .map_or(1, |h| h.seq.wrapping_add(1));
+        let stamp = Stamp::Numbered(number);
+        self.holds = Holds::Nothing;
+        let cut = self.write_place(RECORD_PLACE, number, &Record { end, stamp }, true)?;
+        let place = self.change_hall(|h| h.enter(end, stamp))?;
+        let kept = if cut { ", cut short" } else { "" };
+        Ok(Some(match place {
+            Some((_, n)) => line(format_args!(
+                "Number {n} in the hall of fame! Record {number} is kept{kept}: R shows it."
+            )),
+            None => line(format_args!("Record {number} is kept{kept}: R shows it.")),
+        }))
+    }
+
+    /// Changes the hall: the newest read, changed, written to the other
+    /// sector with the next number; the newest stays until that is whole.
+    pub(super) fn change_hall<T>(
+        &mut self,
+        change: impl FnOnce(&mut Hall) -> T,
+    ) -> Result<T, StoreError> {
+        let (mut hall, target, seq) = match self.newest_hall() {
+            None => (Hall::new(), HALL_PLACES[0], 1),
+            Some((i, h)) => {
+                let text = self.load(i, h.len)?;
+                let hall = Hall::parse(text).map_err(|e| {
+                    StoreError::Refused(line(format_args!(
+                        "the hall of fame in flash does not read ({e}): it is kept as it is"
+                    )))
+                })?;
+                let other = if i == HALL_PLACES[0] {
+                    HALL_PLACES[1]
+                } else {
+                    HALL_PLACES[0]
+                };
+                (hall, other, h.seq.wrapping_add(1))
+            }
+        };
+        self.holds = Holds::Nothing;
+        let out = change(&mut hall);
+        self.write_place(target, seq, &hall, false)?;
+        Ok(out)
+    }
+
+    /// Puts `hall` in the place of the one kept, as a change does (a tool's:
+    /// the pictures' example hall).
+    pub fn write_hall(&mut self, hall: &Hall) -> Result<(), StoreError> {
+        self.change_hall(|h| *h = hall.clone())
+    }
+
+    /// Reads the newest hall into the store's buffer.
+    pub(super) fn read_hall_here(&mut self) -> Result<(), StoreError> {
+        self.holds = Holds::Nothing;
+        if let Some((i, h)) = self.newest_hall() {
+            self.load(i, h.len)?;
+            self.holds = Holds::Hall;
+        }
+        Ok(())
+    }
+
+    /// Reads the last record into the store's buffer.
+    pub(super) fn read_record_here(&mut self) -> Result<(), StoreError> {
+        self.holds = Holds::Nothing;
+        if let Some(h) = self.header(RECORD_PLACE) {
+            self.load(RECORD_PLACE, h.len)?;
+            self.holds = Holds::Record;
+        }
+        Ok(())
+    }
+
+    /// The buffer's text, when it holds `what`.
+    pub(super) fn text_of(&self, what: Holds) -> Option<&str> {
+        (self.holds == what)
+            .then(|| core::str::from_utf8(&self.bytes).ok())
+            .flatten()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::super::{REGION, RamFlash, SECTOR, Store};
+    use super::*;
+    use amulets_core::game::{Cause, Game};
+    use amulets_core::morgue::Ending;
+    use amulets_core::player::Class;
+    use std::string::{String, ToString};
+
+    type Flash = RamFlash<{ REGION as usize }, 4096>;
+
+    fn dead(seed: u32, gold: u32) -> Game {
+        let mut g = Game::new_run(seed, Class::Fighter);
+        g.player_mut().gold = gold;
+        g.die_for_tests(Cause::Poison);
+        g
+    }
+
+    fn end_of(game: &Game) -> End<'_> {
+        End {
+            game,
+            ending: Ending::Died,
+            replay: None,
+            bot: false,
+        }
+    }
+
+    fn hall_of(s: &mut FlashStore<Flash>) -> Option<Hall> {
+        s.read_hall().unwrap();
+        s.hall().map(|t| Hall::parse(t).unwrap())
+    }
+
+    #[test]
+    fn a_board_keeps_the_last_record_numbered_and_the_hall() {
+        let mut s = FlashStore::new(Flash::new(), 0);
+        for (i, gold) in [5, 50, 20].into_iter().enumerate() {
+            let game = dead(9, gold);
+            let words = s.ended(&end_of(&game)).unwrap().unwrap();
+            assert!(
+                words.contains(&std::format!("Record {} is kept", i + 1)),
+                "{words}"
+            );
+        }
+        let mut s = FlashStore::new(s.into_flash(), 0);
+        s.read_record().unwrap();
+        let record = s.record().unwrap().to_string();
+        assert!(record.contains("\nEnded record 3: died\n"), "{record}");
+        assert!(record.contains("\nGold: 20\n"));
+        let hall = hall_of(&mut s).unwrap();
+        assert_eq!(hall.entered, 3);
+        let golds: std::vec::Vec<u32> = hall.runs.iter().map(|e| e.gold).collect();
+        assert_eq!(golds, [50, 20, 5]);
+        // A save read since does not pass for the hall.
+        let game = Game::new_run(2, Class::Rogue);
+        s.write(&amulets_core::session::SaveText(&game)).unwrap();
+        assert!(s.read().unwrap().is_some());
+        assert_eq!(s.hall(), None);
+    }
+
+    /// A cut after every byte of the hall's write: the old hall or the new
+    /// one reads after the restart, never neither.
+    #[test]
+    fn a_power_cut_in_the_hall_s_write_leaves_the_old_or_the_new() {
+        let mut s = FlashStore::new(Flash::new(), 0);
+        for gold in [1, 2] {
+            s.change_hall(|h| h.enter(&end_of(&dead(3, gold)), Stamp::Numbered(gold)))
+                .unwrap();
+        }
+        let base = s.into_flash();
+        let whole = SECTOR as usize + 2_000;
+        let (mut olds, mut news) = (0, 0);
+        for cut in 0..=whole {
+            let mut s = FlashStore::new(
+                Flash {
+                    bytes: base.bytes,
+                    power: Some(cut),
+                },
+                0,
+            );
+            let game = dead(4, 99);
+            let _ = s.change_hall(|h| h.enter(&end_of(&game), Stamp::Numbered(3)));
+            let mut flash = s.into_flash();
+            flash.power = None;
+            let mut s = FlashStore::new(flash, 0);
+            match hall_of(&mut s).map(|h| h.entered) {
+                Some(3) => news += 1,
+                Some(2) => olds += 1,
+                other => panic!("a cut after {cut} bytes left {other:?}"),
+            }
+        }
+        assert!(olds > 4096 && news > 0, "{olds} {news}");
+    }
+
+    #[test]
+    fn a_hall_that_does_not_read_is_kept_and_never_written_over() {
+        let mut s = FlashStore::new(Flash::new(), 0);
+        let junk = "amulets-scores 1\nentered x\n";
+        s.write_place(HALL_PLACES[0], 7, &junk, false).unwrap();
+        let game = dead(5, 5);
+        let e = s.ended(&end_of(&game)).unwrap_err();
+        assert!(e.to_string().contains("kept as it is"), "{e}");
+        s.read_hall().unwrap();
+        assert_eq!(s.hall(), Some(junk));
+        // The record was kept all the same.
+        s.read_record().unwrap();
+        assert!(s.record().is_some());
+    }
+
+    #[test]
+    fn the_longest_record_is_cut_short_not_lost() {
+        let mut s = FlashStore::new(Flash::new(), 0);
+        let mut game = dead(6, 1);
+        let long = line(format_args!(
+            "{:<1$}",
+            "a long line",
+            amulets_core::text::LINE
+        ));
+        for _ in 0..40 {
+            game.log_mut_for_tests().add(long.clone());
+        }
+        let words = s.ended(&end_of(&game)).unwrap().unwrap();
+        let mut all = String::new();
+        morgue::write(&mut all, &end_of(&game), Stamp::Numbered(1)).unwrap();
+        s.read_record().unwrap();
+        let kept = s.record().unwrap();
+        if all.len() > SECTOR as usize - 16 {
+            assert!(words.contains("cut short"), "{words}");
+            assert!(all.starts_with(kept));
+        } else {
+            assert_eq!(kept, all);
+        }
+    }
+}
