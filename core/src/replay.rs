@@ -307,6 +307,9 @@ pub trait Recorder {
     fn file(&self) -> Option<&str> {
         None
     }
+    /// The run recorded is over and leaves the session (for the title, or
+    /// another run): `game` is where it ended, which its replay ends with.
+    fn left(&mut self, _game: &Game) {}
 }
 
 /// Records nothing.
@@ -334,6 +337,11 @@ impl<T: Recorder> Recorder for Option<T> {
     }
     fn file(&self) -> Option<&str> {
         self.as_ref().and_then(Recorder::file)
+    }
+    fn left(&mut self, game: &Game) {
+        if let Some(r) = self {
+            r.left(game);
+        }
     }
 }
 

@@ -1317,6 +1317,9 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// Another game in place of this one: nothing of the old run's pace,
     /// animations or recording is kept.
     fn replace(&mut self, game: Game) {
+        if self.recording {
+            self.recorder.left(&self.game);
+        }
         self.saved_turn = game.turn();
         self.game = game;
         self.pacer = Pacer::new();

@@ -13,6 +13,9 @@ pub struct FileRecorder {
     path: PathBuf,
     run: Option<(u32, Class)>,
     inputs: Vec<Input>,
+    /// Where the run ended, once it left the session (`Recorder::left`):
+    /// its replay ends there, whatever the session shows by then.
+    ended: Option<Box<Game>>,
 }
 
 impl FileRecorder {
@@ -21,6 +24,7 @@ impl FileRecorder {
             path: path.to_path_buf(),
             run: None,
             inputs: Vec::new(),
+            ended: None,
         }
     }
 
@@ -39,6 +43,7 @@ impl FileRecorder {
             return Ok(None);
         };
         let mut text = String::new();
+        let end = self.ended.as_deref().unwrap_or(end);
         replay::write(&mut text, seed, class, &self.inputs, end)
             .map_err(|_| std::io::Error::other("the replay could not be written"))?;
         std::fs::write(&self.path, text)?;
@@ -50,13 +55,54 @@ impl Recorder for FileRecorder {
     fn start(&mut self, seed: u32, class: Class) {
         self.run = Some((seed, class));
         self.inputs.clear();
+        self.ended = None;
     }
 
     fn record(&mut self, input: Input) {
         self.inputs.push(input);
     }
 
+    fn left(&mut self, game: &Game) {
+        self.ended = Some(Box::new(game.clone()));
+    }
+
     fn file(&self) -> Option<&str> {
         self.path.to_str()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use amulets_core::input::Key;
+    use amulets_core::session::{NoStore, Session, Start};
+
+    /// A run given up for a new one: its replay still ends where the run
+    /// stood, not at the class screen the session shows by then.
+    #[test]
+    fn a_run_that_left_the_session_plays_back_to_its_end() {
+        let path = std::env::temp_dir().join(format!("amulets-left-{}.txt", std::process::id()));
+        let start = Start {
+            seed: Some(11),
+            class: Some(Class::Rogue),
+            ..Start::default()
+        };
+        let mut s = Session::new(NoStore, FileRecorder::new(&path), || 5, start);
+        for key in [
+            Key::Char('.'),
+            Key::Char('.'),
+            Key::Escape,
+            Key::Char('n'),
+            Key::Char('y'),
+        ] {
+            s.press(key);
+            s.release(key);
+        }
+        assert_eq!(s.game().state(), amulets_core::game::State::ChooseClass);
+        s.recorder().write(s.game()).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
+        let ended = replay::play(&text).expect("it plays back to its recorded end");
+        assert_eq!(ended.turn(), 2);
     }
 }

@@ -10,6 +10,9 @@ use amulets_core::replay::{self, Input, Recorder};
 pub struct Recording {
     run: Option<(u32, Class)>,
     inputs: Vec<Input>,
+    /// Where the run ended, once it left the session (`Recorder::left`):
+    /// its replay ends there, whatever the session shows by then.
+    ended: Option<Box<Game>>,
 }
 
 impl Recording {
@@ -18,6 +21,7 @@ impl Recording {
     pub fn text(&self, end: &Game) -> Option<String> {
         let (seed, class) = self.run?;
         let mut text = String::new();
+        let end = self.ended.as_deref().unwrap_or(end);
         replay::write(&mut text, seed, class, &self.inputs, end).ok()?;
         Some(text)
     }
@@ -27,9 +31,14 @@ impl Recorder for Recording {
     fn start(&mut self, seed: u32, class: Class) {
         self.run = Some((seed, class));
         self.inputs.clear();
+        self.ended = None;
     }
     fn record(&mut self, input: Input) {
         self.inputs.push(input);
+    }
+
+    fn left(&mut self, game: &Game) {
+        self.ended = Some(Box::new(game.clone()));
     }
 }
 
