@@ -539,80 +539,304 @@ fn split(
     }
 }
 
-/// Plays a replay's text through: the game it ends with, checked against
-/// the hash it records.
-pub fn play(text: &str) -> Result<Game, ReplayError> {
-    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end()));
-    let (_, header) = lines.next().ok_or(ReplayError::NotAReplay)?;
-    let version: u32 = header
-        .strip_prefix("amulets-replay ")
-        .and_then(|v| v.parse().ok())
-        .ok_or(ReplayError::NotAReplay)?;
-    if !(1..=REPLAY_VERSION).contains(&version) {
-        return Err(ReplayError::WrongVersion { found: version });
+/// Where a playback stands in a replay's text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// Wants the `amulets-replay` line.
+    Version,
+    /// Wants the `seed` line.
+    Seed,
+    /// Wants the `class` line.
+    Class { seed: u32 },
+    /// May take a `style` line, then a `dice` line, before the inputs.
+    Options {
+        seed: u32,
+        class: Class,
+        style: Option<crate::mapgen::floor::Style>,
+        dice: Option<Dice>,
+    },
+    /// Plays inputs and checks points.
+    Inputs,
+    /// Reached its `hash` line, and the run ended there.
+    Ended,
+}
+
+/// A replay played one line at a time, for a machine that cannot hold a
+/// whole run's text (the Cortex-M3 reads it from the host in pieces): the
+/// same checks as `play`, with the same errors, in the same order.
+pub struct Playback {
+    stage: Stage,
+    /// Lines taken so far; the next is line `lines + 1`.
+    lines: usize,
+    /// The run, once the header has been read (before it, a title).
+    game: Game,
+    /// The turn of the last point reached (0: none yet).
+    after: u32,
+    /// The last action played.
+    last: Option<Action>,
+    /// Points reached as recorded.
+    points: u32,
+    /// The start of a line fed in bytes, its newline not yet come.
+    pending: heapless::Vec<u8, MAX_LINE>,
+}
+
+/// The longest line a playback fed in bytes takes. The longest a replay
+/// writes is a point's: `point`, a turn (at most 10 digits), a floor and
+/// two coordinates (11 each, signed), HP (11), the draws (20) and the hash
+/// (16), with 7 spaces: 5 + 90 + 7 = 102 bytes.
+pub const MAX_LINE: usize = 128;
+
+impl Default for Playback {
+    fn default() -> Self {
+        Playback::new()
     }
-    let seed: u32 = lines
-        .next()
-        .and_then(|(_, l)| l.strip_prefix("seed ")?.parse().ok())
-        .ok_or(ReplayError::Missing("seed"))?;
-    let class = lines
-        .next()
-        .and_then(|(_, l)| {
-            let c = l.strip_prefix("class ")?;
-            Class::ALL
-                .iter()
-                .copied()
-                .find(|k| c.len() == 1 && c.starts_with(k.letter()))
-        })
-        .ok_or(ReplayError::Missing("class"))?;
-    let mut lines = lines.peekable();
-    let mut style = crate::mapgen::floor::Style::Book;
-    if let Some(&(n, l)) = lines.peek()
-        && let Some(name) = l.strip_prefix("style ")
-    {
-        style = crate::mapgen::floor::Style::named(name).ok_or(ReplayError::BadLine(n))?;
-        lines.next();
+}
+
+impl Playback {
+    /// A playback that has read nothing yet. Out of line, so the title's
+    /// game it is made with is built in its own frame, not beside the
+    /// caller's playback: a small board has no room for two.
+    #[inline(never)]
+    pub fn new() -> Playback {
+        Playback {
+            stage: Stage::Version,
+            lines: 0,
+            game: Game::new(0),
+            after: 0,
+            last: None,
+            points: 0,
+            pending: heapless::Vec::new(),
+        }
     }
-    let mut dice = Dice::Xorshift;
-    if let Some(&(n, l)) = lines.peek()
-        && let Some(name) = l.strip_prefix("dice ")
-    {
-        dice = Dice::named(name).ok_or(ReplayError::BadLine(n))?;
-        lines.next();
+
+    /// Takes the next bytes of a replay's text, in pieces of any size:
+    /// each line is taken as `line` takes it when its newline comes. A line
+    /// longer than `MAX_LINE`, or not UTF-8, is a bad line. `Ok(true)` once
+    /// the run has ended at its hash.
+    pub fn feed(&mut self, bytes: &[u8]) -> Result<bool, ReplayError> {
+        for &b in bytes {
+            if b == b'\n' {
+                if self.take_pending()? {
+                    return Ok(true);
+                }
+            } else if self.pending.push(b).is_err() {
+                return Err(ReplayError::BadLine(self.lines + 1));
+            }
+        }
+        Ok(matches!(self.stage, Stage::Ended))
     }
-    let mut game = Game::new_run_on(seed, class, style, dice);
-    let (mut after, mut last) = (0, None);
-    for (n, line) in lines {
+
+    /// After the last bytes fed: the line they end without a newline, if
+    /// any, then `finish`.
+    pub fn end(&mut self) -> Result<(), ReplayError> {
+        if !self.pending.is_empty() && self.take_pending()? {
+            return Ok(());
+        }
+        self.finish()
+    }
+
+    /// The pending bytes, as a line.
+    fn take_pending(&mut self) -> Result<bool, ReplayError> {
+        let mut copy = [0u8; MAX_LINE];
+        let len = self.pending.len();
+        copy[..len].copy_from_slice(&self.pending);
+        self.pending.clear();
+        let line =
+            core::str::from_utf8(&copy[..len]).map_err(|_| ReplayError::BadLine(self.lines + 1))?;
+        self.line(line)
+    }
+
+    /// Takes the replay's next line (its newline, or `\r\n`, left off or
+    /// not). `Ok(true)` once the `hash` line has been reached and the run
+    /// ends there: the lines after it are not read. `Ok(false)` wants the
+    /// next line.
+    pub fn line(&mut self, line: &str) -> Result<bool, ReplayError> {
+        if matches!(self.stage, Stage::Ended) {
+            return Ok(true);
+        }
+        self.lines += 1;
+        let n = self.lines;
+        let line = line.trim_end();
+        match self.stage {
+            Stage::Version => {
+                let version: u32 = line
+                    .strip_prefix("amulets-replay ")
+                    .and_then(|v| v.parse().ok())
+                    .ok_or(ReplayError::NotAReplay)?;
+                if !(1..=REPLAY_VERSION).contains(&version) {
+                    return Err(ReplayError::WrongVersion { found: version });
+                }
+                self.stage = Stage::Seed;
+            }
+            Stage::Seed => {
+                let seed = line
+                    .strip_prefix("seed ")
+                    .and_then(|s| s.parse().ok())
+                    .ok_or(ReplayError::Missing("seed"))?;
+                self.stage = Stage::Class { seed };
+            }
+            Stage::Class { seed } => {
+                let class = line
+                    .strip_prefix("class ")
+                    .and_then(|c| {
+                        Class::ALL
+                            .iter()
+                            .copied()
+                            .find(|k| c.len() == 1 && c.starts_with(k.letter()))
+                    })
+                    .ok_or(ReplayError::Missing("class"))?;
+                self.stage = Stage::Options {
+                    seed,
+                    class,
+                    style: None,
+                    dice: None,
+                };
+            }
+            Stage::Options {
+                seed,
+                class,
+                style,
+                dice,
+            } => {
+                // A `style` line only before the `dice` line, each once.
+                if style.is_none()
+                    && dice.is_none()
+                    && let Some(name) = line.strip_prefix("style ")
+                {
+                    let style =
+                        crate::mapgen::floor::Style::named(name).ok_or(ReplayError::BadLine(n))?;
+                    self.stage = Stage::Options {
+                        seed,
+                        class,
+                        style: Some(style),
+                        dice,
+                    };
+                    return Ok(false);
+                }
+                if dice.is_none()
+                    && let Some(name) = line.strip_prefix("dice ")
+                {
+                    let dice = Dice::named(name).ok_or(ReplayError::BadLine(n))?;
+                    self.stage = Stage::Options {
+                        seed,
+                        class,
+                        style,
+                        dice: Some(dice),
+                    };
+                    return Ok(false);
+                }
+                self.begin(seed, class, style, dice);
+                return self.input(n, line);
+            }
+            Stage::Inputs => return self.input(n, line),
+            Stage::Ended => {}
+        }
+        Ok(false)
+    }
+
+    /// The run, at the start its header names (made in place: a whole
+    /// game is most of a small board's memory).
+    fn begin(
+        &mut self,
+        seed: u32,
+        class: Class,
+        style: Option<crate::mapgen::floor::Style>,
+        dice: Option<Dice>,
+    ) {
+        let style = style.unwrap_or(crate::mapgen::floor::Style::Book);
+        // No `dice` line: a replay from before the book's dice came.
+        let dice = dice.unwrap_or(Dice::Xorshift);
+        self.at_title(seed, style, dice);
+        self.game.start_as(class);
+        self.stage = Stage::Inputs;
+    }
+
+    /// The run's game at its title, in place of the one before. Out of
+    /// line, so the new game's frame is gone before its first floor is
+    /// made: a small board has no room for both.
+    #[inline(never)]
+    fn at_title(&mut self, seed: u32, style: crate::mapgen::floor::Style, dice: Dice) {
+        self.game = Game::at_title(seed, style, dice);
+    }
+
+    /// Line `n` of the inputs: a point, the end's hash, or an input.
+    fn input(&mut self, n: usize, line: &str) -> Result<bool, ReplayError> {
         if let Some(rest) = line.strip_prefix("point ") {
             let recorded = Mark::read(rest).ok_or(ReplayError::BadLine(n))?;
-            let found = Mark::of(&game);
+            let found = Mark::of(&self.game);
             if found != recorded {
                 return Err(ReplayError::Split {
-                    after,
+                    after: self.after,
                     recorded,
                     found,
-                    last,
+                    last: self.last,
                 });
             }
-            after = recorded.turn;
-            continue;
+            self.after = recorded.turn;
+            self.points += 1;
+            return Ok(false);
         }
         if let Some(hex) = line.strip_prefix("hash ") {
             let expected = u64::from_str_radix(hex, 16).map_err(|_| ReplayError::BadLine(n))?;
-            let found = state_hash(&game);
-            return if found == expected {
-                Ok(game)
-            } else {
-                Err(ReplayError::Diverged { expected, found })
-            };
+            let found = state_hash(&self.game);
+            if found != expected {
+                return Err(ReplayError::Diverged { expected, found });
+            }
+            self.stage = Stage::Ended;
+            return Ok(true);
         }
         let input = read_input(line).ok_or(ReplayError::BadLine(n))?;
         if let Input::Act(a) = input {
-            last = Some(a);
+            self.last = Some(a);
         }
-        input.apply(&mut game);
+        input.apply(&mut self.game);
+        Ok(false)
     }
-    Err(ReplayError::Missing("hash"))
+
+    /// After the text's last line: `Ok` when the run ended at its hash,
+    /// else what the text lacks.
+    pub fn finish(&mut self) -> Result<(), ReplayError> {
+        match self.stage {
+            Stage::Ended => Ok(()),
+            Stage::Version => Err(ReplayError::NotAReplay),
+            Stage::Seed => Err(ReplayError::Missing("seed")),
+            Stage::Class { .. } => Err(ReplayError::Missing("class")),
+            Stage::Options { .. } | Stage::Inputs => Err(ReplayError::Missing("hash")),
+        }
+    }
+
+    /// The run as played so far.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The run, taken out.
+    pub fn into_game(self) -> Game {
+        self.game
+    }
+
+    /// How many of the replay's points the playback reached as recorded.
+    pub fn points(&self) -> u32 {
+        self.points
+    }
+
+    /// How many lines it has taken.
+    pub fn lines(&self) -> usize {
+        self.lines
+    }
+}
+
+/// Plays a replay's text through: the game it ends with, checked against
+/// the hash it records.
+pub fn play(text: &str) -> Result<Game, ReplayError> {
+    let mut playback = Playback::new();
+    for line in text.lines() {
+        if playback.line(line)? {
+            return Ok(playback.into_game());
+        }
+    }
+    playback.finish()?;
+    Ok(playback.into_game())
 }
 
 /// Writes a replay's text: the header, the inputs with a point every

@@ -166,6 +166,12 @@ pub trait Store {
     fn record(&self) -> Option<&str> {
         None
     }
+    /// Whether a record is kept, read or not (the end screen offers R):
+    /// a store that lends one text at a time (a board's flash) may hold
+    /// the hall of fame when asked.
+    fn has_record(&self) -> bool {
+        self.record().is_some()
+    }
     /// Reads the hall of fame, which `hall` lends until the next read.
     fn read_hall(&mut self) -> Result<(), StoreError> {
         Ok(())
@@ -239,6 +245,9 @@ impl<T: Store> Store for Option<T> {
     }
     fn record(&self) -> Option<&str> {
         self.as_ref().and_then(Store::record)
+    }
+    fn has_record(&self) -> bool {
+        self.as_ref().is_some_and(Store::has_record)
     }
     fn hall(&self) -> Option<&str> {
         self.as_ref().and_then(Store::hall)
@@ -715,7 +724,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                     let offers = view::Offers {
                         saved_run: matches!(self.saved, Saved::Run(_)),
                         today: self.today,
-                        record: self.store.record().is_some(),
+                        record: self.store.has_record(),
                     };
                     view::screen_for(&self.game, offers, self.shows)?
                 }

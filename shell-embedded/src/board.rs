@@ -33,6 +33,14 @@ pub const TURNS: Option<u32> = match parse(option_env!("AMULETS_TURNS"), 0) {
     0 => None,
     n => Some(n),
 };
+/// Play the host's `replay-0.txt` up to `replay-{N-1}.txt` instead of the
+/// bot's run (`AMULETS_REPLAYS=N`; 0, the default, plays the bot): the
+/// M3's share of the replays CI records (`cargo xtask determinism`), read
+/// from the host a piece at a time, since they do not fit its flash.
+pub const REPLAYS: Option<u32> = match parse(option_env!("AMULETS_REPLAYS"), 0) {
+    0 => None,
+    n => Some(n),
+};
 /// The mps2 firmware writes a frame on arrival on each floor and this many
 /// turns later.
 pub const LATER: u32 = 200;
@@ -112,22 +120,32 @@ pub mod host_file {
     /// Reads a whole file (`name` ends in a NUL) into `buf`; the bytes read,
     /// or `None` when it cannot be opened.
     pub fn read_all(name: &str, buf: &mut [u8]) -> Option<usize> {
+        let fd = open_read(name)?;
+        let read = read_some(fd, buf);
+        close(fd);
+        Some(read)
+    }
+
+    /// Opens a file for reading, or `None` when it is not there; `name`
+    /// ends in a NUL.
+    pub fn open_read(name: &str) -> Option<usize> {
         if !name.ends_with('\0') {
             return None;
         }
         let args = [name.as_ptr() as usize, nr::open::R_BINARY, name.len() - 1];
         // SAFETY: as in `create`.
         let fd = unsafe { cortex_m_semihosting::syscall(nr::OPEN, &args) } as isize;
-        if fd < 0 {
-            return None;
-        }
-        let fd = fd as usize;
+        (fd >= 0).then_some(fd as usize)
+    }
+
+    /// Reads what comes, at most `buf.len()` bytes: how many (0 at the
+    /// file's end).
+    pub fn read_some(fd: usize, buf: &mut [u8]) -> usize {
         let args = [fd, buf.as_mut_ptr() as usize, buf.len()];
         // SAFETY: SYS_READ writes at most `buf.len()` bytes into a live,
         // exclusively borrowed slice; it returns how many it did not.
         let left = unsafe { cortex_m_semihosting::syscall(nr::READ, &args) };
-        close(fd);
-        Some(buf.len() - left.min(buf.len()))
+        buf.len() - left.min(buf.len())
     }
 
     /// Opens a file for reading and writing in place (`r+b`), or `None`

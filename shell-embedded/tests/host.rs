@@ -1172,3 +1172,34 @@ fn a_note_put_on_the_panel_in_the_core_shows_on_the_board() {
     // The reader reads what the shell writes: the run's facts too.
     assert!(status[0].starts_with("HP 32/32"), "{status:#?}");
 }
+
+/// The end screen's R line on the board's own flash store: the record
+/// was kept in flash as the run ended, so its line can be chosen, and the
+/// switch's down and press show it (the end screen said "R shows it").
+#[test]
+fn the_record_is_chosen_on_the_end_screen_from_flash() {
+    use amulets_core::session::Overlay;
+    use amulets_embedded::flash::{FlashStore, REGION, RamFlash};
+    let flash = RamFlash::<{ REGION as usize }, 4096>::new();
+    let start = Start {
+        seed: Some(42),
+        class: Some(Class::Fighter),
+        ..Start::default()
+    };
+    let mut session = Session::new(FlashStore::new(flash, 0), (), five as fn() -> u32, start);
+    let mut bot = amulets_core::bot::Bot::new();
+    let mut now = 0;
+    while session.play_bot(&mut bot, &mut now) {}
+    assert!(matches!(session.game().state(), State::Dead | State::Won));
+    let screen = session.screen().expect("the end screen");
+    assert_eq!(choice_lines(&screen).len(), 2, "Enter and R can be chosen");
+    let mut shell = Shell::new(Big::new(), Layout::Full);
+    press_on(&mut shell, &mut session, DOWN, now + 100);
+    press_on(&mut shell, &mut session, PRESS, now + 200);
+    assert_eq!(session.overlay(), Some(Overlay::Record(0)));
+    let record = session.screen().expect("the record");
+    assert!(
+        record.entries.iter().any(|e| e.text.contains("seed 42")),
+        "the record's lines"
+    );
+}

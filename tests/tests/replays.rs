@@ -143,6 +143,59 @@ fn a_changed_input_changes_the_end() {
     ));
 }
 
+/// What a playback came to: the end's hash, or the error.
+fn outcome(played: Result<Game, ReplayError>) -> Result<u64, ReplayError> {
+    played.map(|game| replay::state_hash(&game))
+}
+
+/// A replay fed to a `Playback` in pieces of `size` bytes, as the Cortex-M3
+/// reads it from the host.
+fn fed(text: &str, size: usize) -> Result<u64, ReplayError> {
+    let mut playback = replay::Playback::new();
+    for piece in text.as_bytes().chunks(size) {
+        if playback.feed(piece)? {
+            return Ok(replay::state_hash(playback.game()));
+        }
+    }
+    playback.end()?;
+    Ok(replay::state_hash(playback.game()))
+}
+
+#[test]
+fn a_replay_fed_in_pieces_plays_as_its_whole_text() {
+    let mut texts: Vec<String> = REPLAYS.iter().map(|(_, t)| t.to_string()).collect();
+    let text = REPLAYS[1].1;
+    let no_hash = &text[..text.rfind("hash ").unwrap()];
+    let damaged = [
+        text.replacen("\nexplore\n", "\nwait\n", 1),
+        REPLAYS[6].1.replacen("\nexplore\n", "\nwait\n", 1),
+        text.replace('\n', "\r\n"),
+        text.trim_end().to_string(),
+        no_hash.to_string(),
+        text.replacen("\nexplore\n", "\n\n", 1),
+        text.replacen("\nexplore\n", "\nexplore\u{e9}\n", 1),
+        "amulets-replay 9\n".to_string(),
+        "amulets-replay 2\nseed 4\n".to_string(),
+        "amulets-replay 2\nseed 4\nclass a\ndice book".to_string(),
+        "seed 1\n".to_string(),
+        String::new(),
+    ];
+    texts.extend(damaged);
+    let mut errors = 0;
+    for text in &texts {
+        let whole = outcome(replay::play(text));
+        errors += usize::from(whole.is_err());
+        for size in [1, 3, 64, 4096] {
+            assert_eq!(fed(text, size), whole, "in pieces of {size}: {:.60}", text);
+        }
+    }
+    assert_eq!(errors, 10, "each damaged text fails whole");
+    // A line longer than any a replay writes is no line.
+    let long = format!("amulets-replay 2\nseed 4\nclass a\n{}\n", "w".repeat(200));
+    assert_eq!(fed(&long, 16), Err(ReplayError::BadLine(4)));
+    assert_eq!(replay::MAX_LINE, 128);
+}
+
 /// The bot's run of `seed` and `class` on the book's dice, at most `most`
 /// inputs: the inputs and the game they end with.
 fn bot_run(seed: u32, class: Class, most: usize) -> (Vec<Input>, Game) {

@@ -65,6 +65,10 @@ commands:
                 ends, a second one continues it: the same state hash
   qemu-hall     the hall of fame on the mps2 firmware, over the example
                 hall put in its flash file (target/qemu-hall/*.png)
+  qemu-m3-replays [DIR]
+                the first 5 replays of DIR (target/ci-replays, which
+                `replays --ci` writes) played on QEMU's lm3s6965evb, read
+                from the host a piece at a time: each must end as here
   size          flash and RAM of each firmware, the M3's stack high-water
   flash         build the Wio Terminal firmware, write target/amulets-wio.uf2
                 (and flash it with probe-rs when a probe is attached)
@@ -127,6 +131,13 @@ fn main() -> ExitCode {
         "qemu" => embedded::qemu_command(rest),
         "qemu-continue" if rest.is_empty() => embedded::qemu_continue(),
         "qemu-hall" if rest.is_empty() => embedded::hall_shots(),
+        "qemu-m3-replays" if rest.len() <= 1 => {
+            let dir = rest.first().map_or_else(
+                || web::target_dir().join("ci-replays"),
+                std::path::PathBuf::from,
+            );
+            embedded::lm3s_replays(&dir, 5).map(|m3| println!("{m3}"))
+        }
         "size" if rest.is_empty() => embedded::size(),
         "flash" => embedded::flash(rest),
         "run-tui" => run_shell("amulets-tui", "amulets-tui", rest),

@@ -4,20 +4,55 @@
 //! action), and the state hash at its end is printed, to equal the host's.
 //! The stack is painted first and measured after, so the run's high-water
 //! mark is known.
+//!
+//! Built with `AMULETS_REPLAYS=N`, it plays the host's `replay-0.txt` to
+//! `replay-{N-1}.txt` instead (CI's recorded runs), each read a piece at a
+//! time through semihosting and checked at every point and at its end.
 #![no_std]
 #![no_main]
 
 use amulets_core::bot::Bot;
 use amulets_core::game::Game;
 use amulets_core::input::Action;
+use amulets_core::replay::{self, Playback, ReplayError};
 use amulets_core::session::{NoStore, Session, Start};
-use amulets_embedded::board::{self, stack};
+use amulets_embedded::board::{self, host_file, stack};
+use core::fmt::Write;
 use cortex_m_rt::entry;
 use cortex_m_semihosting::{debug, hprintln};
 
 #[entry]
 fn main() -> ! {
     let painted = stack::paint();
+    // The day the docs pin the daily dungeon's seed of (docs/rules.md).
+    let daily = amulets_core::daily::Day::parse("2026-12-02").map_or(0, |d| d.seed());
+    hprintln!("daily 2026-12-02: seed {}", daily);
+    let played = match board::REPLAYS {
+        Some(count) => play_replays(count),
+        None => play_bot(),
+    };
+    let (used, size) = stack::high_water(painted);
+    hprintln!(
+        "static RAM {} bytes, stack high-water {} of {} bytes, size_of Game {}",
+        stack::static_ram(),
+        used,
+        size,
+        core::mem::size_of::<Game>()
+    );
+    debug::exit(if played {
+        debug::EXIT_SUCCESS
+    } else {
+        debug::EXIT_FAILURE
+    });
+    loop {
+        cortex_m::asm::wfi();
+    }
+}
+
+/// The bot's whole run of the build's seed and class, its end's hash
+/// printed. Out of line, so its frame and the replays' are not one.
+#[inline(never)]
+fn play_bot() -> bool {
     let seed = board::SEED;
     let class = board::class();
     hprintln!(
@@ -46,18 +81,59 @@ fn main() -> ! {
         game.turn(),
         game.state() == amulets_core::game::State::Won
     );
-    hprintln!("state hash {:016x}", amulets_core::replay::state_hash(game));
-    let (used, size) = stack::high_water(painted);
-    hprintln!(
-        "static RAM {} bytes, stack high-water {} of {} bytes, size_of Game {}, size_of Session {}",
-        stack::static_ram(),
-        used,
-        size,
-        core::mem::size_of::<Game>(),
-        core::mem::size_of_val(&session)
-    );
-    debug::exit(debug::EXIT_SUCCESS);
+    hprintln!("state hash {:016x}", replay::state_hash(game));
+    hprintln!("size_of Session {}", core::mem::size_of_val(&session));
+    true
+}
+
+/// Plays `replay-0.txt` to `replay-{count-1}.txt` from the host, each
+/// line by line, and prints how each ended: its points and its end's
+/// hash, or why it did not play as recorded. True when every one did.
+#[inline(never)]
+fn play_replays(count: u32) -> bool {
+    hprintln!("amulets on lm3s6965evb: {} recorded runs", count);
+    let mut all = true;
+    for i in 0..count {
+        let mut name: heapless::String<24> = heapless::String::new();
+        // "replay-4294967295.txt\0" is 22 bytes: it always fits.
+        let _ = write!(name, "replay-{i}.txt\0");
+        let shown = name.trim_end_matches('\0');
+        let Some(fd) = host_file::open_read(&name) else {
+            hprintln!("{}: not on the host", shown);
+            all = false;
+            continue;
+        };
+        let mut playback = Playback::new();
+        let ended = play_file(fd, &mut playback);
+        host_file::close(fd);
+        let game = playback.game();
+        match ended {
+            Ok(()) => hprintln!(
+                "{}: {} points as recorded, ended at turn {}, state hash {:016x}",
+                shown,
+                playback.points(),
+                game.turn(),
+                replay::state_hash(game)
+            ),
+            Err(e) => {
+                hprintln!("{}: {}", shown, e);
+                all = false;
+            }
+        }
+    }
+    all
+}
+
+/// Feeds the open file to the playback a piece at a time, to its end.
+fn play_file(fd: usize, playback: &mut Playback) -> Result<(), ReplayError> {
+    let mut piece = [0u8; 256];
     loop {
-        cortex_m::asm::wfi();
+        let read = host_file::read_some(fd, &mut piece);
+        if read == 0 {
+            return playback.end();
+        }
+        if playback.feed(&piece[..read])? {
+            return Ok(());
+        }
     }
 }

@@ -60,7 +60,8 @@ fn button(name: &str) -> Option<Buttons> {
 /// button pressed and let go (`up down left right press a b c`), B held
 /// with a direction (`b+up`), `wait N` (milliseconds with nothing
 /// pressed), `shot NAME` (the display to `NAME.ppm`), `hash` (the state
-/// hash printed). Commands run on the session's clock between words.
+/// hash printed), `bot` (the bot plays the run to its end, to see the end
+/// and the record). Commands run on the session's clock between words.
 fn play_script<S, R, E>(session: &mut Session<S, R, E>, shell: &mut Shell<FrameBuffer<320, 240>>)
 where
     S: amulets_core::session::Store,
@@ -116,6 +117,11 @@ where
                 "state hash {:016x}",
                 amulets_core::replay::state_hash(session.game())
             ),
+            "bot" => {
+                let mut bot = amulets_core::bot::Bot::new();
+                while session.play_bot(&mut bot, &mut now) {}
+                step(session, shell, Buttons::NONE, &mut now);
+            }
             chord if chord.starts_with("b+") => match button(&chord[2..]) {
                 Some(d) => {
                     let b = button("b").unwrap_or(Buttons::NONE);

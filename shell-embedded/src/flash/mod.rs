@@ -239,6 +239,10 @@ pub struct FlashStore<F> {
     bytes: heapless::Vec<u8, MAX_SAVE_BYTES>,
     /// Which text `bytes` holds.
     holds: Holds,
+    /// A record is kept: written as this run ended, or found by
+    /// `read_record` (the end screen offers R while `bytes` holds the
+    /// hall).
+    kept_record: bool,
 }
 
 /// What the store's buffer holds.
@@ -272,6 +276,7 @@ impl<F: NorFlash> FlashStore<F> {
             base,
             bytes: heapless::Vec::new(),
             holds: Holds::Nothing,
+            kept_record: false,
         }
     }
 
@@ -518,6 +523,10 @@ impl<F: NorFlash> Store for FlashStore<F> {
         self.text_of(Holds::Record)
     }
 
+    fn has_record(&self) -> bool {
+        self.kept_record
+    }
+
     fn remove(&mut self) -> Result<(), StoreError> {
         for i in 0..2 {
             if self.header(i).is_some() {
@@ -598,6 +607,12 @@ impl<S: Store> Store for OrMissing<S> {
         match self {
             OrMissing::Here(s) => s.record(),
             OrMissing::Missing(_) => None,
+        }
+    }
+    fn has_record(&self) -> bool {
+        match self {
+            OrMissing::Here(s) => s.has_record(),
+            OrMissing::Missing(_) => false,
         }
     }
 }

@@ -45,6 +45,7 @@ impl<F: NorFlash> FlashStore<F> {
         let stamp = Stamp::Numbered(number);
         self.holds = Holds::Nothing;
         let cut = self.write_place(RECORD_PLACE, number, &Record { end, stamp }, true)?;
+        self.kept_record = true;
         let place = self.change_hall(|h| h.enter(end, stamp))?;
         let kept = if cut { ", cut short" } else { "" };
         Ok(Some(match place {
@@ -106,6 +107,7 @@ impl<F: NorFlash> FlashStore<F> {
         if let Some(h) = self.header(RECORD_PLACE) {
             self.load(RECORD_PLACE, h.len)?;
             self.holds = Holds::Record;
+            self.kept_record = true;
         }
         Ok(())
     }

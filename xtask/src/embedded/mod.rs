@@ -431,6 +431,7 @@ pub fn lm3s_check() -> Result<String, String> {
         let elf = build(&LM3S, &run)?;
         let dir = std::env::temp_dir();
         let printed = qemu("lm3s6965evb", "cortex-m3", &elf, &dir, false)?;
+        m3_daily(&printed)?;
         let hash = printed_hash(&printed)?;
         let host = host_hash(seed, class_named(class)?, None);
         if hash != host {
@@ -438,30 +439,97 @@ pub fn lm3s_check() -> Result<String, String> {
                 "lm3s6965evb: seed {seed} {class} ended at {hash:016x}, the host at {host:016x}"
             ));
         }
-        let stack = printed
-            .lines()
-            .find(|l| l.starts_with("static RAM"))
-            .unwrap_or("")
-            .to_string();
-        // "static RAM S bytes, stack high-water H of T bytes, ...": the
-        // stack stays under 60 KiB, and at least 2 KiB must be left, or the
-        // next run could overflow.
-        let words: Vec<u64> = stack
-            .split(|c: char| !c.is_ascii_digit())
-            .filter_map(|w| w.parse().ok())
-            .collect();
-        match words.as_slice() {
-            [s, h, t, ..] if s + h + 2048 <= *t && *h < 60 << 10 => {}
-            [_, h, t, ..] => {
-                return Err(format!(
-                    "lm3s6965evb: the stack reached {h} of {t} bytes: not under 60 KiB with 2 KiB spare"
-                ));
-            }
-            _ => return Err("lm3s6965evb: no stack report".into()),
-        }
+        let stack = m3_stack(&printed)?;
         lines.push(format!("seed {seed} {class}: {host:016x}; {stack}"));
     }
     Ok(lines.join("\n"))
+}
+
+/// The M3's line "static RAM S bytes, stack high-water H of T bytes, ...":
+/// the stack stays under 60 KiB, and at least 2 KiB must be left, or the
+/// next run could overflow.
+fn m3_stack(printed: &str) -> Result<String, String> {
+    let stack = printed
+        .lines()
+        .find(|l| l.starts_with("static RAM"))
+        .unwrap_or("")
+        .to_string();
+    let words: Vec<u64> = stack
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    match words.as_slice() {
+        [s, h, t, ..] if s + h + 2048 <= *t && *h < 60 << 10 => Ok(stack),
+        [_, h, t, ..] => Err(format!(
+            "lm3s6965evb: the stack reached {h} of {t} bytes: not under 60 KiB with 2 KiB spare"
+        )),
+        _ => Err("lm3s6965evb: no stack report".into()),
+    }
+}
+
+/// The daily dungeon's seed of 2026-12-02 as the M3 made it, against the
+/// one docs/rules.md pins.
+fn m3_daily(printed: &str) -> Result<(), String> {
+    let line = "daily 2026-12-02: seed 931398152";
+    if printed.lines().any(|l| l.trim_end() == line) {
+        Ok(())
+    } else {
+        Err(format!(
+            "lm3s6965evb: no \"{line}\" in what it printed:\n{printed}"
+        ))
+    }
+}
+
+/// The M3's share of the runs CI recorded into `replays` (the first
+/// `count`, in name order, as the other targets take them): copied to the
+/// host's folder as `replay-N.txt`, read by the firmware a piece at a time
+/// through semihosting, and each played to every point and its end. Each
+/// must end as it does here: the same points, turn and state hash.
+pub fn lm3s_replays(replays: &Path, count: usize) -> Result<String, String> {
+    crate::tools::ensure_rust_targets(&[M3])?;
+    crate::tools::ensure_programs(&[crate::tools::QEMU_ARM])?;
+    let mut names: Vec<PathBuf> = std::fs::read_dir(replays)
+        .map_err(|e| format!("{}: {e}", replays.display()))?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    names.sort();
+    if names.len() < count {
+        return Err(format!(
+            "{} replays in {}, not {count}",
+            names.len(),
+            replays.display()
+        ));
+    }
+    let dir = sh::root().join("target/m3-replays");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut want = Vec::new();
+    for (i, path) in names[..count].iter().enumerate() {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let game = amulets_core::replay::play(&text)
+            .map_err(|e| format!("{} on the host: {e}", path.display()))?;
+        let points = text.lines().filter(|l| l.starts_with("point ")).count();
+        want.push(format!(
+            "replay-{i}.txt: {points} points as recorded, ended at turn {}, state hash {:016x}",
+            game.turn(),
+            amulets_core::replay::state_hash(&game)
+        ));
+        let to = dir.join(format!("replay-{i}.txt"));
+        std::fs::write(&to, &text).map_err(|e| format!("{}: {e}", to.display()))?;
+    }
+    let elf = build(&LM3S, &[("AMULETS_REPLAYS", count.to_string())])?;
+    let printed = qemu("lm3s6965evb", "cortex-m3", &elf, &dir, false)?;
+    m3_daily(&printed)?;
+    for line in &want {
+        if !printed.lines().any(|l| l.trim_end() == line) {
+            return Err(format!(
+                "lm3s6965evb: not \"{line}\", as on the host; it printed:\n{printed}"
+            ));
+        }
+    }
+    let stack = m3_stack(&printed)?;
+    Ok(format!("{}\n{stack}", want.join("\n")))
 }
 
 /// `cargo xtask size`: every firmware's flash and static RAM, the game's
