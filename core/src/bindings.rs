@@ -60,6 +60,12 @@ pub struct Binding {
     /// The ways a board's buttons give it (`Pad`): the table's column for
     /// a five-way switch and three buttons. Empty for a keyboard's only.
     pub pad: &'static [Pad],
+    /// What a keymap (`keys.txt`) calls it, or empty for keys no map
+    /// changes (a pack's letters, "any key"). Bindings of one name in
+    /// several states are one action to a map: a key given to `drop` drops
+    /// while playing and on an item's screen. The moving bindings are
+    /// named by direction instead (`keymap::DIRECTIONS`).
+    pub name: &'static str,
 }
 
 /// What the player stands on, which says what the switch's press does
@@ -154,7 +160,14 @@ impl Binding {
             label,
             words,
             pad: &[],
+            name: "",
         }
+    }
+
+    /// What a keymap calls it.
+    const fn named(mut self, name: &'static str) -> Binding {
+        self.name = name;
+        self
     }
 
     /// The ways a board's buttons give it.
@@ -217,6 +230,7 @@ pub const PLAYING: [Binding; 17] = [
         label: "arrows, numpad, hjklyubn",
         words: "move, or attack what is there",
         pad: &[Pad::Switch],
+        name: "",
     },
     Binding::act(
         &[Char('.'), Numpad(5)],
@@ -224,6 +238,7 @@ pub const PLAYING: [Binding; 17] = [
         ". or numpad 5",
         "wait a turn",
     )
+    .named("wait")
     .pad(&[Pad::PressOn(Underfoot::Nothing)]),
     Binding::act(
         &[Char('r')],
@@ -231,6 +246,7 @@ pub const PLAYING: [Binding; 17] = [
         "R",
         "rest until healed, or until something happens",
     )
+    .named("rest")
     .pad(&[Pad::B]),
     Binding {
         keys: Keys::Click,
@@ -238,6 +254,7 @@ pub const PLAYING: [Binding; 17] = [
         label: "A click on the map",
         words: "travel there, by the shortest way",
         pad: &[Pad::Menu("Travel")],
+        name: "",
     },
     Binding::act(
         &[Char('o')],
@@ -245,6 +262,7 @@ pub const PLAYING: [Binding; 17] = [
         "o",
         "explore, until there's nothing left to see",
     )
+    .named("explore")
     .pad(&[Pad::A]),
     Binding::act(
         &[Char('>')],
@@ -252,8 +270,10 @@ pub const PLAYING: [Binding; 17] = [
         ">",
         "go down the stairs, or travel to them",
     )
+    .named("descend")
     .pad(&[Pad::PressOn(Underfoot::Stairs), Pad::Menu("Stairs")]),
     Binding::act(&[Char('g')], Action::PickUp, "g", "pick up what is here")
+        .named("pickup")
         .pad(&[Pad::PressOn(Underfoot::Thing)]),
     Binding::act(
         &[Char('i')],
@@ -261,9 +281,13 @@ pub const PLAYING: [Binding; 17] = [
         "i",
         "inventory: use, wear, drop",
     )
+    .named("inventory")
     .pad(&[Pad::Menu("Pack")]),
-    Binding::act(&[Char('d')], Action::Drop, "d", "drop something").pad(&[Pad::Menu("Drop")]),
+    Binding::act(&[Char('d')], Action::Drop, "d", "drop something")
+        .named("drop")
+        .pad(&[Pad::Menu("Drop")]),
     Binding::act(&[Char('c')], Action::Close, "c", "close a door next to you")
+        .named("close")
         .pad(&[Pad::Menu("Close")]),
     Binding::act(
         &[Char('s')],
@@ -271,9 +295,13 @@ pub const PLAYING: [Binding; 17] = [
         "s",
         "search for traps and secret doors",
     )
+    .named("search")
     .pad(&[Pad::Menu("Search")]),
-    Binding::act(&[Char('f')], Action::Fire, "f", "fire the bow").pad(&[Pad::Menu("Fire")]),
+    Binding::act(&[Char('f')], Action::Fire, "f", "fire the bow")
+        .named("fire")
+        .pad(&[Pad::Menu("Fire")]),
     Binding::act(&[Char('t')], Action::Throw, "t", "throw a dart or a dagger")
+        .named("throw")
         .pad(&[Pad::Menu("Throw")]),
     Binding::act(
         &[Char('z')],
@@ -281,15 +309,21 @@ pub const PLAYING: [Binding; 17] = [
         "z",
         "cast Lightning, if you know it by heart",
     )
+    .named("cast")
     .pad(&[Pad::Menu("Cast")]),
-    Binding::act(&[Char('x')], Action::Look, "x", "look around").pad(&[Pad::Menu("Look")]),
-    Binding::act(&[Char('?')], Action::Help, "?", "this help").pad(&[Pad::Menu("Help")]),
+    Binding::act(&[Char('x')], Action::Look, "x", "look around")
+        .named("look")
+        .pad(&[Pad::Menu("Look")]),
+    Binding::act(&[Char('?')], Action::Help, "?", "this help")
+        .named("help")
+        .pad(&[Pad::Menu("Help")]),
     Binding::act(
         &[Escape],
         Action::Menu,
         "Esc",
         "the menu, or back out of anything",
     )
+    .named("menu")
     .pad(&[Pad::Menu("Menu")]),
 ];
 
@@ -301,31 +335,36 @@ pub const DEBUG: [Binding; 5] = [
         Action::Debug(DebugKey::Reveal),
         "F1",
         "debug: show the whole floor",
-    ),
+    )
+    .named("reveal"),
     Binding::act(
         &[F(2)],
         Action::Debug(DebugKey::SwitchView),
         "F2",
         "switch glyphs and tiles",
-    ),
+    )
+    .named("switch-view"),
     Binding::act(
         &[F(3)],
         Action::Debug(DebugKey::Distances),
         "F3",
         "debug: distances from you",
-    ),
+    )
+    .named("distances"),
     Binding::act(
         &[F(4)],
         Action::Debug(DebugKey::Minds),
         "F4",
         "debug: what each monster is thinking",
-    ),
+    )
+    .named("minds"),
     Binding::act(
         &[F(6)],
         Action::Debug(DebugKey::CaveSteps),
         "F6",
         "debug: make a cave a step at a time",
-    ),
+    )
+    .named("cave-steps"),
 ];
 
 /// While aiming, whatever for; the key that began the aim chooses too
@@ -337,6 +376,7 @@ pub const AIMING: [Binding; 5] = [
         label: "arrows, numpad, hjklyubn",
         words: "move the cursor",
         pad: &[Pad::Switch],
+        name: "",
     },
     Binding::act(
         &[Enter],
@@ -344,6 +384,7 @@ pub const AIMING: [Binding; 5] = [
         "Enter",
         "while aiming or looking: choose the cell",
     )
+    .named("select")
     .pad(&[Pad::Press]),
     Binding::act(
         &[Tab],
@@ -351,6 +392,7 @@ pub const AIMING: [Binding; 5] = [
         "Tab",
         "while aiming: the next monster",
     )
+    .named("next-target")
     .pad(&[Pad::A]),
     Binding {
         keys: Keys::Click,
@@ -358,16 +400,19 @@ pub const AIMING: [Binding; 5] = [
         label: "A click, aiming",
         words: "fire at the cell clicked",
         pad: &[],
+        name: "",
     },
-    Binding::act(&[Escape], Action::Cancel, "Esc", "stop aiming").pad(&[Pad::B, Pad::C]),
+    Binding::act(&[Escape], Action::Cancel, "Esc", "stop aiming")
+        .named("cancel")
+        .pad(&[Pad::B, Pad::C]),
 ];
 
 /// The key that began an aim chooses its cell too: `f` fires where `f`
 /// aims.
 const AIM_AGAIN: [Binding; 3] = [
-    Binding::act(&[Char('f')], Action::Select, "f", "fire there"),
-    Binding::act(&[Char('t')], Action::Select, "t", "throw there"),
-    Binding::act(&[Char('z')], Action::Select, "z", "cast there"),
+    Binding::act(&[Char('f')], Action::Select, "f", "fire there").named("fire"),
+    Binding::act(&[Char('t')], Action::Select, "t", "throw there").named("throw"),
+    Binding::act(&[Char('z')], Action::Select, "z", "cast there").named("cast"),
 ];
 
 /// While looking around with the cursor.
@@ -378,6 +423,7 @@ pub const LOOKING: [Binding; 2] = [
         label: "arrows, numpad, hjklyubn",
         words: "move the cursor",
         pad: &[Pad::Switch],
+        name: "",
     },
     Binding::act(
         &[Escape, Enter, Char('x')],
@@ -385,25 +431,27 @@ pub const LOOKING: [Binding; 2] = [
         "Esc",
         "stop looking",
     )
+    .named("look")
     .pad(&[Pad::Press, Pad::B, Pad::C]),
 ];
 
 /// The title screen.
 pub const TITLE: [Binding; 7] = [
-    Binding::act(&[Char('n')], Action::NewRun, "N", "a new run"),
+    Binding::act(&[Char('n')], Action::NewRun, "N", "a new run").named("new-run"),
     Binding::act(
         &[Char('c')],
         Action::Continue,
         "C",
         "continue the saved run",
-    ),
+    )
+    .named("continue"),
     // The words are the style's own (`Style::words`).
-    Binding::act(&[Char('d')], Action::NextStyle, "D", "dungeons"),
-    Binding::act(&[Char('?')], Action::Help, "?", "the keys"),
+    Binding::act(&[Char('d')], Action::NextStyle, "D", "dungeons").named("next-style"),
+    Binding::act(&[Char('?')], Action::Help, "?", "the keys").named("help"),
     // The words name the day too (`view::screen_for`).
-    Binding::act(&[Char('t')], Action::Daily, "T", "today's dungeon"),
-    Binding::act(&[Char('h')], Action::Hall, "H", "the hall of fame"),
-    Binding::act(&[Escape, Char('q')], Action::Quit, "Esc", "quit"),
+    Binding::act(&[Char('t')], Action::Daily, "T", "today's dungeon").named("daily"),
+    Binding::act(&[Char('h')], Action::Hall, "H", "the hall of fame").named("hall"),
+    Binding::act(&[Escape, Char('q')], Action::Quit, "Esc", "quit").named("quit"),
 ];
 
 /// Choosing a class: its letter. The words are the class's own
@@ -427,7 +475,7 @@ pub const CHOOSE_CLASS: [Binding; 4] = [
         "c",
         "",
     ),
-    Binding::act(&[Escape], Action::Cancel, "Esc", "back"),
+    Binding::act(&[Escape], Action::Cancel, "Esc", "back").named("cancel"),
 ];
 
 /// The pack, to pick an item (or to drop one): its letter.
@@ -438,23 +486,24 @@ pub const PACK: [Binding; 2] = [
         label: "a to z",
         words: "pick an item",
         pad: &[],
+        name: "",
     },
-    Binding::act(&[Escape], Action::Cancel, "Esc", "close"),
+    Binding::act(&[Escape], Action::Cancel, "Esc", "close").named("cancel"),
 ];
 
 /// One item of the pack picked.
 pub const PACK_ITEM: [Binding; 3] = [
-    Binding::act(&[Char('u')], Action::Use, "u", "use, wear or wield"),
-    Binding::act(&[Char('d')], Action::Drop, "d", "drop"),
-    Binding::act(&[Escape], Action::Cancel, "Esc", "back"),
+    Binding::act(&[Char('u')], Action::Use, "u", "use, wear or wield").named("use"),
+    Binding::act(&[Char('d')], Action::Drop, "d", "drop").named("drop"),
+    Binding::act(&[Escape], Action::Cancel, "Esc", "back").named("cancel"),
 ];
 
 /// The menu (Esc while playing).
 pub const MENU: [Binding; 4] = [
-    Binding::act(&[Char('c'), Escape], Action::Cancel, "c", "continue"),
-    Binding::act(&[Char('s')], Action::SaveAndQuit, "s", "save and quit"),
-    Binding::act(&[Char('q')], Action::Quit, "q", "quit without saving"),
-    Binding::act(&[Char('n')], Action::NewRun, "n", "a new run"),
+    Binding::act(&[Char('c'), Escape], Action::Cancel, "c", "continue").named("continue"),
+    Binding::act(&[Char('s')], Action::SaveAndQuit, "s", "save and quit").named("save-and-quit"),
+    Binding::act(&[Char('q')], Action::Quit, "q", "quit without saving").named("quit"),
+    Binding::act(&[Char('n')], Action::NewRun, "n", "a new run").named("new-run"),
 ];
 
 /// A question: y or n (Esc is no).
@@ -465,6 +514,7 @@ pub const CONFIRM: [Binding; 2] = [
         "y",
         "yes, to a question",
     )
+    .named("yes")
     .pad(&[Pad::Press, Pad::A]),
     Binding::act(
         &[Char('n'), Escape],
@@ -472,6 +522,7 @@ pub const CONFIRM: [Binding; 2] = [
         "n",
         "no, to a question (Esc too)",
     )
+    .named("no")
     .pad(&[Pad::B, Pad::C]),
 ];
 
@@ -483,13 +534,15 @@ pub const ABANDON: [Binding; 2] = [
         Action::Confirm(false),
         "n",
         "no, keep it",
-    ),
+    )
+    .named("no"),
     Binding::act(
         &[Char('y')],
         Action::Confirm(true),
         "y",
         "yes, start a new run",
-    ),
+    )
+    .named("yes"),
 ];
 
 /// The help screen: any key closes it.
@@ -499,6 +552,7 @@ pub const HELP: [Binding; 1] = [Binding {
     label: "any key",
     words: "close the help",
     pad: &[],
+    name: "",
 }];
 
 /// The hall of fame (the title's H): its other table, or any other key
@@ -509,13 +563,15 @@ pub const HALL: [Binding; 2] = [
         Action::Hall,
         "H",
         "the other table",
-    ),
+    )
+    .named("hall"),
     Binding {
         keys: Keys::Any,
         does: Does::Act(Action::Cancel),
         label: "any key",
         words: "close",
         pad: &[],
+        name: "",
     },
 ];
 
@@ -526,8 +582,9 @@ pub const ENDED: [Binding; 2] = [
         Action::Cancel,
         "Enter",
         "for the title screen",
-    ),
-    Binding::act(&[Char('r')], Action::Record, "R", "the run's record"),
+    )
+    .named("cancel"),
+    Binding::act(&[Char('r')], Action::Record, "R", "the run's record").named("record"),
 ];
 
 /// The run's record (the end screen's R): its next page, or any other key
@@ -538,13 +595,15 @@ pub const RECORD: [Binding; 2] = [
         Action::Record,
         "R",
         "the next page",
-    ),
+    )
+    .named("record"),
     Binding {
         keys: Keys::Any,
         does: Does::Act(Action::Cancel),
         label: "any key",
         words: "close",
         pad: &[],
+        name: "",
     },
 ];
 
@@ -556,6 +615,7 @@ pub const RUNNING: [Binding; 1] = [Binding {
     label: "any key",
     words: "stop a command that is running",
     pad: &[],
+    name: "",
 }];
 
 /// The tables that hold a state's keys, looked at in order (the first
@@ -585,6 +645,46 @@ pub fn tables(state: State) -> [&'static [Binding]; 3] {
         State::Dead | State::Won => [&ENDED, NONE, NONE],
     }
 }
+
+/// Where a key is read: a state of the game, or a screen the session puts
+/// over it. A keymap's key means one thing in each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Context {
+    /// The game's state.
+    State(State),
+    /// "A new run?", asked over everything while a save would be lost.
+    Abandon,
+    /// The hall of fame, over the title.
+    Hall,
+    /// A run's record, over the end screen.
+    Record,
+}
+
+/// The tables that hold a context's keys, looked at in order.
+pub fn tables_in(context: Context) -> [&'static [Binding]; 3] {
+    const NONE: &[Binding] = &[];
+    match context {
+        Context::State(state) => tables(state),
+        Context::Abandon => [&ABANDON, NONE, NONE],
+        Context::Hall => [&HALL, NONE, NONE],
+        Context::Record => [&RECORD, NONE, NONE],
+    }
+}
+
+/// Every context: a state of each kind (`STATES`), then the session's
+/// screens.
+pub const CONTEXTS: [Context; STATES.len() + 3] = {
+    let mut out = [Context::Abandon; STATES.len() + 3];
+    let mut i = 0;
+    while i < STATES.len() {
+        out[i] = Context::State(STATES[i]);
+        i += 1;
+    }
+    out[i] = Context::Abandon;
+    out[i + 1] = Context::Hall;
+    out[i + 2] = Context::Record;
+    out
+};
 
 /// A state of each kind the tables cover: aiming of each kind and every
 /// pack screen among them, for a search or a test that goes through them
@@ -683,14 +783,24 @@ pub fn pad_help() -> impl Iterator<Item = (&'static str, &'static Binding)> {
 /// the keys of aiming and of a question, the debugging aids, and what
 /// stops a command.
 pub fn help() -> impl Iterator<Item = &'static Binding> {
+    help_in().map(|(_, b)| b)
+}
+
+/// The help screen's lines, each with the context its keys are read in
+/// (a keymap's keys for it are those of that context).
+pub fn help_in() -> impl Iterator<Item = (Context, &'static Binding)> {
     let aiming = AIMING.iter().filter(|b| b.label != AIMING[0].label);
     let aiming = aiming.filter(|b| b.action() != Some(Action::Cancel));
+    let playing = Context::State(State::Playing);
+    let asked = Context::State(State::Confirming(crate::state::Question::LeaveAmulet));
+    let in_ = |c: Context| move |b| (c, b);
     PLAYING
         .iter()
-        .chain(aiming)
-        .chain(CONFIRM.iter())
-        .chain(DEBUG.iter())
-        .chain(RUNNING.iter())
+        .map(in_(playing))
+        .chain(aiming.map(in_(Context::State(State::Aiming(Aim::Fire)))))
+        .chain(CONFIRM.iter().map(in_(asked)))
+        .chain(DEBUG.iter().map(in_(playing)))
+        .chain(RUNNING.iter().map(in_(playing)))
 }
 
 /// A key pressed straight to a game, for tests that play without a

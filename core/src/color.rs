@@ -91,3 +91,60 @@ pub mod palette {
     /// A hit cell's flash.
     pub const FLASH: Rgb = Rgb::new(255, 60, 40);
 }
+
+/// A palette the player chooses: the book's, or one for eyes that tell
+/// red from green, or blue from yellow, poorly, or one of the strongest
+/// contrast. A setting of the player's, never of a run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Palette {
+    /// The book's colours.
+    #[default]
+    Book,
+    /// For deuteranopia and protanopia: no red against green.
+    RedGreen,
+    /// For tritanopia: no blue against yellow.
+    BlueYellow,
+    /// The strongest contrast: bright colours on black.
+    HighContrast,
+}
+
+impl Palette {
+    /// Every palette, in the order the menus go round them.
+    pub const ALL: [Palette; 4] = [
+        Palette::Book,
+        Palette::RedGreen,
+        Palette::BlueYellow,
+        Palette::HighContrast,
+    ];
+
+    /// Its name in settings and on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Palette::Book => "book",
+            Palette::RedGreen => "red-green",
+            Palette::BlueYellow => "blue-yellow",
+            Palette::HighContrast => "high-contrast",
+        }
+    }
+
+    /// The palette of a name.
+    pub fn named(name: &str) -> Option<Palette> {
+        Palette::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// The next palette, round.
+    pub fn next(self) -> Palette {
+        let i = Palette::ALL.iter().position(|&p| p == self).unwrap_or(0);
+        Palette::ALL[(i + 1) % Palette::ALL.len()]
+    }
+
+    /// What it is, in a few words (the title's line).
+    pub const fn words(self) -> &'static str {
+        match self {
+            Palette::Book => "the book's",
+            Palette::RedGreen => "red-green safe",
+            Palette::BlueYellow => "blue-yellow safe",
+            Palette::HighContrast => "high contrast",
+        }
+    }
+}

@@ -449,7 +449,11 @@ pub fn entry_line(place: usize, e: &Entry, last: Option<u32>) -> Line {
 
 /// The hall of fame's screen: a table of `text` (a hall's file, `None`
 /// for none yet), and its keys.
-pub fn screen(text: Option<&str>, table: Table) -> crate::view::Screen {
+pub fn screen(
+    text: Option<&str>,
+    table: Table,
+    map: &crate::keymap::Keymap,
+) -> crate::view::Screen {
     let mut out = crate::view::Screen::new(line(format_args!("{}", table.title())));
     let hall = text.map(Hall::parse).transpose();
     match hall {
@@ -495,6 +499,7 @@ pub fn screen(text: Option<&str>, table: Table) -> crate::view::Screen {
         crate::color::palette::DIM_TEXT,
     );
     out.choices(
+        (map, crate::bindings::Context::Hall),
         &crate::bindings::HALL,
         |_| true,
         crate::color::palette::DIM_TEXT,

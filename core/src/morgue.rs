@@ -260,7 +260,7 @@ pub fn pages(text: &str) -> u8 {
 
 /// The screen of a record's text, at a page (from 0): its lines, and its
 /// keys.
-pub fn screen(text: &str, page: u8) -> crate::view::Screen {
+pub fn screen(text: &str, page: u8, map: &crate::keymap::Keymap) -> crate::view::Screen {
     use crate::color::palette;
     let n = pages(text);
     let mut out = crate::view::Screen::new(line(format_args!(
@@ -274,7 +274,12 @@ pub fn screen(text: &str, page: u8) -> crate::view::Screen {
     {
         out.say(line(format_args!("{l}")), palette::TEXT);
     }
-    out.choices(&crate::bindings::RECORD, |_| true, palette::DIM_TEXT);
+    out.choices(
+        (map, crate::bindings::Context::Record),
+        &crate::bindings::RECORD,
+        |_| true,
+        palette::DIM_TEXT,
+    );
     out.say(
         line(format_args!("Any other key closes it.")),
         palette::DIM_TEXT,

@@ -20,7 +20,7 @@
 //! The bot (`set_demo`) plays a run for a player who watches: its actions
 //! come in as a player's would, so they are saved and recorded alike.
 
-use crate::bindings;
+use crate::bindings::{self, Context};
 use crate::bot::Bot;
 use crate::daily::{Daily, Day};
 use crate::fame::Table;
@@ -29,6 +29,7 @@ use crate::game::{Game, Request, State};
 use crate::geom::Point;
 use crate::input::{Action, DebugKey, Key};
 use crate::juice::{Juice, Pacer};
+use crate::keymap::Keymap;
 use crate::mapgen::floor::Style;
 use crate::morgue::{End, Ending};
 use crate::player::Class;
@@ -417,6 +418,8 @@ pub struct Session<S: Store, R: Recorder, E: FnMut() -> u32> {
     test_note: Option<Line>,
     /// The run being played was started here, so its inputs are recorded.
     recording: bool,
+    /// The player's keys (`keymap`): the keys pressed are read through it.
+    keymap: Keymap,
     /// The bot plays for the player (`set_demo`), until a key takes over.
     demo: Option<Demo>,
     finished: bool,
@@ -511,6 +514,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             #[cfg(any(test, feature = "test-support"))]
             test_note: None,
             recording: false,
+            keymap: Keymap::new(),
             demo: None,
             finished: false,
             today: None,
@@ -713,20 +717,25 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             Some((_, question)) => view::question_screen(
                 line(format_args!("A new run")),
                 question.clone(),
+                (&self.keymap, Context::Abandon),
                 &bindings::ABANDON,
             ),
             None => match self.overlay {
-                Some(Overlay::Hall(table)) => crate::fame::screen(self.store.hall(), table),
-                Some(Overlay::Record(page)) => {
-                    crate::morgue::screen(self.store.record().unwrap_or_default(), page)
+                Some(Overlay::Hall(table)) => {
+                    crate::fame::screen(self.store.hall(), table, &self.keymap)
                 }
+                Some(Overlay::Record(page)) => crate::morgue::screen(
+                    self.store.record().unwrap_or_default(),
+                    page,
+                    &self.keymap,
+                ),
                 None => {
                     let offers = view::Offers {
                         saved_run: matches!(self.saved, Saved::Run(_)),
                         today: self.today,
                         record: self.store.has_record(),
                     };
-                    view::screen_for(&self.game, offers, self.shows)?
+                    view::screen_for(&self.game, offers, self.shows, &self.keymap)?
                 }
             },
         };
@@ -948,7 +957,8 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                 self.game.state()
             }
         };
-        if self.game.state() == state && bindings::repeats(state, key) {
+        let book = self.keymap.translate(Context::State(state), key);
+        if self.game.state() == state && bindings::repeats(state, book) {
             self.key(key);
         }
     }
@@ -973,6 +983,22 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         {
             self.act(Action::CursorTo(p));
         }
+    }
+
+    /// A line for the player, on the panel or under the screen until the
+    /// next key (what went wrong with the settings, say).
+    pub fn tell(&mut self, text: &str) {
+        self.say(format_args!("{text}"));
+    }
+
+    /// The player's keys from now on (`keymap`).
+    pub fn set_keymap(&mut self, keymap: Keymap) {
+        self.keymap = keymap;
+    }
+
+    /// The player's keys.
+    pub fn keymap(&self) -> &Keymap {
+        &self.keymap
     }
 
     /// A left click on a map cell (`Game::click_actions`).
@@ -1194,8 +1220,21 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         self.note = Some(line(args));
     }
 
-    /// A key's action in the state the game (or the question) is in.
+    /// Where a key pressed now is read: the question, the session's
+    /// screen, or the game's state.
+    pub fn context(&self) -> Context {
+        match (&self.asking, self.overlay) {
+            (Some(_), _) => Context::Abandon,
+            (None, Some(Overlay::Hall(_))) => Context::Hall,
+            (None, Some(Overlay::Record(_))) => Context::Record,
+            (None, None) => Context::State(self.game.state()),
+        }
+    }
+
+    /// A key's action in the state the game (or the question) is in, the
+    /// key read through the player's keymap.
     fn key(&mut self, key: Key) {
+        let key = self.keymap.translate(self.context(), key);
         if let Some((then, _)) = self.asking {
             let answer = bindings::ABANDON.iter().find_map(|b| b.action_for(key));
             if let Some(a) = answer {

@@ -3,6 +3,7 @@
 //! replay to record.
 
 use crate::{FileRecorder, FileStore};
+use amulets_core::color::Palette;
 use amulets_core::mapgen::floor::Style;
 use amulets_core::player::Class;
 use amulets_core::rng::Dice;
@@ -63,6 +64,22 @@ pub struct RunArgs {
     /// a second is practice (the title's T too)
     #[arg(long, conflicts_with_all = ["seed", "seed_text", "style", "dice"])]
     pub daily: bool,
+    /// Your keys: a preset (default, dvorak, left-hand) or a keymap file;
+    /// kept for the next game. Without it, the last one chosen, or
+    /// keys.txt beside the save
+    #[arg(long, value_name = "NAME|FILE")]
+    pub keymap: Option<String>,
+    /// The colours: book, red-green, blue-yellow or high-contrast; kept
+    /// for the next game
+    #[arg(long, value_name = "NAME", value_parser = palette_arg)]
+    pub palette: Option<Palette>,
+}
+
+/// A palette as the command line names it (`Palette::named`).
+fn palette_arg(word: &str) -> Result<Palette, String> {
+    Palette::named(word).ok_or_else(|| {
+        format!("{word:?} is no palette: book, red-green, blue-yellow or high-contrast")
+    })
 }
 
 /// An engine of dice as the command line names it.
@@ -102,6 +119,38 @@ impl StyleArg {
 }
 
 impl RunArgs {
+    /// The settings and keymap laid on a session: the keymap in force, and
+    /// what went wrong with them said on standard error and, the first
+    /// of it, on the game's panel. The settings, for the shell's own
+    /// (the palette, the view).
+    pub fn apply_settings<S, R, E>(
+        &self,
+        session: &mut amulets_core::session::Session<S, R, E>,
+        program: &str,
+        dir: Option<PathBuf>,
+    ) -> amulets_core::settings::Settings
+    where
+        S: amulets_core::session::Store,
+        R: amulets_core::replay::Recorder,
+        E: FnMut() -> u32,
+    {
+        use std::io::Write;
+        let loaded = self.settings(dir);
+        for line in &loaded.said {
+            let _ = writeln!(std::io::stderr(), "{program}: {line}");
+        }
+        if let Some(first) = loaded.said.first() {
+            let more = loaded.said.len() - 1;
+            if more == 0 {
+                session.tell(first);
+            } else {
+                session.tell(&format!("{first} (and {more} more)"));
+            }
+        }
+        session.set_keymap(loaded.keymap);
+        loaded.settings
+    }
+
     /// The session's start: the seed given (`None` or 0: a random one) and
     /// the class.
     pub fn start(&self) -> Start {
@@ -126,6 +175,15 @@ impl RunArgs {
     /// otherwise be found only when the run is over, and the run's
     /// recording lost).
     pub fn check(&self) -> Result<(), String> {
+        if let Some(keymap) = &self.keymap {
+            crate::settings::check_keymap(keymap)?;
+            if keymap.len() > amulets_core::settings::MAX_VALUE {
+                return Err(format!(
+                    "--keymap: a path of at most {} bytes",
+                    amulets_core::settings::MAX_VALUE
+                ));
+            }
+        }
         if let Some(file) = &self.record {
             let dir = match file.parent() {
                 Some(d) if !d.as_os_str().is_empty() => d,
@@ -156,6 +214,46 @@ impl RunArgs {
             Some(dir) => Some(FileStore::in_dir(dir)),
             None => Some(FileStore::default_place()),
         }
+    }
+
+    /// The directory of the save and the settings, when there is one.
+    pub fn dir(&self) -> Option<PathBuf> {
+        self.store()
+            .filter(FileStore::has_place)
+            .map(|s| s.dir().to_path_buf())
+    }
+
+    /// The player's settings and keymap: those kept in `dir` (beside the
+    /// save: `dir()`), with this command line's choices laid over them
+    /// and kept there for the next game.
+    pub fn settings(&self, dir: Option<PathBuf>) -> crate::settings::Loaded {
+        let mut loaded = crate::settings::load(dir.as_deref());
+        let mut changed = false;
+        if let Some(keymap) = &self.keymap {
+            // Checked by `check`: a preset or a file, whose path fits.
+            // A file is kept by its whole path, to be found from anywhere.
+            let keymap = match std::path::Path::new(keymap) {
+                p if keymap != amulets_core::settings::KEYS_FILE && p.is_file() => p
+                    .canonicalize()
+                    .map_or_else(|_| keymap.clone(), |p| p.to_string_lossy().into_owned()),
+                _ => keymap.clone(),
+            };
+            let keymap = &keymap;
+            if loaded.settings.set("keymap", keymap).is_ok() {
+                loaded.keymap = crate::settings::keymap(keymap, dir.as_deref(), &mut loaded.said);
+                changed = true;
+            }
+        }
+        if let Some(palette) = self.palette {
+            loaded.settings.palette = palette;
+            changed = true;
+        }
+        if let (true, Some(dir)) = (changed, &dir)
+            && let Err(e) = crate::settings::save(dir, &loaded.settings)
+        {
+            loaded.said.push(format!("settings.txt: {e}; not kept"));
+        }
+        loaded
     }
 
     /// The replay's recorder, when `--record` asks for one.

@@ -10,6 +10,7 @@ pub mod files;
 pub mod image;
 pub mod record;
 pub mod seed;
+pub mod settings;
 pub mod store;
 pub mod test_panic;
 

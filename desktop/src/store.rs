@@ -134,6 +134,11 @@ impl FileStore {
         }
     }
 
+    /// True when the store has a directory (not `nowhere`).
+    pub fn has_place(&self) -> bool {
+        self.nowhere.is_none()
+    }
+
     pub fn dir(&self) -> &Path {
         &self.dir
     }

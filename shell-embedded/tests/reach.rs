@@ -9,6 +9,7 @@ use amulets_core::bindings::{self, Binding, Does, Underfoot};
 use amulets_core::game::{Game, State};
 use amulets_core::geom::{Dir, Point};
 use amulets_core::input::Action;
+use amulets_core::keymap::Keymap;
 use amulets_core::player::Class;
 use amulets_core::replay::{Input, Recorder};
 use amulets_core::session::{SaveText, Session, Start};
@@ -177,14 +178,15 @@ impl Place {
 
 /// The search: every place the buttons reach from the title, breadth
 /// first. Returns what the session was handed and how many places.
-fn search(seed: u32) -> (Vec<(State, Action)>, usize) {
+fn search(seed: u32, keymap: &Keymap) -> (Vec<(State, Action)>, usize) {
     let seen = Seen::default();
     let store = Holding(SaveText(&a_run_about_to_end()).to_string(), None);
     let start = Start {
         seed: Some(seed),
         ..Start::default()
     };
-    let session = Session::new(store, seen.clone(), five as fn() -> u32, start);
+    let mut session = Session::new(store, seen.clone(), five as fn() -> u32, start);
+    session.set_keymap(keymap.clone());
     assert_eq!(session.game().state(), State::Title);
     let root = Place {
         session,
@@ -220,7 +222,22 @@ fn in_tables(state: State, table: &[Binding]) -> bool {
 
 #[test]
 fn every_action_of_the_binding_table_is_reached_by_the_buttons() {
-    let (seen, places) = search(5);
+    every_action_is_reached(&Keymap::new());
+}
+
+/// A gamepad or a phone's pad plays a desktop or page game, whose player
+/// may have a keymap: the buttons give the keys in force, and reach every
+/// action under each preset as under the book's keys.
+#[test]
+fn the_buttons_reach_every_action_under_each_preset_keymap() {
+    for (name, _) in amulets_core::keymap::PRESETS {
+        println!("{name}:");
+        every_action_is_reached(&Keymap::preset(name).unwrap());
+    }
+}
+
+fn every_action_is_reached(keymap: &Keymap) {
+    let (seen, places) = search(5, keymap);
     println!("{places} places, {} actions in their states", seen.len());
     // Each binding of each state the board can be in: its action was handed
     // on in a state that has its table.

@@ -26,9 +26,10 @@ use std::process::ExitCode;
 struct Cli {
     #[command(flatten)]
     run: RunArgs,
-    /// Glyphs from a bitmap font, or our pixel-art tiles (F2 switches)
-    #[arg(long, value_enum, default_value = "glyph")]
-    view: ViewArg,
+    /// Glyphs from a bitmap font, or our pixel-art tiles (F2 switches;
+    /// the last one shown is kept for the next game)
+    #[arg(long, value_enum)]
+    view: Option<ViewArg>,
     /// The window's size in pixels, as WxH (the picture is letterboxed)
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     windowed: Option<(u32, u32)>,
@@ -123,8 +124,21 @@ fn main() -> ExitCode {
         cli.run.start(),
     );
     session.set_today(amulets_desktop::clock::today());
-    session.set_tiles(matches!(cli.view, ViewArg::Tile));
     session.set_demo(cli.run.demo());
+    // A screenshot's picture is the flags' alone: the player's settings
+    // are neither read nor kept, unless --save-dir names a directory.
+    let settings_dir = match (&cli.screenshot, &cli.run.save_dir) {
+        (Some(_), None) => None,
+        _ => cli.run.dir(),
+    };
+    let mut settings = cli
+        .run
+        .apply_settings(&mut session, "amulets", settings_dir.clone());
+    let tiles = match cli.view {
+        Some(view) => matches!(view, ViewArg::Tile),
+        None => settings.tiles,
+    };
+    session.set_tiles(tiles);
     let mut app = App::new(session);
     let mut panicked = false;
     let result = if let Some(path) = &cli.screenshot {
@@ -148,6 +162,15 @@ fn main() -> ExitCode {
             Err(format!("the game failed, which is a bug. {rescue}"))
         })
     };
+    // The view last shown is the player's setting for the next game.
+    if let Some(dir) = &settings_dir
+        && settings.tiles != app.session.tiles()
+    {
+        settings.tiles = app.session.tiles();
+        if let Err(e) = amulets_desktop::settings::save(dir, &settings) {
+            let _ = writeln!(std::io::stderr(), "amulets: settings.txt: {e}; not kept");
+        }
+    }
     let recorded = app.session.recorder().as_ref().map(|r| r.write(app.game()));
     if let (Some(r), Some(written)) = (app.session.recorder(), recorded) {
         match written {

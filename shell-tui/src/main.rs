@@ -93,6 +93,7 @@ fn play_and_record(args: RunArgs) -> ExitCode {
     );
     session.set_today(amulets_desktop::clock::today());
     session.set_demo(args.demo());
+    args.apply_settings(&mut session, "amulets-tui", args.dir());
     let (session, panicked) = match tui::run(session) {
         Ok(ended) => (ended.session, ended.panicked),
         Err(e) => {

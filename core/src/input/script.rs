@@ -131,6 +131,39 @@ fn named(name: &str) -> Result<Step, ScriptError<'_>> {
     Ok(step)
 }
 
+/// One key alone, written as a script writes it (`o`, `{Esc}`, `{KP5}`):
+/// `None` for anything else (two keys, a click, nothing).
+pub fn one_key(text: &str) -> Option<Key> {
+    let mut all = steps(text);
+    match (all.next(), all.next()) {
+        (Some(Ok(Step::Key(key))), None) => Some(key),
+        _ => None,
+    }
+}
+
+/// A key as a script writes it: `o`, `{Esc}`, `{KP5}`, `{F2}` (`Key::Other`,
+/// which no script can give, as `{Other}`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Written(pub Key);
+
+impl fmt::Display for Written {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Key::Char(c) => write!(f, "{c}"),
+            Key::Up => f.write_str("{Up}"),
+            Key::Down => f.write_str("{Down}"),
+            Key::Left => f.write_str("{Left}"),
+            Key::Right => f.write_str("{Right}"),
+            Key::Numpad(n) => write!(f, "{{KP{n}}}"),
+            Key::Enter => f.write_str("{Enter}"),
+            Key::Escape => f.write_str("{Esc}"),
+            Key::Tab => f.write_str("{Tab}"),
+            Key::F(n) => write!(f, "{{F{n}}}"),
+            Key::Other => f.write_str("{Other}"),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,6 +241,37 @@ mod tests {
         assert_eq!(error("{click a b}"), ScriptError::NotACell("click a b"));
         assert_eq!(error("{hover 1 2 3}"), ScriptError::NotACell("hover 1 2 3"));
         assert_eq!(error("oo{Esc"), ScriptError::Unclosed("Esc"));
+    }
+
+    #[test]
+    fn a_key_written_reads_back_as_itself() {
+        let keys = [
+            Key::Char('o'),
+            Key::Char('>'),
+            Key::Char('{'),
+            Key::Up,
+            Key::Down,
+            Key::Left,
+            Key::Right,
+            Key::Numpad(5),
+            Key::Enter,
+            Key::Escape,
+            Key::Tab,
+            Key::F(12),
+        ];
+        for key in keys {
+            let mut text = heapless::String::<8>::new();
+            fmt::write(&mut text, format_args!("{}", Written(key))).unwrap();
+            if key == Key::Char('{') {
+                // A lone brace opens a name: it is no key alone.
+                assert_eq!(one_key(&text), None);
+            } else {
+                assert_eq!(one_key(&text), Some(key), "{text}");
+            }
+        }
+        assert_eq!(one_key("oo"), None);
+        assert_eq!(one_key("{click 1 2}"), None);
+        assert_eq!(one_key(""), None);
     }
 
     #[test]

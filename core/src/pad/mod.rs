@@ -15,7 +15,7 @@ pub use buttons::Buttons;
 pub use menu::{COMMANDS, MenuEntry};
 pub use status::{STATUS_COLS, STATUS_LINES, Status, StatusLine};
 
-use crate::bindings::{self, Binding, Does, Pad, Underfoot};
+use crate::bindings::{self, Does, Pad, Underfoot};
 use crate::game::State;
 use crate::geom::Point;
 use crate::input::{Action, Key};
@@ -217,6 +217,11 @@ impl Controls {
         session: &mut Session<S, R, E>,
         key: Key,
     ) {
+        // The direction's key in force: a keymap may have given the
+        // arrow to something else.
+        let key = crate::input::direction(key)
+            .and_then(|d| session.keymap().direction_key(session.context(), d))
+            .unwrap_or(key);
         if let Some(old) = self.direction.replace(key) {
             session.release(old);
         }
@@ -244,7 +249,7 @@ impl Controls {
                     self.mode = Mode::Travel(session.game().player().pos);
                 }
                 MenuEntry::Key(b, _) => {
-                    if let Some(k) = b.key() {
+                    if let Some(k) = session.keymap().first_key(session.context(), b) {
                         tap(session, k);
                     }
                 }
@@ -308,7 +313,9 @@ impl Controls {
         } else {
             return;
         };
-        match bindings::for_pad(state, given, under).and_then(Binding::key) {
+        let key = bindings::for_pad(state, given, under)
+            .and_then(|b| session.keymap().first_key(session.context(), b));
+        match key {
             Some(k) => tap(session, k),
             None if given == Pad::C && state == State::Playing => self.mode = Mode::Menu(0),
             None => {}

@@ -16,12 +16,13 @@ pub use scene::{
 };
 pub use wrap::{Wrapped, wrap};
 
-use crate::bindings::{self, Binding};
+use crate::bindings::{self, Binding, Context};
 use crate::color::{Rgb, palette};
 use crate::game::{Cause, Game, InventoryMode, State};
 use crate::geom::Point;
 use crate::input::{Action, Key};
 use crate::item::ItemId;
+use crate::keymap::Keymap;
 use crate::map::{Map, Terrain};
 use crate::mapgen::caves;
 use crate::monster::{KindId, Mind};
@@ -594,13 +595,15 @@ impl Screen {
     /// "N  a new run"; `enabled` says which can be chosen now.
     pub(crate) fn choices(
         &mut self,
-        table: &[Binding],
+        keys: (&Keymap, Context),
+        table: &'static [Binding],
         enabled: impl Fn(&Binding) -> bool,
         color: Rgb,
     ) {
+        let (map, context) = keys;
         for b in table {
-            if let Some(key) = b.key() {
-                let words = line(format_args!("{}  {}", b.label, b.words));
+            if let Some(key) = map.first_key(context, b) {
+                let words = line(format_args!("{}  {}", map.label(context, b), b.words));
                 self.choice(key, words, enabled(b), color);
             }
         }
@@ -633,10 +636,15 @@ impl Screen {
 
 /// A question over everything, answered from `bindings::CONFIRM`-like
 /// keys: the question's words, then its answers, the first the default.
-pub fn question_screen(title: Line, question: Line, answers: &[Binding]) -> Screen {
+pub fn question_screen(
+    title: Line,
+    question: Line,
+    keys: (&Keymap, Context),
+    answers: &'static [Binding],
+) -> Screen {
     let mut out = Screen::new(title);
     out.say(question, palette::TEXT);
-    out.choices(answers, |_| true, palette::TEXT);
+    out.choices(keys, answers, |_| true, palette::TEXT);
     out
 }
 
@@ -678,6 +686,7 @@ pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
             tiles: true,
             buttons: false,
         },
+        &Keymap::new(),
     )
 }
 
@@ -692,10 +701,12 @@ pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
     clippy::too_many_lines,
     reason = "one short arm a screen: the match is the list of screens"
 )]
-pub fn screen_for(game: &Game, offers: Offers, shows: Shows) -> Option<Screen> {
+pub fn screen_for(game: &Game, offers: Offers, shows: Shows, map: &Keymap) -> Option<Screen> {
     if !screen_over_map(game) {
         return None;
     }
+    let here = Context::State(game.state());
+    let keys = (map, here);
     let out = match game.state() {
         State::Playing | State::Looking | State::Aiming(_) | State::Confirming(_) => return None,
         State::Title => {
@@ -707,26 +718,29 @@ pub fn screen_for(game: &Game, offers: Offers, shows: Shows) -> Option<Screen> {
                 palette::TEXT,
             );
             for b in &bindings::TITLE {
-                let Some(key) = b.key() else { continue };
+                let Some(key) = map.first_key(here, b) else {
+                    continue;
+                };
+                let label = map.label(here, b);
                 let text = match b.action() {
                     Some(Action::NextStyle) => match game.dice() {
                         Dice::Book => line(format_args!(
                             "{}  dungeons: {}",
-                            b.label,
+                            label,
                             game.style().words()
                         )),
                         dice => line(format_args!(
                             "{}  dungeons: {}, on {}",
-                            b.label,
+                            label,
                             game.style().words(),
                             dice.words()
                         )),
                     },
                     Some(Action::Daily) => match offers.today {
-                        Some(day) => line(format_args!("{}  {}, {day}", b.label, b.words)),
-                        None => line(format_args!("{}  {} (no clock here)", b.label, b.words)),
+                        Some(day) => line(format_args!("{}  {}, {day}", label, b.words)),
+                        None => line(format_args!("{}  {} (no clock here)", label, b.words)),
                     },
-                    _ => line(format_args!("{}  {}", b.label, b.words)),
+                    _ => line(format_args!("{}  {}", label, b.words)),
                 };
                 let enabled = match b.action() {
                     Some(Action::Continue) => offers.saved_run,
@@ -740,7 +754,7 @@ pub fn screen_for(game: &Game, offers: Offers, shows: Shows) -> Option<Screen> {
         State::ChooseClass => {
             let mut out = Screen::new(line(format_args!("Choose a class")));
             for b in &bindings::CHOOSE_CLASS {
-                let (Some(key), Some(action)) = (b.key(), b.action()) else {
+                let (Some(key), Some(action)) = (map.first_key(here, b), b.action()) else {
                     continue;
                 };
                 match action {
@@ -749,7 +763,7 @@ pub fn screen_for(game: &Game, offers: Offers, shows: Shows) -> Option<Screen> {
                     Action::ChooseClass(class) => {
                         out.choice(
                             key,
-                            line(format_args!("{}  the {}", b.label, class.name())),
+                            line(format_args!("{}  the {}", map.label(here, b), class.name())),
                             true,
                             palette::TEXT,
                         );
@@ -760,7 +774,7 @@ pub fn screen_for(game: &Game, offers: Offers, shows: Shows) -> Option<Screen> {
                     }
                     _ => out.choice(
                         key,
-                        line(format_args!("{}  {}", b.label, b.words)),
+                        line(format_args!("{}  {}", map.label(here, b), b.words)),
                         true,
                         palette::DIM_TEXT,
                     ),
@@ -808,22 +822,24 @@ pub fn screen_for(game: &Game, offers: Offers, shows: Shows) -> Option<Screen> {
                 out.say(line(format_args!("Your pack is empty.")), palette::DIM_TEXT);
             }
             if let InventoryMode::Item(_) = mode {
-                out.choices(&bindings::PACK_ITEM, |_| true, palette::TEXT);
+                out.choices(keys, &bindings::PACK_ITEM, |_| true, palette::TEXT);
             }
             out
         }
         State::Menu => {
             let mut out = Screen::new(line(format_args!("Menu")));
-            out.choices(&bindings::MENU, |_| true, palette::TEXT);
+            out.choices(keys, &bindings::MENU, |_| true, palette::TEXT);
             out
         }
         State::Help if shows.buttons => button_help(),
         State::Help => {
             let mut out = Screen::new(line(format_args!("Keys (any key closes)")));
             let switch_view = Some(Action::Debug(crate::input::DebugKey::SwitchView));
-            for b in bindings::help().filter(|b| shows.tiles || b.action() != switch_view) {
+            for (context, b) in
+                bindings::help_in().filter(|(_, b)| shows.tiles || b.action() != switch_view)
+            {
                 out.say(
-                    line(format_args!("{:<26} {}", b.label, b.words)),
+                    line(format_args!("{:<26} {}", map.label(context, b), b.words)),
                     palette::TEXT,
                 );
             }
@@ -857,6 +873,7 @@ pub fn screen_for(game: &Game, offers: Offers, shows: Shows) -> Option<Screen> {
                 palette::TEXT,
             );
             out.choices(
+                keys,
                 &bindings::ENDED,
                 |b| offers.record || b.action() != Some(Action::Record),
                 palette::DIM_TEXT,

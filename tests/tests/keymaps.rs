@@ -1,0 +1,112 @@
+//! Your own keys, through the session as a shell drives it: a preset
+//! moves the moving keys and the commands they held, the screens write the
+//! keys in force, and a run played with a map is the run played with the
+//! book's keys.
+
+use amulets_core::game::State;
+use amulets_core::input::Key;
+use amulets_core::keymap::Keymap;
+use amulets_core::player::Class;
+use amulets_core::replay::state_hash;
+use amulets_core::session::{NoStore, Session, Start};
+use amulets_core::state::InventoryMode;
+
+/// A session as a shell drives it, with its clock.
+struct Played {
+    s: Session<NoStore, (), fn() -> u32>,
+    now: u64,
+}
+
+fn seed_42_fighter(keymap: &Keymap) -> Played {
+    let start = Start {
+        seed: Some(42),
+        class: Some(Class::Fighter),
+        ..Start::default()
+    };
+    let mut s = Session::new(NoStore, (), (|| 5) as fn() -> u32, start);
+    s.set_keymap(keymap.clone());
+    Played { s, now: 0 }
+}
+
+impl Played {
+    /// Keys pressed, each command run to its end.
+    fn press(&mut self, keys: &[Key]) {
+        for &k in keys {
+            self.s.press(k);
+            self.s.release(k);
+            for _ in 0..20_000 {
+                if !self.s.game().command_running() {
+                    break;
+                }
+                self.now += 30;
+                self.s.tick(self.now);
+            }
+        }
+    }
+
+    fn screen(&self) -> Vec<String> {
+        self.s
+            .screen()
+            .map(|sc| sc.lines().map(str::to_string).collect())
+            .unwrap_or_default()
+    }
+}
+
+#[test]
+fn dvorak_moves_on_its_own_letters_and_the_help_says_so() {
+    let dvorak = Keymap::preset("dvorak").unwrap();
+    let mut s = seed_42_fighter(&dvorak);
+    s.press(&[Key::Char('?')]);
+    let help = s.screen();
+    assert!(
+        help.iter()
+            .any(|l| l.starts_with("arrows, numpad, dhtnfgxb ")),
+        "{help:#?}"
+    );
+    assert!(
+        help.iter()
+            .any(|l| l.starts_with("e ") && l.contains("drop something"))
+    );
+    assert!(
+        help.iter()
+            .any(|l| l.starts_with("l ") && l.contains("look around"))
+    );
+    // The book's R is still R.
+    assert!(
+        help.iter()
+            .any(|l| l.starts_with("R ") && l.contains("rest"))
+    );
+    s.press(&[Key::Escape]);
+    // e drops, where d did.
+    s.press(&[Key::Char('e')]);
+    assert_eq!(s.s.game().state(), State::Inventory(InventoryMode::Drop));
+    s.press(&[Key::Escape]);
+    // Where the book's keys have no say (the menu), they are the book's.
+    s.press(&[Key::Escape]);
+    assert_eq!(s.s.game().state(), State::Menu);
+    let menu = s.screen();
+    assert_eq!(menu[0], "c  continue");
+}
+
+#[test]
+fn a_run_played_with_a_map_is_the_run_played_with_the_book_s_keys() {
+    // The same moves and commands, typed on each layout's own letters.
+    let book: Vec<Key> = "ooohhjjkkllyubnoo.r".chars().map(Key::Char).collect();
+    let dvorak: Vec<Key> = "oooddhhttnnfgxboo.r".chars().map(Key::Char).collect();
+    let left: Vec<Key> = "5555aaxxwwddqezc55sr".chars().map(Key::Char).collect();
+    let mut a = seed_42_fighter(&Keymap::new());
+    a.press(&book);
+    let mut b = seed_42_fighter(&Keymap::preset("dvorak").unwrap());
+    b.press(&dvorak);
+    assert_eq!(state_hash(a.s.game()), state_hash(b.s.game()));
+    // The left hand's 5 explores, and o still does too; s waits.
+    let mut c = seed_42_fighter(&Keymap::preset("left-hand").unwrap());
+    c.press(&left[1..]);
+    assert_eq!(state_hash(a.s.game()), state_hash(c.s.game()));
+    let log: Vec<&str> = a.s.game().log().lines().map(|m| m.text.as_str()).collect();
+    assert!(
+        a.s.game().turn() > 10,
+        "the keys played a run: {} {log:?}",
+        a.s.game().turn()
+    );
+}
