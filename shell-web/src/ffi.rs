@@ -202,6 +202,28 @@ pub extern "C" fn amulets_start(query_len: usize, claimed: u32) -> usize {
     let mut app = WebApp::new(LocalStore::new(Page, claimed == 1), seed, start);
     app.app.session.set_demo(demo);
     app.app.session.set_today(today());
+    // The player's settings, and the link's choices laid over them.
+    let mut loaded = crate::settings::load(&mut Page);
+    for pair in query.trim_start_matches('?').split('&') {
+        match pair.split_once('=') {
+            Some(("keymap", name)) => {
+                if let Err(e) = loaded.choose_keymap(&mut Page, name) {
+                    error = format!("keymap={name}: {e}");
+                }
+            }
+            Some(("palette", name)) => {
+                if loaded.settings.set("palette", name).is_err() {
+                    error = format!(
+                        "palette={name}: a palette is book, red-green, blue-yellow or high-contrast"
+                    );
+                } else {
+                    let _ = crate::settings::save(&mut Page, &loaded.settings);
+                }
+            }
+            _ => {}
+        }
+    }
+    app.use_settings(loaded);
     APP.with(|a| *a.borrow_mut() = Some(app));
     if error.is_empty() { 0 } else { output(&error) }
 }
@@ -314,6 +336,38 @@ pub extern "C" fn amulets_keep() -> usize {
         Ok(()) => 0,
         Err(e) => output(&format!("the run could not be saved: {e}")),
     }
+}
+
+/// A keymap preset chosen by name (the buffer): kept, and in force. The
+/// length of the words of what went wrong, 0 when nothing did.
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_set_keymap(len: usize) -> usize {
+    let name = input(len);
+    let said = with_app(String::new(), |a| a.choose_keymap(&mut Page, &name));
+    if said.is_empty() { 0 } else { output(&said) }
+}
+
+/// A keymap file loaded (the buffer's text): kept as the page's keys.txt,
+/// and in force. The length of the words of its bad lines, 0 for none.
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_load_keymap(len: usize) -> usize {
+    let text = input(len);
+    let said = with_app(String::new(), |a| a.load_keymap(&mut Page, &text));
+    if said.is_empty() { 0 } else { output(&said) }
+}
+
+/// The keymap's setting (a preset's name, or keys.txt), in the buffer.
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_out_keymap() -> usize {
+    // keys.txt with no keys of the player's in it is the book's keys.
+    let name = with_app(String::new(), |a| {
+        let s = &a.settings;
+        match s.settings.keymap.as_str() {
+            amulets_core::settings::KEYS_FILE if s.keymap.is_default() => "default".to_string(),
+            name => name.to_string(),
+        }
+    });
+    output(&name)
 }
 
 /// 1 once the player has quit.

@@ -7,6 +7,7 @@
 
 pub mod keys;
 pub mod record;
+pub mod settings;
 pub mod store;
 
 #[cfg(target_arch = "wasm32")]
@@ -28,6 +29,8 @@ pub struct WebApp<B: Backend> {
     pub app: App<LocalStore<B>, Recording, fn() -> u32>,
     /// x, y, width and height of each rectangle painted last.
     dirty: Vec<i32>,
+    /// The player's settings, kept in the page apart from the run.
+    pub settings: settings::Loaded,
 }
 
 impl<B: Backend> WebApp<B> {
@@ -35,7 +38,50 @@ impl<B: Backend> WebApp<B> {
         WebApp {
             app: App::new(Session::new(store, Recording::default(), seeds, start)),
             dirty: Vec::new(),
+            settings: settings::Loaded {
+                settings: amulets_core::settings::Settings::new(),
+                keymap: amulets_core::keymap::Keymap::new(),
+                said: Vec::new(),
+            },
         }
+    }
+
+    /// The player's settings put in force: the keymap on the session, and
+    /// the first thing to say of them on the panel. The words said, one
+    /// line each.
+    pub fn use_settings(&mut self, loaded: settings::Loaded) -> String {
+        self.app.session.set_keymap(loaded.keymap.clone());
+        let said = loaded.said.join("; ");
+        if let Some(first) = loaded.said.first() {
+            self.app.session.tell(first);
+            self.app.redraw = true;
+        }
+        self.settings = loaded;
+        said
+    }
+
+    /// A keymap preset chosen: kept and in force; what went wrong, if
+    /// anything.
+    pub fn choose_keymap(&mut self, backend: &mut impl store::Backend, name: &str) -> String {
+        let mut loaded = self.settings.clone();
+        match loaded.choose_keymap(backend, name) {
+            Ok(()) => {
+                loaded.said.clear();
+                self.use_settings(loaded);
+                self.app.redraw = true;
+                String::new()
+            }
+            Err(e) => e,
+        }
+    }
+
+    /// A keymap file loaded: kept and in force; its bad lines said.
+    pub fn load_keymap(&mut self, backend: &mut impl store::Backend, text: &str) -> String {
+        let mut loaded = self.settings.clone();
+        loaded.said = loaded.load_keymap(backend, text);
+        let said = self.use_settings(loaded);
+        self.app.redraw = true;
+        said
     }
 
     /// The run's session.

@@ -317,6 +317,21 @@ function wire() {
     tell(why ? out(why) : file.name + ' played back to its end; its run is not saved.');
     canvas.focus();
   });
+  const keymap = document.getElementById('keymap');
+  keymap.value = out(wasm.amulets_out_keymap());
+  keymap.addEventListener('change', () => {
+    const why = wasm.amulets_set_keymap(put(keymap.value));
+    tell(why ? out(why) : 'Keys: ' + keymap.selectedOptions[0].text.replace('Keys: ', '') + '. ? lists them.');
+    canvas.focus();
+  });
+  document.getElementById('keys-file').addEventListener('change', async e => {
+    const file = e.target.files[0];
+    if (!file) return;
+    const why = wasm.amulets_load_keymap(put(await file.text()));
+    keymap.value = 'keys.txt';
+    tell(why ? out(why) : 'Keys: ' + file.name + ', kept in this browser. ? lists them.');
+    canvas.focus();
+  });
   document.getElementById('load-file').addEventListener('change', async e => {
     const file = e.target.files[0];
     if (!file) return;

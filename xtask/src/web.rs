@@ -288,6 +288,52 @@ fn hall_shot(work: &Path, base: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// A keymap chosen in the page's list is in force and kept: the page
+/// loaded again still has it, and a link's keys typed on Dvorak's letters
+/// play the run the book's letters play.
+fn the_keymap_is_kept(work: &Path, base: &str) -> Result<(), String> {
+    let mut chrome = Chrome::launch(&work.join("chrome-keymap"), &[])?;
+    let tab = chrome.open(&format!("{base}?seed=42&class=fighter"))?;
+    let started = "document.body.dataset.started === 'yes'";
+    chrome.wait_for(&tab, started, Duration::from_secs(20))?;
+    chrome.eval(
+        &tab,
+        "(() => { const k = document.getElementById('keymap'); k.value = 'dvorak'; \
+         k.dispatchEvent(new Event('change')); return k.value; })()",
+    )?;
+    let tab = chrome.open(&format!("{base}?seed=42&class=fighter"))?;
+    chrome.wait_for(&tab, started, Duration::from_secs(20))?;
+    let shown = chrome.eval(&tab, "document.getElementById('keymap').value")?;
+    let kept = chrome.eval(&tab, "localStorage.getItem('amulets.settings') || ''")?;
+    if shown != serde_json::json!("dvorak")
+        || !kept.as_str().unwrap_or("").contains("keymap = dvorak")
+    {
+        return Err(format!(
+            "the page loaded again shows the keymap {shown} and keeps {kept}"
+        ));
+    }
+    // The same moves on each layout's letters: the same run.
+    let mut hashes = Vec::new();
+    for (map, keys) in [("default", "ooohhjjkkll"), ("dvorak", "oooddhhttnn")] {
+        let mut chrome = Chrome::launch(&work.join(format!("chrome-keys-{map}")), &[])?;
+        let tab = chrome.open(&format!(
+            "{base}test.html?seed=42&class=fighter&keymap={map}&keys={keys}"
+        ))?;
+        let text = test_output(&mut chrome, &tab)?;
+        hashes.push(text.lines().next().unwrap_or_default().to_string());
+    }
+    if hashes[0] != hashes[1] || !hashes[0].starts_with("state hash ") {
+        return Err(format!(
+            "the book's keys and Dvorak's played apart: {hashes:?}"
+        ));
+    }
+    println!(
+        "web: a keymap chosen in the page is kept, and Dvorak's letters play the book's run ({})",
+        hashes[0]
+    );
+    Ok(())
+}
+
 /// Waits for the test page to write its output, and reads it.
 fn test_output(chrome: &mut Chrome, tab: &Tab) -> Result<String, String> {
     chrome.wait_for(
@@ -478,6 +524,7 @@ fn check() -> Result<(), String> {
     }
     canvas_holds_the_picture(&work, &base)?;
     the_day_and_the_records(&work, &base)?;
+    the_keymap_is_kept(&work, &base)?;
     hall_shot(&work, &base)?;
     // The module's own time to a first frame, outside a browser.
     tools::ensure_programs(&[Need {
