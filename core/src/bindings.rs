@@ -436,7 +436,7 @@ pub const LOOKING: [Binding; 2] = [
 ];
 
 /// The title screen.
-pub const TITLE: [Binding; 7] = [
+pub const TITLE: [Binding; 8] = [
     Binding::act(&[Char('n')], Action::NewRun, "N", "a new run").named("new-run"),
     Binding::act(
         &[Char('c')],
@@ -451,6 +451,8 @@ pub const TITLE: [Binding; 7] = [
     // The words name the day too (`view::screen_for`).
     Binding::act(&[Char('t')], Action::Daily, "T", "today's dungeon").named("daily"),
     Binding::act(&[Char('h')], Action::Hall, "H", "the hall of fame").named("hall"),
+    // The words name the palette too (`view::screen_for`).
+    Binding::act(&[Char('p')], Action::NextPalette, "P", "colours").named("palette"),
     Binding::act(&[Escape, Char('q')], Action::Quit, "Esc", "quit").named("quit"),
 ];
 
@@ -499,11 +501,13 @@ pub const PACK_ITEM: [Binding; 3] = [
 ];
 
 /// The menu (Esc while playing).
-pub const MENU: [Binding; 4] = [
+pub const MENU: [Binding; 5] = [
     Binding::act(&[Char('c'), Escape], Action::Cancel, "c", "continue").named("continue"),
     Binding::act(&[Char('s')], Action::SaveAndQuit, "s", "save and quit").named("save-and-quit"),
     Binding::act(&[Char('q')], Action::Quit, "q", "quit without saving").named("quit"),
     Binding::act(&[Char('n')], Action::NewRun, "n", "a new run").named("new-run"),
+    // The words name the palette too (`view::screen_for`).
+    Binding::act(&[Char('p')], Action::NextPalette, "p", "colours").named("palette"),
 ];
 
 /// A question: y or n (Esc is no).

@@ -42,7 +42,7 @@ pub const DIRECTIONS: [(&str, Dir); 8] = [
 
 /// Every action a map can name: the directions, then the bindings' names
 /// (`Binding::name`), each once, as `docs/keys.md` lists them.
-pub const ACTIONS: [&str; 42] = [
+pub const ACTIONS: [&str; 43] = [
     "west",
     "south",
     "north",
@@ -74,6 +74,7 @@ pub const ACTIONS: [&str; 42] = [
     "new-run",
     "continue",
     "next-style",
+    "palette",
     "daily",
     "hall",
     "record",

@@ -22,6 +22,7 @@
 
 use crate::bindings::{self, Context};
 use crate::bot::Bot;
+use crate::color::Palette;
 use crate::daily::{Daily, Day};
 use crate::fame::Table;
 use crate::game::save::LoadError;
@@ -420,6 +421,8 @@ pub struct Session<S: Store, R: Recorder, E: FnMut() -> u32> {
     recording: bool,
     /// The player's keys (`keymap`): the keys pressed are read through it.
     keymap: Keymap,
+    /// The player's palette, for the shell to paint with.
+    palette: Palette,
     /// The bot plays for the player (`set_demo`), until a key takes over.
     demo: Option<Demo>,
     finished: bool,
@@ -515,6 +518,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             test_note: None,
             recording: false,
             keymap: Keymap::new(),
+            palette: Palette::Book,
             demo: None,
             finished: false,
             today: None,
@@ -734,6 +738,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                         saved_run: matches!(self.saved, Saved::Run(_)),
                         today: self.today,
                         record: self.store.has_record(),
+                        palette: self.palette,
                     };
                     view::screen_for(&self.game, offers, self.shows, &self.keymap)?
                 }
@@ -1001,6 +1006,17 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         &self.keymap
     }
 
+    /// The player's palette from now on.
+    pub fn set_palette(&mut self, palette: Palette) {
+        self.palette = palette;
+    }
+
+    /// The palette the shell paints with (`Palette::apply`); the title's
+    /// and the menu's P change it.
+    pub fn palette(&self) -> Palette {
+        self.palette
+    }
+
     /// A left click on a map cell (`Game::click_actions`).
     pub fn click(&mut self, cell: Point) {
         if self.asking.is_some() {
@@ -1096,6 +1112,12 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         }
         let before = self.game.state();
         self.recorder.saw(before, action);
+        if action == Action::NextPalette {
+            // The player's setting, not the run's: never recorded, and the
+            // game never sees it.
+            self.palette = self.palette.next();
+            return;
+        }
         if action == Action::Debug(DebugKey::SwitchView) {
             self.tiles = !self.tiles;
         }

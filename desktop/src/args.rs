@@ -148,6 +148,7 @@ impl RunArgs {
             }
         }
         session.set_keymap(loaded.keymap);
+        session.set_palette(loaded.settings.palette);
         loaded.settings
     }
 

@@ -6,7 +6,7 @@
 
 use crate::layout::{LOGICAL_H, LOGICAL_W};
 use crate::{font, tiles};
-use amulets_core::color::Rgb;
+use amulets_core::color::{Palette, Rgb};
 
 /// Channel arithmetic, rounded to the nearest: `a * b / 255`.
 fn times(a: u8, b: u8) -> u8 {
@@ -71,6 +71,8 @@ pub struct Frame {
     /// (`index * 2 + layer`), the last few tints asked for and the art's
     /// pixels lit by each (`Lit`).
     lit: Vec<Vec<(Rgb, Lit)>>,
+    /// The palette every colour painted goes through (`Palette::apply`).
+    palette: Palette,
 }
 
 /// A tile's art lit by a tint: `SIDE` x `SIDE` pixels of red, green, blue
@@ -83,7 +85,13 @@ const TINTS_KEPT: usize = 8;
 
 /// Where in `kept` (the tints kept lit of one tile's layer) the art lit by
 /// `tint` is, lit now if it was not.
-fn lit_at(kept: &mut Vec<(Rgb, Lit)>, index: usize, layer: usize, tint: Rgb) -> usize {
+fn lit_at(
+    kept: &mut Vec<(Rgb, Lit)>,
+    index: usize,
+    layer: usize,
+    tint: Rgb,
+    palette: Palette,
+) -> usize {
     if let Some(at) = kept.iter().position(|(t, _)| *t == tint) {
         return at;
     }
@@ -94,12 +102,12 @@ fn lit_at(kept: &mut Vec<(Rgb, Lit)>, index: usize, layer: usize, tint: Rgb) -> 
         // tx < COUNT * SIDE = ATLAS_W and ty < 2 * SIDE = ATLAS_H.
         let o = (ty * tiles::ATLAS_W as usize + tx) * 4;
         let src = &tiles::ATLAS[o..o + 4];
-        *px = [
+        let c = palette.apply(Rgb::new(
             times(src[0], tint.r),
             times(src[1], tint.g),
             times(src[2], tint.b),
-            src[3],
-        ];
+        ));
+        *px = [c.r, c.g, c.b, src[3]];
     }
     if kept.len() == TINTS_KEPT {
         kept.remove(0);
@@ -137,7 +145,23 @@ impl Frame {
             ink,
             runs: None,
             lit: vec![Vec::new(); tiles::COUNT * 2],
+            palette: Palette::Book,
         }
+    }
+
+    /// Paints from now on in `palette` (the tiles' art lit again).
+    pub fn set_palette(&mut self, palette: Palette) {
+        if palette != self.palette {
+            self.palette = palette;
+            for kept in &mut self.lit {
+                kept.clear();
+            }
+        }
+    }
+
+    /// The palette it paints in.
+    pub fn palette(&self) -> Palette {
+        self.palette
     }
 
     /// A frame that keeps every run of text it paints (`text_runs`).
@@ -166,6 +190,7 @@ impl Frame {
 
     /// Paints the whole frame one colour and lifts the clip.
     pub fn clear(&mut self, c: Rgb) {
+        let c = self.palette.apply(c);
         self.clip = WHOLE;
         if let Some(runs) = &mut self.runs {
             runs.clear();
@@ -216,6 +241,7 @@ impl Frame {
 
     /// A rectangle of colour `c` with opacity `alpha` (255: opaque).
     pub fn fill(&mut self, (x, y, w, h): (i32, i32, i32, i32), c: Rgb, alpha: u8) {
+        let c = self.palette.apply(c);
         let Some(s) = self.span(x, y, w, h) else {
             return;
         };
@@ -259,6 +285,7 @@ impl Frame {
                 color: c,
             });
         }
+        let c = self.palette.apply(c);
         let scale = scale.max(1) as i32;
         let (gw, gh) = (font::GLYPH_W as i32, font::GLYPH_H as i32);
         for (i, ch) in s.chars().take(max).enumerate() {
@@ -320,7 +347,7 @@ impl Frame {
             // once for the tint, each art pixel laid as a block.
             let k = (side / art) as usize;
             let kept = &mut self.lit[index * 2 + layer];
-            let at = lit_at(kept, index, layer, tint);
+            let at = lit_at(kept, index, layer, tint, self.palette);
             let lit = &self.lit[index * 2 + layer][at].1;
             for (row, pixels) in lit.chunks_exact(art as usize).enumerate() {
                 for dy in 0..k {
@@ -363,11 +390,12 @@ impl Frame {
                 let o = ((ty * tiles::ATLAS_W as i32 + tx) * 4) as usize;
                 let src = &tiles::ATLAS[o..o + 4];
                 if src[3] != 0 {
-                    let lit = [
+                    let lit = self.palette.apply(Rgb::new(
                         times(src[0], tint.r),
                         times(src[1], tint.g),
                         times(src[2], tint.b),
-                    ];
+                    ));
+                    let lit = [lit.r, lit.g, lit.b];
                     let row = &mut self.rgba[Frame::at(px, py)..Frame::at(end, py)];
                     for p in row.chunks_exact_mut(4) {
                         if src[3] == 255 {

@@ -80,6 +80,11 @@ impl Painter {
         session: &Session<S, R, E>,
     ) -> &[Rect] {
         self.dirty.clear();
+        // Another palette: every pixel changes.
+        if session.palette() != self.frame.palette() {
+            self.frame.set_palette(session.palette());
+            self.last = None;
+        }
         let screen_up = session.screen().is_some();
         let scene = session.scene();
         let mode = ViewMode::of(session);

@@ -162,11 +162,13 @@ fn main() -> ExitCode {
             Err(format!("the game failed, which is a bug. {rescue}"))
         })
     };
-    // The view last shown is the player's setting for the next game.
+    // The view and the palette last shown are the player's settings for
+    // the next game.
     if let Some(dir) = &settings_dir
-        && settings.tiles != app.session.tiles()
+        && (settings.tiles != app.session.tiles() || settings.palette != app.session.palette())
     {
         settings.tiles = app.session.tiles();
+        settings.palette = app.session.palette();
         if let Err(e) = amulets_desktop::settings::save(dir, &settings) {
             let _ = writeln!(std::io::stderr(), "amulets: settings.txt: {e}; not kept");
         }

@@ -93,7 +93,7 @@ fn play_and_record(args: RunArgs) -> ExitCode {
     );
     session.set_today(amulets_desktop::clock::today());
     session.set_demo(args.demo());
-    args.apply_settings(&mut session, "amulets-tui", args.dir());
+    let settings = args.apply_settings(&mut session, "amulets-tui", args.dir());
     let (session, panicked) = match tui::run(session) {
         Ok(ended) => (ended.session, ended.panicked),
         Err(e) => {
@@ -101,6 +101,16 @@ fn play_and_record(args: RunArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    // The palette chosen on the title or the menu is kept for the next game.
+    if let Some(dir) = args.dir()
+        && settings.palette != session.palette()
+    {
+        let mut settings = settings.clone();
+        settings.palette = session.palette();
+        if let Err(e) = amulets_desktop::settings::save(&dir, &settings) {
+            say_error(format_args!("settings.txt: {e}; not kept"));
+        }
+    }
     // The terminal may be gone by now (it was closed under the game): what
     // is said after the game is said only where it can be.
     if let Some(recorder) = session.recorder() {

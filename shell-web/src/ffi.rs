@@ -233,6 +233,13 @@ pub extern "C" fn amulets_start(query_len: usize, claimed: u32) -> usize {
 /// it from the browser).
 #[unsafe(no_mangle)]
 pub extern "C" fn amulets_key_down(len: usize, repeat: u32, alt: u32) -> u32 {
+    let taken = key_down(len, repeat, alt);
+    with_app((), |a| a.keep_palette(&mut Page));
+    taken
+}
+
+/// A key went down, as `amulets_key_down` says.
+fn key_down(len: usize, repeat: u32, alt: u32) -> u32 {
     let text = input(len);
     let (key, code) = text.split_once('\t').unwrap_or((&text, ""));
     let k = keys::alternative(key, code, alt == 1).unwrap_or_else(|| keys::key_of(key, code));

@@ -51,6 +51,7 @@ impl<B: Backend> WebApp<B> {
     /// line each.
     pub fn use_settings(&mut self, loaded: settings::Loaded) -> String {
         self.app.session.set_keymap(loaded.keymap.clone());
+        self.app.session.set_palette(loaded.settings.palette);
         let said = loaded.said.join("; ");
         if let Some(first) = loaded.said.first() {
             self.app.session.tell(first);
@@ -58,6 +59,16 @@ impl<B: Backend> WebApp<B> {
         }
         self.settings = loaded;
         said
+    }
+
+    /// Keeps the palette when the title's or the menu's P changed it.
+    pub fn keep_palette(&mut self, backend: &mut impl store::Backend) {
+        let now = self.app.session.palette();
+        if now != self.settings.settings.palette {
+            self.settings.settings.palette = now;
+            // Storage off or full: the palette holds for this page only.
+            let _ = settings::save(backend, &self.settings.settings);
+        }
     }
 
     /// A keymap preset chosen: kept and in force; what went wrong, if

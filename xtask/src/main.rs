@@ -404,6 +404,27 @@ fn screenshots(args: &[String]) -> Result<(), String> {
         ),
     ];
     hall_shot()?;
+    // Each palette on seed 42's first floor whole (F1): every kind of
+    // thing on it in view (`docs/palettes.md`).
+    for palette in ["book", "red-green", "blue-yellow", "high-contrast"] {
+        let file = format!("docs/palette-{palette}.png");
+        sh::run(sh::cmd(
+            "target/release/amulets",
+            &[
+                "42",
+                "--class",
+                "rogue",
+                "--view",
+                "glyph",
+                "--palette",
+                palette,
+                "--keys",
+                "oooo{F1}",
+                "--screenshot",
+                &file,
+            ],
+        ))?;
+    }
     for (file, seed, class, view, keys) in shots {
         sh::run(sh::cmd(
             "target/release/amulets",

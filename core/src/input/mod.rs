@@ -109,6 +109,9 @@ pub enum Action {
     Use,
     /// The title's D: the next style of dungeon.
     NextStyle,
+    /// The title's and the menu's P: the next palette (a setting of the
+    /// player's, never of the run: the session takes it, not the game).
+    NextPalette,
     /// The title's C: continue the saved run.
     Continue,
     /// The title's T: today's dungeon, on the book's dice.

@@ -130,18 +130,19 @@ pub fn log_lines(game: &Game) -> impl DoubleEndedIterator<Item = (&str, Rgb)> + 
 /// would see (a wall with no open ground next to it).
 fn terrain_look(map: &Map, p: Point, lit: bool) -> Option<CellLook> {
     let t = map.at(p);
-    let (glyph, fg_lit, tile) = match t {
+    let glyph = terrain_glyph(t);
+    let (fg_lit, tile) = match t {
         Terrain::Wall | Terrain::SecretDoor => {
             if !map.borders_floor(p) {
                 return None;
             }
-            ('#', palette::WALL, Tile::Wall)
+            (palette::WALL, Tile::Wall)
         }
-        Terrain::Floor => ('.', palette::FLOOR, Tile::Floor),
-        Terrain::CaveFloor => ('.', palette::CAVE_FLOOR, Tile::Dirt),
-        Terrain::StairsDown => ('>', palette::STAIRS, Tile::Stairs),
-        Terrain::ClosedDoor => ('+', palette::DOOR, Tile::ClosedDoor),
-        Terrain::OpenDoor => ('\'', palette::DOOR, Tile::OpenDoor),
+        Terrain::Floor => (palette::FLOOR, Tile::Floor),
+        Terrain::CaveFloor => (palette::CAVE_FLOOR, Tile::Dirt),
+        Terrain::StairsDown => (palette::STAIRS, Tile::Stairs),
+        Terrain::ClosedDoor => (palette::DOOR, Tile::ClosedDoor),
+        Terrain::OpenDoor => (palette::DOOR, Tile::OpenDoor),
     };
     let is_wall = tile == Tile::Wall;
     let fg = match (lit, is_wall) {
@@ -176,6 +177,18 @@ fn terrain_look(map: &Map, p: Point, lit: bool) -> Option<CellLook> {
         },
         lit,
     })
+}
+
+/// The glyph a kind of ground is drawn with: a secret door looks a wall,
+/// and a cave's floor the floor.
+pub const fn terrain_glyph(t: Terrain) -> char {
+    match t {
+        Terrain::Wall | Terrain::SecretDoor => '#',
+        Terrain::Floor | Terrain::CaveFloor => '.',
+        Terrain::StairsDown => '>',
+        Terrain::ClosedDoor => '+',
+        Terrain::OpenDoor => '\'',
+    }
 }
 
 /// What to draw at a cell of the map view, or `None` for nothing (rock,
@@ -670,6 +683,8 @@ pub struct Offers {
     pub today: Option<crate::daily::Day>,
     /// The ended run's record is kept, for the end screen's R.
     pub record: bool,
+    /// The palette in force, named on the title and the menu.
+    pub palette: crate::color::Palette,
 }
 
 /// Whatever screen is over the map, or `None` while playing, with every
@@ -681,6 +696,7 @@ pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
             saved_run: can_continue,
             today: None,
             record: false,
+            palette: crate::color::Palette::Book,
         },
         Shows {
             tiles: true,
@@ -736,6 +752,11 @@ pub fn screen_for(game: &Game, offers: Offers, shows: Shows, map: &Keymap) -> Op
                             dice.words()
                         )),
                     },
+                    Some(Action::NextPalette) => line(format_args!(
+                        "{label}  {}: {}",
+                        b.words,
+                        offers.palette.words()
+                    )),
                     Some(Action::Daily) => match offers.today {
                         Some(day) => line(format_args!("{}  {}, {day}", label, b.words)),
                         None => line(format_args!("{}  {} (no clock here)", label, b.words)),
@@ -828,7 +849,17 @@ pub fn screen_for(game: &Game, offers: Offers, shows: Shows, map: &Keymap) -> Op
         }
         State::Menu => {
             let mut out = Screen::new(line(format_args!("Menu")));
-            out.choices(keys, &bindings::MENU, |_| true, palette::TEXT);
+            out.choices(keys, &bindings::MENU[..4], |_| true, palette::TEXT);
+            let p = &bindings::MENU[4];
+            if let Some(key) = map.first_key(here, p) {
+                let words = line(format_args!(
+                    "{}  {}: {}",
+                    map.label(here, p),
+                    p.words,
+                    offers.palette.words()
+                ));
+                out.choice(key, words, true, palette::TEXT);
+            }
             out
         }
         State::Help if shows.buttons => button_help(),

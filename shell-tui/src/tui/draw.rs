@@ -92,7 +92,7 @@ fn put(buf: &mut Buffer, x: u16, y: u16, text: &str, style: Style, max: u16) {
 pub fn draw(frame: &mut Frame, app: &App) {
     let area = frame.area();
     let buf = frame.buffer_mut();
-    let fg = |c| Style::default().fg(app.depth.color(c));
+    let fg = |c| Style::default().fg(app.color(c));
     let Some(layout) = Regions::for_size(area.width, area.height) else {
         let lines = [
             format!("The terminal is {} x {}.", area.width, area.height),
@@ -188,9 +188,7 @@ fn draw_map(buf: &mut Buffer, app: &App, layout: &Regions) {
         // Both inside the view: p - camera is under its width and height.
         let x = layout.map.x + (p.x - camera.x) as u16;
         let y = layout.map.y + (p.y - camera.y) as u16;
-        let style = Style::default()
-            .fg(app.depth.color(c.fg))
-            .bg(app.depth.color(c.bg));
+        let style = Style::default().fg(app.color(c.fg)).bg(app.color(c.bg));
         let cell = &mut buf[(x, y)];
         cell.set_char(c.glyph);
         cell.set_style(style);

@@ -41,6 +41,12 @@ impl App {
         }
     }
 
+    /// A colour of the core's as the terminal shows it, in the player's
+    /// palette.
+    pub fn color(&self, c: amulets_core::color::Rgb) -> ratatui::style::Color {
+        self.depth.color(self.session.palette().apply(c))
+    }
+
     fn millis(&self, t: Instant) -> u64 {
         u64::try_from(t.saturating_duration_since(self.epoch).as_millis()).unwrap_or(u64::MAX)
     }
