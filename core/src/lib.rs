@@ -46,6 +46,7 @@ pub mod rng;
 pub mod rules;
 pub mod session;
 pub mod settings;
+pub mod speech;
 pub mod state;
 pub mod text;
 pub mod view;

@@ -15,17 +15,32 @@ pub struct Message {
     pub read: bool,
 }
 
-/// The last `LOG_LINES` messages, oldest first.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The last `LOG_LINES` messages, oldest first. Two logs are equal when
+/// their lines are: the count of lines ever added is the reader's, not the
+/// run's.
+#[derive(Clone, Debug, Default)]
 pub struct Log {
     lines: heapless::Deque<Message, LOG_LINES>,
+    /// How many lines were ever added (wrapping), so a reader can tell the
+    /// new ones (the speech stream). Not saved: a loaded log counts the
+    /// lines it was loaded with.
+    added: u32,
 }
+
+impl PartialEq for Log {
+    fn eq(&self, other: &Log) -> bool {
+        self.lines.iter().eq(other.lines.iter())
+    }
+}
+
+impl Eq for Log {}
 
 impl Log {
     /// An empty log.
     pub const fn new() -> Log {
         Log {
             lines: heapless::Deque::new(),
+            added: 0,
         }
     }
 
@@ -37,6 +52,12 @@ impl Log {
         self.lines
             .push_back(Message { text, read: false })
             .expect("one line was just taken off a full log");
+        self.added = self.added.wrapping_add(1);
+    }
+
+    /// How many lines were ever added, wrapping past `u32::MAX`.
+    pub fn added(&self) -> u32 {
+        self.added
     }
 
     /// Adds a line of plain text.

@@ -73,6 +73,11 @@ pub struct RunArgs {
     /// for the next game
     #[arg(long, value_name = "NAME", value_parser = palette_arg)]
     pub palette: Option<Palette>,
+    /// Write what a screen reader should say (each new message, why a
+    /// command stopped, each screen's title, what x looks at) as plain
+    /// lines to this file or fifo; "off" for none. Kept for the next game
+    #[arg(long, value_name = "FILE|off")]
+    pub speech: Option<PathBuf>,
 }
 
 /// A palette as the command line names it (`Palette::named`).
@@ -152,6 +157,30 @@ impl RunArgs {
         loaded.settings
     }
 
+    /// The speech stream the settings name, opened; what went wrong said
+    /// on standard error, and no stream then.
+    pub fn speech_stream(
+        settings: &amulets_core::settings::Settings,
+        program: &str,
+    ) -> Option<crate::speech::SpeechStream> {
+        use std::io::Write;
+        if settings.speech.is_empty() {
+            return None;
+        }
+        let path = std::path::Path::new(settings.speech.as_str());
+        match crate::speech::SpeechStream::open(path) {
+            Ok(s) => Some(s),
+            Err(e) => {
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "{program}: the speech stream {}: {e}",
+                    path.display()
+                );
+                None
+            }
+        }
+    }
+
     /// The session's start: the seed given (`None` or 0: a random one) and
     /// the class.
     pub fn start(&self) -> Start {
@@ -176,6 +205,22 @@ impl RunArgs {
     /// otherwise be found only when the run is over, and the run's
     /// recording lost).
     pub fn check(&self) -> Result<(), String> {
+        if let Some(speech) = self.speech.as_deref().filter(|s| s.to_str() != Some("off")) {
+            let dir = match speech.parent() {
+                Some(d) if !d.as_os_str().is_empty() => d,
+                _ => std::path::Path::new("."),
+            };
+            if !dir.is_dir() {
+                return Err(format!(
+                    "--speech {}: there is no folder {}",
+                    speech.display(),
+                    dir.display()
+                ));
+            }
+            if speech.is_dir() {
+                return Err(format!("--speech {}: that is a folder", speech.display()));
+            }
+        }
         if let Some(keymap) = &self.keymap {
             crate::settings::check_keymap(keymap)?;
             if keymap.len() > amulets_core::settings::MAX_VALUE {
@@ -248,6 +293,24 @@ impl RunArgs {
         if let Some(palette) = self.palette {
             loaded.settings.palette = palette;
             changed = true;
+        }
+        if let Some(speech) = &self.speech {
+            // A path is kept whole, to be found from anywhere.
+            let whole = match speech.to_str() {
+                Some("off") => "off".to_string(),
+                _ => std::path::absolute(speech)
+                    .unwrap_or_else(|_| speech.clone())
+                    .to_string_lossy()
+                    .into_owned(),
+            };
+            if loaded.settings.set("speech", &whole).is_ok() {
+                changed = true;
+            } else {
+                loaded.said.push(format!(
+                    "--speech: a path of at most {} bytes",
+                    amulets_core::settings::MAX_VALUE
+                ));
+            }
         }
         if let (true, Some(dir)) = (changed, &dir)
             && let Err(e) = crate::settings::save(dir, &loaded.settings)

@@ -11,6 +11,7 @@ pub mod image;
 pub mod record;
 pub mod seed;
 pub mod settings;
+pub mod speech;
 pub mod store;
 pub mod test_panic;
 

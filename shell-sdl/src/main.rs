@@ -140,6 +140,10 @@ fn main() -> ExitCode {
     };
     session.set_tiles(tiles);
     let mut app = App::new(session);
+    let mut speech = match &cli.screenshot {
+        Some(_) => None,
+        None => amulets_desktop::RunArgs::speech_stream(&settings, "amulets"),
+    };
     let mut panicked = false;
     let result = if let Some(path) = &cli.screenshot {
         run::screenshot(&mut app, &script, path).map(|()| {
@@ -154,7 +158,7 @@ fn main() -> ExitCode {
         // its checks, and the player told (the panic's own words are on
         // standard error already).
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            run::play(&mut app, WindowSize(w, h), &hangup)
+            run::play(&mut app, WindowSize(w, h), &hangup, speech.as_mut())
         }))
         .unwrap_or_else(|_| {
             panicked = true;

@@ -220,7 +220,12 @@ const PANIC_FOR_TEST: &str = "AMULETS_SDL_TEST_PANIC";
 /// The game in a window until the player quits. The loop sleeps in
 /// `SDL_WaitEvent` while nothing runs; while a command runs or an
 /// animation plays it waits only until the next step or frame is due.
-pub fn play(app: &mut App, size: WindowSize, hangup: &Hangup) -> Result<(), String> {
+pub fn play(
+    app: &mut App,
+    size: WindowSize,
+    hangup: &Hangup,
+    mut speech: Option<&mut amulets_desktop::speech::SpeechStream>,
+) -> Result<(), String> {
     let mut screen = Screen::open(size, false)?;
     let creator = screen.canvas.texture_creator();
     let mut gfx = Gfx::new(&creator)?;
@@ -238,6 +243,9 @@ pub fn play(app: &mut App, size: WindowSize, hangup: &Hangup) -> Result<(), Stri
             // saved as the window's close saves it.
             crate::app::close(app);
             break;
+        }
+        if let Some(speech) = speech.as_deref_mut() {
+            speech.speak(&app.session);
         }
         // Nothing is painted or shown while nothing changes.
         if app.redraw {

@@ -94,7 +94,8 @@ fn play_and_record(args: RunArgs) -> ExitCode {
     session.set_today(amulets_desktop::clock::today());
     session.set_demo(args.demo());
     let settings = args.apply_settings(&mut session, "amulets-tui", args.dir());
-    let (session, panicked) = match tui::run(session) {
+    let speech = amulets_desktop::RunArgs::speech_stream(&settings, "amulets-tui");
+    let (session, panicked) = match tui::run(session, speech) {
         Ok(ended) => (ended.session, ended.panicked),
         Err(e) => {
             say_error(format_args!("the terminal failed: {e}"));

@@ -541,3 +541,87 @@ fn a_second_game_at_once_does_not_write() {
     );
     let _ = std::fs::remove_dir_all(&saves);
 }
+
+/// Waits until a file holds `lines` lines, or fails after a few seconds.
+fn wait_for_lines(path: &Path, lines: usize) -> Vec<String> {
+    let start = Instant::now();
+    loop {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let got: Vec<String> = text.lines().map(str::to_string).collect();
+        if got.len() >= lines {
+            return got;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the stream holds {got:?}"
+        );
+        sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn the_speech_stream_says_the_book_s_checkpoint_in_order_through_a_fifo() {
+    let session = Tmux::start("amulets-speech");
+    let s = session.0.as_str();
+    let dir = PathBuf::from(format!("/tmp/{s}-speech"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // A fifo, read into a file as a screen reader would read it.
+    let fifo = dir.join("speech");
+    let heard = dir.join("heard.txt");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let mut reader = Command::new("sh")
+        .arg("-c")
+        .arg(format!("cat {} > {}", fifo.display(), heard.display()))
+        .spawn()
+        .unwrap();
+    let bin = game_bin();
+    session.type_line(&format!(
+        "{bin} --seed 42 --class fighter --save-dir {} --speech {}",
+        dir.display(),
+        fifo.display()
+    ));
+    wait_for(s, "Seed 42");
+    tmux(&["send-keys", "-t", s, "o"]);
+    wait_for(s, "You see a giant white rat.");
+    let said = wait_for_lines(&heard, 3);
+    assert_eq!(
+        said[..3],
+        [
+            "Welcome, Fighter. Find the Amulet on each floor, and the ninth one wins.",
+            "You open the door.",
+            "You see a giant white rat.",
+        ]
+    );
+    // x looks, from where the Fighter stands; the cursor goes, a line for
+    // each cell, 7 down and 3 left to the rat in the room below: its
+    // words, how far and which way, in the stream, never in the log.
+    tmux(&["send-keys", "-t", s, "x"]);
+    let said = wait_for_lines(&heard, 4);
+    assert_eq!(said[3], "You, the Fighter.");
+    for k in "jjjjjjjhhh".chars() {
+        tmux(&["send-keys", "-t", s, &k.to_string()]);
+        sleep(Duration::from_millis(60));
+    }
+    let said = wait_for_lines(&heard, 14);
+    let rat = said
+        .iter()
+        .find(|l| l.starts_with("A giant white rat"))
+        .unwrap_or_else(|| panic!("the cursor never met the rat: {said:#?}"));
+    assert!(rat.contains(" steps south"), "{rat}");
+    assert!(
+        said[4..].iter().all(|l| l.contains(" step")),
+        "each cell's words say how far: {said:#?}"
+    );
+    tmux(&["send-keys", "-t", s, "Escape"]);
+    tmux(&["send-keys", "-t", s, "Escape"]);
+    wait_for(s, "quit without saving");
+    tmux(&["send-keys", "-t", s, "q"]);
+    let _ = reader.wait();
+    let all = std::fs::read_to_string(&heard).unwrap();
+    assert!(all.contains("Menu\n"), "the menu's title is said: {all}");
+    assert!(!all.contains('\x1b'), "no cursor movement in the stream");
+    let save = std::fs::read_to_string(dir.join("save.txt")).unwrap_or_default();
+    assert!(!save.contains("steps"), "the look words entered the save");
+}

@@ -377,6 +377,14 @@ pub extern "C" fn amulets_out_keymap() -> usize {
     output(&name)
 }
 
+/// What a screen reader should say that is new, a line each, in the
+/// buffer; 0 when there is nothing new.
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_out_speech() -> usize {
+    let said = with_app(String::new(), WebApp::speech);
+    if said.is_empty() { 0 } else { output(&said) }
+}
+
 /// 1 once the player has quit.
 #[unsafe(no_mangle)]
 pub extern "C" fn amulets_finished() -> u32 {

@@ -31,6 +31,8 @@ pub struct WebApp<B: Backend> {
     dirty: Vec<i32>,
     /// The player's settings, kept in the page apart from the run.
     pub settings: settings::Loaded,
+    /// What the page's live region has been told (`core::speech`).
+    speech: amulets_core::speech::Speech,
 }
 
 impl<B: Backend> WebApp<B> {
@@ -43,7 +45,19 @@ impl<B: Backend> WebApp<B> {
                 keymap: amulets_core::keymap::Keymap::new(),
                 said: Vec::new(),
             },
+            speech: amulets_core::speech::Speech::new(),
         }
+    }
+
+    /// What a screen reader should say that is new since the last call,
+    /// a line each (the page puts them in its ARIA live region).
+    pub fn speech(&mut self) -> String {
+        let mut out = String::new();
+        self.speech.take(&self.app.session, |line| {
+            out.push_str(line);
+            out.push('\n');
+        });
+        out
     }
 
     /// The player's settings put in force: the keymap on the session, and
@@ -241,6 +255,27 @@ mod tests {
         assert!(said.contains("stop at the question"), "{said}");
         assert!(b.app.session.asking(), "the question is still open");
         assert_eq!(b.app.session.store().backend().save, saved);
+    }
+
+    #[test]
+    fn the_live_region_hears_the_book_s_checkpoint_in_order() {
+        let start = Start {
+            seed: Some(42),
+            class: Some(Class::Fighter),
+            ..Start::default()
+        };
+        let mut a = app(Memory::default(), start);
+        let mut heard = a.speech();
+        a.app.press(Key::Char('o'), false);
+        for t in 0..2000 {
+            a.app.tick(t * 30);
+            heard += &a.speech();
+        }
+        assert_eq!(
+            heard,
+            "Welcome, Fighter. Find the Amulet on each floor, and the ninth one wins.\n\
+             You open the door.\nYou see a giant white rat.\n"
+        );
     }
 
     #[test]

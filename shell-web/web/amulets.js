@@ -243,10 +243,26 @@ window.amuletsFrameTimes = frameTimes;
 // False once the page has put another save in place of its own (Load a
 // save): it neither saves nor plays on.
 let keeping = true;
+// The ARIA live region: what a screen reader says, a line each (the
+// core's speech stream). The last SPOKEN_KEPT lines stay in it.
+const SPOKEN_KEPT = 40;
+function speak() {
+  const len = wasm.amulets_out_speech();
+  if (!len) return;
+  const region = document.getElementById('speech');
+  for (const text of out(len).split('\n')) {
+    if (!text) continue;
+    const p = document.createElement('p');
+    p.textContent = text;
+    region.appendChild(p);
+  }
+  while (region.childElementCount > SPOKEN_KEPT) region.firstElementChild.remove();
+}
 function frame() {
   if (!keeping) return;
   const began = performance.now();
   wasm.amulets_tick(began);
+  speak();
   if (show() === 'part') {
     if (frameTimes.length >= 1000) frameTimes.shift();
     frameTimes.push(performance.now() - began);

@@ -334,6 +334,43 @@ fn the_keymap_is_kept(work: &Path, base: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The page a player loads, seed 42's Fighter, and `o`: its ARIA live
+/// region says the book's checkpoint in order.
+fn the_live_region_speaks(work: &Path, base: &str) -> Result<(), String> {
+    let mut chrome = Chrome::launch(&work.join("chrome-speech"), &[])?;
+    let tab = chrome.open(&format!("{base}?seed=42&class=fighter"))?;
+    chrome.wait_for(
+        &tab,
+        "document.body.dataset.started === 'yes'",
+        Duration::from_secs(20),
+    )?;
+    chrome.key(&tab, 'o')?;
+    chrome.wait_for(
+        &tab,
+        "document.getElementById('speech').textContent.includes('giant white rat')",
+        Duration::from_secs(20),
+    )?;
+    let said = chrome.eval(
+        &tab,
+        "[...document.getElementById('speech').children].map(p => p.textContent).join('\\n')",
+    )?;
+    let said = said.as_str().unwrap_or_default().to_string();
+    let want = "Welcome, Fighter. Find the Amulet on each floor, and the ninth one wins.\n\
+                You open the door.\nYou see a giant white rat.";
+    if said != want {
+        return Err(format!("the page's live region says {said:?}"));
+    }
+    let live = chrome.eval(
+        &tab,
+        "document.getElementById('speech').getAttribute('aria-live')",
+    )?;
+    if live != serde_json::json!("polite") {
+        return Err(format!("the speech region is aria-live={live}"));
+    }
+    println!("web: the page's ARIA live region says seed 42's checkpoint in order");
+    Ok(())
+}
+
 /// Waits for the test page to write its output, and reads it.
 fn test_output(chrome: &mut Chrome, tab: &Tab) -> Result<String, String> {
     chrome.wait_for(
@@ -525,6 +562,7 @@ fn check() -> Result<(), String> {
     canvas_holds_the_picture(&work, &base)?;
     the_day_and_the_records(&work, &base)?;
     the_keymap_is_kept(&work, &base)?;
+    the_live_region_speaks(&work, &base)?;
     hall_shot(&work, &base)?;
     // The module's own time to a first frame, outside a browser.
     tools::ensure_programs(&[Need {

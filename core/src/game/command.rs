@@ -144,7 +144,7 @@ impl Stop {
     }
 
     /// True for the reasons the book writes in the log itself.
-    fn logged(&self) -> bool {
+    pub fn logged(&self) -> bool {
         use StopReason::*;
         !matches!(
             self.reason,

@@ -26,6 +26,8 @@ use std::time::{Duration, Instant};
 /// adds (its colours and size, and the clock).
 pub struct App {
     pub session: DesktopSession,
+    /// The speech stream (`--speech`), when there is one.
+    pub speech: Option<amulets_desktop::speech::SpeechStream>,
     pub depth: colors::Depth,
     epoch: Instant,
     size: (u16, u16),
@@ -35,6 +37,7 @@ impl App {
     pub fn new(session: DesktopSession, depth: colors::Depth, size: (u16, u16)) -> App {
         App {
             session,
+            speech: None,
             depth,
             epoch: Instant::now(),
             size,
@@ -182,7 +185,10 @@ std::thread_local! {
 /// caught: the run is saved if it still passes its checks, then the
 /// terminal is put back and the panic and the run's fate are said. A panic
 /// anywhere else is printed by Rust's hook once the terminal is back.
-pub fn run(session: DesktopSession) -> io::Result<Ended> {
+pub fn run(
+    session: DesktopSession,
+    speech: Option<amulets_desktop::speech::SpeechStream>,
+) -> io::Result<Ended> {
     let closing = Arc::new(AtomicBool::new(false));
     watch_signals(Arc::clone(&closing))?;
     #[cfg(windows)]
@@ -221,6 +227,7 @@ pub fn run(session: DesktopSession) -> io::Result<Ended> {
     let size = terminal.size();
     let tty = tty::Tty::open();
     let mut app = App::new(session, colors::Depth::detect(), (80, 24));
+    app.speech = speech;
     let result = execute!(stdout(), event::EnableMouseCapture)
         .and(size)
         .and_then(|size| {
@@ -297,6 +304,9 @@ fn play(
             close(app);
             break;
         }
+        if let Some(speech) = &mut app.speech {
+            speech.speak(&app.session);
+        }
         if terminal.draw(|f| draw::draw(f, app)).is_err() {
             // A terminal that takes no more writes is gone too.
             close(app);
@@ -321,6 +331,9 @@ fn play(
             input = reader.pending();
         }
         app.tick(Instant::now());
+    }
+    if let Some(speech) = &mut app.speech {
+        speech.speak(&app.session);
     }
     Ok(())
 }
