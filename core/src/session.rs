@@ -513,6 +513,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             shows: Shows {
                 tiles: false,
                 buttons: false,
+                gamepad: false,
             },
             #[cfg(any(test, feature = "test-support"))]
             test_note: None,

@@ -25,4 +25,5 @@ pub use painter::Painter;
 pub const SHOWS: amulets_core::view::Shows = amulets_core::view::Shows {
     tiles: true,
     buttons: false,
+    gamepad: false,
 };

@@ -10,6 +10,7 @@ use amulets_core::game::{Game, State};
 use amulets_core::geom::{Dir, Point};
 use amulets_core::input::Action;
 use amulets_core::keymap::Keymap;
+use amulets_core::pad::Controls;
 use amulets_core::player::Class;
 use amulets_core::replay::{Input, Recorder};
 use amulets_core::session::{SaveText, Session, Start};
@@ -69,8 +70,11 @@ fn a_run_about_to_end() -> Game {
 
 /// What the player can do next: press a button and let it go, press a
 /// direction with B held, or let time pass while a command runs.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Press {
+    /// A gamepad's Y and Start.
+    Help,
+    Start,
     Tap(Buttons),
     Turned(Buttons),
     Wait,
@@ -97,15 +101,23 @@ fn presses() -> Vec<Press> {
     ];
     let mut all: Vec<Press> = dirs.iter().chain(&others).map(|&b| Press::Tap(b)).collect();
     all.extend(dirs.iter().map(|&d| Press::Turned(d)));
-    all.push(Press::Wait);
+    all.extend([Press::Wait, Press::Help, Press::Start]);
     all
+}
+
+/// What the buttons go through: the board's shell, or a gamepad's
+/// controls (the SDL game's: the core's pad, with Y and Start besides).
+#[derive(Clone)]
+enum Driver {
+    Board(Box<Shell<Counting>>),
+    Gamepad(Controls),
 }
 
 /// A place the search has reached.
 #[derive(Clone)]
 struct Place {
     session: Run,
-    shell: Shell<Counting>,
+    shell: Driver,
     now: u64,
 }
 
@@ -113,7 +125,10 @@ impl Place {
     fn buttons(&mut self, held: &[Buttons]) {
         for &b in held {
             self.now += 20;
-            self.shell.update(&mut self.session, b, self.now);
+            match &mut self.shell {
+                Driver::Board(shell) => shell.update(&mut self.session, b, self.now),
+                Driver::Gamepad(c) => c.update(&mut self.session, b, self.now),
+            }
         }
     }
 
@@ -121,6 +136,16 @@ impl Place {
     /// no command running).
     fn press(&mut self, press: Press) -> bool {
         match press {
+            Press::Help | Press::Start => {
+                let Driver::Gamepad(c) = &mut self.shell else {
+                    return false;
+                };
+                if press == Press::Help {
+                    c.help(&mut self.session);
+                } else {
+                    c.start(&mut self.session);
+                }
+            }
             Press::Tap(b) => self.buttons(&[b, Buttons::NONE]),
             Press::Turned(d) => {
                 let b = button(|b| b.b = true);
@@ -153,7 +178,10 @@ impl Place {
     /// left out, or the search would walk every floor cell by cell.
     fn key(&self) -> String {
         let game = self.session.game();
-        let (mode, choice) = self.shell.focus();
+        let (mode, choice) = match &self.shell {
+            Driver::Board(shell) => shell.focus(),
+            Driver::Gamepad(c) => (c.mode(), c.choice()),
+        };
         let explored = match (game.state(), mode) {
             (State::Playing, Mode::Play) => game.level().explored.len() / 50,
             _ => 0,
@@ -178,7 +206,7 @@ impl Place {
 
 /// The search: every place the buttons reach from the title, breadth
 /// first. Returns what the session was handed and how many places.
-fn search(seed: u32, keymap: &Keymap) -> (Vec<(State, Action)>, usize) {
+fn search(seed: u32, keymap: &Keymap, gamepad: bool) -> (Vec<(State, Action)>, usize) {
     let seen = Seen::default();
     let store = Holding(SaveText(&a_run_about_to_end()).to_string(), None);
     let start = Start {
@@ -190,7 +218,11 @@ fn search(seed: u32, keymap: &Keymap) -> (Vec<(State, Action)>, usize) {
     assert_eq!(session.game().state(), State::Title);
     let root = Place {
         session,
-        shell: Shell::new(Counting::default(), Layout::Full),
+        shell: if gamepad {
+            Driver::Gamepad(Controls::gamepad())
+        } else {
+            Driver::Board(Box::new(Shell::new(Counting::default(), Layout::Full)))
+        },
         now: 0,
     };
     let presses = presses();
@@ -222,7 +254,14 @@ fn in_tables(state: State, table: &[Binding]) -> bool {
 
 #[test]
 fn every_action_of_the_binding_table_is_reached_by_the_buttons() {
-    every_action_is_reached(&Keymap::new());
+    every_action_is_reached(&Keymap::new(), false);
+}
+
+/// A gamepad (the SDL game's) is the board's pad with Y for the help and
+/// Start for the menu: its buttons reach every action too.
+#[test]
+fn every_action_is_reached_by_a_gamepad() {
+    every_action_is_reached(&Keymap::new(), true);
 }
 
 /// A gamepad or a phone's pad plays a desktop or page game, whose player
@@ -232,12 +271,12 @@ fn every_action_of_the_binding_table_is_reached_by_the_buttons() {
 fn the_buttons_reach_every_action_under_each_preset_keymap() {
     for (name, _) in amulets_core::keymap::PRESETS {
         println!("{name}:");
-        every_action_is_reached(&Keymap::preset(name).unwrap());
+        every_action_is_reached(&Keymap::preset(name).unwrap(), false);
     }
 }
 
-fn every_action_is_reached(keymap: &Keymap) {
-    let (seen, places) = search(5, keymap);
+fn every_action_is_reached(keymap: &Keymap, gamepad: bool) {
+    let (seen, places) = search(5, keymap, gamepad);
     println!("{places} places, {} actions in their states", seen.len());
     // Each binding of each state the board can be in: its action was handed
     // on in a state that has its table.

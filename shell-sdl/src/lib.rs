@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod draw;
+pub mod gamepad;
 pub mod keys;
 pub mod run;
 

@@ -134,6 +134,10 @@ pub fn handle(app: &mut App, canvas: &Canvas<Window>, event: Event) {
             repeat,
             ..
         } => {
+            // The keyboard again, after a gamepad: its own repeats, and a
+            // help of keys.
+            app.session.repeat_held_keys(false);
+            app.session.set_shows(amulets_picture::SHOWS);
             app.press(keys::key_of(keycode, scancode, keymod), repeat);
         }
         Event::KeyUp {
@@ -233,6 +237,7 @@ pub fn play(
         .sdl
         .event_pump()
         .map_err(|e| format!("SDL's events could not start: {e}"))?;
+    let mut pads = crate::gamepad::Gamepads::new(&screen.sdl);
     let start = Instant::now();
     let millis = || u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
     app.tick(millis());
@@ -268,8 +273,11 @@ pub fn play(
                 gfx.lost();
                 app.redraw = true;
             }
-            handle(app, &screen.canvas, e);
+            if !pads.event(app, &e) {
+                handle(app, &screen.canvas, e);
+            }
         }
+        pads.tick(app);
         app.tick(millis());
     }
     Ok(())

@@ -532,6 +532,355 @@ fn main() {
     route_preview(&mut screen, &mut gfx);
     screens(&mut screen, &mut gfx);
     saves(&mut screen, &mut gfx);
+    gamepad(&mut screen);
     let _ = (MAP_W, MAP_H);
     println!("headless: all checks passed");
+}
+
+/// What a session was handed, in order: a recorder for the gamepad's
+/// search, copied with its session.
+#[derive(Clone, Default)]
+struct Saw(Vec<amulets_core::input::Action>);
+
+impl amulets_core::replay::Recorder for Saw {
+    fn start(&mut self, _: u32, _: Class) {}
+    fn record(&mut self, _: amulets_core::replay::Input) {}
+    fn saw(&mut self, _: State, action: amulets_core::input::Action) {
+        self.0.push(action);
+    }
+}
+
+type Sim = (
+    Session<amulets_core::session::NoStore, Saw, fn() -> u32>,
+    amulets_core::pad::Controls,
+    u64,
+);
+
+/// Buttons pressed in turn on the simulated board, each command run to its
+/// end after.
+fn sim_play(sim: &mut Sim, presses: &[amulets_core::pad::Buttons]) {
+    use amulets_core::pad::Buttons;
+    for &b in presses {
+        sim.2 += 1;
+        sim.1.update(&mut sim.0, b, sim.2);
+    }
+    for _ in 0..50_000 {
+        if !sim.0.game().command_running() {
+            break;
+        }
+        sim.2 += 30;
+        sim.1.update(&mut sim.0, Buttons::NONE, sim.2);
+    }
+}
+
+/// The presses that give `action` on the simulated board now: tried in
+/// turn on a copy, the first that hands the session that action alone.
+fn presses_for(sim: &Sim, action: amulets_core::input::Action) -> Vec<amulets_core::pad::Buttons> {
+    use amulets_core::input::Action;
+    use amulets_core::pad::{Buttons, COMMANDS, MenuEntry};
+    let b = |f: fn(&mut Buttons)| {
+        let mut x = Buttons::NONE;
+        f(&mut x);
+        x
+    };
+    let n = Buttons::NONE;
+    let (up, down, left, right) = (
+        b(|x| x.up = true),
+        b(|x| x.down = true),
+        b(|x| x.left = true),
+        b(|x| x.right = true),
+    );
+    let (press, a, bb, c) = (
+        b(|x| x.press = true),
+        b(|x| x.a = true),
+        b(|x| x.b = true),
+        b(|x| x.c = true),
+    );
+    let mut tries: Vec<Vec<Buttons>> = Vec::new();
+    if let Action::TravelTo(goal) = action {
+        // C, down to Travel, press; the cursor from the player to the goal
+        // a cell a push; press.
+        let at = COMMANDS
+            .iter()
+            .position(|e| matches!(e, MenuEntry::Key(_, "Travel")))
+            .expect("Travel is on C's menu");
+        let mut t = vec![c, n];
+        for _ in 0..at {
+            t.extend([down, n]);
+        }
+        t.extend([press, n]);
+        let from = sim.0.game().player().pos;
+        let (dx, dy) = (goal.x - from.x, goal.y - from.y);
+        for _ in 0..dx.abs() {
+            t.extend([if dx > 0 { right } else { left }, n]);
+        }
+        for _ in 0..dy.abs() {
+            t.extend([if dy > 0 { down } else { up }, n]);
+        }
+        t.extend([press, n]);
+        tries.push(t);
+    }
+    for x in [up, down, left, right, press, a, bb, c] {
+        tries.push(vec![x, n]);
+    }
+    for d in [up, down, left, right] {
+        let held = Buttons { b: true, ..d };
+        tries.push(vec![bb, held, bb, n]);
+    }
+    for k in 0..COMMANDS.len() {
+        let mut t = vec![c, n];
+        for _ in 0..k {
+            t.extend([down, n]);
+        }
+        t.extend([press, n]);
+        tries.push(t);
+    }
+    for k in 1..27 {
+        let mut t = Vec::new();
+        for _ in 0..k {
+            t.extend([down, n]);
+        }
+        t.extend([press, n]);
+        tries.push(t);
+    }
+    for t in tries {
+        let mut copy = sim.clone();
+        let before = copy.0.recorder().0.len();
+        sim_play(&mut copy, &t);
+        if copy.0.recorder().0[before..] == [action] {
+            return t;
+        }
+    }
+    panic!("no presses give {action:?} in {:?}", sim.0.game().state());
+}
+
+/// A virtual gamepad, through SDL's joystick API on the offscreen driver:
+/// the game opens it as it is plugged in, and the bot's choices for seed
+/// 42's Fighter, turned into the board's buttons, played on it through the
+/// D-pad, a hat and the stick in turn, take him down the stairs of floor 1
+/// to the run the same presses play on the simulated board. Y opens the
+/// help, which names a gamepad's buttons; taken away, it lets go.
+#[expect(
+    clippy::too_many_lines,
+    reason = "one story in order: plugged in, the help, a floor played, pulled out"
+)]
+fn gamepad(screen: &mut Screen) {
+    use amulets_core::pad::{Buttons, Controls};
+    use amulets_sdl::gamepad::{DEAD_ZONE, Gamepads};
+    use sdl3::gamepad::{Axis, Button};
+    use sdl3::joystick::{HatState, JoystickType, VirtualJoystickDescription};
+    let start = Start {
+        seed: Some(42),
+        class: Some(Class::Fighter),
+        ..Start::default()
+    };
+    let mut app = App::new(session(None, start));
+    // The hidden window never has the focus, and SDL keeps a joystick's
+    // events from a game in the background unless told.
+    sdl3::hint::set("SDL_JOYSTICK_ALLOW_BACKGROUND_EVENTS", "1");
+    let mut pads = Gamepads::new(&screen.sdl);
+    assert_eq!(pads.count(), 0, "no gamepad yet");
+    let joysticks = screen.sdl.joystick().expect("SDL's joysticks");
+    // The buttons in the order SDL numbers a virtual gamepad's (the order
+    // of SDL_GamepadButton among those given).
+    let order = [
+        Button::South,
+        Button::East,
+        Button::West,
+        Button::North,
+        Button::Start,
+        Button::LeftStick,
+        Button::DPadUp,
+        Button::DPadDown,
+        Button::DPadLeft,
+        Button::DPadRight,
+    ];
+    let desc = VirtualJoystickDescription::new()
+        .name("Amulets test pad")
+        .joystick_type(JoystickType::Gamepad)
+        .with_buttons(order)
+        .with_axis(Axis::LeftX)
+        .with_axis(Axis::LeftY)
+        .num_hats(1);
+    let plugged = joysticks
+        .attach_virtual_joystick(desc)
+        .expect("a virtual gamepad");
+    // Its buttons are set through a joystick of its own, opened on it.
+    let pad = joysticks
+        .open(plugged.id())
+        .expect("the virtual gamepad opens");
+    let mut pump = screen.sdl.event_pump().expect("events");
+    let mut events = |app: &mut App, pads: &mut Gamepads| {
+        joysticks.update();
+        for e in pump.poll_iter() {
+            if std::env::var("AMULETS_SHOW_EVENTS").is_ok() {
+                println!("{e:?}");
+            }
+            pads.event(app, &e);
+        }
+    };
+    events(&mut app, &mut pads);
+    assert_eq!(pads.count(), 1, "the gamepad plugged in is opened");
+    let index = |b: Button| order.iter().position(|&o| o == b).unwrap() as u32;
+
+    // Y: the help, naming a gamepad's buttons.
+    pad.set_virtual_button(index(Button::North), true).unwrap();
+    events(&mut app, &mut pads);
+    pad.set_virtual_button(index(Button::North), false).unwrap();
+    events(&mut app, &mut pads);
+    let help: Vec<String> = app
+        .session
+        .screen()
+        .expect("the help")
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert!(
+        help.iter().any(|l| l.starts_with("D-pad or stick")),
+        "{help:#?}"
+    );
+    assert!(
+        help.iter()
+            .any(|l| l.starts_with("Start") && l.contains("the menu"))
+    );
+    // B closes it, as on the board.
+    pad.set_virtual_button(index(Button::East), true).unwrap();
+    events(&mut app, &mut pads);
+    pad.set_virtual_button(index(Button::East), false).unwrap();
+    events(&mut app, &mut pads);
+    assert!(app.session.screen().is_none(), "the help closed");
+
+    // The bot's floor, found on a simulated board, then played on the pad.
+    let sim_session = Session::new(
+        amulets_core::session::NoStore,
+        Saw::default(),
+        (|| 5) as fn() -> u32,
+        start,
+    );
+    let mut sim: Sim = (sim_session, Controls::gamepad(), 0);
+    // The board opens and closes its help as the pad did (a new action
+    // marks the log read).
+    sim.1.help(&mut sim.0);
+    let b_tap = [
+        Buttons {
+            b: true,
+            ..Buttons::NONE
+        },
+        Buttons::NONE,
+    ];
+    sim_play(&mut sim, &b_tap);
+    assert_eq!(
+        amulets_core::replay::state_hash(app.game()),
+        amulets_core::replay::state_hash(sim.0.game()),
+        "the same run to begin with"
+    );
+    let mut bot = amulets_core::bot::Bot::new();
+    let mut script: Vec<Vec<Buttons>> = Vec::new();
+    let mut hashes = Vec::new();
+    while sim.0.game().depth() == 1 && script.len() < 3000 {
+        let Some(action) = bot.next_action(sim.0.game()) else {
+            break;
+        };
+        let presses = presses_for(&sim, action);
+        sim_play(&mut sim, &presses);
+        script.push(presses);
+        hashes.push((action, amulets_core::replay::state_hash(sim.0.game())));
+    }
+    assert_eq!(
+        sim.0.game().depth(),
+        2,
+        "the bot took floor 1 in {} actions",
+        script.len()
+    );
+    let mut way = 0;
+    let mut now = 1u64;
+    for (step, presses) in script.iter().enumerate() {
+        for b in presses {
+            // The directions by the D-pad, a hat and the stick in turn.
+            way = (way + 1) % 3;
+            let dirs = [b.up, b.down, b.left, b.right];
+            let dpad = [
+                Button::DPadUp,
+                Button::DPadDown,
+                Button::DPadLeft,
+                Button::DPadRight,
+            ];
+            for (i, d) in dpad.iter().enumerate() {
+                pad.set_virtual_button(index(*d), way == 0 && dirs[i])
+                    .unwrap();
+            }
+            let hat = match (way == 1, dirs) {
+                (true, [true, _, _, _]) => HatState::Up,
+                (true, [_, true, _, _]) => HatState::Down,
+                (true, [_, _, true, _]) => HatState::Left,
+                (true, [_, _, _, true]) => HatState::Right,
+                _ => HatState::Centered,
+            };
+            pad.set_virtual_hat(0, hat).unwrap();
+            let push = DEAD_ZONE + 100;
+            let x = if way != 2 {
+                0
+            } else if b.left {
+                -push
+            } else if b.right {
+                push
+            } else {
+                0
+            };
+            let y = if way != 2 {
+                0
+            } else if b.up {
+                -push
+            } else if b.down {
+                push
+            } else {
+                0
+            };
+            pad.set_virtual_axis(u32::from(Axis::LeftX as u8), x)
+                .unwrap();
+            pad.set_virtual_axis(u32::from(Axis::LeftY as u8), y)
+                .unwrap();
+            pad.set_virtual_button(index(Button::LeftStick), b.press)
+                .unwrap();
+            pad.set_virtual_button(index(Button::South), b.a).unwrap();
+            pad.set_virtual_button(index(Button::East), b.b).unwrap();
+            pad.set_virtual_button(index(Button::West), b.c).unwrap();
+            now += 1;
+            app.now = now;
+            events(&mut app, &mut pads);
+            assert_eq!(pads.held().buttons(), *b, "the pad holds what was pressed");
+        }
+        for _ in 0..50_000 {
+            if !app.game().command_running() {
+                break;
+            }
+            now += 30;
+            app.tick(now);
+        }
+        assert_eq!(
+            amulets_core::replay::state_hash(app.game()),
+            hashes[step].1,
+            "after {:?}, step {step} of {}, the pad's run split from the board's",
+            hashes[step].0,
+            script.len()
+        );
+    }
+    assert_eq!(app.game().depth(), 2, "the pad took the Fighter down");
+    assert_eq!(
+        amulets_core::replay::state_hash(app.game()),
+        amulets_core::replay::state_hash(sim.0.game()),
+        "the pad played the simulated board's run"
+    );
+    // Unplugged while a direction is held: it lets go.
+    pad.set_virtual_button(index(Button::DPadUp), true).unwrap();
+    events(&mut app, &mut pads);
+    drop(pad);
+    drop(plugged);
+    events(&mut app, &mut pads);
+    assert_eq!(pads.count(), 0, "the gamepad taken away is closed");
+    assert_eq!(pads.held(), Default::default(), "and lets go");
+    println!(
+        "headless: a virtual gamepad took seed 42's Fighter down floor 1 in {} of the bot's actions",
+        script.len()
+    );
 }

@@ -28,6 +28,7 @@ use crate::view::{self, Scene, Shows};
 pub const SHOWS: Shows = Shows {
     tiles: false,
     buttons: true,
+    gamepad: false,
 };
 
 /// What the buttons are doing besides playing.
@@ -74,6 +75,8 @@ pub struct Controls {
     /// B as pressed on the map, while it is held: whether it has turned a
     /// direction (then its own action is not taken when it is let go).
     b_held: Option<bool>,
+    /// What the session's help lists: a board's buttons, or a gamepad's.
+    shows: Shows,
 }
 
 impl Default for Controls {
@@ -93,6 +96,60 @@ impl Controls {
             before: Buttons::NONE,
             direction: None,
             b_held: None,
+            shows: SHOWS,
+        }
+    }
+
+    /// A gamepad's controls: as a board's, in a shell with tiles, its help
+    /// naming a gamepad's buttons.
+    pub const fn gamepad() -> Controls {
+        let mut c = Controls::new();
+        c.shows = Shows {
+            tiles: true,
+            buttons: true,
+            gamepad: true,
+        };
+        c
+    }
+
+    /// A gamepad's Y: the help, where the keys have one (playing, the
+    /// title), by its key in force.
+    pub fn help<S: Store, R: Recorder, E: FnMut() -> u32>(
+        &mut self,
+        session: &mut Session<S, R, E>,
+    ) {
+        self.named_key(session, "help");
+    }
+
+    /// A gamepad's Start: the menu, while playing, by its key in force.
+    pub fn start<S: Store, R: Recorder, E: FnMut() -> u32>(
+        &mut self,
+        session: &mut Session<S, R, E>,
+    ) {
+        self.named_key(session, "menu");
+    }
+
+    /// Taps the key in force of the binding named `name` here, when there
+    /// is one; a running command is stopped instead, as by any button.
+    fn named_key<S: Store, R: Recorder, E: FnMut() -> u32>(
+        &mut self,
+        session: &mut Session<S, R, E>,
+        name: &str,
+    ) {
+        session.set_shows(self.shows);
+        if session.game().command_running() {
+            tap(session, Key::Escape);
+            return;
+        }
+        let context = session.context();
+        let key = bindings::tables_in(context)
+            .into_iter()
+            .flatten()
+            .find(|b| b.name == name)
+            .and_then(|b| session.keymap().first_key(context, b));
+        if let Some(k) = key {
+            self.mode = Mode::Play;
+            tap(session, k);
         }
     }
 
@@ -131,7 +188,7 @@ impl Controls {
         now: u64,
     ) {
         // A session played with a pad shows a pad's help.
-        session.set_shows(SHOWS);
+        session.set_shows(self.shows);
         session.tick(now);
         let mut new = buttons.newly(self.before);
         let b_let_go = self.before.b && !buttons.b;

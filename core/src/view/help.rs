@@ -1,14 +1,15 @@
 //! The help of a shell played with a pad's buttons.
 
 use super::{Entry, Screen};
-use crate::bindings::{self, Pad};
+use crate::bindings::{self, Pad, Underfoot};
 use crate::color::palette;
 use crate::text::line;
 
-/// A pad's help (the board's, a gamepad's): each binding of the core's tables its buttons give
-/// (`bindings::pad_help`), with the ways that give it, then how the
-/// diagonals, the log, the screens and a running command go.
-pub fn button_help() -> Screen {
+/// A pad's help (the board's, a gamepad's): each binding of the core's
+/// tables its buttons give (`bindings::pad_help`), with the ways that give
+/// it, then how the diagonals, the log, the screens and a running command
+/// go. A gamepad's names its own buttons (`gamepad_name`), and Y and Start.
+pub fn button_help(gamepad: bool) -> Screen {
     let mut screen = Screen {
         title: line(format_args!(
             "The buttons (press or B closes; up, down scroll)"
@@ -33,17 +34,28 @@ pub fn button_help() -> Screen {
     for (name, b) in bindings::pad_help() {
         let (first, rest) = b.pad.split_first().unwrap_or((&Pad::Press, &[]));
         let mut ways: heapless::String<40> = heapless::String::new();
-        core::fmt::write(&mut ways, format_args!("{name}{first}")).unwrap_or(());
+        let named = |w: &Pad| Named(*w, gamepad);
+        core::fmt::write(&mut ways, format_args!("{name}{}", named(first))).unwrap_or(());
         for w in rest {
-            core::fmt::write(&mut ways, format_args!(" or {w}")).unwrap_or(());
+            core::fmt::write(&mut ways, format_args!(" or {}", named(w))).unwrap_or(());
         }
         add(format_args!("{ways}"), b.words);
     }
-    add(
-        format_args!("B held + the switch"),
-        "the diagonals: up is up-right, and on round",
-    );
-    add(format_args!("C, Log"), "read the messages back");
+    if gamepad {
+        add(
+            format_args!("B held + a direction"),
+            "the diagonals: up is up-right, and on round",
+        );
+        add(format_args!("X, Log"), "read the messages back");
+        add(format_args!("Y"), "this help");
+        add(format_args!("Start"), "the menu");
+    } else {
+        add(
+            format_args!("B held + the switch"),
+            "the diagonals: up is up-right, and on round",
+        );
+        add(format_args!("C, Log"), "read the messages back");
+    }
     add(
         format_args!("on a screen"),
         "up and down choose; press or A takes; B back",
@@ -53,4 +65,25 @@ pub fn button_help() -> Screen {
         "stops a command that is running",
     );
     screen
+}
+
+/// A way of the pad's, as a board or a gamepad names it: a gamepad's
+/// switch is its D-pad or left stick, its press the stick's click, and
+/// its X the board's C.
+struct Named(Pad, bool);
+
+impl core::fmt::Display for Named {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match (self.0, self.1) {
+            (way, false) => write!(f, "{way}"),
+            (Pad::Switch, true) => f.write_str("D-pad or stick"),
+            (Pad::Press, true) => f.write_str("stick click"),
+            (Pad::PressOn(Underfoot::Thing), true) => f.write_str("click on a thing"),
+            (Pad::PressOn(Underfoot::Stairs), true) => f.write_str("click on stairs"),
+            (Pad::PressOn(Underfoot::Nothing), true) => f.write_str("click elsewhere"),
+            (Pad::C, true) => f.write_str("X"),
+            (Pad::Menu(name), true) => write!(f, "X, {name}"),
+            (way, true) => write!(f, "{way}"),
+        }
+    }
 }

@@ -111,6 +111,9 @@ pub struct Shows {
     pub tiles: bool,
     /// It is played with a pad's buttons, not keys: its help lists them.
     pub buttons: bool,
+    /// The pad is a gamepad: its help names a gamepad's buttons (the
+    /// D-pad, X for C, Y and Start).
+    pub gamepad: bool,
 }
 
 /// The log's lines, oldest first, each in its colour: unread lines
@@ -701,6 +704,7 @@ pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
         Shows {
             tiles: true,
             buttons: false,
+            gamepad: false,
         },
         &Keymap::new(),
     )
@@ -862,7 +866,7 @@ pub fn screen_for(game: &Game, offers: Offers, shows: Shows, map: &Keymap) -> Op
             }
             out
         }
-        State::Help if shows.buttons => button_help(),
+        State::Help if shows.buttons => button_help(shows.gamepad),
         State::Help => {
             let mut out = Screen::new(line(format_args!("Keys (any key closes)")));
             let switch_view = Some(Action::Debug(crate::input::DebugKey::SwitchView));
