@@ -240,6 +240,7 @@ pub extern "C" fn amulets_key_down(len: usize, repeat: u32, alt: u32) -> u32 {
 
 /// A key went down, as `amulets_key_down` says.
 fn key_down(len: usize, repeat: u32, alt: u32) -> u32 {
+    with_app((), WebApp::keyboard);
     let text = input(len);
     let (key, code) = text.split_once('\t').unwrap_or((&text, ""));
     let k = keys::alternative(key, code, alt == 1).unwrap_or_else(|| keys::key_of(key, code));
@@ -285,7 +286,18 @@ pub extern "C" fn amulets_click(x: f32, y: f32) {
 #[unsafe(no_mangle)]
 pub extern "C" fn amulets_tick(now_ms: f64) {
     with_app((), |a| {
+        a.pad_tick(now_ms as u64);
         a.app.tick(now_ms as u64);
+    });
+}
+
+/// The on-screen pad's buttons held now, a bit each (up, down, left,
+/// right, press, A, B, C), at the page's clock.
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_pad(bits: u32, now_ms: f64) {
+    with_app((), |a| {
+        a.pad(bits, now_ms as u64);
+        a.keep_palette(&mut Page);
     });
 }
 

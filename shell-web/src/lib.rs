@@ -33,6 +33,10 @@ pub struct WebApp<B: Backend> {
     pub settings: settings::Loaded,
     /// What the page's live region has been told (`core::speech`).
     speech: amulets_core::speech::Speech,
+    /// The on-screen pad (a phone's): the board's controls.
+    pad: amulets_core::pad::Controls,
+    /// The pad's buttons held now.
+    held: amulets_core::pad::Buttons,
 }
 
 impl<B: Backend> WebApp<B> {
@@ -46,7 +50,37 @@ impl<B: Backend> WebApp<B> {
                 said: Vec::new(),
             },
             speech: amulets_core::speech::Speech::new(),
+            pad: amulets_core::pad::Controls::touch(),
+            held: amulets_core::pad::Buttons::NONE,
         }
+    }
+
+    /// The on-screen pad's buttons as they are now (a bit each: up, down,
+    /// left, right, press, A, B, C), at the page's `now`.
+    pub fn pad(&mut self, bits: u32, now: u64) {
+        let mut row = [false; 8];
+        for (i, b) in row.iter_mut().enumerate() {
+            *b = bits >> i & 1 != 0;
+        }
+        self.held = amulets_core::pad::Buttons::from_array(row);
+        self.app.now = now;
+        // The session makes a held direction's repeats, as on the board.
+        self.app.session.repeat_held_keys(true);
+        self.pad.update(&mut self.app.session, self.held, now);
+        self.app.redraw = true;
+    }
+
+    /// Time passes while the pad's buttons are held.
+    pub fn pad_tick(&mut self, now: u64) {
+        if self.held.any() {
+            self.pad.update(&mut self.app.session, self.held, now);
+        }
+    }
+
+    /// The keyboard again: its own repeats, and a help of keys.
+    pub fn keyboard(&mut self) {
+        self.app.session.repeat_held_keys(false);
+        self.app.session.set_shows(amulets_picture::SHOWS);
     }
 
     /// What a screen reader should say that is new since the last call,
@@ -276,6 +310,30 @@ mod tests {
             "Welcome, Fighter. Find the Amulet on each floor, and the ninth one wins.\n\
              You open the door.\nYou see a giant white rat.\n"
         );
+    }
+
+    #[test]
+    fn the_on_screen_pad_explores_and_its_help_names_the_buttons() {
+        let mut a = app(Memory::default(), rogue_42());
+        // A (bit 5), let go: explore, as the board's A.
+        a.pad(1 << 5, 1);
+        a.pad(0, 2);
+        for t in 0..2000 {
+            a.app.tick(100 + t * 30);
+        }
+        assert!(a.app.game().turn() > 0, "A explored");
+        let log: Vec<&str> = a
+            .app
+            .game()
+            .log()
+            .lines()
+            .map(|m| m.text.as_str())
+            .collect();
+        assert!(log.contains(&"You see a giant white rat."), "{log:?}");
+        // Once the pad is played, the help is the pad's.
+        a.app.session.act(amulets_core::input::Action::Help);
+        let help = a.app.session.screen().unwrap();
+        assert!(help.title.starts_with("The buttons"), "{}", help.title);
     }
 
     #[test]

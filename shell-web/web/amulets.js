@@ -198,16 +198,34 @@ function letTheBeatGo() {
   if (beating && s && !lostTheBeat(s)) s.removeItem(HEART);
 }
 
-// The picture letterboxed into the window above the bar.
+// A phone or a tablet: the on-screen pad is shown, and the page takes
+// touches (no scrolling, no zoom).
+const touch = navigator.maxTouchPoints > 0 || matchMedia('(pointer: coarse)').matches;
+// The picture letterboxed into the window above the bar; on a touch
+// screen the pad goes under it (held upright) or beside it (on its side).
 function fit() {
   const room = testing ? 0 : document.getElementById('bar').offsetHeight;
-  const scale = Math.min(innerWidth / W, (innerHeight - room) / H);
+  let [w, h] = [innerWidth, innerHeight - room];
+  const pad = document.getElementById('pad');
+  const upright = h >= w;
+  if (touch && !testing) {
+    // The pad's share of the screen: a third of its height upright, two
+    // fifths of its width on its side.
+    const [pw, ph] = upright ? [w, Math.round(h / 3)] : [Math.round(w * 2 / 5), h];
+    pad.style.width = pw + 'px';
+    pad.style.height = ph + 'px';
+    pad.style.flexDirection = upright ? 'row' : 'column';
+    pad.style.left = (upright ? 0 : w - pw) + 'px';
+    pad.style.top = (upright ? h - ph : 0) + 'px';
+    if (upright) h -= ph; else w -= pw;
+  }
+  const scale = Math.min(w / W, h / H);
   // Whole pixels when enlarged; smoothed when shrunk, so text stays legible.
   canvas.style.imageRendering = scale >= 1 ? 'pixelated' : 'auto';
   canvas.style.width = W * scale + 'px';
   canvas.style.height = H * scale + 'px';
-  canvas.style.left = (innerWidth - W * scale) / 2 + 'px';
-  canvas.style.top = (innerHeight - room - H * scale) / 2 + 'px';
+  canvas.style.left = (w - W * scale) / 2 + 'px';
+  canvas.style.top = (h - H * scale) / 2 + 'px';
 }
 function logical(e) {
   const r = canvas.getBoundingClientRect();
@@ -290,12 +308,32 @@ function wire() {
     e.preventDefault();
   });
   addEventListener('keyup', e => { wasm.amulets_key_up(put(e.key + '\t' + e.code)); });
-  canvas.addEventListener('mousemove', e => wasm.amulets_mouse_move(...logical(e)));
-  canvas.addEventListener('mouseleave', () => wasm.amulets_mouse_move(-1, -1));
-  canvas.addEventListener('mousedown', e => {
+  canvas.addEventListener('pointermove', e => {
+    if (e.pointerType === 'mouse') wasm.amulets_mouse_move(...logical(e));
+  });
+  canvas.addEventListener('pointerleave', () => wasm.amulets_mouse_move(-1, -1));
+  // A click, or a tap: travel there (fire there, aiming).
+  canvas.addEventListener('pointerdown', e => {
     if (e.button === 0) wasm.amulets_click(...logical(e));
+    e.preventDefault();
     canvas.focus();
   });
+  // The pad: each button held while a finger is on it.
+  let held = 0;
+  for (const b of document.querySelectorAll('#pad button')) {
+    const bit = 1 << parseInt(b.dataset.bit, 10);
+    const set = on => e => {
+      e.preventDefault();
+      held = on ? held | bit : held & ~bit;
+      b.classList.toggle('down', on);
+      wasm.amulets_pad(held, performance.now());
+      speak();
+    };
+    b.addEventListener('pointerdown', e => { b.setPointerCapture(e.pointerId); set(true)(e); });
+    for (const ev of ['pointerup', 'pointercancel', 'lostpointercapture']) {
+      b.addEventListener(ev, e => { if (held & bit) set(false)(e); });
+    }
+  }
   addEventListener('pagehide', () => {
     if (keeping) {
       const len = wasm.amulets_close();
@@ -379,6 +417,7 @@ async function main() {
   // compile in 2 runs of 10 and took its picture of an empty page.
   const instance = new WebAssembly.Instance(new WebAssembly.Module(code), imports);
   wasm = instance.exports;
+  if (touch) document.body.classList.add('touch');
   const bad = wasm.amulets_start(put(location.search), claimed ? 1 : 0);
   if (bad) tell(out(bad));
   fit();

@@ -166,6 +166,41 @@ impl Chrome {
         Ok(tab)
     }
 
+    /// A new tab at `url`, on a phone's screen of `width` x `height` CSS
+    /// pixels (twice as many device pixels) that takes touches, not a
+    /// mouse.
+    pub fn open_phone(&mut self, url: &str, width: u32, height: u32) -> Result<Tab, String> {
+        let tab = self.open("about:blank")?;
+        self.on(
+            &tab,
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": width, "height": height, "deviceScaleFactor": 2, "mobile": true }),
+        )?;
+        self.on(
+            &tab,
+            "Emulation.setTouchEmulationEnabled",
+            json!({ "enabled": true, "maxTouchPoints": 5 }),
+        )?;
+        self.navigate(&tab, url)?;
+        Ok(tab)
+    }
+
+    /// A finger put down at `(x, y)` (CSS pixels) and lifted after `ms`.
+    pub fn tap(&mut self, tab: &Tab, x: f64, y: f64, ms: u64) -> Result<(), String> {
+        self.on(
+            tab,
+            "Input.dispatchTouchEvent",
+            json!({ "type": "touchStart", "touchPoints": [{ "x": x, "y": y }] }),
+        )?;
+        std::thread::sleep(Duration::from_millis(ms));
+        self.on(
+            tab,
+            "Input.dispatchTouchEvent",
+            json!({ "type": "touchEnd", "touchPoints": [] }),
+        )
+        .map(|_| ())
+    }
+
     fn on(&mut self, tab: &Tab, method: &str, params: Value) -> Result<Value, String> {
         let session = tab.session.clone();
         self.call(Some(&session), method, params)

@@ -371,6 +371,104 @@ fn the_live_region_speaks(work: &Path, base: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The page a player loads on a phone of `w` x `h`, held `name`: the
+/// picture and the on-screen pad both fit the screen, apart; the pad's A
+/// explores (seed 42's Fighter meets the rat), a tap on the map travels,
+/// a double tap zooms nothing and the page never scrolls. Its screenshot is
+/// left in the check's folder (`phone-WxH.png`) to look at.
+#[expect(
+    clippy::too_many_lines,
+    reason = "one phone's story in order: the fit, A, a tap, a double tap, the picture"
+)]
+fn the_phone_page(work: &Path, base: &str, w: u32, h: u32, name: &str) -> Result<(), String> {
+    let mut chrome = Chrome::launch(&work.join(format!("chrome-phone-{w}")), &[])?;
+    let tab = chrome.open_phone(&format!("{base}?seed=42&class=fighter"), w, h)?;
+    chrome.wait_for(
+        &tab,
+        "document.body.dataset.started === 'yes'",
+        Duration::from_secs(20),
+    )?;
+    let rect = |chrome: &mut Chrome, sel: &str| -> Result<[f64; 4], String> {
+        let v = chrome.eval(
+            &tab,
+            &format!(
+                "(() => {{ const r = document.querySelector('{sel}').getBoundingClientRect(); \
+                 return [r.left, r.top, r.right, r.bottom]; }})()"
+            ),
+        )?;
+        let n = |i: usize| v[i].as_f64().unwrap_or(f64::NAN);
+        Ok([n(0), n(1), n(2), n(3)])
+    };
+    let touch = chrome.eval(&tab, "document.body.classList.contains('touch')")?;
+    if touch != serde_json::json!(true) {
+        return Err(format!("{name}: the page took the phone for a desktop"));
+    }
+    let map = rect(&mut chrome, "#screen")?;
+    let pad = rect(&mut chrome, "#pad")?;
+    let (fw, fh) = (f64::from(w), f64::from(h));
+    let inside = |r: [f64; 4]| r[0] >= -0.5 && r[1] >= -0.5 && r[2] <= fw + 0.5 && r[3] <= fh + 0.5;
+    let apart = map[2] <= pad[0] + 0.5 || map[3] <= pad[1] + 0.5;
+    if !inside(map) || !inside(pad) || !apart || map[2] - map[0] < fw.min(fh) * 0.9 {
+        return Err(format!(
+            "{name}: the picture {map:?} and the pad {pad:?} do not fit {w}x{h} apart"
+        ));
+    }
+    let centre = |r: [f64; 4]| ((r[0] + r[2]) / 2.0, (r[1] + r[3]) / 2.0);
+    let spoken = |chrome: &mut Chrome| -> Result<String, String> {
+        let v = chrome.eval(&tab, "document.getElementById('speech').textContent")?;
+        Ok(v.as_str().unwrap_or_default().to_string())
+    };
+    // A: explore, to the rat.
+    let (x, y) = centre(rect(&mut chrome, "#pad button[data-bit=\"5\"]")?);
+    chrome.tap(&tab, x, y, 80)?;
+    chrome.wait_for(
+        &tab,
+        "document.getElementById('speech').textContent.includes('You see a giant white rat.')",
+        Duration::from_secs(20),
+    )?;
+    // A tap on the map: travel there, which the rat in view refuses, in
+    // the book's words.
+    let before = spoken(&mut chrome)?;
+    let (x, y) = (
+        map[0] + (map[2] - map[0]) * 0.05,
+        map[1] + (map[3] - map[1]) * 0.1,
+    );
+    chrome.tap(&tab, x, y, 60)?;
+    std::thread::sleep(Duration::from_millis(400));
+    let after = spoken(&mut chrome)?;
+    let new = after
+        .strip_prefix(before.as_str())
+        .unwrap_or_default()
+        .to_string();
+    if !(new.contains("in view") || new.contains("Arrived") || new.contains("way there")) {
+        return Err(format!("{name}: a tap on the map did not travel: {new:?}"));
+    }
+    // A double tap on the map, and a swipe: no zoom, no scroll.
+    for _ in 0..2 {
+        chrome.tap(&tab, x, y, 30)?;
+        std::thread::sleep(Duration::from_millis(60));
+    }
+    std::thread::sleep(Duration::from_millis(400));
+    let view = chrome.eval(
+        &tab,
+        "[visualViewport.scale, scrollX, scrollY, \
+          document.scrollingElement.scrollHeight <= innerHeight, \
+          document.scrollingElement.scrollWidth <= innerWidth]",
+    )?;
+    if view != serde_json::json!([1, 0, 0, true, true]) {
+        return Err(format!(
+            "{name}: after a double tap the page's scale, scroll and fit are {view}"
+        ));
+    }
+    let shot = work.join(format!("phone-{w}x{h}.png"));
+    chrome.screenshot(&tab, &shot)?;
+    println!(
+        "web: on a phone {name} ({w}x{h}) the picture and the pad fit apart, A explores, a tap travels, a double tap zooms nothing ({})",
+        shot.display()
+    );
+    Ok(())
+}
+
 /// Waits for the test page to write its output, and reads it.
 fn test_output(chrome: &mut Chrome, tab: &Tab) -> Result<String, String> {
     chrome.wait_for(
@@ -563,6 +661,9 @@ fn check() -> Result<(), String> {
     the_day_and_the_records(&work, &base)?;
     the_keymap_is_kept(&work, &base)?;
     the_live_region_speaks(&work, &base)?;
+    for (w, h, name) in [(390, 844, "upright"), (844, 390, "on its side")] {
+        the_phone_page(&work, &base, w, h, name)?;
+    }
     hall_shot(&work, &base)?;
     // The module's own time to a first frame, outside a browser.
     tools::ensure_programs(&[Need {

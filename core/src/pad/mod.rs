@@ -112,6 +112,19 @@ impl Controls {
         c
     }
 
+    /// A touch screen's pad (the page's on a phone): as a board's, in a
+    /// shell with tiles, its help naming the board's buttons, which the
+    /// on-screen pad copies.
+    pub const fn touch() -> Controls {
+        let mut c = Controls::new();
+        c.shows = Shows {
+            tiles: true,
+            buttons: true,
+            gamepad: false,
+        };
+        c
+    }
+
     /// A gamepad's Y: the help, where the keys have one (playing, the
     /// title), by its key in force.
     pub fn help<S: Store, R: Recorder, E: FnMut() -> u32>(
