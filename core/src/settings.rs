@@ -111,15 +111,17 @@ impl Settings {
     }
 
     /// A settings file read: each line that cannot be used is told to
-    /// `problem` and its setting keeps its default; a file with no version
-    /// line is not read at all (`Problem::damaged`).
-    pub fn read<'a>(text: &'a str, mut problem: impl FnMut(Problem<'a>)) -> Settings {
+    /// `problem` and its setting keeps its default. A file with no version
+    /// line is not read at all: `Err`, which a shell sets aside.
+    pub fn read<'a>(
+        text: &'a str,
+        mut problem: impl FnMut(Problem<'a>),
+    ) -> Result<Settings, Problem<'a>> {
         let mut out = Settings::new();
         let mut lines = text.lines().enumerate();
         let first = lines.next().map_or("", |(_, l)| l.trim());
         if first != VERSION_LINE {
-            problem(Problem::NotSettings { first });
-            return out;
+            return Err(Problem::NotSettings { first });
         }
         for (i, raw) in lines {
             let l = raw.trim();
@@ -140,7 +142,7 @@ impl Settings {
                 }
             }
         }
-        out
+        Ok(out)
     }
 
     /// One setting by name, as the file and the command line write it:
@@ -195,7 +197,7 @@ mod tests {
     #[test]
     fn settings_written_read_back_as_they_were() {
         let mut s = Settings::new();
-        assert_eq!(Settings::read(&text(&s), |p| panic!("{p}")), s);
+        assert_eq!(Settings::read(&text(&s), |p| panic!("{p}")), Ok(s.clone()));
         s.set("keymap", "dvorak").unwrap();
         s.set("palette", "high-contrast").unwrap();
         s.set("view", "tiles").unwrap();
@@ -205,7 +207,7 @@ mod tests {
             written,
             "amulets-settings 1\nkeymap = dvorak\npalette = high-contrast\nview = tiles\nspeech = /tmp/amulets speech\n"
         );
-        assert_eq!(Settings::read(&written, |p| panic!("{p}")), s);
+        assert_eq!(Settings::read(&written, |p| panic!("{p}")), Ok(s));
     }
 
     #[test]
@@ -218,7 +220,8 @@ mod tests {
                 write!(t, "{p}").unwrap();
                 said.push((p.damaged(), t)).unwrap();
             },
-        );
+        )
+        .unwrap();
         assert_eq!(s.palette, Palette::Book);
         assert!(s.tiles);
         let words: heapless::Vec<&str, 4> = said.iter().map(|(_, t)| t.as_str()).collect();
@@ -231,11 +234,7 @@ mod tests {
             ]
         );
         assert!(said.iter().all(|(d, _)| !d));
-        let mut damaged = false;
-        let s = Settings::read("\u{0}\u{0}garbage\nview = tiles\n", |p| {
-            damaged = p.damaged()
-        });
-        assert!(damaged);
-        assert_eq!(s, Settings::new());
+        let s = Settings::read("\u{0}\u{0}garbage\nview = tiles\n", |_| {});
+        assert!(s.is_err_and(|p| p.damaged()), "not read at all");
     }
 }

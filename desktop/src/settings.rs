@@ -143,20 +143,11 @@ pub fn load(dir: Option<&Path>) -> Loaded {
     let settings = match dir.and_then(|d| read(&d.join(SETTINGS_FILE), &mut said).map(|t| (d, t))) {
         None => Settings::new(),
         Some((dir, text)) => {
-            let mut damaged = None;
-            let mut lines = Vec::new();
-            let settings = Settings::read(&text, |p| {
-                if p.damaged() {
-                    damaged = Some(p.to_string());
-                } else {
-                    lines.push(format!("{SETTINGS_FILE} {p}"));
-                }
-            });
-            match damaged {
-                Some(why) => set_aside(dir, SETTINGS_FILE, &why, &mut said),
-                None => said.extend(lines),
-            }
-            settings
+            let read = Settings::read(&text, |p| said.push(format!("{SETTINGS_FILE} {p}")));
+            read.unwrap_or_else(|why| {
+                set_aside(dir, SETTINGS_FILE, &why.to_string(), &mut said);
+                Settings::new()
+            })
         }
     };
     let keymap = keymap(&settings.keymap, dir, &mut said);

@@ -45,27 +45,15 @@ pub fn load(backend: &mut impl Backend) -> Loaded {
     let mut said = Vec::new();
     let settings = match backend.get_key(SETTINGS) {
         Ok(Some(text)) => {
-            let mut damaged = None;
-            let mut lines = Vec::new();
-            let settings = Settings::read(&text, |p| {
-                if p.damaged() {
-                    damaged = Some(p.to_string());
-                } else {
-                    lines.push(format!("settings {p}"));
+            let read = Settings::read(&text, |p| said.push(format!("settings {p}")));
+            read.unwrap_or_else(|why| {
+                let bad = format!("{SETTINGS}.bad");
+                match backend.set_key(&bad, &text) {
+                    Ok(()) => said.push(format!("the settings: {why}; set aside as {bad}")),
+                    Err(_) => said.push(format!("the settings: {why}; not read")),
                 }
-            });
-            match damaged {
-                Some(why) => {
-                    let bad = format!("{SETTINGS}.bad");
-                    let kept = backend.set_key(&bad, &text);
-                    match kept {
-                        Ok(()) => said.push(format!("the settings: {why}; set aside as {bad}")),
-                        Err(_) => said.push(format!("the settings: {why}; not read")),
-                    }
-                }
-                None => said.extend(lines),
-            }
-            settings
+                Settings::new()
+            })
         }
         Ok(None) | Err(_) => Settings::new(),
     };
