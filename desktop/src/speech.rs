@@ -1,8 +1,8 @@
 //! The speech stream's writer: the core's plain lines (`core::speech`),
 //! one a line, to a file or a fifo that a screen reader or `espeak` reads.
-//! A thread of its own opens and writes it, so a fifo nobody reads yet
-//! never stops the game: the lines wait for the reader, up to `QUEUED`,
-//! and past that the newest are dropped and counted.
+//! A thread of its own writes it (and opens it, when it is a fifo), so a
+//! fifo nobody reads yet never stops the game: the lines wait for the
+//! reader, up to `QUEUED`, and past that the newest are dropped and counted.
 
 use amulets_core::speech::Speech;
 use std::fs::OpenOptions;
@@ -47,10 +47,21 @@ impl SpeechStream {
         let at = path.to_path_buf();
         let opened = Arc::new(AtomicBool::new(false));
         let open = Arc::clone(&opened);
+        // A plain file is opened here, so its lines are written whole even
+        // when the game ends at once; only a fifo waits in the thread.
+        let mut now = None;
+        if !is_fifo(path) {
+            now = Some(OpenOptions::new().create(true).append(true).open(path)?);
+            opened.store(true, Ordering::Release);
+        }
         let writer = std::thread::Builder::new()
             .name("speech".into())
             .spawn(move || {
-                let Ok(mut out) = OpenOptions::new().create(true).append(true).open(&at) else {
+                let out = match now {
+                    Some(out) => Ok(out),
+                    None => OpenOptions::new().create(true).append(true).open(&at),
+                };
+                let Ok(mut out) = out else {
                     return;
                 };
                 open.store(true, Ordering::Release);
@@ -109,6 +120,20 @@ impl Drop for SpeechStream {
             let _ = writer.join();
         }
     }
+}
+
+/// Whether `path` is a fifo, whose opening waits for a reader.
+#[cfg(unix)]
+fn is_fifo(path: &Path) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    std::fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo())
+}
+
+/// Windows has no fifos on the file system (its named pipes are not
+/// opened by path here).
+#[cfg(not(unix))]
+fn is_fifo(_path: &Path) -> bool {
+    false
 }
 
 #[cfg(test)]
