@@ -188,6 +188,16 @@ pub trait Store {
     fn begin_daily(&mut self, _day: Day) -> Result<bool, StoreError> {
         Ok(true)
     }
+    /// The player's palette, when the store keeps the player's settings (a
+    /// board's flash does; the desktop and the page keep theirs in a
+    /// settings file of their own, `settings`, and keep none here).
+    fn palette(&mut self) -> Option<Palette> {
+        None
+    }
+    /// Keeps the palette the player chose on the title or the menu.
+    fn keep_palette(&mut self, _palette: Palette) -> Result<(), StoreError> {
+        Ok(())
+    }
     /// What the player calls the saved run, to begin a sentence about it:
     /// its file's name on the desktop (`save.txt`), "this page's save" in
     /// the browser.
@@ -256,6 +266,12 @@ impl<T: Store> Store for Option<T> {
     }
     fn begin_daily(&mut self, day: Day) -> Result<bool, StoreError> {
         self.as_mut().map_or(Ok(true), |s| s.begin_daily(day))
+    }
+    fn palette(&mut self) -> Option<Palette> {
+        self.as_mut().and_then(Store::palette)
+    }
+    fn keep_palette(&mut self, palette: Palette) -> Result<(), StoreError> {
+        self.as_mut().map_or(Ok(()), |s| s.keep_palette(palette))
     }
     fn name(&self) -> &'static str {
         self.as_ref().map_or("the saved run", Store::name)
@@ -488,6 +504,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         let given_seed = start.seed.filter(|&s| s != 0);
         let seed = given_seed.unwrap_or_else(&mut seeds);
         let not_saving = store.claim().err();
+        let palette = store.palette().unwrap_or_default();
         Session {
             game: Game::at_title(seed, start.style, start.dice),
             pacer: Pacer::new(),
@@ -519,7 +536,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             test_note: None,
             recording: false,
             keymap: Keymap::new(),
-            palette: Palette::Book,
+            palette,
             demo: None,
             finished: false,
             today: None,
@@ -1117,6 +1134,11 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             // The player's setting, not the run's: never recorded, and the
             // game never sees it.
             self.palette = self.palette.next();
+            if self.not_saving.is_none()
+                && let Err(e) = self.store.keep_palette(self.palette)
+            {
+                self.say(format_args!("The colours are not kept: {e}."));
+            }
             return;
         }
         if action == Action::Debug(DebugKey::SwitchView) {

@@ -1203,3 +1203,42 @@ fn the_record_is_chosen_on_the_end_screen_from_flash() {
         "the record's lines"
     );
 }
+
+/// Every pixel of a frame.
+fn pixels(fb: &Big) -> Vec<Rgb565> {
+    (0..240)
+        .flat_map(|y| (0..320).map(move |x| fb.at(x, y)))
+        .collect()
+}
+
+/// Another palette chosen mid-run repaints the whole display in it, as
+/// a shell that only ever drew in it would.
+#[test]
+fn a_palette_chosen_repaints_everything_in_it() {
+    use amulets_core::color::Palette;
+    let mut session = run_of(42, Class::Fighter);
+    let mut shell = Shell::new(Big::new(), Layout::Full);
+    shell.draw(&session).unwrap();
+    let book = pixels(shell.display());
+    session.set_palette(Palette::HighContrast);
+    shell.draw(&session).unwrap();
+    let mut fresh = Shell::new(Big::new(), Layout::Full);
+    fresh.draw(&session).unwrap();
+    let high = pixels(shell.display());
+    assert!(
+        high == pixels(fresh.display()),
+        "as a fresh shell paints it"
+    );
+    assert!(high != book);
+    let hc = |c| c565(Palette::HighContrast.apply(c));
+    // The room's walls, in the palette's wall colour and not the book's.
+    assert_ne!(hc(palette::WALL), c565(palette::WALL));
+    assert!(high.contains(&hc(palette::WALL)) && !high.contains(&c565(palette::WALL)));
+    assert!(book.contains(&c565(palette::WALL)));
+    // Far corner of the map, never seen: the palette's background.
+    assert_eq!(shell.display().at(319, 0), hc(palette::BACKGROUND));
+    // And back: the book's picture again.
+    session.set_palette(Palette::Book);
+    shell.draw(&session).unwrap();
+    assert!(pixels(shell.display()) == book);
+}

@@ -65,6 +65,9 @@ commands:
                 ends, a second one continues it: the same state hash
   qemu-hall     the hall of fame on the mps2 firmware, over the example
                 hall put in its flash file (target/qemu-hall/*.png)
+  qemu-palette  high contrast chosen on the mps2 firmware's title is kept in
+                its flash file, and a second firmware starts in it
+                (target/qemu-palette/*.png)
   qemu-m3-replays [DIR]
                 the first 5 replays of DIR (target/ci-replays, which
                 `replays --ci` writes) played on QEMU's lm3s6965evb, read
@@ -131,6 +134,7 @@ fn main() -> ExitCode {
         "qemu" => embedded::qemu_command(rest),
         "qemu-continue" if rest.is_empty() => embedded::qemu_continue(),
         "qemu-hall" if rest.is_empty() => embedded::hall_shots(),
+        "qemu-palette" if rest.is_empty() => embedded::palette_shots(),
         "qemu-m3-replays" if rest.len() <= 1 => {
             let dir = rest.first().map_or_else(
                 || web::target_dir().join("ci-replays"),
@@ -183,11 +187,12 @@ fn ci() -> Result<(), String> {
         ("boards' core, dependencies, licences, MSRV", ci_crates),
         ("determinism", determinism::run),
         // The embedded shell on QEMU's mps2-an386 (frames, the hash, the
-        // first frame against the host's), then every firmware's size, the
-        // Wio Terminal's included.
+        // first frame against the host's, a save and a palette kept over a
+        // restart), then every firmware's size, the Wio Terminal's included.
         ("embedded", || {
             embedded::qemu_command(&[])?;
             embedded::qemu_continue()?;
+            embedded::palette_shots()?;
             embedded::size()
         }),
         ("windows", || windows::run(&[])),

@@ -9,8 +9,8 @@
 //! 0x4000  slot 1          16 KiB
 //! 0x8000  set aside 0     12 KiB   a save that checks but does not load
 //! 0xB000  set aside 1      8 KiB   the next such save; the first is kept
-//! 0xD000  hall 0           4 KiB   the hall of fame (and the player's
-//! 0xE000  hall 1           4 KiB   settings to come), written in turn
+//! 0xD000  hall 0           4 KiB   the hall of fame and the player's
+//! 0xE000  hall 1           4 KiB   settings, written in turn
 //! 0xF000  the last run     4 KiB   its record (the morgue file)
 //! ```
 //!
@@ -512,7 +512,15 @@ impl<F: NorFlash> Store for FlashStore<F> {
     }
 
     fn hall(&self) -> Option<&str> {
-        self.text_of(Holds::Hall)
+        self.text_of(Holds::Hall).and_then(records::hall_part)
+    }
+
+    fn palette(&mut self) -> Option<amulets_core::color::Palette> {
+        self.kept_palette()
+    }
+
+    fn keep_palette(&mut self, palette: amulets_core::color::Palette) -> Result<(), StoreError> {
+        self.change_place(|_, kept| *kept = palette)
     }
 
     fn read_record(&mut self) -> Result<(), StoreError> {
@@ -613,6 +621,18 @@ impl<S: Store> Store for OrMissing<S> {
         match self {
             OrMissing::Here(s) => s.has_record(),
             OrMissing::Missing(_) => false,
+        }
+    }
+    fn palette(&mut self) -> Option<amulets_core::color::Palette> {
+        match self {
+            OrMissing::Here(s) => s.palette(),
+            OrMissing::Missing(_) => None,
+        }
+    }
+    fn keep_palette(&mut self, palette: amulets_core::color::Palette) -> Result<(), StoreError> {
+        match self {
+            OrMissing::Here(s) => s.keep_palette(palette),
+            OrMissing::Missing(_) => Ok(()),
         }
     }
 }
@@ -935,6 +955,24 @@ mod tests {
         s.write(&SaveText(&g)).unwrap();
         assert_eq!(s.set_aside_text(0), Some(bad));
         assert_eq!(s.read().unwrap(), Some(tg.as_str()));
+    }
+
+    /// The palette chosen on the title (P, or on a board the title's
+    /// line) is the board's from the next start on: the flash keeps it.
+    #[test]
+    fn a_palette_chosen_on_a_board_is_there_after_a_restart() {
+        use amulets_core::color::Palette;
+        use amulets_core::input::Action;
+        let mut session = Session::new(store(Flash::new()), (), || 3, Start::default());
+        assert_eq!(session.palette(), Palette::Book);
+        for _ in 0..3 {
+            session.act(Action::NextPalette);
+        }
+        assert_eq!(session.palette(), Palette::HighContrast);
+        assert_eq!(session.note(), None);
+        let (s, _, _) = session.into_parts();
+        let session = Session::new(store(s.into_flash()), (), || 3, Start::default());
+        assert_eq!(session.palette(), Palette::HighContrast);
     }
 
     /// A save that does not load, in slot 0 of a store.

@@ -4,11 +4,28 @@
 //! in a write leaves the hall as it was before. A hall that checks but
 //! does not read is kept as it is: the board has no room to set it aside,
 //! so it is never written over, and the end screen says so.
+//!
+//! The hall's sectors keep the player's settings too (the palette: the
+//! board has no other), after the hall's text as a settings file's text
+//! (`core::settings`), and only when the palette is not the book's: a hall
+//! sector of a player who never chose one is as it was before. Each write
+//! of either carries the other over, so both have the hall's safety
+//! against a power cut.
+//!
+//! ```text
+//! amulets-scores 1
+//! ...
+//! end
+//! amulets-settings 1
+//! palette = high-contrast
+//! ```
 
 use super::{FlashStore, HALL_PLACES, Header, Holds, RECORD_PLACE, ahead};
+use amulets_core::color::Palette;
 use amulets_core::fame::Hall;
 use amulets_core::morgue::{self, End, Stamp};
 use amulets_core::session::StoreError;
+use amulets_core::settings::{Settings, VERSION_LINE};
 use amulets_core::text::{Line, line};
 use core::fmt;
 use embedded_storage::nor_flash::NorFlash;
@@ -23,6 +40,51 @@ impl fmt::Display for Record<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         morgue::write(f, self.end, self.stamp)
     }
+}
+
+/// What a hall's sector holds: the hall, when one is kept, then the
+/// palette when it is not the book's.
+struct Place<'a> {
+    hall: Option<&'a Hall>,
+    palette: Palette,
+}
+
+impl fmt::Display for Place<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(hall) = self.hall {
+            write!(f, "{hall}")?;
+        }
+        if self.palette != Palette::Book {
+            writeln!(f, "{VERSION_LINE}")?;
+            writeln!(f, "palette = {}", self.palette.name())?;
+        }
+        Ok(())
+    }
+}
+
+/// Where a hall sector's settings begin: at a line that is the settings'
+/// version line (no line of a hall is), or at the end.
+fn settings_at(text: &str) -> usize {
+    let mut at = 0;
+    for l in text.split_inclusive('\n') {
+        if l.trim_end() == VERSION_LINE {
+            return at;
+        }
+        at += l.len();
+    }
+    text.len()
+}
+
+/// The hall's text of a hall sector's, or `None` when it keeps settings
+/// only.
+pub(super) fn hall_part(text: &str) -> Option<&str> {
+    Some(&text[..settings_at(text)]).filter(|h| !h.is_empty())
+}
+
+/// The palette a hall sector's settings name; the book's when there are
+/// none, or they do not read.
+fn palette_part(text: &str) -> Palette {
+    Settings::read(&text[settings_at(text)..], |_| {}).map_or(Palette::Book, |s| s.palette)
 }
 
 impl<F: NorFlash> FlashStore<F> {
@@ -62,27 +124,54 @@ impl<F: NorFlash> FlashStore<F> {
         &mut self,
         change: impl FnOnce(&mut Hall) -> T,
     ) -> Result<T, StoreError> {
-        let (mut hall, target, seq) = match self.newest_hall() {
-            None => (Hall::new(), HALL_PLACES[0], 1),
+        self.change_place(|hall, _| change(hall.get_or_insert_with(Hall::new)))
+    }
+
+    /// Changes what the hall's sectors keep, the hall (`None` while none is
+    /// kept) and the palette, as `change_hall` says.
+    pub(super) fn change_place<T>(
+        &mut self,
+        change: impl FnOnce(&mut Option<Hall>, &mut Palette) -> T,
+    ) -> Result<T, StoreError> {
+        let (mut hall, mut palette, target, seq) = match self.newest_hall() {
+            None => (None, Palette::Book, HALL_PLACES[0], 1),
             Some((i, h)) => {
                 let text = self.load(i, h.len)?;
-                let hall = Hall::parse(text).map_err(|e| {
-                    StoreError::Refused(line(format_args!(
-                        "the hall of fame in flash does not read ({e}): it is kept as it is"
-                    )))
-                })?;
+                let hall = match hall_part(text) {
+                    None => None,
+                    Some(kept) => Some(Hall::parse(kept).map_err(|e| {
+                        StoreError::Refused(line(format_args!(
+                            "the hall of fame in flash does not read ({e}): it is kept as it is"
+                        )))
+                    })?),
+                };
+                let palette = palette_part(text);
                 let other = if i == HALL_PLACES[0] {
                     HALL_PLACES[1]
                 } else {
                     HALL_PLACES[0]
                 };
-                (hall, other, h.seq.wrapping_add(1))
+                (hall, palette, other, h.seq.wrapping_add(1))
             }
         };
         self.holds = Holds::Nothing;
-        let out = change(&mut hall);
-        self.write_place(target, seq, &hall, false)?;
+        let out = change(&mut hall, &mut palette);
+        let place = Place {
+            hall: hall.as_ref(),
+            palette,
+        };
+        self.write_place(target, seq, &place, false)?;
         Ok(out)
+    }
+
+    /// The palette the hall's sectors keep, `None` when they keep none
+    /// (the book's) or cannot be read. The newest is left in the buffer,
+    /// as `read_hall` leaves it.
+    pub(super) fn kept_palette(&mut self) -> Option<Palette> {
+        let (i, h) = self.newest_hall()?;
+        let palette = palette_part(self.load(i, h.len).ok()?);
+        self.holds = Holds::Hall;
+        Some(palette).filter(|&p| p != Palette::Book)
     }
 
     /// Puts `hall` in the place of the one kept, as a change does (a tool's:
@@ -210,6 +299,64 @@ mod tests {
                 Some(2) => olds += 1,
                 other => panic!("a cut after {cut} bytes left {other:?}"),
             }
+        }
+        assert!(olds > 4096 && news > 0, "{olds} {news}");
+    }
+
+    #[test]
+    fn the_palette_is_kept_beside_the_hall_and_each_keeps_the_other() {
+        let mut s = FlashStore::new(Flash::new(), 0);
+        assert_eq!(s.palette(), None, "a new board has the book's");
+        s.keep_palette(Palette::HighContrast).unwrap();
+        let mut s = FlashStore::new(s.into_flash(), 0);
+        assert_eq!(s.palette(), Some(Palette::HighContrast));
+        assert_eq!(hall_of(&mut s), None, "settings alone are no hall");
+        // A run entered in the hall keeps the palette...
+        s.ended(&end_of(&dead(9, 40))).unwrap();
+        let mut s = FlashStore::new(s.into_flash(), 0);
+        assert_eq!(s.palette(), Some(Palette::HighContrast));
+        assert_eq!(hall_of(&mut s).unwrap().entered, 1);
+        // ... and a palette chosen keeps the hall.
+        s.keep_palette(Palette::RedGreen).unwrap();
+        let mut s = FlashStore::new(s.into_flash(), 0);
+        assert_eq!(s.palette(), Some(Palette::RedGreen));
+        let hall = hall_of(&mut s).unwrap();
+        assert_eq!((hall.entered, hall.runs[0].gold), (1, 40));
+        // Back to the book's, the hall's sector is the hall alone.
+        s.keep_palette(Palette::Book).unwrap();
+        assert_eq!(s.palette(), None);
+        s.read_hall().unwrap();
+        assert!(s.hall().unwrap().ends_with("end\n"), "{:?}", s.hall());
+        assert_eq!(s.text_of(Holds::Hall), s.hall());
+    }
+
+    /// A cut after every byte of the palette's write: the old palette or
+    /// the new one, and the hall whole, after the restart.
+    #[test]
+    fn a_power_cut_in_the_palette_s_write_leaves_the_old_or_the_new() {
+        let mut s = FlashStore::new(Flash::new(), 0);
+        s.ended(&end_of(&dead(3, 7))).unwrap();
+        s.keep_palette(Palette::BlueYellow).unwrap();
+        let base = s.into_flash();
+        let (mut olds, mut news) = (0, 0);
+        for cut in 0..=SECTOR as usize + 1_000 {
+            let mut s = FlashStore::new(
+                Flash {
+                    bytes: base.bytes,
+                    power: Some(cut),
+                },
+                0,
+            );
+            let _ = s.keep_palette(Palette::HighContrast);
+            let mut flash = s.into_flash();
+            flash.power = None;
+            let mut s = FlashStore::new(flash, 0);
+            match s.palette() {
+                Some(Palette::HighContrast) => news += 1,
+                Some(Palette::BlueYellow) => olds += 1,
+                other => panic!("a cut after {cut} bytes left {other:?}"),
+            }
+            assert_eq!(hall_of(&mut s).map(|h| h.entered), Some(1), "cut {cut}");
         }
         assert!(olds > 4096 && news > 0, "{olds} {news}");
     }

@@ -2,7 +2,7 @@
 //! each cell or line drawn only when it differs from what was drawn.
 
 use super::Shell;
-use super::glyphs::{BLANK, Drawn, IntoEg, raw565, rgb565};
+use super::glyphs::{Drawn, IntoEg, blank, raw565, rgb565};
 use super::layout::{CELL_H, CELL_W, CHAR_H, CHAR_W, Layout};
 use amulets_core::color::Rgb;
 use amulets_core::game::Game;
@@ -63,8 +63,9 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
 
     /// The viewport's cache as a cleared viewport: all blank.
     pub(super) fn forget_view(&mut self) {
-        self.glyphs = [BLANK.glyph; MAP_CELLS];
-        self.colours = [BLANK.colours(); MAP_CELLS];
+        let blank = blank(self.palette);
+        self.glyphs = [blank.glyph; MAP_CELLS];
+        self.colours = [blank.colours(); MAP_CELLS];
     }
 
     pub(super) fn clear_view(&mut self) -> Result<(), D::Error> {
@@ -73,7 +74,8 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             Point::new(0, 0).into_eg(),
             Size::new((w * CELL_W) as u32, (h * CELL_H) as u32),
         );
-        self.display.fill_solid(&area, rgb565(chrome::BACKGROUND))
+        let bg = rgb565(self.palette.apply(chrome::BACKGROUND));
+        self.display.fill_solid(&area, bg)
     }
 
     /// The cell the viewport's top left shows: the whole map in the big
@@ -93,6 +95,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
     pub(super) fn draw_map(&mut self, scene: &Scene<'_>) -> Result<(), D::Error> {
         let size = self.layout.view_cells();
         let camera = scene.camera(size);
+        let palette = self.palette;
         let mut result = Ok(());
         scene.cells(camera, size, |p, shown| {
             if result.is_err() {
@@ -106,8 +109,8 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
                 } else {
                     b' '
                 },
-                fg: raw565(c.fg),
-                bg: raw565(c.bg),
+                fg: raw565(palette.apply(c.fg)),
+                bg: raw565(palette.apply(c.bg)),
             };
             let slot = (row * MAP_W + col) as usize;
             if self.glyphs[slot] == want.glyph && self.colours[slot] == want.colours() {
@@ -144,7 +147,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         for i in 0..MAP_CELLS {
             let p = Map::point_of(i);
             let c = view::cell(game, p).map_or(chrome::BACKGROUND, |l| l.dot());
-            let c = raw565(c);
+            let c = raw565(self.palette.apply(c));
             if self.overview[i] != c {
                 self.overview[i] = c;
                 let px = embedded_graphics::geometry::Point::new(o.x + p.x, o.y + p.y);
@@ -173,7 +176,10 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         }
         let w = cols as i32 * CHAR_W;
         let area = Rectangle::new(at.into_eg(), Size::new(w as u32, CHAR_H as u32));
-        let (fg, bg) = (rgb565(fg), rgb565(bg));
+        let (fg, bg) = (
+            rgb565(self.palette.apply(fg)),
+            rgb565(self.palette.apply(bg)),
+        );
         let glyphs = &self.glyph_masks;
         let pixels = (0..w * CHAR_H).map(|i| {
             let (x, y) = (i % w, i / w);

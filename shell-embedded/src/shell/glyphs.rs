@@ -1,7 +1,7 @@
 //! The 4 x 6 font as masks, and a cell as what the caches keep of it.
 
 use super::layout::{CHAR_H, CHAR_W};
-use amulets_core::color::Rgb;
+use amulets_core::color::{Palette, Rgb};
 use amulets_core::geom::Point;
 use amulets_core::view::chrome;
 use embedded_graphics::mono_font::MonoTextStyle;
@@ -25,12 +25,16 @@ impl Drawn {
     }
 }
 
-/// An empty cell: no glyph on the background, as a cleared display is.
-pub(super) const BLANK: Drawn = Drawn {
-    glyph: b' ',
-    fg: raw565(chrome::BACKGROUND),
-    bg: raw565(chrome::BACKGROUND),
-};
+/// An empty cell in a palette: no glyph on the background, as a cleared
+/// display is.
+pub(super) fn blank(palette: Palette) -> Drawn {
+    let bg = raw565(palette.apply(chrome::BACKGROUND));
+    Drawn {
+        glyph: b' ',
+        fg: bg,
+        bg,
+    }
+}
 
 pub(super) fn rgb565(c: Rgb) -> Rgb565 {
     Rgb565::new(c.r >> 3, c.g >> 2, c.b >> 3)

@@ -10,6 +10,7 @@ mod status;
 pub use amulets_core::pad::{Mode, STATUS_COLS, STATUS_LINES, StatusLine};
 pub use layout::{CELL_H, CELL_W, CHAR_H, CHAR_W, Layout};
 
+use amulets_core::color::Palette;
 use amulets_core::geom::Point;
 use amulets_core::map::MAP_CELLS;
 use amulets_core::pad::Controls;
@@ -19,7 +20,7 @@ use amulets_core::view::chrome;
 use embedded_graphics::pixelcolor::Rgb565;
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::Rectangle;
-use glyphs::{BLANK, Glyphs, IntoEg, rgb565};
+use glyphs::{Glyphs, IntoEg, blank, rgb565};
 
 /// The embedded game's shell over a display `D`.
 #[derive(Clone)]
@@ -49,6 +50,9 @@ pub struct Shell<D: DrawTarget<Color = Rgb565>> {
     /// The log as last drawn (lines up from the newest, how many, the
     /// turn), while it is shown.
     log_drawn: Option<(usize, usize, u32)>,
+    /// The palette drawn in: the player's (`Session::palette`). Another
+    /// one chosen redraws everything.
+    palette: Palette,
 }
 
 impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
@@ -58,15 +62,16 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             log_drawn: None,
             display,
             layout,
-            glyphs: [BLANK.glyph; MAP_CELLS],
-            colours: [BLANK.colours(); MAP_CELLS],
-            overview: [BLANK.bg; MAP_CELLS],
+            glyphs: [b' '; MAP_CELLS],
+            colours: [blank(Palette::Book).colours(); MAP_CELLS],
+            overview: [blank(Palette::Book).bg; MAP_CELLS],
             status: core::array::from_fn(|_| StatusLine::new()),
             screen: None,
             stale: true,
             controls: Controls::new(),
             shown: (0, 0),
             redrawn: 0,
+            palette: Palette::Book,
         }
     }
 
@@ -110,14 +115,19 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
     ) -> Result<u32, D::Error> {
         let game = session.game();
         self.redrawn = 0;
+        if session.palette() != self.palette {
+            self.palette = session.palette();
+            self.stale = true;
+        }
         if self.stale {
             // A cleared display is what the caches say when they are blank.
             self.stale = false;
             let (w, h) = self.layout.size();
             let all = Rectangle::new(Point::new(0, 0).into_eg(), Size::new(w, h));
-            self.display.fill_solid(&all, rgb565(chrome::BACKGROUND))?;
+            self.display
+                .fill_solid(&all, rgb565(self.palette.apply(chrome::BACKGROUND)))?;
             self.forget_view();
-            self.overview = [BLANK.bg; MAP_CELLS];
+            self.overview = [blank(self.palette).bg; MAP_CELLS];
             self.status.iter_mut().for_each(StatusLine::clear);
             self.screen = None;
         }

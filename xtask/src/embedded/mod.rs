@@ -153,7 +153,7 @@ pub fn qemu_command(args: &[String]) -> Result<(), String> {
         turns.map_or(String::new(), |t| t.to_string()),
     ));
     if let Some(script) = buttons {
-        return play_buttons(&script, seed, &out);
+        return play_buttons(&script, seed, &out).map(drop);
     }
     let elf = build(&MPS2, &run)?;
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
@@ -211,7 +211,7 @@ pub fn qemu_command(args: &[String]) -> Result<(), String> {
 /// `qemu_mps2.rs`: buttons, `b+up`, `wait N`, `shot NAME`, `hash`), with its
 /// save in `amulets-flash.bin` in the out folder, kept between runs, and
 /// the shots written there as PNG.
-fn play_buttons(script: &Path, seed: u32, out: &Path) -> Result<(), String> {
+fn play_buttons(script: &Path, seed: u32, out: &Path) -> Result<Vec<Shot>, String> {
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     std::fs::copy(script, out.join("buttons.txt"))
         .map_err(|e| format!("{}: {e}", script.display()))?;
@@ -228,15 +228,92 @@ fn play_buttons(script: &Path, seed: u32, out: &Path) -> Result<(), String> {
         ],
     )?;
     let printed = qemu("mps2-an386", "cortex-m4", &elf, out, false)?;
+    let mut shots = Vec::new();
     for name in printed.lines().filter_map(|l| l.strip_prefix("wrote ")) {
         let ppm = out.join(name.trim());
         let (w, h, rgb) = read_ppm(&ppm)?;
         write_png(&ppm.with_extension("png"), w, h, &rgb)?;
         let _ = std::fs::remove_file(&ppm);
+        shots.push(Shot {
+            name: name.trim().trim_end_matches(".ppm").to_string(),
+            rgb,
+        });
     }
     println!(
         "qemu --buttons: played {}; shots in {}",
         script.display(),
+        out.display()
+    );
+    Ok(shots)
+}
+
+/// A shot a script took: its name and its pixels, RGB.
+struct Shot {
+    name: String,
+    rgb: Vec<u8>,
+}
+
+impl Shot {
+    /// The colour most of its pixels have: a screen's background.
+    fn background(&self) -> [u8; 3] {
+        let mut counts = std::collections::HashMap::new();
+        for p in self.rgb.chunks_exact(3) {
+            *counts.entry([p[0], p[1], p[2]]).or_insert(0u32) += 1;
+        }
+        counts
+            .into_iter()
+            .max_by_key(|&(c, n)| (n, c))
+            .map_or([0; 3], |(c, _)| c)
+    }
+}
+
+/// `cargo xtask qemu-palette`: the palette a player chooses on the board
+/// outlives a restart. The mps2 firmware starts over an empty flash file
+/// in the book's colours, its title's colours line (four downs from N,
+/// past the choices a board cannot take) is taken three times (red-green,
+/// blue-yellow, high contrast), and QEMU ends; a second firmware over the
+/// same flash file starts in high contrast, and plays in it. Each shot's
+/// background is checked: the kept palette's, not the book's. The shots
+/// are in `target/qemu-palette`.
+pub fn palette_shots() -> Result<(), String> {
+    crate::tools::ensure_rust_targets(&[M4])?;
+    crate::tools::ensure_programs(&[crate::tools::QEMU_ARM])?;
+    let out = sh::root().join("target/qemu-palette");
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let script = out.join("palette-script.txt");
+    let write = |text: &str| std::fs::write(&script, text).map_err(|e| e.to_string());
+    write(
+        "wait 100\nshot board-title-book\ndown\ndown\ndown\ndown\n\
+         press\npress\npress\nwait 100\nshot board-title-chosen\n",
+    )?;
+    let first = play_buttons(&script, 1, &out)?;
+    write("wait 100\nshot board-title-kept\npress\npress\nwait 100\nshot board-play-kept\n")?;
+    let second = play_buttons(&script, 1, &out)?;
+    let background = |shots: &[Shot], name: &str| {
+        shots
+            .iter()
+            .find(|s| s.name == name)
+            .map(Shot::background)
+            .ok_or(format!("qemu-palette: the firmware took no shot {name}"))
+    };
+    let book = background(&first, "board-title-book")?;
+    let chosen = background(&first, "board-title-chosen")?;
+    if chosen == book {
+        return Err(format!(
+            "qemu-palette: the colours line taken three times left the book's background {book:?}"
+        ));
+    }
+    for name in ["board-title-kept", "board-play-kept"] {
+        let kept = background(&second, name)?;
+        if kept != chosen {
+            return Err(format!(
+                "qemu-palette: after the restart {name}'s background is {kept:?}, not the chosen palette's {chosen:?}"
+            ));
+        }
+    }
+    println!(
+        "qemu-palette: high contrast chosen on the title ({book:?} to {chosen:?}) is the board's after a restart; shots in {}",
         out.display()
     );
     Ok(())
@@ -264,7 +341,7 @@ pub fn hall_shots() -> Result<(), String> {
         "down\ndown\ndown\npress\nwait 100\nshot board-hall\npress\nwait 100\nshot board-hall-daily\n",
     )
     .map_err(|e| e.to_string())?;
-    play_buttons(&script, 1, &out)
+    play_buttons(&script, 1, &out).map(drop)
 }
 
 /// `cargo xtask qemu-continue`: the save outlives QEMU. The mps2 firmware
