@@ -87,3 +87,38 @@ impl core::fmt::Display for Named {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The board's help and the gamepad's each fit the screen's lines
+    /// (`Screen::entries` holds `PANEL_LINES`), say every way the pad
+    /// table gives, and name the buttons of the thing in the player's
+    /// hands: a gamepad's help names no board button, and a board's no
+    /// gamepad's.
+    #[test]
+    fn the_button_help_fits_and_names_the_buttons_in_hand() {
+        let pad_lines = bindings::pad_help().count();
+        for gamepad in [false, true] {
+            let help = button_help(gamepad);
+            let lines: heapless::Vec<&str, { crate::view::PANEL_LINES }> =
+                help.entries.iter().map(|e| e.text.as_str()).collect();
+            assert!(lines.len() <= crate::view::PANEL_LINES);
+            assert!(lines.len() >= pad_lines + 4, "{lines:?}");
+            for (_, b) in bindings::pad_help() {
+                assert!(
+                    lines.iter().any(|l| l.ends_with(b.words)),
+                    "{}: {lines:?}",
+                    b.words
+                );
+            }
+            let has = |w: &str| lines.iter().any(|l| l.contains(w));
+            assert_eq!(has("Start"), gamepad);
+            assert_eq!(has("D-pad or stick"), gamepad);
+            assert_eq!(has("X, Log"), gamepad);
+            assert_eq!(has("C, "), !gamepad, "{lines:?}");
+            assert_eq!(has("switch"), !gamepad, "{lines:?}");
+        }
+    }
+}
