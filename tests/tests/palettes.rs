@@ -283,6 +283,22 @@ fn a_palette_is_the_player_s_and_never_the_run_s() {
         "{title:#?}"
     );
     assert_eq!(s.context(), Context::State(State::Title));
+    let start = Start {
+        seed: Some(42),
+        class: Some(Class::Fighter),
+        ..Start::default()
+    };
+    let mut s = Session::new(NoStore, (), (|| 5) as fn() -> u32, start);
+    s.set_palette(Palette::RedGreen);
+    s.press(Key::Escape);
+    s.release(Key::Escape);
+    assert_eq!(s.context(), Context::State(State::Menu));
+    let menu: Vec<String> = s.screen().unwrap().lines().map(str::to_string).collect();
+    assert!(
+        menu.contains(&"p  colours: red-green safe".to_string())
+            && menu.contains(&"s  save and quit".to_string()),
+        "{menu:#?}"
+    );
 }
 
 #[test]

@@ -853,15 +853,20 @@ pub fn screen_for(game: &Game, offers: Offers, shows: Shows, map: &Keymap) -> Op
         }
         State::Menu => {
             let mut out = Screen::new(line(format_args!("Menu")));
-            out.choices(keys, &bindings::MENU[..4], |_| true, palette::TEXT);
-            let p = &bindings::MENU[4];
-            if let Some(key) = map.first_key(here, p) {
-                let words = line(format_args!(
-                    "{}  {}: {}",
-                    map.label(here, p),
-                    p.words,
-                    offers.palette.words()
-                ));
+            for b in &bindings::MENU {
+                let Some(key) = map.first_key(here, b) else {
+                    continue;
+                };
+                let label = map.label(here, b);
+                let words = match b.action() {
+                    // The colours line names the palette, as the title's.
+                    Some(Action::NextPalette) => line(format_args!(
+                        "{label}  {}: {}",
+                        b.words,
+                        offers.palette.words()
+                    )),
+                    _ => line(format_args!("{label}  {}", b.words)),
+                };
                 out.choice(key, words, true, palette::TEXT);
             }
             out
