@@ -166,6 +166,23 @@ pub fn save(dir: &Path, settings: &Settings) -> std::io::Result<()> {
     files::write_atomic(dir, SETTINGS_FILE, &text)
 }
 
+/// What the player chose while playing (the palette, on the title or the
+/// menu; the view, in a shell that has two) kept for the next game, when
+/// it differs from what the game began with; a failure is said on
+/// standard error, as `program`'s.
+pub fn keep_chosen(dir: Option<&Path>, began: &Settings, now: &Settings, program: &str) {
+    if let Some(dir) = dir
+        && began != now
+        && let Err(e) = save(dir, now)
+    {
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "{program}: {SETTINGS_FILE}: {e}; not kept"
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -238,6 +255,21 @@ mod tests {
             "{:?}",
             loaded.said
         );
+    }
+
+    #[test]
+    fn what_was_chosen_in_a_game_is_kept_only_when_it_changed() {
+        let dir = scratch("chosen");
+        let began = Settings::new();
+        keep_chosen(Some(&dir), &began, &began.clone(), "test");
+        assert!(
+            !dir.join(SETTINGS_FILE).exists(),
+            "nothing chosen, nothing written"
+        );
+        let mut now = began.clone();
+        now.palette = Palette::HighContrast;
+        keep_chosen(Some(&dir), &began, &now, "test");
+        assert_eq!(load(Some(&dir)).settings, now);
     }
 
     #[test]

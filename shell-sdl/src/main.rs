@@ -131,7 +131,7 @@ fn main() -> ExitCode {
         (Some(_), None) => None,
         _ => cli.run.dir(),
     };
-    let mut settings = cli
+    let settings = cli
         .run
         .apply_settings(&mut session, "amulets", settings_dir.clone());
     let tiles = match cli.view {
@@ -168,15 +168,10 @@ fn main() -> ExitCode {
     };
     // The view and the palette last shown are the player's settings for
     // the next game.
-    if let Some(dir) = &settings_dir
-        && (settings.tiles != app.session.tiles() || settings.palette != app.session.palette())
-    {
-        settings.tiles = app.session.tiles();
-        settings.palette = app.session.palette();
-        if let Err(e) = amulets_desktop::settings::save(dir, &settings) {
-            let _ = writeln!(std::io::stderr(), "amulets: settings.txt: {e}; not kept");
-        }
-    }
+    let mut now = settings.clone();
+    now.tiles = app.session.tiles();
+    now.palette = app.session.palette();
+    amulets_desktop::settings::keep_chosen(settings_dir.as_deref(), &settings, &now, "amulets");
     let recorded = app.session.recorder().as_ref().map(|r| r.write(app.game()));
     if let (Some(r), Some(written)) = (app.session.recorder(), recorded) {
         match written {

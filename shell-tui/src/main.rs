@@ -103,15 +103,9 @@ fn play_and_record(args: RunArgs) -> ExitCode {
         }
     };
     // The palette chosen on the title or the menu is kept for the next game.
-    if let Some(dir) = args.dir()
-        && settings.palette != session.palette()
-    {
-        let mut settings = settings.clone();
-        settings.palette = session.palette();
-        if let Err(e) = amulets_desktop::settings::save(&dir, &settings) {
-            say_error(format_args!("settings.txt: {e}; not kept"));
-        }
-    }
+    let mut now = settings.clone();
+    now.palette = session.palette();
+    amulets_desktop::settings::keep_chosen(args.dir().as_deref(), &settings, &now, "amulets-tui");
     // The terminal may be gone by now (it was closed under the game): what
     // is said after the game is said only where it can be.
     if let Some(recorder) = session.recorder() {
