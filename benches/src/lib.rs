@@ -232,14 +232,14 @@ impl Watched {
     /// Seed `seed`'s Fighter from the first turn, in the tile view if
     /// `tiles`, played by the bot.
     pub fn new(seed: u32, tiles: bool) -> Watched {
-        let mut session = amulets_core::session::Session::new(
+        let mut session = amulets_play::session::Session::new(
             None,
             None,
             amulets_desktop::seed::from_os as fn() -> u32,
-            amulets_core::session::Start {
+            amulets_play::session::Start {
                 seed: Some(seed),
                 class: Some(amulets_core::player::Class::Fighter),
-                ..amulets_core::session::Start::default()
+                ..amulets_play::session::Start::default()
             },
         );
         session.set_tiles(tiles);

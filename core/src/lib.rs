@@ -16,12 +16,10 @@
 #![warn(missing_docs)]
 #![cfg_attr(test, allow(clippy::cast_possible_truncation))]
 
-pub mod bindings;
 pub mod bot;
 pub mod cellset;
 pub mod color;
 pub mod daily;
-pub mod fame;
 pub mod fov;
 pub mod game;
 pub mod geom;
@@ -29,24 +27,16 @@ pub mod golden;
 pub mod hash;
 pub mod input;
 pub mod item;
-pub mod juice;
-pub mod keymap;
 pub mod kindset;
 pub mod level;
 pub mod log;
 pub mod map;
 pub mod mapgen;
 pub mod monster;
-pub mod morgue;
-pub mod pad;
 pub mod path;
 pub mod player;
 pub mod replay;
 pub mod rng;
 pub mod rules;
-pub mod session;
-pub mod settings;
-pub mod speech;
 pub mod state;
 pub mod text;
-pub mod view;

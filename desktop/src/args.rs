@@ -3,11 +3,11 @@
 //! replay to record.
 
 use crate::{FileRecorder, FileStore};
-use amulets_core::color::Palette;
 use amulets_core::mapgen::floor::Style;
 use amulets_core::player::Class;
 use amulets_core::rng::Dice;
-use amulets_core::session::{Start, seed_from_text};
+use amulets_play::palettes::Palette;
+use amulets_play::session::{Start, seed_from_text};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
@@ -130,12 +130,12 @@ impl RunArgs {
     /// (the palette, the view).
     pub fn apply_settings<S, R, E>(
         &self,
-        session: &mut amulets_core::session::Session<S, R, E>,
+        session: &mut amulets_play::session::Session<S, R, E>,
         program: &str,
         dir: Option<PathBuf>,
-    ) -> amulets_core::settings::Settings
+    ) -> amulets_play::settings::Settings
     where
-        S: amulets_core::session::Store,
+        S: amulets_play::session::Store,
         R: amulets_core::replay::Recorder,
         E: FnMut() -> u32,
     {
@@ -160,7 +160,7 @@ impl RunArgs {
     /// The speech stream the settings name, opened; what went wrong said
     /// on standard error, and no stream then.
     pub fn speech_stream(
-        settings: &amulets_core::settings::Settings,
+        settings: &amulets_play::settings::Settings,
         program: &str,
     ) -> Option<crate::speech::SpeechStream> {
         use std::io::Write;
@@ -223,10 +223,10 @@ impl RunArgs {
         }
         if let Some(keymap) = &self.keymap {
             crate::settings::check_keymap(keymap)?;
-            if keymap.len() > amulets_core::settings::MAX_VALUE {
+            if keymap.len() > amulets_play::settings::MAX_VALUE {
                 return Err(format!(
                     "--keymap: a path of at most {} bytes",
-                    amulets_core::settings::MAX_VALUE
+                    amulets_play::settings::MAX_VALUE
                 ));
             }
         }
@@ -279,7 +279,7 @@ impl RunArgs {
             // Checked by `check`: a preset or a file, whose path fits.
             // A file is kept by its whole path, to be found from anywhere.
             let keymap = match std::path::Path::new(keymap) {
-                p if keymap != amulets_core::settings::KEYS_FILE && p.is_file() => p
+                p if keymap != amulets_play::settings::KEYS_FILE && p.is_file() => p
                     .canonicalize()
                     .map_or_else(|_| keymap.clone(), |p| p.to_string_lossy().into_owned()),
                 _ => keymap.clone(),
@@ -308,7 +308,7 @@ impl RunArgs {
             } else {
                 loaded.said.push(format!(
                     "--speech: a path of at most {} bytes",
-                    amulets_core::settings::MAX_VALUE
+                    amulets_play::settings::MAX_VALUE
                 ));
             }
         }

@@ -4,7 +4,7 @@
 //! tests and screenshots are the same on every day.
 
 use amulets_core::daily::Day;
-use amulets_core::morgue::Stamp;
+use amulets_play::morgue::Stamp;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The variable that sets the clock, for tests.

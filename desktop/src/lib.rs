@@ -23,4 +23,4 @@ pub use test_panic::TestPanic;
 /// The session a desktop shell plays: the save in files (none for a
 /// screenshot), a replay file when asked for one, seeds from the OS.
 pub type DesktopSession =
-    amulets_core::session::Session<Option<FileStore>, Option<FileRecorder>, fn() -> u32>;
+    amulets_play::session::Session<Option<FileStore>, Option<FileRecorder>, fn() -> u32>;

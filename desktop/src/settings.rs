@@ -6,8 +6,8 @@
 //! next game.
 
 use crate::files::{self, ReadError};
-use amulets_core::keymap::{Keymap, PRESETS};
-use amulets_core::settings::{KEYS_FILE, Settings};
+use amulets_play::keymap::{Keymap, PRESETS};
+use amulets_play::settings::{KEYS_FILE, Settings};
 use std::path::{Path, PathBuf};
 
 /// The settings file's name.
@@ -119,7 +119,7 @@ pub fn keymap(choice: &str, dir: Option<&Path>, said: &mut Vec<String>) -> Keyma
     let mut lines = Vec::new();
     let mut damaged = None;
     let map = Keymap::read(&text, |p| {
-        if matches!(p, amulets_core::keymap::Problem::Version { .. }) {
+        if matches!(p, amulets_play::keymap::Problem::Version { .. }) {
             damaged = Some(p.to_string());
         } else {
             lines.push(format!("{name} {p}"));
@@ -186,10 +186,10 @@ pub fn keep_chosen(dir: Option<&Path>, began: &Settings, now: &Settings, program
 #[cfg(test)]
 mod tests {
     use super::*;
-    use amulets_core::bindings::Context;
-    use amulets_core::color::Palette;
     use amulets_core::game::State;
     use amulets_core::input::Key;
+    use amulets_play::bindings::Context;
+    use amulets_play::palettes::Palette;
 
     fn scratch(name: &str) -> PathBuf {
         let dir =

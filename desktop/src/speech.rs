@@ -1,10 +1,10 @@
-//! The speech stream's writer: the core's plain lines (`core::speech`),
+//! The speech stream's writer: the play layer's plain lines (`play::speech`),
 //! one a line, to a file or a fifo that a screen reader or `espeak` reads.
 //! A thread of its own writes it (and opens it, when it is a fifo), so a
 //! fifo nobody reads yet never stops the game: the lines wait for the
 //! reader, up to `QUEUED`, and past that the newest are dropped and counted.
 
-use amulets_core::speech::Speech;
+use amulets_play::speech::Speech;
 use std::fs::OpenOptions;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -82,9 +82,9 @@ impl SpeechStream {
     }
 
     /// Says what is new in the session.
-    pub fn speak<S, R, E>(&mut self, session: &amulets_core::session::Session<S, R, E>)
+    pub fn speak<S, R, E>(&mut self, session: &amulets_play::session::Session<S, R, E>)
     where
-        S: amulets_core::session::Store,
+        S: amulets_play::session::Store,
         R: amulets_core::replay::Recorder,
         E: FnMut() -> u32,
     {
@@ -141,7 +141,7 @@ mod tests {
     use super::*;
     use amulets_core::input::Key;
     use amulets_core::player::Class;
-    use amulets_core::session::{NoStore, Session, Start};
+    use amulets_play::session::{NoStore, Session, Start};
 
     #[test]
     fn seed_42_s_fighter_explores_and_the_stream_says_it_in_order() {

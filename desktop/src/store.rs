@@ -26,10 +26,10 @@
 
 use crate::files::{self, ReadError};
 use amulets_core::daily::Day;
-use amulets_core::fame::{Hall, MAX_HALL_BYTES};
-use amulets_core::morgue::{self, End};
-use amulets_core::session::{SaveText, Store, StoreError};
 use amulets_core::text::{Line, line};
+use amulets_play::fame::{Hall, MAX_HALL_BYTES};
+use amulets_play::morgue::{self, End};
+use amulets_play::session::{SaveText, Store, StoreError};
 use std::fs::{self, File, TryLockError};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -469,7 +469,7 @@ mod tests {
             other => panic!("{other:?}"),
         }
         // Through a session, as a game starts: set aside, never written over.
-        let start = amulets_core::session::Start {
+        let start = amulets_play::session::Start {
             seed: Some(9),
             class: Some(Class::Wizard),
             ..Default::default()
@@ -477,7 +477,7 @@ mod tests {
         drop(store);
         let mut store = FileStore::in_dir(&dir);
         store.open = failing_disk;
-        let session = amulets_core::session::Session::new(store, (), || 1, start);
+        let session = amulets_play::session::Session::new(store, (), || 1, start);
         let note = session.note().unwrap_or("").to_string();
         assert!(
             note.contains("could not be read (save.txt: Input/output"),

@@ -5,6 +5,7 @@
 use amulets_core::game::Game;
 use amulets_core::input::Key;
 use amulets_core::player::Class;
+use amulets_play::bindings::Press;
 use libfuzzer_sys::fuzz_target;
 
 const KEYS: [Key; 24] = [

@@ -12,7 +12,7 @@ use amulets_core::geom::Point;
 use amulets_core::input::Key;
 use amulets_core::input::script::Step;
 use amulets_core::replay::Recorder;
-use amulets_core::session::{Session, Store, StoreError};
+use amulets_play::session::{Session, Store, StoreError};
 
 /// How far a script's clock moves after each of its steps, unless frozen:
 /// more than any animation lasts, so each step's picture is settled.
@@ -182,7 +182,7 @@ mod tests {
     use super::*;
     use amulets_core::input::script::steps;
     use amulets_core::player::Class;
-    use amulets_core::session::{NoStore, Start};
+    use amulets_play::session::{NoStore, Start};
 
     fn app(start: Start) -> App<NoStore, (), impl FnMut() -> u32> {
         App::new(Session::new(NoStore, (), || 7, start))

@@ -2,7 +2,7 @@
 //! or tiles), the side panel, the log, the look panel and whatever screen
 //! is over the map, with the juice on top, drawn from a session into RGBA
 //! pixels. Everything in it comes from the core's picture
-//! (`amulets_core::view`) and the session; this crate only decides where
+//! (`amulets_play::view`) and the session; this crate only decides where
 //! it goes and paints it. The SDL shell shows the frame in a window, the
 //! web shell in a canvas: the same pixels on both, by construction, and
 //! both play through the same `App` (keys, mouse, time, key scripts).
@@ -22,7 +22,7 @@ pub use painter::Painter;
 
 /// What the desktop picture can show: the tile view too (its help lists
 /// F2), played with keys and a mouse.
-pub const SHOWS: amulets_core::view::Shows = amulets_core::view::Shows {
+pub const SHOWS: amulets_play::view::Shows = amulets_play::view::Shows {
     tiles: true,
     buttons: false,
     gamepad: false,

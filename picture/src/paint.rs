@@ -6,7 +6,8 @@
 
 use crate::layout::{LOGICAL_H, LOGICAL_W};
 use crate::{font, tiles};
-use amulets_core::color::{Palette, Rgb};
+use amulets_core::color::Rgb;
+use amulets_play::palettes::Palette;
 
 /// Channel arithmetic, rounded to the nearest: `a * b / 255`.
 fn times(a: u8, b: u8) -> u8 {
@@ -486,7 +487,7 @@ mod tests {
         f.fill((0, 0, 1, 1), Rgb::new(255, 255, 255), 90);
         assert_eq!(f.pixel(0, 0), Rgb::new(90, 90, 90));
         // A tile tinted black leaves black wherever it has art.
-        let wall = tiles::index(amulets_core::view::Tile::Wall).unwrap();
+        let wall = tiles::index(amulets_play::view::Tile::Wall).unwrap();
         f.clear(Rgb::new(7, 7, 7));
         f.tile(wall, 0, (0, 0), 20, Rgb::new(0, 0, 0));
         let blackened = (0..20)

@@ -12,8 +12,8 @@ use crate::paint::Frame;
 use amulets_core::geom::Point;
 use amulets_core::map::{MAP_CELLS, MAP_H, MAP_W, Map};
 use amulets_core::replay::Recorder;
-use amulets_core::session::{Session, Store};
-use amulets_core::view::{Memo, Shown};
+use amulets_play::session::{Session, Store};
+use amulets_play::view::{Memo, Shown};
 
 /// The whole picture, as one rectangle.
 pub const WHOLE: Rect = (0, 0, LOGICAL_W as i32, LOGICAL_H as i32);
@@ -151,7 +151,7 @@ const LABEL_CHANGED: u8 = 2;
 fn map_changes(
     f: &mut Frame,
     mode: ViewMode,
-    scene: &amulets_core::view::Scene,
+    scene: &amulets_play::view::Scene,
     last: &mut Painted,
     dirty: &mut Vec<Rect>,
 ) {
@@ -198,7 +198,7 @@ mod tests {
     use amulets_core::bot::Bot;
     use amulets_core::input::Key;
     use amulets_core::player::Class;
-    use amulets_core::session::{NoStore, Start};
+    use amulets_play::session::{NoStore, Start};
 
     /// The debugging views and the mouse a player might bring in at step
     /// `i` of a run: F4's letters (which reach into the cell above), F3's

@@ -3,8 +3,8 @@
 //! game colours with the kind's own colour (a potion's contents, a
 //! monster's body), so one bottle serves every potion.
 
-use amulets_core::view::Tile;
 use amulets_core::{item, monster};
+use amulets_play::view::Tile;
 
 include!(concat!(env!("OUT_DIR"), "/tiles.rs"));
 
@@ -62,7 +62,7 @@ mod tests {
     /// The pixels of a tile's two layers, with the kind layer coloured.
     fn picture(tile: Tile) -> Vec<[u8; 4]> {
         let i = index(tile).unwrap();
-        let c = amulets_core::view::tile_colour(tile);
+        let c = amulets_play::view::tile_colour(tile);
         let mut px = Vec::new();
         for y in 0..SIDE as usize {
             for x in 0..SIDE as usize {

@@ -3,7 +3,7 @@
 //! QEMU's firmware scripts the same `Buttons` (the core's `pad`, which says
 //! what they mean).
 
-pub use amulets_core::pad::Buttons;
+pub use amulets_play::pad::Buttons;
 
 /// How long a button must read the same before it counts as pressed or
 /// let go: switches bounce for a few milliseconds when they close and open

@@ -22,6 +22,6 @@ pub mod shell;
 #[cfg(feature = "board-wio")]
 pub mod w25q32;
 
-pub use amulets_core::pad::{COMMANDS, MenuEntry};
+pub use amulets_play::pad::{COMMANDS, MenuEntry};
 pub use input::Buttons;
 pub use shell::{Layout, Mode, Shell};

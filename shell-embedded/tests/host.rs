@@ -6,11 +6,11 @@ use amulets_core::geom::Point;
 use amulets_core::input::Key;
 use amulets_core::map::{MAP_CELLS, Map};
 use amulets_core::player::Class;
-use amulets_core::session::{NoStore, SaveText, Session, Start, Store};
-use amulets_core::view;
 use amulets_embedded::framebuffer::FrameBuffer;
 use amulets_embedded::shell::{CELL_H, CELL_W, CHAR_H, CHAR_W};
 use amulets_embedded::{Buttons, Layout, Shell};
+use amulets_play::session::{NoStore, SaveText, Session, Start, Store};
+use amulets_play::view;
 use common::{Counting, Holding, WINDOW_BYTES};
 
 mod common;
@@ -347,8 +347,8 @@ fn a_held_direction_walks() {
         "the press steps"
     );
     // Held: a step after the delay, then one every REPEAT_MS.
-    let delay = amulets_core::session::REPEAT_DELAY_MS;
-    let every = amulets_core::session::REPEAT_MS;
+    let delay = amulets_play::session::REPEAT_DELAY_MS;
+    let every = amulets_play::session::REPEAT_MS;
     now += delay;
     shell.update(&mut session, right, now);
     now += 2 * every;
@@ -470,7 +470,7 @@ fn a_screen_longer_than_the_small_display_scrolls_a_line_at_a_time() {
     session.press(Key::Char('?'));
     assert!(session.screen().is_some(), "the help");
     // On the board the help is the buttons'.
-    let help = amulets_core::view::button_help(false);
+    let help = amulets_play::view::button_help(false);
     let lines = help.entries.len();
     assert!(
         choice_lines(&help).is_empty(),
@@ -849,11 +849,11 @@ fn the_chosen_command_is_always_on_the_menu_row() {
 /// the core's playing table that C's menu holds is there by its name.
 #[test]
 fn the_help_lists_the_buttons() {
-    let help = amulets_core::view::button_help(false);
+    let help = amulets_play::view::button_help(false);
     assert!(help.entries.len() < view::PANEL_LINES, "room to spare");
     // Every way of every binding the buttons give is on its line, with the
     // binding's words; while playing, that is every binding with a key.
-    for (name, table) in amulets_core::bindings::PAD_TABLES {
+    for (name, table) in amulets_play::bindings::PAD_TABLES {
         for b in table.iter().filter(|b| !b.pad.is_empty()) {
             // Looking's cursor is aiming's line, said once.
             let line = help.entries.iter().find(|e| {
@@ -862,7 +862,7 @@ fn the_help_lists_the_buttons() {
             assert!(line.is_some(), "{name}{:?} is not in the help", b.words);
         }
     }
-    for b in &amulets_core::bindings::PLAYING {
+    for b in &amulets_play::bindings::PLAYING {
         assert!(!b.pad.is_empty(), "{} has no button", b.label);
     }
     let mut session = room_with(None);
@@ -944,19 +944,19 @@ impl DrawTarget for Refusing {
 struct Failing;
 
 impl Store for Failing {
-    fn claim(&mut self) -> Result<(), amulets_core::session::StoreError> {
+    fn claim(&mut self) -> Result<(), amulets_play::session::StoreError> {
         Ok(())
     }
-    fn read(&mut self) -> Result<Option<&str>, amulets_core::session::StoreError> {
+    fn read(&mut self) -> Result<Option<&str>, amulets_play::session::StoreError> {
         Ok(None)
     }
-    fn write(&mut self, _: &SaveText<'_>) -> Result<(), amulets_core::session::StoreError> {
-        Err(amulets_core::session::StoreError::Full)
+    fn write(&mut self, _: &SaveText<'_>) -> Result<(), amulets_play::session::StoreError> {
+        Err(amulets_play::session::StoreError::Full)
     }
-    fn set_aside(&mut self) -> Result<amulets_core::text::Line, amulets_core::session::StoreError> {
+    fn set_aside(&mut self) -> Result<amulets_core::text::Line, amulets_play::session::StoreError> {
         Ok(amulets_core::text::Line::new())
     }
-    fn remove(&mut self) -> Result<(), amulets_core::session::StoreError> {
+    fn remove(&mut self) -> Result<(), amulets_play::session::StoreError> {
         Ok(())
     }
 }
@@ -1178,8 +1178,8 @@ fn a_note_put_on_the_panel_in_the_core_shows_on_the_board() {
 /// switch's down and press show it (the end screen said "R shows it").
 #[test]
 fn the_record_is_chosen_on_the_end_screen_from_flash() {
-    use amulets_core::session::Overlay;
     use amulets_embedded::flash::{FlashStore, REGION, RamFlash};
+    use amulets_play::session::Overlay;
     let flash = RamFlash::<{ REGION as usize }, 4096>::new();
     let start = Start {
         seed: Some(42),
@@ -1215,7 +1215,7 @@ fn pixels(fb: &Big) -> Vec<Rgb565> {
 /// a shell that only ever drew in it would.
 #[test]
 fn a_palette_chosen_repaints_everything_in_it() {
-    use amulets_core::color::Palette;
+    use amulets_play::palettes::Palette;
     let mut session = run_of(42, Class::Fighter);
     let mut shell = Shell::new(Big::new(), Layout::Full);
     shell.draw(&session).unwrap();

@@ -5,16 +5,16 @@
 //! through the shell and the session, and the actions the session handed
 //! on are then held against the core's tables.
 
-use amulets_core::bindings::{self, Binding, Does, Underfoot};
 use amulets_core::game::{Game, State};
 use amulets_core::geom::{Dir, Point};
 use amulets_core::input::Action;
-use amulets_core::keymap::Keymap;
-use amulets_core::pad::Controls;
 use amulets_core::player::Class;
 use amulets_core::replay::{Input, Recorder};
-use amulets_core::session::{SaveText, Session, Start};
 use amulets_embedded::{Buttons, Layout, Mode, Shell};
+use amulets_play::bindings::{self, Binding, Does, Underfoot};
+use amulets_play::keymap::Keymap;
+use amulets_play::pad::Controls;
+use amulets_play::session::{SaveText, Session, Start};
 use common::{Counting, Holding};
 use std::cell::RefCell;
 use std::collections::{HashSet, VecDeque};
@@ -269,7 +269,7 @@ fn every_action_is_reached_by_a_gamepad() {
 /// action under each preset as under the book's keys.
 #[test]
 fn the_buttons_reach_every_action_under_each_preset_keymap() {
-    for (name, _) in amulets_core::keymap::PRESETS {
+    for (name, _) in amulets_play::keymap::PRESETS {
         println!("{name}:");
         every_action_is_reached(&Keymap::preset(name).unwrap(), false);
     }

@@ -3,8 +3,8 @@
 //! hovers and time go to the session as they come; nothing here knows a
 //! rule.
 
-use amulets_core::session::StoreError;
 use amulets_desktop::{FileRecorder, FileStore};
+use amulets_play::session::StoreError;
 use std::io::Write;
 
 /// How the map is drawn; F2 switches (the session keeps which).

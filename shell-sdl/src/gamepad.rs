@@ -1,5 +1,5 @@
 //! A gamepad, through SDL3's gamepad API, played as the board is played
-//! (`amulets_core::pad`): the D-pad, a hat and the left stick (past a 25%
+//! (`amulets_play::pad`): the D-pad, a hat and the left stick (past a 25%
 //! dead zone) are the five-way switch's directions and the stick's click
 //! its press; A, B and X are the board's A, B and C; Y opens the help and
 //! Start the menu. B held with a direction gives a diagonal, as on the
@@ -8,7 +8,7 @@
 //! one taken away lets go of all its buttons.
 
 use crate::app::App;
-use amulets_core::pad::{Buttons, Controls};
+use amulets_play::pad::{Buttons, Controls};
 use sdl3::event::Event;
 use sdl3::gamepad::{Axis, Button, Gamepad};
 use sdl3::joystick::HatState;

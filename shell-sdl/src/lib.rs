@@ -1,5 +1,5 @@
 //! Amulets on the desktop with SDL3: the book's game as the book shows it.
-//! Everything it draws comes from the core's picture (`amulets_core::view`)
+//! Everything it draws comes from the core's picture (`amulets_play::view`)
 //! through `amulets_picture`, which paints the frame; this crate turns keys,
 //! clicks and time into calls, and shows the frame in a window.
 

@@ -7,8 +7,8 @@
 #![cfg_attr(windows, windows_subsystem = "windows")]
 
 use amulets_core::replay;
-use amulets_core::session::Session;
 use amulets_desktop::{RunArgs, seed};
+use amulets_play::session::Session;
 use amulets_sdl::app::App;
 use amulets_sdl::run::{self, WindowSize};
 use clap::{Parser, ValueEnum};

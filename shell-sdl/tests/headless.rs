@@ -9,8 +9,8 @@ use amulets_core::geom::Point;
 use amulets_core::input::Key;
 use amulets_core::map::{MAP_H, MAP_W, Terrain};
 use amulets_core::player::Class;
-use amulets_core::session::{SaveText, Session, Start};
 use amulets_desktop::{DesktopSession, FileStore, seed};
+use amulets_play::session::{SaveText, Session, Start};
 use amulets_sdl::app::{App, ViewMode};
 use amulets_sdl::draw::{self, Gfx};
 use amulets_sdl::layout::{self, CELL, LOGICAL_H, LOGICAL_W, PANEL_X};
@@ -551,15 +551,15 @@ impl amulets_core::replay::Recorder for Saw {
 }
 
 type Sim = (
-    Session<amulets_core::session::NoStore, Saw, fn() -> u32>,
-    amulets_core::pad::Controls,
+    Session<amulets_play::session::NoStore, Saw, fn() -> u32>,
+    amulets_play::pad::Controls,
     u64,
 );
 
 /// Buttons pressed in turn on the simulated board, each command run to its
 /// end after.
-fn sim_play(sim: &mut Sim, presses: &[amulets_core::pad::Buttons]) {
-    use amulets_core::pad::Buttons;
+fn sim_play(sim: &mut Sim, presses: &[amulets_play::pad::Buttons]) {
+    use amulets_play::pad::Buttons;
     for &b in presses {
         sim.2 += 1;
         sim.1.update(&mut sim.0, b, sim.2);
@@ -575,9 +575,9 @@ fn sim_play(sim: &mut Sim, presses: &[amulets_core::pad::Buttons]) {
 
 /// The presses that give `action` on the simulated board now: tried in
 /// turn on a copy, the first that hands the session that action alone.
-fn presses_for(sim: &Sim, action: amulets_core::input::Action) -> Vec<amulets_core::pad::Buttons> {
+fn presses_for(sim: &Sim, action: amulets_core::input::Action) -> Vec<amulets_play::pad::Buttons> {
     use amulets_core::input::Action;
-    use amulets_core::pad::{Buttons, COMMANDS, MenuEntry};
+    use amulets_play::pad::{Buttons, COMMANDS, MenuEntry};
     let b = |f: fn(&mut Buttons)| {
         let mut x = Buttons::NONE;
         f(&mut x);
@@ -665,7 +665,7 @@ fn presses_for(sim: &Sim, action: amulets_core::input::Action) -> Vec<amulets_co
     reason = "one story in order: plugged in, the help, a floor played, pulled out"
 )]
 fn gamepad(screen: &mut Screen) {
-    use amulets_core::pad::{Buttons, Controls};
+    use amulets_play::pad::{Buttons, Controls};
     use amulets_sdl::gamepad::{DEAD_ZONE, Gamepads};
     use sdl3::gamepad::{Axis, Button};
     use sdl3::joystick::{HatState, JoystickType, VirtualJoystickDescription};
@@ -752,7 +752,7 @@ fn gamepad(screen: &mut Screen) {
 
     // The bot's floor, found on a simulated board, then played on the pad.
     let sim_session = Session::new(
-        amulets_core::session::NoStore,
+        amulets_play::session::NoStore,
         Saw::default(),
         (|| 5) as fn() -> u32,
         start,

@@ -3,8 +3,8 @@
 
 mod tui;
 
-use amulets_core::session::Session;
 use amulets_desktop::{RunArgs, seed};
+use amulets_play::session::Session;
 use clap::{Parser, Subcommand};
 use std::io::Write;
 use std::process::ExitCode;

@@ -13,7 +13,7 @@ use amulets_core::game::Game;
 use amulets_core::hash::Fnv1a;
 use amulets_core::input::Key;
 use amulets_core::player::Class;
-use amulets_core::session::{SaveText, Session, Start};
+use amulets_play::session::{SaveText, Session, Start};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::thread::sleep;

@@ -18,7 +18,7 @@ use amulets_core::mapgen::floor::Style;
 use amulets_core::player::Class;
 use amulets_core::replay;
 use amulets_core::rng::Dice;
-use amulets_core::session::Start;
+use amulets_play::session::Start;
 use std::cell::RefCell;
 
 #[link(wasm_import_module = "amulets")]
@@ -176,7 +176,7 @@ pub extern "C" fn amulets_start(query_len: usize, claimed: u32) -> usize {
     {
         let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
         match name {
-            "seed" => start.seed = Some(amulets_core::session::seed_from_text(value)),
+            "seed" => start.seed = Some(amulets_play::session::seed_from_text(value)),
             "class" => match Class::named(value) {
                 Some(c) => start.class = Some(c),
                 None => error = format!("class={value}: a class is fighter, rogue or wizard"),
@@ -382,7 +382,7 @@ pub extern "C" fn amulets_out_keymap() -> usize {
     let name = with_app(String::new(), |a| {
         let s = &a.settings;
         match s.settings.keymap.as_str() {
-            amulets_core::settings::KEYS_FILE if s.keymap.is_default() => "default".to_string(),
+            amulets_play::settings::KEYS_FILE if s.keymap.is_default() => "default".to_string(),
             name => name.to_string(),
         }
     });

@@ -1,6 +1,6 @@
 //! Amulets in a browser. The page (`web/`) hands this crate the browser's
 //! keys, mouse, clock and storage through a few plain exports and imports
-//! (`ffi`); the crate drives the run through the core's `Session` and shows
+//! (`ffi`); the crate drives the run through the play layer's `Session` and shows
 //! the desktop picture, painted by `amulets_picture`, as pixels the page
 //! puts in a `<canvas>`. Everything here but `ffi` is plain Rust, tested on
 //! the host.
@@ -14,8 +14,8 @@ pub mod store;
 mod ffi;
 
 use amulets_core::input::script;
-use amulets_core::session::{Session, Start};
 use amulets_picture::{App, Frame};
+use amulets_play::session::{Session, Start};
 use record::Recording;
 use store::{Backend, LocalStore};
 
@@ -31,12 +31,12 @@ pub struct WebApp<B: Backend> {
     dirty: Vec<i32>,
     /// The player's settings, kept in the page apart from the run.
     pub settings: settings::Loaded,
-    /// What the page's live region has been told (`core::speech`).
-    speech: amulets_core::speech::Speech,
+    /// What the page's live region has been told (`play::speech`).
+    speech: amulets_play::speech::Speech,
     /// The on-screen pad (a phone's): the board's controls.
-    pad: amulets_core::pad::Controls,
+    pad: amulets_play::pad::Controls,
     /// The pad's buttons held now.
-    held: amulets_core::pad::Buttons,
+    held: amulets_play::pad::Buttons,
 }
 
 impl<B: Backend> WebApp<B> {
@@ -45,13 +45,13 @@ impl<B: Backend> WebApp<B> {
             app: App::new(Session::new(store, Recording::default(), seeds, start)),
             dirty: Vec::new(),
             settings: settings::Loaded {
-                settings: amulets_core::settings::Settings::new(),
-                keymap: amulets_core::keymap::Keymap::new(),
+                settings: amulets_play::settings::Settings::new(),
+                keymap: amulets_play::keymap::Keymap::new(),
                 said: Vec::new(),
             },
-            speech: amulets_core::speech::Speech::new(),
-            pad: amulets_core::pad::Controls::touch(),
-            held: amulets_core::pad::Buttons::NONE,
+            speech: amulets_play::speech::Speech::new(),
+            pad: amulets_play::pad::Controls::touch(),
+            held: amulets_play::pad::Buttons::NONE,
         }
     }
 
@@ -62,7 +62,7 @@ impl<B: Backend> WebApp<B> {
         for (i, b) in row.iter_mut().enumerate() {
             *b = bits >> i & 1 != 0;
         }
-        self.held = amulets_core::pad::Buttons::from_array(row);
+        self.held = amulets_play::pad::Buttons::from_array(row);
         self.app.now = now;
         // The session makes a held direction's repeats, as on the board.
         self.app.session.repeat_held_keys(true);

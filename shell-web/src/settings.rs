@@ -5,8 +5,8 @@
 //! keymap or a palette too (`?keymap=dvorak`), and the choice is kept.
 
 use crate::store::{Backend, Trouble};
-use amulets_core::keymap::{self, Keymap};
-use amulets_core::settings::{KEYS_FILE, Settings};
+use amulets_play::keymap::{self, Keymap};
+use amulets_play::settings::{KEYS_FILE, Settings};
 
 /// The settings' key.
 pub const SETTINGS: &str = "amulets.settings";
@@ -107,9 +107,9 @@ impl Loaded {
 mod tests {
     use super::*;
     use crate::store::Memory;
-    use amulets_core::bindings::Context;
     use amulets_core::game::State;
     use amulets_core::input::Key;
+    use amulets_play::bindings::Context;
 
     const PLAYING: Context = Context::State(State::Playing);
 

@@ -12,10 +12,10 @@
 //! dungeon and the records' stamps.
 
 use amulets_core::daily::Day;
-use amulets_core::fame::Hall;
-use amulets_core::morgue::{self, End, Stamp};
-use amulets_core::session::{SaveText, Store, StoreError};
 use amulets_core::text::{Line, line};
+use amulets_play::fame::Hall;
+use amulets_play::morgue::{self, End, Stamp};
+use amulets_play::session::{SaveText, Store, StoreError};
 
 /// The records the page keeps: the last ten.
 pub const RECORDS: u32 = 10;
@@ -274,7 +274,7 @@ impl Backend for Memory {
 mod tests {
     use super::*;
     use amulets_core::player::Class;
-    use amulets_core::session::{Session, Start};
+    use amulets_play::session::{Session, Start};
 
     fn start() -> Start {
         Start {

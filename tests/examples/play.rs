@@ -9,7 +9,8 @@ use amulets_core::geom::Point;
 use amulets_core::input::Key;
 use amulets_core::map::{MAP_H, MAP_W};
 use amulets_core::player::Class;
-use amulets_core::view;
+use amulets_play::bindings::Press;
+use amulets_play::view;
 use std::io::BufRead;
 
 fn show(game: &Game) {

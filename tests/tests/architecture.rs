@@ -16,8 +16,9 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// The `text` blocks of ARCHITECTURE.md's "What uses what", as arrows.
-fn drawn() -> (Arrows, Arrows) {
+/// The `text` blocks of ARCHITECTURE.md's "What uses what", as arrows:
+/// the crates', the core's modules' and the play layer's modules'.
+fn drawn() -> (Arrows, Arrows, Arrows) {
     let text = std::fs::read_to_string(root().join("ARCHITECTURE.md")).unwrap();
     let section = text
         .split("### What uses what")
@@ -26,7 +27,7 @@ fn drawn() -> (Arrows, Arrows) {
     let blocks: Vec<Arrows> = section
         .split("```text\n")
         .skip(1)
-        .take(2)
+        .take(3)
         .map(|block| {
             let block = block.split("```").next().unwrap();
             block
@@ -39,7 +40,7 @@ fn drawn() -> (Arrows, Arrows) {
                 .collect()
         })
         .collect();
-    (blocks[0].clone(), blocks[1].clone())
+    (blocks[0].clone(), blocks[1].clone(), blocks[2].clone())
 }
 
 /// The code outside its tests: what comes before the file's test module,
@@ -66,10 +67,10 @@ fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Each top module of the core and the other top modules it names as
-/// `crate::name`.
-fn core_uses() -> Arrows {
-    let src = root().join("core/src");
+/// Each top module of a crate (`core`, `play`) and the other top modules
+/// of the same crate it names as `crate::name`.
+fn module_uses(krate: &str) -> Arrows {
+    let src = root().join(krate).join("src");
     let mut files = Vec::new();
     files_under(&src, &mut files);
     let mut uses = Arrows::new();
@@ -106,6 +107,7 @@ fn crate_uses() -> Arrows {
         ("amulets-embedded", "shell-embedded"),
         ("amulets-desktop", "desktop"),
         ("amulets-picture", "picture"),
+        ("amulets-play", "play"),
     ];
     let mut uses = Arrows::new();
     for (name, dir) in crates {
@@ -130,8 +132,12 @@ fn crate_uses() -> Arrows {
 
 #[test]
 fn the_core_modules_arrows_are_the_codes() {
-    let (_, drawn) = drawn();
-    assert_eq!(core_uses(), drawn, "ARCHITECTURE.md's module arrows");
+    let (_, drawn, _) = drawn();
+    assert_eq!(
+        module_uses("core"),
+        drawn,
+        "ARCHITECTURE.md's module arrows"
+    );
     assert!(
         !drawn["level"].contains("mapgen"),
         "level needs no generator"
@@ -139,8 +145,35 @@ fn the_core_modules_arrows_are_the_codes() {
 }
 
 #[test]
+fn the_play_layers_modules_arrows_are_the_codes() {
+    let (_, _, drawn) = drawn();
+    assert_eq!(
+        module_uses("play"),
+        drawn,
+        "ARCHITECTURE.md's play module arrows"
+    );
+}
+
+#[test]
+fn the_core_names_nothing_of_the_play_layer() {
+    let mut files = Vec::new();
+    files_under(&root().join("core/src"), &mut files);
+    assert!(files.len() > 20, "the core's files are read");
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            !text.contains("amulets_play"),
+            "{} names the play layer",
+            file.display()
+        );
+    }
+    let manifest = std::fs::read_to_string(root().join("core/Cargo.toml")).unwrap();
+    assert!(!manifest.contains("amulets-play"), "the core's manifest");
+}
+
+#[test]
 fn the_crates_arrows_are_the_manifests_and_no_shell_uses_another() {
-    let (drawn, _) = drawn();
+    let (drawn, _, _) = drawn();
     let uses = crate_uses();
     assert_eq!(uses, drawn, "ARCHITECTURE.md's crate arrows");
     let shells = [
@@ -212,7 +245,7 @@ fn shell_code() -> Vec<(PathBuf, String)> {
 
 /// What only the core may work out: a colour of its palette, a route, the
 /// line of fire, the juice's flashes and missiles, the cursor, a camera.
-/// A shell reads them from `core::view` (the scene, `Shown`, `chrome`).
+/// A shell reads them from `play::view` (the scene, `Shown`, `chrome`).
 const THE_CORES: [&str; 9] = [
     "palette::",
     "route_to(",
@@ -290,10 +323,11 @@ fn circle(arrows: &Arrows) -> Option<Vec<String>> {
     None
 }
 
-/// Each module of a folder of the core (`game/`, `path/`, ...) and the
-/// others of the same folder it names (`super::x`, `crate::folder::x`).
-fn folder_uses() -> BTreeMap<String, Arrows> {
-    let src = root().join("core/src");
+/// Each module of a folder of a crate (the core's `game/`, `path/`, ...)
+/// and the others of the same folder it names (`super::x`,
+/// `crate::folder::x`).
+fn folder_uses(krate: &str) -> BTreeMap<String, Arrows> {
+    let src = root().join(krate).join("src");
     let mut out = BTreeMap::new();
     for entry in std::fs::read_dir(&src).unwrap() {
         let dir = entry.unwrap().path();
@@ -345,10 +379,16 @@ fn folder_uses() -> BTreeMap<String, Arrows> {
 }
 
 #[test]
-fn the_core_has_no_circle_of_modules() {
-    assert_eq!(circle(&core_uses()), None, "the core's top modules");
-    for (folder, arrows) in folder_uses() {
-        assert_eq!(circle(&arrows), None, "the modules of core/src/{folder}");
+fn neither_crate_has_a_circle_of_modules() {
+    for krate in ["core", "play"] {
+        assert_eq!(
+            circle(&module_uses(krate)),
+            None,
+            "the top modules of {krate}"
+        );
+        for (folder, arrows) in folder_uses(krate) {
+            assert_eq!(circle(&arrows), None, "the modules of {krate}/src/{folder}");
+        }
     }
 }
 

@@ -13,7 +13,7 @@ use amulets_core::map::{MAP_CELLS, MAP_W, Map, Terrain};
 use amulets_core::mapgen::{caves, rooms};
 use amulets_core::player::Class;
 use amulets_core::rng::{Dice, Rng};
-use amulets_core::view;
+use amulets_play::view;
 use amulets_tests::book;
 
 /// Chapter 2's seed 7, on some dice: the rooms, the cuts and the map the
@@ -203,7 +203,7 @@ fn chapter_18_f6_works_on_the_title_too() {
     // where the cave takes the title screen's place until it is put back.
     use amulets_core::game::State;
     use amulets_core::input::Key;
-    use amulets_core::session::{NoStore, Session, Start};
+    use amulets_play::session::{NoStore, Session, Start};
     let start = Start {
         seed: Some(42),
         ..Start::default()

@@ -17,6 +17,7 @@ use amulets_core::mapgen::floor::Style;
 use amulets_core::monster::Mind;
 use amulets_core::player::Class;
 use amulets_core::rng::Dice;
+use amulets_play::bindings::Press;
 use amulets_tests::book_astar::{Search, search};
 use std::collections::VecDeque;
 
@@ -46,7 +47,7 @@ fn stopped_by(game: &Game) -> String {
 }
 
 fn click(game: &mut Game, cell: Point) {
-    for a in amulets_core::bindings::click_actions(game.state(), cell) {
+    for a in amulets_play::bindings::click_actions(game.state(), cell) {
         game.act(a);
     }
 }

@@ -13,6 +13,7 @@ use amulets_core::monster::Mind;
 use amulets_core::player::Class;
 use amulets_core::rng::Rng;
 use amulets_core::rules::LAST_FLOOR;
+use amulets_play::bindings::Press;
 use amulets_tests::stories::{log_text, monster, said, two_rooms};
 
 /// Steps the running command to its end, as a shell would every 30 ms.
@@ -473,7 +474,7 @@ fn a_click_while_a_command_runs_travels_there_or_lets_it_run_on() {
     assert_eq!(game.command().map(|c| c.kind), Some(CommandKind::Rest));
     // The book's handleClick calls travelTo, which starts in its place...
     let goal = Point::new(5, 4);
-    for a in amulets_core::bindings::click_actions(game.state(), goal) {
+    for a in amulets_play::bindings::click_actions(game.state(), goal) {
         game.act(a);
     }
     let c = game.command().expect("a command runs");
@@ -481,7 +482,7 @@ fn a_click_while_a_command_runs_travels_there_or_lets_it_run_on() {
     game.step_command();
     // ...or is refused, with the book's words, and the old one runs on.
     let wall = Point::new(0, 0);
-    for a in amulets_core::bindings::click_actions(game.state(), wall) {
+    for a in amulets_play::bindings::click_actions(game.state(), wall) {
         game.act(a);
     }
     assert_eq!(game.log().last(), Some("You don't know a safe way there."));
@@ -491,7 +492,7 @@ fn a_click_while_a_command_runs_travels_there_or_lets_it_run_on() {
         "the travel goes on"
     );
     let here = game.player().pos;
-    for a in amulets_core::bindings::click_actions(game.state(), here) {
+    for a in amulets_play::bindings::click_actions(game.state(), here) {
         game.act(a);
     }
     assert_eq!(
@@ -509,7 +510,7 @@ fn a_commands_steps_leave_the_log_unread() {
     // bump says ("You open the door.") stays new through the steps after
     // it, until the next key.
     let mut game = Game::with_floor(42, Class::Fighter, 1, two_rooms('+'), Point::new(2, 2));
-    for a in amulets_core::bindings::click_actions(game.state(), Point::new(6, 3)) {
+    for a in amulets_play::bindings::click_actions(game.state(), Point::new(6, 3)) {
         game.act(a);
     }
     assert!(run_command(&mut game) >= 2, "the bump, then the step in");

@@ -12,7 +12,8 @@ use amulets_core::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
 use amulets_core::monster::Mind;
 use amulets_core::player::Class;
 use amulets_core::rng::Rng;
-use amulets_core::view;
+use amulets_play::bindings::Press;
+use amulets_play::view;
 use amulets_tests::stories::{log_text, monster, said, two_rooms};
 
 /// The map as the player sees it, for a failing test's message.

@@ -5,11 +5,11 @@
 
 use amulets_core::game::State;
 use amulets_core::input::Key;
-use amulets_core::keymap::Keymap;
 use amulets_core::player::Class;
 use amulets_core::replay::state_hash;
-use amulets_core::session::{NoStore, Session, Start};
 use amulets_core::state::InventoryMode;
+use amulets_play::keymap::Keymap;
+use amulets_play::session::{NoStore, Session, Start};
 
 /// A session as a shell drives it, with its clock.
 struct Played {

@@ -5,8 +5,7 @@
 //! never the only way to tell two kinds of thing apart. And a palette is
 //! the player's, never the run's.
 
-use amulets_core::bindings::Context;
-use amulets_core::color::{Palette, Rgb, palette};
+use amulets_core::color::{Rgb, palette};
 use amulets_core::game::State;
 use amulets_core::input::{Action, Key};
 use amulets_core::item::{ITEMS, Use};
@@ -15,8 +14,10 @@ use amulets_core::map::Terrain;
 use amulets_core::monster::MONSTERS as KINDS;
 use amulets_core::player::Class;
 use amulets_core::replay::{Input, Recorder, state_hash};
-use amulets_core::session::{NoStore, Session, Start};
-use amulets_core::view::chrome;
+use amulets_play::bindings::Context;
+use amulets_play::palettes::Palette;
+use amulets_play::session::{NoStore, Session, Start};
+use amulets_play::view::chrome;
 use std::collections::HashMap;
 
 /// A channel of sRGB as light (WCAG 2's relative luminance).
@@ -183,7 +184,7 @@ fn categories() -> Vec<(String, Vec<char>)> {
         ("a closed door", Terrain::ClosedDoor),
         ("an open door", Terrain::OpenDoor),
     ] {
-        out.push((name.to_string(), vec![amulets_core::view::terrain_glyph(t)]));
+        out.push((name.to_string(), vec![amulets_play::view::terrain_glyph(t)]));
     }
     // The cave's floor is the floor; every trap is a trap (below).
     out.push(("a trap".to_string(), vec!['^']));
@@ -324,7 +325,7 @@ fn every_colour_words_are_written_in_is_in_the_list() {
         }
         seen.extend(s.panel().iter().map(|&(_, c)| c));
         seen.dedup();
-        seen.extend(amulets_core::view::log_lines(s.game()).map(|(_, c)| c));
+        seen.extend(amulets_play::view::log_lines(s.game()).map(|(_, c)| c));
         if let Some(screen) = s.screen() {
             seen.extend(screen.entries.iter().map(|e| e.color));
         }

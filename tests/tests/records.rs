@@ -6,17 +6,17 @@
 
 use amulets_core::bot::Bot;
 use amulets_core::daily::Day;
-use amulets_core::fame::{Hall, Table};
 use amulets_core::game::{Game, State};
 use amulets_core::hash::Fnv1a;
 use amulets_core::input::Key;
 use amulets_core::map::{MAP_H, MAP_W};
 use amulets_core::monster::KindId;
-use amulets_core::morgue::{self, End, Stamp};
 use amulets_core::player::Class;
 use amulets_core::rng::Dice;
-use amulets_core::session::{SaveText, Session, Start, Store, StoreError};
 use amulets_core::text::{Line, line};
+use amulets_play::fame::{Hall, Table};
+use amulets_play::morgue::{self, End, Stamp};
+use amulets_play::session::{SaveText, Session, Start, Store, StoreError};
 
 /// A store in memory that keeps what a desktop keeps in files: the save,
 /// the records and the hall, the time fixed.

@@ -12,10 +12,10 @@ use amulets_core::map::Map;
 use amulets_core::player::Class;
 use amulets_core::replay::{self, Input, Recorder, state_hash};
 use amulets_core::rng::Dice;
-use amulets_core::session::{
+use amulets_core::text::{Line, line};
+use amulets_play::session::{
     AUTOSAVE_TURNS, REPEAT_DELAY_MS, REPEAT_MS, SaveText, Saved, Session, Start, Store, StoreError,
 };
-use amulets_core::text::{Line, line};
 
 /// A store in memory that counts what is done to it.
 #[derive(Default)]
@@ -216,12 +216,12 @@ fn by_actions(script: &[Do]) -> u64 {
     for &d in script {
         let actions: Vec<Action> = match d {
             Do::Hold(key, n) => (0..n)
-                .filter_map(|_| amulets_core::bindings::action_for(game.state(), key))
+                .filter_map(|_| amulets_play::bindings::action_for(game.state(), key))
                 .collect(),
-            Do::Tap(key) => amulets_core::bindings::action_for(game.state(), key)
+            Do::Tap(key) => amulets_play::bindings::action_for(game.state(), key)
                 .into_iter()
                 .collect(),
-            Do::Click(cell) => amulets_core::bindings::click_actions(game.state(), cell).to_vec(),
+            Do::Click(cell) => amulets_play::bindings::click_actions(game.state(), cell).to_vec(),
         };
         for a in actions {
             game.act(a);
@@ -846,7 +846,7 @@ fn nothing_of_the_run_is_drawn_over_f6_s_cave() {
     assert!(s.juice().is_none());
     let minds = (0..amulets_core::map::MAP_CELLS)
         .map(Map::point_of)
-        .filter_map(|p| amulets_core::view::mind_label(s.game(), p))
+        .filter_map(|p| amulets_play::view::mind_label(s.game(), p))
         .count();
     assert_eq!(minds, 0, "no F4 letters over the cave");
     // A held F6 steps the cave once.
@@ -1145,7 +1145,7 @@ fn the_demo_continues_a_saved_run_and_never_replaces_one() {
 
 #[test]
 fn a_rescue_saves_a_sound_run_and_never_a_broken_one() {
-    use amulets_core::session::Rescue;
+    use amulets_play::session::Rescue;
     // A sound run, 7 turns past its last save: saved where it is.
     let mut s = session(Memory::holding(&quiet_room()), Start::default());
     s.press(Key::Char('c'));

@@ -5,12 +5,12 @@
 
 use amulets_core::bot::Bot;
 use amulets_core::daily::{Daily, Day};
-use amulets_core::fame::Hall;
 use amulets_core::game::Game;
 use amulets_core::mapgen::floor::Style;
-use amulets_core::morgue::{End, Ending, Stamp};
 use amulets_core::player::Class;
 use amulets_core::rng::Dice;
+use amulets_play::fame::Hall;
+use amulets_play::morgue::{End, Ending, Stamp};
 use std::path::Path;
 
 /// The most inputs an example run plays before it is left (abandoned).

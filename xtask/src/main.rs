@@ -268,7 +268,15 @@ fn ci_crates() -> Result<(), String> {
     for target in ["thumbv6m-none-eabi", "thumbv7em-none-eabihf"] {
         sh::run(sh::cmd(
             &sh::cargo(),
-            &["build", "-p", "amulets-core", "--target", target],
+            &[
+                "build",
+                "-p",
+                "amulets-core",
+                "-p",
+                "amulets-play",
+                "--target",
+                target,
+            ],
         ))?;
     }
     core_dependencies()?;
@@ -279,8 +287,9 @@ fn ci_crates() -> Result<(), String> {
 
 /// The crates checked on the oldest Rust the workspace declares: all but
 /// the SDL game's (its C build is the same on any Rust, and slow).
-const MSRV_CRATES: [&str; 6] = [
+const MSRV_CRATES: [&str; 7] = [
     "amulets-core",
+    "amulets-play",
     "amulets-desktop",
     "amulets-tui",
     "amulets-gen",
@@ -319,15 +328,37 @@ fn msrv() -> Result<(), String> {
 /// anything else could bring in `std`, `alloc` or other dice.
 const CORE_DEPENDENCIES: [&str; 4] = ["heapless", "rand_core", "rand_mt", "rand_xorshift"];
 
-/// Checks the core's direct dependencies on a bare-metal target, where a
-/// crate that needs `std` would show.
+/// The play layer may depend on the core and `heapless` only: no other
+/// dice, no `std`, and never a shell.
+const PLAY_DEPENDENCIES: [&str; 2] = ["amulets-core", "heapless"];
+
+/// Checks the core's and the play layer's direct dependencies on a
+/// bare-metal target, where a crate that needs `std` would show.
 fn core_dependencies() -> Result<(), String> {
+    for (krate, allowed) in [
+        ("amulets-core", &CORE_DEPENDENCIES[..]),
+        ("amulets-play", &PLAY_DEPENDENCIES[..]),
+    ] {
+        let found = direct_dependencies(krate)?;
+        if found != allowed {
+            return Err(format!(
+                "{krate} depends on {found:?}; only {allowed:?} are allowed"
+            ));
+        }
+        println!("{krate}'s dependencies: {}", found.join(", "));
+    }
+    Ok(())
+}
+
+/// A crate's direct dependencies (not for its tests) on a bare-metal
+/// target, sorted, each once.
+fn direct_dependencies(krate: &str) -> Result<Vec<String>, String> {
     let out = sh::output(sh::cmd(
         &sh::cargo(),
         &[
             "tree",
             "-p",
-            "amulets-core",
+            krate,
             "--target",
             "thumbv6m-none-eabi",
             "-e",
@@ -338,20 +369,15 @@ fn core_dependencies() -> Result<(), String> {
             "none",
         ],
     ))?;
-    let mut found: Vec<&str> = out
+    let mut found: Vec<String> = out
         .lines()
         .skip(1)
         .filter_map(|l| l.split_whitespace().next())
+        .map(str::to_string)
         .collect();
     found.sort_unstable();
     found.dedup();
-    if found != CORE_DEPENDENCIES {
-        return Err(format!(
-            "the core depends on {found:?}; only {CORE_DEPENDENCIES:?} are allowed"
-        ));
-    }
-    println!("core dependencies: {}", found.join(", "));
-    Ok(())
+    Ok(found)
 }
 
 /// The terminal's crates stay in the terminal shell: the SDL game shares

@@ -244,7 +244,7 @@ fn the_day_and_the_records(work: &Path, base: &str) -> Result<(), String> {
             "the page kept no record of the abandoned run: {record:?}"
         ));
     }
-    let hall = amulets_core::fame::Hall::parse(&item(&mut chrome, "amulets.scores")?)
+    let hall = amulets_play::fame::Hall::parse(&item(&mut chrome, "amulets.scores")?)
         .map_err(|e| format!("the page's hall of fame: {e}"))?;
     if hall.entered != 1 || hall.days.len() != 1 {
         return Err(format!("the page's hall of fame is {hall:?}"));

@@ -460,7 +460,7 @@ impl Game {
     }
 
     /// Starts a new run as a class: floor 1, from the run's own dice.
-    pub(crate) fn start_as(&mut self, class: Class) {
+    pub fn start_as(&mut self, class: Class) {
         self.rng.reseed(self.rng.dice(), self.seed);
         self.player = Player::new(class);
         self.turn = 0;

@@ -10,12 +10,12 @@
 use amulets_core::bot::Bot;
 use amulets_core::game::Game;
 use amulets_core::input::Key;
-use amulets_core::session::{Session, Start};
 use amulets_embedded::board::HostFlash;
 use amulets_embedded::board::{self, host_file};
 use amulets_embedded::flash::{FlashStore, OrMissing};
 use amulets_embedded::framebuffer::FrameBuffer;
 use amulets_embedded::{Buttons, Layout, Shell};
+use amulets_play::session::{Session, Start};
 use core::sync::atomic::{AtomicU32, Ordering};
 use cortex_m::peripheral::syst::SystClkSource;
 use cortex_m_rt::{entry, exception};
@@ -64,7 +64,7 @@ fn button(name: &str) -> Option<Buttons> {
 /// and the record). Commands run on the session's clock between words.
 fn play_script<S, R, E>(session: &mut Session<S, R, E>, shell: &mut Shell<FrameBuffer<320, 240>>)
 where
-    S: amulets_core::session::Store,
+    S: amulets_play::session::Store,
     R: amulets_core::replay::Recorder,
     E: FnMut() -> u32,
 {

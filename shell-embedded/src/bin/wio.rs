@@ -9,11 +9,11 @@
 #![no_std]
 #![no_main]
 
-use amulets_core::session::{Session, Start};
 use amulets_embedded::flash::{FlashStore, OrMissing};
 use amulets_embedded::input::Debouncer;
 use amulets_embedded::w25q32::{self, W25q32};
 use amulets_embedded::{Buttons, Layout, Shell};
+use amulets_play::session::{Session, Start};
 #[cfg(feature = "defmt")]
 use defmt_rtt as _;
 use panic_halt as _;

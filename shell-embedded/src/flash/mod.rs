@@ -44,8 +44,8 @@
 
 use amulets_core::game::save::MAX_SAVE_BYTES;
 use amulets_core::hash::Fnv1a;
-use amulets_core::session::{SaveText, Store, StoreError};
 use amulets_core::text::{Line, line};
+use amulets_play::session::{SaveText, Store, StoreError};
 use core::fmt::{self, Write};
 use embedded_storage::nor_flash::NorFlash;
 
@@ -141,7 +141,7 @@ pub const RUNS_TO_LAST: u32 = 5 * 365 * 10;
 pub const BOARD_AUTOSAVE_TURNS: u32 = 4_000;
 
 /// The board's autosave, for its session.
-pub const BOARD_AUTOSAVE: amulets_core::session::Autosave = amulets_core::session::Autosave {
+pub const BOARD_AUTOSAVE: amulets_play::session::Autosave = amulets_play::session::Autosave {
     every: Some(BOARD_AUTOSAVE_TURNS),
     on_command_end: false,
 };
@@ -503,7 +503,7 @@ impl<F: NorFlash> Store for FlashStore<F> {
         })
     }
 
-    fn ended(&mut self, end: &amulets_core::morgue::End<'_>) -> Result<Option<Line>, StoreError> {
+    fn ended(&mut self, end: &amulets_play::morgue::End<'_>) -> Result<Option<Line>, StoreError> {
         self.keep_the_end(end)
     }
 
@@ -515,11 +515,11 @@ impl<F: NorFlash> Store for FlashStore<F> {
         self.text_of(Holds::Hall).and_then(records::hall_part)
     }
 
-    fn palette(&mut self) -> Option<amulets_core::color::Palette> {
+    fn palette(&mut self) -> Option<amulets_play::palettes::Palette> {
         self.kept_palette()
     }
 
-    fn keep_palette(&mut self, palette: amulets_core::color::Palette) -> Result<(), StoreError> {
+    fn keep_palette(&mut self, palette: amulets_play::palettes::Palette) -> Result<(), StoreError> {
         self.change_place(|_, kept| *kept = palette)
     }
 
@@ -587,7 +587,7 @@ impl<S: Store> Store for OrMissing<S> {
             OrMissing::Missing(_) => Ok(()),
         }
     }
-    fn ended(&mut self, end: &amulets_core::morgue::End<'_>) -> Result<Option<Line>, StoreError> {
+    fn ended(&mut self, end: &amulets_play::morgue::End<'_>) -> Result<Option<Line>, StoreError> {
         match self {
             OrMissing::Here(s) => s.ended(end),
             OrMissing::Missing(_) => Ok(None),
@@ -623,13 +623,13 @@ impl<S: Store> Store for OrMissing<S> {
             OrMissing::Missing(_) => false,
         }
     }
-    fn palette(&mut self) -> Option<amulets_core::color::Palette> {
+    fn palette(&mut self) -> Option<amulets_play::palettes::Palette> {
         match self {
             OrMissing::Here(s) => s.palette(),
             OrMissing::Missing(_) => None,
         }
     }
-    fn keep_palette(&mut self, palette: amulets_core::color::Palette) -> Result<(), StoreError> {
+    fn keep_palette(&mut self, palette: amulets_play::palettes::Palette) -> Result<(), StoreError> {
         match self {
             OrMissing::Here(s) => s.keep_palette(palette),
             OrMissing::Missing(_) => Ok(()),
@@ -799,7 +799,7 @@ mod tests {
     use super::*;
     use amulets_core::game::Game;
     use amulets_core::player::Class;
-    use amulets_core::session::{Session, Start};
+    use amulets_play::session::{Session, Start};
     use std::string::{String, ToString};
 
     type Flash = RamFlash<{ REGION as usize }, 4096>;
@@ -961,8 +961,8 @@ mod tests {
     /// line) is the board's from the next start on: the flash keeps it.
     #[test]
     fn a_palette_chosen_on_a_board_is_there_after_a_restart() {
-        use amulets_core::color::Palette;
         use amulets_core::input::Action;
+        use amulets_play::palettes::Palette;
         let mut session = Session::new(store(Flash::new()), (), || 3, Start::default());
         assert_eq!(session.palette(), Palette::Book);
         for _ in 0..3 {
@@ -1011,7 +1011,7 @@ mod tests {
         // says it whole.)
         assert!(said.contains("could not be set aside"), "{said}");
         // Still in its slot, so a new run asks before it replaces it.
-        assert_eq!(saved, amulets_core::session::Saved::Damaged);
+        assert_eq!(saved, amulets_play::session::Saved::Damaged);
         let mut s = store(f);
         assert_eq!(s.read().unwrap(), Some(third));
         assert_eq!(

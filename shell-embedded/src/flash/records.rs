@@ -7,7 +7,7 @@
 //!
 //! The hall's sectors keep the player's settings too (the palette: the
 //! board has no other), after the hall's text as a settings file's text
-//! (`core::settings`), and only when the palette is not the book's: a hall
+//! (`play::settings`), and only when the palette is not the book's: a hall
 //! sector of a player who never chose one is as it was before. Each write
 //! of either carries the other over, so both have the hall's safety
 //! against a power cut.
@@ -21,12 +21,12 @@
 //! ```
 
 use super::{FlashStore, HALL_PLACES, Header, Holds, RECORD_PLACE, ahead};
-use amulets_core::color::Palette;
-use amulets_core::fame::Hall;
-use amulets_core::morgue::{self, End, Stamp};
-use amulets_core::session::StoreError;
-use amulets_core::settings::{Settings, VERSION_LINE};
 use amulets_core::text::{Line, line};
+use amulets_play::fame::Hall;
+use amulets_play::morgue::{self, End, Stamp};
+use amulets_play::palettes::Palette;
+use amulets_play::session::StoreError;
+use amulets_play::settings::{Settings, VERSION_LINE};
 use core::fmt;
 use embedded_storage::nor_flash::NorFlash;
 
@@ -215,8 +215,8 @@ mod tests {
     use super::super::{REGION, RamFlash, SECTOR, Store};
     use super::*;
     use amulets_core::game::{Cause, Game};
-    use amulets_core::morgue::Ending;
     use amulets_core::player::Class;
+    use amulets_play::morgue::Ending;
     use std::string::{String, ToString};
 
     type Flash = RamFlash<{ REGION as usize }, 4096>;
@@ -264,7 +264,7 @@ mod tests {
         assert_eq!(golds, [50, 20, 5]);
         // A save read since does not pass for the hall.
         let game = Game::new_run(2, Class::Rogue);
-        s.write(&amulets_core::session::SaveText(&game)).unwrap();
+        s.write(&amulets_play::session::SaveText(&game)).unwrap();
         assert!(s.read().unwrap().is_some());
         assert_eq!(s.hall(), None);
     }

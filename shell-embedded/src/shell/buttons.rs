@@ -3,13 +3,13 @@
 use super::Shell;
 use crate::input::Buttons;
 use amulets_core::replay::Recorder;
-use amulets_core::session::{Session, Store};
+use amulets_play::session::{Session, Store};
 use embedded_graphics::pixelcolor::Rgb565;
 use embedded_graphics::prelude::*;
 
 impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
     /// The buttons as they are now, at `now` milliseconds, handed to the
-    /// session through the core's pad (`Controls`).
+    /// session through the play layer's pad (`Controls`).
     pub fn update<S: Store, R: Recorder, E: FnMut() -> u32>(
         &mut self,
         session: &mut Session<S, R, E>,

@@ -1,9 +1,10 @@
 //! The 4 x 6 font as masks, and a cell as what the caches keep of it.
 
 use super::layout::{CHAR_H, CHAR_W};
-use amulets_core::color::{Palette, Rgb};
+use amulets_core::color::Rgb;
 use amulets_core::geom::Point;
-use amulets_core::view::chrome;
+use amulets_play::palettes::Palette;
+use amulets_play::view::chrome;
 use embedded_graphics::mono_font::MonoTextStyle;
 use embedded_graphics::mono_font::ascii::FONT_4X6;
 use embedded_graphics::pixelcolor::Rgb565;

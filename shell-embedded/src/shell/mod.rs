@@ -7,16 +7,16 @@ mod glyphs;
 mod layout;
 mod status;
 
-pub use amulets_core::pad::{Mode, STATUS_COLS, STATUS_LINES, StatusLine};
+pub use amulets_play::pad::{Mode, STATUS_COLS, STATUS_LINES, StatusLine};
 pub use layout::{CELL_H, CELL_W, CHAR_H, CHAR_W, Layout};
 
-use amulets_core::color::Palette;
 use amulets_core::geom::Point;
 use amulets_core::map::MAP_CELLS;
-use amulets_core::pad::Controls;
 use amulets_core::replay::Recorder;
-use amulets_core::session::{Session, Store};
-use amulets_core::view::chrome;
+use amulets_play::pad::Controls;
+use amulets_play::palettes::Palette;
+use amulets_play::session::{Session, Store};
+use amulets_play::view::chrome;
 use embedded_graphics::pixelcolor::Rgb565;
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::Rectangle;

@@ -4,8 +4,8 @@ use super::Shell;
 use super::layout::CHAR_H;
 use amulets_core::geom::Point;
 use amulets_core::replay::Recorder;
-use amulets_core::session::{Session, Store};
-use amulets_core::view::chrome;
+use amulets_play::session::{Session, Store};
+use amulets_play::view::chrome;
 use embedded_graphics::pixelcolor::Rgb565;
 use embedded_graphics::prelude::*;
 

@@ -4,8 +4,8 @@
 use amulets_core::game::Game;
 use amulets_core::geom::Point;
 use amulets_core::monster::{KindId, Mind, Monster};
-use amulets_core::session::{SaveText, Store, StoreError};
 use amulets_core::text::Line;
+use amulets_play::session::{SaveText, Store, StoreError};
 use embedded_graphics::pixelcolor::Rgb565;
 use embedded_graphics::prelude::*;
 
@@ -31,9 +31,9 @@ impl Store for Holding {
     fn remove(&mut self) -> Result<(), StoreError> {
         Ok(())
     }
-    fn ended(&mut self, end: &amulets_core::morgue::End<'_>) -> Result<Option<Line>, StoreError> {
+    fn ended(&mut self, end: &amulets_play::morgue::End<'_>) -> Result<Option<Line>, StoreError> {
         let mut text = String::new();
-        amulets_core::morgue::write(&mut text, end, amulets_core::morgue::Stamp::Numbered(1))
+        amulets_play::morgue::write(&mut text, end, amulets_play::morgue::Stamp::Numbered(1))
             .map_err(|_| StoreError::Full)?;
         self.1 = Some(text);
         Ok(None)

@@ -5,7 +5,7 @@
 use super::App;
 use amulets_core::geom::Point;
 use amulets_core::map::{MAP_H, MAP_W};
-use amulets_core::view::{self, chrome};
+use amulets_play::view::{self, chrome};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

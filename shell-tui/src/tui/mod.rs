@@ -1,7 +1,7 @@
 //! The terminal game: the loop that turns key presses, clicks, time and
 //! signals into calls on the run's `Session`, and the core's picture into
 //! characters. It holds no rules: everything it shows comes from the
-//! session and `amulets_core::view`.
+//! session and `amulets_play::view`.
 
 pub mod colors;
 #[cfg(windows)]
@@ -354,8 +354,8 @@ mod tests {
     use amulets_core::game::{Game, State};
     use amulets_core::map::Map;
     use amulets_core::player::Class;
-    use amulets_core::session::{SaveText, Session, Start};
     use amulets_desktop::{FileStore, seed};
+    use amulets_play::session::{SaveText, Session, Start};
     use crossterm::event::{KeyCode, KeyModifiers};
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;

@@ -14,7 +14,7 @@ mod pane;
 mod pty;
 
 use crate::{sh, tools};
-use amulets_core::session::AUTOSAVE_TURNS;
+use amulets_play::session::AUTOSAVE_TURNS;
 use std::path::{Path, PathBuf};
 
 /// A browser's fault: the folder to work in and the site's address.

@@ -4,14 +4,14 @@
 //! flash with no buffer; the shell gives what the core has not got, the
 //! time (`Stamp`) and the replay's name.
 
-use crate::daily::Day;
-use crate::game::{Game, State};
-use crate::geom::Point;
-use crate::map::{MAP_H, MAP_W};
-use crate::monster::KindId;
-use crate::rules::LAST_FLOOR;
-use crate::text::{Line, line};
 use crate::view::{Scene, end_words};
+use amulets_core::daily::Day;
+use amulets_core::game::{Game, State};
+use amulets_core::geom::Point;
+use amulets_core::map::{MAP_H, MAP_W};
+use amulets_core::monster::KindId;
+use amulets_core::rules::LAST_FLOOR;
+use amulets_core::text::{Line, line};
 use core::fmt::{self, Write};
 
 /// The lines of a record a page of its screen shows.
@@ -261,7 +261,7 @@ pub fn pages(text: &str) -> u8 {
 /// The screen of a record's text, at a page (from 0): its lines, and its
 /// keys.
 pub fn screen(text: &str, page: u8, map: &crate::keymap::Keymap) -> crate::view::Screen {
-    use crate::color::palette;
+    use amulets_core::color::palette;
     let n = pages(text);
     let mut out = crate::view::Screen::new(line(format_args!(
         "The run's record, page {} of {n}",

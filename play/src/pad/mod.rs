@@ -16,13 +16,13 @@ pub use menu::{COMMANDS, MenuEntry};
 pub use status::{STATUS_COLS, STATUS_LINES, Status, StatusLine};
 
 use crate::bindings::{self, Does, Pad, Underfoot};
-use crate::game::State;
-use crate::geom::Point;
-use crate::input::{Action, Key};
-use crate::map::Map;
-use crate::replay::Recorder;
 use crate::session::{Session, Store};
 use crate::view::{self, Scene, Shows};
+use amulets_core::game::State;
+use amulets_core::geom::Point;
+use amulets_core::input::{Action, Key};
+use amulets_core::map::Map;
+use amulets_core::replay::Recorder;
 
 /// What a shell played with a pad shows: its help lists the buttons.
 pub const SHOWS: Shows = Shows {
@@ -289,7 +289,7 @@ impl Controls {
     ) {
         // The direction's key in force: a keymap may have given the
         // arrow to something else.
-        let key = crate::input::direction(key)
+        let key = amulets_core::input::direction(key)
             .and_then(|d| session.keymap().direction_key(session.context(), d))
             .unwrap_or(key);
         if let Some(old) = self.direction.replace(key) {
@@ -334,7 +334,7 @@ impl Controls {
         dir: Option<Key>,
         cursor: Point,
     ) {
-        if let Some(d) = dir.and_then(crate::input::direction) {
+        if let Some(d) = dir.and_then(amulets_core::input::direction) {
             let p = cursor.step(d);
             if Map::in_bounds(p) {
                 self.mode = Mode::Travel(p);

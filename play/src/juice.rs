@@ -7,10 +7,10 @@
 //! Every shell needs exactly this (the terminal, the desktop and the small
 //! display), so it lives here rather than three times over.
 
-use crate::color::{Rgb, palette};
-use crate::game::command::COMMAND_STEP_MS;
-use crate::game::{Event, Game};
-use crate::geom::{Point, line_of_fire};
+use amulets_core::color::{Rgb, palette};
+use amulets_core::game::command::COMMAND_STEP_MS;
+use amulets_core::game::{Event, Game};
+use amulets_core::geom::{Point, line_of_fire};
 
 /// How long a hit cell flashes.
 pub const HIT_FLASH_MS: u64 = 120;
@@ -322,14 +322,14 @@ mod tests {
 
     #[test]
     fn the_pacer_steps_every_30_ms_whatever_happens_between() {
-        use crate::map::Map;
-        use crate::player::Class;
+        use amulets_core::map::Map;
+        use amulets_core::player::Class;
         let map = Map::from_rows(&["#######", "#.....#", "#######"]).unwrap();
         let mut game = Game::with_floor(1, Class::Fighter, 1, map, Point::new(1, 1));
         game.player_mut().hp = 1;
         let mut pacer = Pacer::new();
         assert_eq!(pacer.wait(&game, 0), None);
-        game.act(crate::input::Action::Rest);
+        game.act(amulets_core::input::Action::Rest);
         pacer.start(100);
         assert_eq!(pacer.wait(&game, 100), Some(0));
         assert!(pacer.tick(&mut game, 100));

@@ -6,11 +6,11 @@
 //! an ARIA live region (the page). Nothing here enters the log, a save or
 //! a hash: the look words are the stream's alone.
 
-use crate::game::{Game, State};
-use crate::geom::Point;
-use crate::replay::Recorder;
 use crate::session::{Session, Store};
-use crate::text::{Line, line};
+use amulets_core::game::{Game, State};
+use amulets_core::geom::Point;
+use amulets_core::replay::Recorder;
+use amulets_core::text::{Line, line};
 use core::fmt::Write;
 
 /// What has been said, so only what is new is said next.
@@ -20,9 +20,9 @@ pub struct Speech {
     heard: u32,
     /// The seed and class of the run last heard, to tell a new run's
     /// log (which counts from nothing again).
-    run: Option<(u32, crate::player::Class)>,
+    run: Option<(u32, amulets_core::player::Class)>,
     /// The last stop reason said, with the turn it came on.
-    stop: Option<(u32, crate::game::command::Stop)>,
+    stop: Option<(u32, amulets_core::game::command::Stop)>,
     /// The title of the screen last said, while it is up.
     title: Option<Line>,
     /// The cell last looked at.

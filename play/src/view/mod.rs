@@ -17,20 +17,20 @@ pub use scene::{
 pub use wrap::{Wrapped, wrap};
 
 use crate::bindings::{self, Binding, Context};
-use crate::color::{Rgb, palette};
-use crate::game::{Cause, Game, InventoryMode, State};
-use crate::geom::Point;
-use crate::input::{Action, Key};
-use crate::item::ItemId;
 use crate::keymap::Keymap;
-use crate::map::{Map, Terrain};
-use crate::mapgen::caves;
-use crate::monster::{KindId, Mind};
-use crate::path::book_cost;
-use crate::path::dijkstra::{DijkstraMap, UNREACHED};
-use crate::rng::Dice;
-use crate::rules::{FloorKind, LAST_FLOOR, kind_of};
-use crate::text::{Line, capitalized, line, with_article};
+use amulets_core::color::{Rgb, palette};
+use amulets_core::game::{Cause, Game, InventoryMode, State};
+use amulets_core::geom::Point;
+use amulets_core::input::{Action, Key};
+use amulets_core::item::ItemId;
+use amulets_core::map::{Map, Terrain};
+use amulets_core::mapgen::caves;
+use amulets_core::monster::{KindId, Mind};
+use amulets_core::path::book_cost;
+use amulets_core::path::dijkstra::{DijkstraMap, UNREACHED};
+use amulets_core::rng::Dice;
+use amulets_core::rules::{FloorKind, LAST_FLOOR, kind_of};
+use amulets_core::text::{Line, capitalized, line, with_article};
 
 /// What the tile view draws for a cell, from our own atlas.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -267,7 +267,7 @@ pub(crate) fn cell_among(game: &Game, p: Point, held: bool) -> Option<CellLook> 
 }
 
 /// F6's cave: every cell lit, walls and all, and where a player would start.
-fn cave_step_cell(steps: &crate::game::CaveSteps, p: Point) -> Option<CellLook> {
+fn cave_step_cell(steps: &amulets_core::game::CaveSteps, p: Point) -> Option<CellLook> {
     let t = steps.map.at(p);
     let mut look = match t {
         Terrain::Wall => CellLook {
@@ -303,7 +303,7 @@ pub fn distances(game: &Game) -> Option<DijkstraMap> {
 /// The number F3 shows at a cell: whole steps, the last two digits.
 pub fn distance_label(map: &DijkstraMap, p: Point) -> Option<u32> {
     let c = map.at(p);
-    (c != UNREACHED).then_some((c / crate::path::STEP) % 100)
+    (c != UNREACHED).then_some((c / amulets_core::path::STEP) % 100)
 }
 
 /// F4's overlay at a monster's cell: z asleep, w wandering, h hunting.
@@ -473,7 +473,7 @@ fn cave_lines(game: &Game, out: &mut Lines) {
 }
 
 /// What F6 is showing, as the side panel says it.
-pub fn cave_step_words(steps: &crate::game::CaveSteps) -> Line {
+pub fn cave_step_words(steps: &amulets_core::game::CaveSteps) -> Line {
     let step = i32::from(steps.step);
     if step == 0 {
         line(format_args!("the random fill"))
@@ -683,11 +683,11 @@ pub struct Offers {
     /// A saved run is there to continue.
     pub saved_run: bool,
     /// The day, when the shell knows it.
-    pub today: Option<crate::daily::Day>,
+    pub today: Option<amulets_core::daily::Day>,
     /// The ended run's record is kept, for the end screen's R.
     pub record: bool,
     /// The palette in force, named on the title and the menu.
-    pub palette: crate::color::Palette,
+    pub palette: crate::palettes::Palette,
 }
 
 /// Whatever screen is over the map, or `None` while playing, with every
@@ -699,7 +699,7 @@ pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
             saved_run: can_continue,
             today: None,
             record: false,
-            palette: crate::color::Palette::Book,
+            palette: crate::palettes::Palette::Book,
         },
         Shows {
             tiles: true,
@@ -874,7 +874,7 @@ pub fn screen_for(game: &Game, offers: Offers, shows: Shows, map: &Keymap) -> Op
         State::Help if shows.buttons => button_help(shows.gamepad),
         State::Help => {
             let mut out = Screen::new(line(format_args!("Keys (any key closes)")));
-            let switch_view = Some(Action::Debug(crate::input::DebugKey::SwitchView));
+            let switch_view = Some(Action::Debug(amulets_core::input::DebugKey::SwitchView));
             for (context, b) in
                 bindings::help_in().filter(|(_, b)| shows.tiles || b.action() != switch_view)
             {
@@ -931,7 +931,7 @@ pub fn end_words(game: &Game) -> Line {
     match game.state() {
         State::Dead => {
             let cause = match game.cause_of_death() {
-                Some(Cause::Monster(k)) => with_article(crate::monster::kind(k).name),
+                Some(Cause::Monster(k)) => with_article(amulets_core::monster::kind(k).name),
                 Some(Cause::Poison) => line(format_args!("poison")),
                 Some(Cause::Trap(t)) => with_article(t.name()),
                 None => line(format_args!("something")),
@@ -947,9 +947,9 @@ pub fn end_words(game: &Game) -> Line {
 
 #[cfg(test)]
 mod tests {
-    use crate::input::Key;
     use crate::session::{NoStore, Session, Start};
-    use crate::text::LINE;
+    use amulets_core::input::Key;
+    use amulets_core::text::LINE;
 
     /// The title's screens, every line whole: a line as long as `LINE`
     /// may have been cut.

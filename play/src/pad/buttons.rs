@@ -1,6 +1,6 @@
 //! Which of a pad's buttons are down.
 
-use crate::input::Key;
+use amulets_core::input::Key;
 
 /// Which buttons are down now.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

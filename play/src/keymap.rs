@@ -12,10 +12,10 @@
 //! `MAX_KEYS` lines, in a fixed array.
 
 use crate::bindings::{self, Binding, CONTEXTS, Context, Keys};
-use crate::geom::Dir;
-use crate::input::script::{Written, one_key};
-use crate::input::{Key, MOVES};
-use crate::state::State;
+use amulets_core::geom::Dir;
+use amulets_core::input::script::{Written, one_key};
+use amulets_core::input::{Key, MOVES};
+use amulets_core::state::State;
 use core::fmt::{self, Write};
 
 /// The most keys a map gives: a preset gives at most 16 (tested), and a
@@ -281,7 +281,7 @@ impl fmt::Display for Problem<'_> {
 
 /// Where a key is read, in a few words.
 pub fn words(context: Context) -> &'static str {
-    use crate::state::{Aim, InventoryMode};
+    use amulets_core::state::{Aim, InventoryMode};
     match context {
         Context::State(state) => match state {
             State::Title => "on the title",
@@ -729,7 +729,7 @@ fn write_label(out: &mut Label, map: &Keymap, context: Context, b: &'static Bind
 mod tests {
     use super::*;
     use crate::bindings::{STATES, tables};
-    use crate::input::Action;
+    use amulets_core::input::Action;
 
     const PLAYING: Context = Context::State(State::Playing);
 
@@ -825,11 +825,13 @@ mod tests {
         );
         // On an item's screen, where nothing moves, d still drops, and e
         // drops too.
-        let item = Context::State(State::Inventory(crate::state::InventoryMode::Item(0)));
+        let item = Context::State(State::Inventory(amulets_core::state::InventoryMode::Item(
+            0,
+        )));
         assert_eq!(does(&map, item, Key::Char('d')), Some(Action::Drop));
         assert_eq!(does(&map, item, Key::Char('e')), Some(Action::Drop));
         // Aiming, d moves the cursor.
-        let aim = Context::State(State::Aiming(crate::state::Aim::Fire));
+        let aim = Context::State(State::Aiming(amulets_core::state::Aim::Fire));
         assert_eq!(
             does(&map, aim, Key::Char('d')),
             Some(Action::Cursor(Dir::W))
@@ -1040,7 +1042,7 @@ mod tests {
         }
         assert_eq!(does(&left, PLAYING, Key::Char('s')), Some(Action::Wait));
         // The key that began an aim chooses too: 3 casts, and 3 chooses.
-        let cast = Context::State(State::Aiming(crate::state::Aim::Cast));
+        let cast = Context::State(State::Aiming(amulets_core::state::Aim::Cast));
         assert_eq!(does(&left, PLAYING, Key::Char('3')), Some(Action::Cast));
         assert_eq!(does(&left, cast, Key::Char('3')), Some(Action::Select));
         assert_eq!(

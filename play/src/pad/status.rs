@@ -4,13 +4,13 @@
 
 use super::{COMMANDS, Controls, Mode};
 use crate::bindings;
-use crate::color::{Rgb, palette};
-use crate::game::State;
-use crate::input::Action;
-use crate::replay::Recorder;
-use crate::rules::LAST_FLOOR;
 use crate::session::{Session, Store};
 use crate::view::{self, wrap};
+use amulets_core::color::{Rgb, palette};
+use amulets_core::game::State;
+use amulets_core::input::Action;
+use amulets_core::replay::Recorder;
+use amulets_core::rules::LAST_FLOOR;
 
 /// Characters a status row holds, at most (a 320-pixel display's 80).
 pub const STATUS_COLS: usize = 80;

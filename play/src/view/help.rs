@@ -2,8 +2,8 @@
 
 use super::{Entry, Screen};
 use crate::bindings::{self, Pad, Underfoot};
-use crate::color::palette;
-use crate::text::line;
+use amulets_core::color::palette;
+use amulets_core::text::line;
 
 /// A pad's help (the board's, a gamepad's): each binding of the core's
 /// tables its buttons give (`bindings::pad_help`), with the ways that give

@@ -7,12 +7,12 @@
 //! deeper floor, then more gold, then fewer turns; of runs equal in all
 //! four, the earlier stays ahead.
 
-use crate::daily::{Daily, Day};
-use crate::mapgen::floor::Style;
 use crate::morgue::{End, Ending, Stamp};
-use crate::player::Class;
-use crate::rng::Dice;
-use crate::text::{Line, line};
+use amulets_core::daily::{Daily, Day};
+use amulets_core::mapgen::floor::Style;
+use amulets_core::player::Class;
+use amulets_core::rng::Dice;
+use amulets_core::text::{Line, line};
 use core::cmp::Ordering;
 use core::fmt;
 
@@ -313,11 +313,11 @@ fn read_entry<'a>(w: &mut impl Iterator<Item = &'a str>) -> Option<Entry> {
     let amulets = next()?
         .parse()
         .ok()
-        .filter(|&a| a <= crate::rules::AMULETS)?;
+        .filter(|&a| a <= amulets_core::rules::AMULETS)?;
     let depth = next()?
         .parse()
         .ok()
-        .filter(|d| (1..=crate::rules::LAST_FLOOR).contains(d))?;
+        .filter(|d| (1..=amulets_core::rules::LAST_FLOOR).contains(d))?;
     let gold = next()?.parse().ok()?;
     let turns = next()?.parse().ok()?;
     let date = match next()? {
@@ -459,7 +459,7 @@ pub fn screen(
     match hall {
         Err(e) => out.say(
             line(format_args!("The hall of fame could not be read: {e}.")),
-            crate::color::palette::HURT,
+            amulets_core::color::palette::HURT,
         ),
         Ok(hall) => {
             let hall = hall.unwrap_or_default();
@@ -467,16 +467,16 @@ pub fn screen(
             if runs.is_empty() {
                 out.say(
                     line(format_args!("No runs here yet.")),
-                    crate::color::palette::DIM_TEXT,
+                    amulets_core::color::palette::DIM_TEXT,
                 );
             } else {
-                out.say(header_line(), crate::color::palette::DIM_TEXT);
+                out.say(header_line(), amulets_core::color::palette::DIM_TEXT);
             }
             for (i, e) in runs.iter().take(HALL_RUNS).enumerate() {
                 let color = if hall.last == Some(e.number) {
-                    crate::color::palette::HIGHLIGHT
+                    amulets_core::color::palette::HIGHLIGHT
                 } else {
-                    crate::color::palette::TEXT
+                    amulets_core::color::palette::TEXT
                 };
                 out.say(entry_line(i + 1, e, hall.last), color);
             }
@@ -488,7 +488,7 @@ pub fn screen(
                         .last()
                         .map_or(line(format_args!("none")), |d| line(format_args!("{d}")))
                 ));
-                out.say(days, crate::color::palette::DIM_TEXT);
+                out.say(days, amulets_core::color::palette::DIM_TEXT);
             }
         }
     }
@@ -496,17 +496,17 @@ pub fn screen(
         line(format_args!(
             "A Amulets, F floor, g gold, t turns; > your last run"
         )),
-        crate::color::palette::DIM_TEXT,
+        amulets_core::color::palette::DIM_TEXT,
     );
     out.choices(
         (map, crate::bindings::Context::Hall),
         &crate::bindings::HALL,
         |_| true,
-        crate::color::palette::DIM_TEXT,
+        amulets_core::color::palette::DIM_TEXT,
     );
     out.say(
         line(format_args!("Any other key closes it.")),
-        crate::color::palette::DIM_TEXT,
+        amulets_core::color::palette::DIM_TEXT,
     );
     out
 }
@@ -514,7 +514,7 @@ pub fn screen(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
+    use amulets_core::game::Game;
 
     fn entry(number: u32, amulets: u8, depth: i32, gold: u32, turns: u32) -> Entry {
         Entry {
@@ -672,8 +672,8 @@ mod tests {
             dice: Dice::Xorshift,
             style: Style::Grid,
             ending: Ending::Abandoned,
-            amulets: crate::rules::AMULETS,
-            depth: crate::rules::LAST_FLOOR,
+            amulets: amulets_core::rules::AMULETS,
+            depth: amulets_core::rules::LAST_FLOOR,
             gold: u32::MAX,
             turns: u32::MAX,
             date: Some(wide_day),
@@ -702,7 +702,7 @@ mod tests {
         // Every line whole (a line as long as LINE may have been cut)...
         for e in hall.runs.iter().chain(&hall.daily) {
             let l = entry_line(20, e, hall.last);
-            assert!(l.len() < crate::text::LINE, "{} {l}", l.len());
+            assert!(l.len() < amulets_core::text::LINE, "{} {l}", l.len());
         }
         // ...and within a board's 80 columns for any run of under a million
         // gold and turns, in a year of four digits.

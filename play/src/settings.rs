@@ -5,7 +5,7 @@
 //! `name = value` a line under a version line, read and written here so
 //! every shell reads the same file the same way.
 
-use crate::color::Palette;
+use crate::palettes::Palette;
 use core::fmt::{self, Write};
 
 /// The first line of a settings file, naming its version.

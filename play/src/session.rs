@@ -21,23 +21,23 @@
 //! come in as a player's would, so they are saved and recorded alike.
 
 use crate::bindings::{self, Context};
-use crate::bot::Bot;
-use crate::color::Palette;
-use crate::daily::{Daily, Day};
 use crate::fame::Table;
-use crate::game::save::LoadError;
-use crate::game::{Game, Request, State};
-use crate::geom::Point;
-use crate::input::{Action, DebugKey, Key};
 use crate::juice::{Juice, Pacer};
 use crate::keymap::Keymap;
-use crate::mapgen::floor::Style;
 use crate::morgue::{End, Ending};
-use crate::player::Class;
-use crate::replay::{Input, Recorder};
-use crate::rng::Dice;
-use crate::text::{Line, line};
+use crate::palettes::Palette;
 use crate::view::{self, Lines, Scene, Screen, Shows};
+use amulets_core::bot::Bot;
+use amulets_core::daily::{Daily, Day};
+use amulets_core::game::save::LoadError;
+use amulets_core::game::{Game, Request, State};
+use amulets_core::geom::Point;
+use amulets_core::input::{Action, DebugKey, Key};
+use amulets_core::mapgen::floor::Style;
+use amulets_core::player::Class;
+use amulets_core::replay::{Input, Recorder};
+use amulets_core::rng::Dice;
+use amulets_core::text::{Line, line};
 use core::fmt;
 
 /// A held key first repeats this long after its press, when the shell
@@ -52,7 +52,7 @@ pub const REPEAT_MS: u64 = 100;
 pub const AUTOSAVE_TURNS: u32 = 50;
 
 /// The bot's demo takes an action this often, a running command's pace.
-pub const DEMO_STEP_MS: u64 = crate::game::command::COMMAND_STEP_MS as u64;
+pub const DEMO_STEP_MS: u64 = amulets_core::game::command::COMMAND_STEP_MS as u64;
 
 /// When a run in play is saved besides on arrival, on save and quit and on
 /// close: a shell whose medium wears (a board's flash) saves less often.
@@ -345,7 +345,7 @@ pub struct Start {
     pub class: Option<Class>,
     /// Whose dungeons the runs' floors of rooms are (the title's D changes
     /// it).
-    pub style: crate::mapgen::floor::Style,
+    pub style: amulets_core::mapgen::floor::Style,
     /// Whose dice the runs roll (the title's D changes them too).
     pub dice: Dice,
     /// Today's dungeon, at once (`--daily`): the shell's day. Its class is
@@ -763,7 +763,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             },
         };
         if let Some(note) = self.note() {
-            screen.note(note, crate::color::palette::DEBUG);
+            screen.note(note, amulets_core::color::palette::DEBUG);
         }
         Some(screen)
     }
@@ -792,11 +792,14 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             }
         };
         if let Some(stop) = self.game.last_stop() {
-            add(stop.text(), crate::color::palette::DIM_TEXT);
+            add(stop.text(), amulets_core::color::palette::DIM_TEXT);
         }
         let screen_up = self.asking.is_some() || view::screen_over_map(&self.game);
         if let Some(note) = self.note().filter(|_| !screen_up) {
-            add(line(format_args!("{note}")), crate::color::palette::DEBUG);
+            add(
+                line(format_args!("{note}")),
+                amulets_core::color::palette::DEBUG,
+            );
         }
         lines
     }
@@ -804,12 +807,12 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// The lines a small screen shows in its few rows, besides the run's
     /// facts and the log: while this game does not save, why, on one line;
     /// a test's note.
-    pub fn standing_notes(&self) -> impl Iterator<Item = (Line, crate::color::Rgb)> + '_ {
+    pub fn standing_notes(&self) -> impl Iterator<Item = (Line, amulets_core::color::Rgb)> + '_ {
         #[cfg(any(test, feature = "test-support"))]
         let test = self.test_note.clone();
         #[cfg(not(any(test, feature = "test-support")))]
         let test: Option<Line> = None;
-        let hurt = crate::color::palette::HURT;
+        let hurt = amulets_core::color::palette::HURT;
         self.not_saving_line()
             .into_iter()
             .chain(test)
@@ -821,7 +824,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         let mut lines = view::panel(&self.game);
         let mut warn = |text: Line| {
             lines
-                .push((text, crate::color::palette::HURT))
+                .push((text, amulets_core::color::palette::HURT))
                 .expect("the panel's lines are far fewer than its room");
         };
         #[cfg(any(test, feature = "test-support"))]
@@ -845,7 +848,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                 line(format_args!("A key takes over.")),
             ] {
                 lines
-                    .push((text, crate::color::palette::HIGHLIGHT))
+                    .push((text, amulets_core::color::palette::HIGHLIGHT))
                     .expect("the panel's lines are far fewer than its room");
             }
         }
@@ -881,7 +884,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
 
     /// The line of fire to show while aiming (none while F6's cave is
     /// shown).
-    pub fn aim_line(&self) -> heapless::Vec<Point, { crate::game::RANGE }> {
+    pub fn aim_line(&self) -> heapless::Vec<Point, { amulets_core::game::RANGE }> {
         match self.game.state() {
             State::Aiming(_) if !self.cave_shown() => self.game.aim_line(),
             _ => heapless::Vec::new(),
@@ -900,7 +903,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
 
     /// The way a click would travel, to show under the mouse: while
     /// playing with nothing running, the cells after the player's.
-    pub fn route(&self) -> heapless::Vec<Point, { crate::game::command::MAX_ROUTE }> {
+    pub fn route(&self) -> heapless::Vec<Point, { amulets_core::game::command::MAX_ROUTE }> {
         match self.hover {
             Some(p)
                 if self.game.state() == State::Playing

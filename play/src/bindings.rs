@@ -5,12 +5,12 @@
 //! no shell keeps a list of keys of its own or reads a key out of the words
 //! on a screen.
 
-use crate::geom::Point;
-use crate::input::{Action, DebugKey, Key};
-use crate::level::Level;
-use crate::map::Terrain;
-use crate::player::Class;
-use crate::state::{Aim, InventoryMode, State};
+use amulets_core::geom::Point;
+use amulets_core::input::{Action, DebugKey, Key};
+use amulets_core::level::Level;
+use amulets_core::map::Terrain;
+use amulets_core::player::Class;
+use amulets_core::state::{Aim, InventoryMode, State};
 
 /// Which keys a binding takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -182,7 +182,7 @@ impl Binding {
         let key = key.folded();
         let taken = match self.keys {
             Keys::These(keys) => keys.contains(&key),
-            Keys::Moves => crate::input::direction(key).is_some(),
+            Keys::Moves => amulets_core::input::direction(key).is_some(),
             Keys::Letters => matches!(key, Key::Char('a'..='z')),
             Keys::Any => !matches!(key, Key::F(_) | Key::Other),
             Keys::Click => false,
@@ -192,8 +192,8 @@ impl Binding {
         }
         match self.does {
             Does::Act(a) => Some(a),
-            Does::Move => crate::input::direction(key).map(Action::Move),
-            Does::Cursor => crate::input::direction(key).map(Action::Cursor),
+            Does::Move => amulets_core::input::direction(key).map(Action::Move),
+            Does::Cursor => amulets_core::input::direction(key).map(Action::Cursor),
             Does::Letter => match key {
                 Key::Char(c) => Some(Action::Letter(c)),
                 _ => None,
@@ -704,7 +704,7 @@ pub const STATES: [State; 14] = [
     State::Inventory(InventoryMode::Browse),
     State::Inventory(InventoryMode::Drop),
     State::Inventory(InventoryMode::Item(0)),
-    State::Confirming(crate::state::Question::LeaveAmulet),
+    State::Confirming(amulets_core::state::Question::LeaveAmulet),
     State::Menu,
     State::Help,
     State::Dead,
@@ -796,7 +796,9 @@ pub fn help_in() -> impl Iterator<Item = (Context, &'static Binding)> {
     let aiming = AIMING.iter().filter(|b| b.label != AIMING[0].label);
     let aiming = aiming.filter(|b| b.action() != Some(Action::Cancel));
     let playing = Context::State(State::Playing);
-    let asked = Context::State(State::Confirming(crate::state::Question::LeaveAmulet));
+    let asked = Context::State(State::Confirming(
+        amulets_core::state::Question::LeaveAmulet,
+    ));
     let in_ = |c: Context| move |b| (c, b);
     PLAYING
         .iter()
@@ -810,12 +812,17 @@ pub fn help_in() -> impl Iterator<Item = (Context, &'static Binding)> {
 /// A key pressed straight to a game, for tests that play without a
 /// session: what it means here (`action_for`), acted on.
 #[cfg(any(test, feature = "test-support"))]
-impl crate::game::Game {
+pub trait Press {
     /// A key press, acted on.
-    pub fn press(&mut self, key: Key) -> crate::state::Outcome {
+    fn press(&mut self, key: Key) -> amulets_core::state::Outcome;
+}
+
+#[cfg(any(test, feature = "test-support"))]
+impl Press for amulets_core::game::Game {
+    fn press(&mut self, key: Key) -> amulets_core::state::Outcome {
         match action_for(self.state(), key) {
             Some(action) => self.act(action),
-            None => crate::state::Outcome::default(),
+            None => amulets_core::state::Outcome::default(),
         }
     }
 }
@@ -823,7 +830,7 @@ impl crate::game::Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geom::Dir;
+    use amulets_core::geom::Dir;
 
     /// Every key a shell can give, or enough of them: the printable ASCII,
     /// the named keys, the numpad and the function keys.
@@ -877,7 +884,7 @@ mod tests {
             None,
             "nor closes the help"
         );
-        let ask = State::Confirming(crate::game::Question::LeaveAmulet);
+        let ask = State::Confirming(amulets_core::game::Question::LeaveAmulet);
         assert_eq!(action_for(ask, Char('y')), Some(Action::Confirm(true)));
         assert_eq!(action_for(ask, Escape), Some(Action::Confirm(false)));
         assert_eq!(

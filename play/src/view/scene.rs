@@ -5,13 +5,13 @@
 //! cells a screen smaller than the map shows.
 
 use super::{CellLook, Tile, cell_among, distance_label, distances, mind_label};
-use crate::cellset::CellSet;
-use crate::color::{Rgb, palette};
-use crate::game::Game;
-use crate::geom::Point;
 use crate::juice::{Juice, Missile};
-use crate::map::{MAP_H, MAP_W, Map};
-use crate::path::dijkstra::DijkstraMap;
+use amulets_core::cellset::CellSet;
+use amulets_core::color::{Rgb, palette};
+use amulets_core::game::Game;
+use amulets_core::geom::Point;
+use amulets_core::map::{MAP_H, MAP_W, Map};
+use amulets_core::path::dijkstra::DijkstraMap;
 
 /// How much of a cell's colour the way's wash and a hit's flash cover (of
 /// 255): the way lets the cell show through, the flash hardly.
@@ -22,7 +22,7 @@ pub const FLASH_ALPHA: u8 = 170;
 /// The colours of the picture that belong to no cell, line or screen:
 /// what is behind everything, and the side panel's shade.
 pub mod chrome {
-    use crate::color::{Rgb, palette};
+    use amulets_core::color::{Rgb, palette};
     /// Behind everything: empty cells, the map's room, the log's.
     pub const BACKGROUND: Rgb = palette::BACKGROUND;
     /// The side panel, a shade apart from the map.
@@ -182,8 +182,8 @@ impl Shown {
 /// tile of one fixed colour).
 pub fn tile_colour(tile: Tile) -> Rgb {
     match tile {
-        Tile::Monster(k) => crate::monster::kind(k).color,
-        Tile::Item(i) => crate::item::kind(i).color,
+        Tile::Monster(k) => amulets_core::monster::kind(k).color,
+        Tile::Item(i) => amulets_core::item::kind(i).color,
         Tile::Trap => palette::TRAP,
         Tile::Player => palette::PLAYER,
         _ => palette::NO_TINT,
