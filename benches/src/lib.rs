@@ -233,7 +233,7 @@ impl Watched {
     /// `tiles`, played by the bot.
     pub fn new(seed: u32, tiles: bool) -> Watched {
         let mut session = amulets_play::session::Session::new(
-            None,
+            amulets_play::store::Kept::Nowhere,
             None,
             amulets_desktop::seed::from_os as fn() -> u32,
             amulets_play::session::Start {

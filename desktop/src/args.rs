@@ -8,6 +8,7 @@ use amulets_core::player::Class;
 use amulets_core::rng::Dice;
 use amulets_play::palettes::Palette;
 use amulets_play::session::{Start, seed_from_text};
+use amulets_play::store::Kept;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
@@ -135,7 +136,7 @@ impl RunArgs {
         dir: Option<PathBuf>,
     ) -> amulets_play::settings::Settings
     where
-        S: amulets_play::session::Store,
+        S: amulets_play::store::Store,
         R: amulets_core::replay::Recorder,
         E: FnMut() -> u32,
     {
@@ -255,16 +256,22 @@ impl RunArgs {
     }
 
     /// The store: `--save-dir`, else the platform's data directory.
-    pub fn store(&self) -> Option<FileStore> {
+    pub fn store(&self) -> Kept<FileStore> {
+        Kept::In(self.file_store())
+    }
+
+    /// The files of the store: `--save-dir`, else the platform's data
+    /// directory.
+    fn file_store(&self) -> FileStore {
         match &self.save_dir {
-            Some(dir) => Some(FileStore::in_dir(dir)),
-            None => Some(FileStore::default_place()),
+            Some(dir) => FileStore::in_dir(dir),
+            None => FileStore::default_place(),
         }
     }
 
     /// The directory of the save and the settings, when there is one.
     pub fn dir(&self) -> Option<PathBuf> {
-        self.store()
+        Some(self.file_store())
             .filter(FileStore::has_place)
             .map(|s| s.dir().to_path_buf())
     }

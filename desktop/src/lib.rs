@@ -22,5 +22,8 @@ pub use test_panic::TestPanic;
 
 /// The session a desktop shell plays: the save in files (none for a
 /// screenshot), a replay file when asked for one, seeds from the OS.
-pub type DesktopSession =
-    amulets_play::session::Session<Option<FileStore>, Option<FileRecorder>, fn() -> u32>;
+pub type DesktopSession = amulets_play::session::Session<
+    amulets_play::store::Kept<FileStore>,
+    Option<FileRecorder>,
+    fn() -> u32,
+>;

@@ -75,7 +75,8 @@ impl Recorder for FileRecorder {
 mod tests {
     use super::*;
     use amulets_core::input::Key;
-    use amulets_play::session::{NoStore, Session, Start};
+    use amulets_play::session::{Session, Start};
+    use amulets_play::store::NoStore;
 
     /// A run given up for a new one: its replay still ends where the run
     /// stood, not at the class screen the session shows by then.

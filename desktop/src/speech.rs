@@ -84,7 +84,7 @@ impl SpeechStream {
     /// Says what is new in the session.
     pub fn speak<S, R, E>(&mut self, session: &amulets_play::session::Session<S, R, E>)
     where
-        S: amulets_play::session::Store,
+        S: amulets_play::store::Store,
         R: amulets_core::replay::Recorder,
         E: FnMut() -> u32,
     {
@@ -141,7 +141,8 @@ mod tests {
     use super::*;
     use amulets_core::input::Key;
     use amulets_core::player::Class;
-    use amulets_play::session::{NoStore, Session, Start};
+    use amulets_play::session::{Session, Start};
+    use amulets_play::store::NoStore;
 
     #[test]
     fn seed_42_s_fighter_explores_and_the_stream_says_it_in_order() {

@@ -29,7 +29,8 @@ use amulets_core::daily::Day;
 use amulets_core::text::{Line, line};
 use amulets_play::fame::{Hall, MAX_HALL_BYTES};
 use amulets_play::morgue::{self, End};
-use amulets_play::session::{SaveText, Store, StoreError};
+use amulets_play::palettes::Palette;
+use amulets_play::store::{Records, SaveText, Saves, StoreError};
 use std::fs::{self, File, TryLockError};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -156,7 +157,7 @@ impl FileStore {
     }
 }
 
-impl Store for FileStore {
+impl Saves for FileStore {
     fn claim(&mut self) -> Result<(), StoreError> {
         if let Some(why) = &self.nowhere {
             return Err(StoreError::Failed(line(format_args!("{why}"))));
@@ -218,6 +219,12 @@ impl Store for FileStore {
         }
     }
 
+    fn name(&self) -> &'static str {
+        SAVE
+    }
+}
+
+impl Records for FileStore {
     fn ended(&mut self, end: &End<'_>) -> Result<Option<Line>, StoreError> {
         if self.nowhere.is_some() {
             return Ok(None);
@@ -230,6 +237,18 @@ impl Store for FileStore {
             words = format!("Number {n} in the hall of fame (H)! {words}");
         }
         Ok(Some(line(format_args!("{words}"))))
+    }
+
+    fn read_record(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
+
+    fn record(&self) -> Option<&str> {
+        self.record.as_deref()
+    }
+
+    fn has_record(&self) -> bool {
+        self.record().is_some()
     }
 
     fn read_hall(&mut self) -> Result<(), StoreError> {
@@ -251,10 +270,6 @@ impl Store for FileStore {
         self.hall.as_deref()
     }
 
-    fn record(&self) -> Option<&str> {
-        self.record.as_deref()
-    }
-
     fn begin_daily(&mut self, day: Day) -> Result<bool, StoreError> {
         if self.nowhere.is_some() {
             return Ok(true);
@@ -262,8 +277,12 @@ impl Store for FileStore {
         self.change_hall(|hall| hall.begin_daily(day))
     }
 
-    fn name(&self) -> &'static str {
-        SAVE
+    fn palette(&mut self) -> Option<Palette> {
+        None
+    }
+
+    fn keep_palette(&mut self, _: Palette) -> Result<(), StoreError> {
+        Ok(())
     }
 }
 

@@ -12,7 +12,8 @@ use amulets_core::geom::Point;
 use amulets_core::input::Key;
 use amulets_core::input::script::Step;
 use amulets_core::replay::Recorder;
-use amulets_play::session::{Session, Store, StoreError};
+use amulets_play::session::Session;
+use amulets_play::store::{Store, StoreError};
 
 /// How far a script's clock moves after each of its steps, unless frozen:
 /// more than any animation lasts, so each step's picture is settled.
@@ -182,7 +183,8 @@ mod tests {
     use super::*;
     use amulets_core::input::script::steps;
     use amulets_core::player::Class;
-    use amulets_play::session::{NoStore, Start};
+    use amulets_play::session::Start;
+    use amulets_play::store::NoStore;
 
     fn app(start: Start) -> App<NoStore, (), impl FnMut() -> u32> {
         App::new(Session::new(NoStore, (), || 7, start))

@@ -14,7 +14,8 @@ use amulets_core::game::State;
 use amulets_core::geom::Point;
 use amulets_core::map::{MAP_H, MAP_W};
 use amulets_core::replay::Recorder;
-use amulets_play::session::{Session, Store};
+use amulets_play::session::Session;
+use amulets_play::store::Store;
 use amulets_play::view::{self, CellLook, Label, Shown, Tile, chrome, wrap};
 
 /// How the map is shown: the font's glyphs, or our tiles (F2 switches).
@@ -357,7 +358,8 @@ pub fn frame<S: Store, R: Recorder, E: FnMut() -> u32>(f: &mut Frame, session: &
 mod tests {
     use super::*;
     use amulets_core::player::Class;
-    use amulets_play::session::{NoStore, Start};
+    use amulets_play::session::Start;
+    use amulets_play::store::NoStore;
 
     /// Seed 42's Rogue, at the start of the run.
     fn rogue_42() -> Session<NoStore, (), impl FnMut() -> u32> {

@@ -12,7 +12,8 @@ use crate::paint::Frame;
 use amulets_core::geom::Point;
 use amulets_core::map::{MAP_CELLS, MAP_H, MAP_W, Map};
 use amulets_core::replay::Recorder;
-use amulets_play::session::{Session, Store};
+use amulets_play::session::Session;
+use amulets_play::store::Store;
 use amulets_play::view::{Memo, Shown};
 
 /// The whole picture, as one rectangle.
@@ -198,7 +199,8 @@ mod tests {
     use amulets_core::bot::Bot;
     use amulets_core::input::Key;
     use amulets_core::player::Class;
-    use amulets_play::session::{NoStore, Start};
+    use amulets_play::session::Start;
+    use amulets_play::store::NoStore;
 
     /// The debugging views and the mouse a player might bring in at step
     /// `i` of a run: F4's letters (which reach into the cell above), F3's

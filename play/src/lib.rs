@@ -25,4 +25,5 @@ pub mod palettes;
 pub mod session;
 pub mod settings;
 pub mod speech;
+pub mod store;
 pub mod view;

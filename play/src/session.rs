@@ -26,6 +26,7 @@ use crate::juice::{Juice, Pacer};
 use crate::keymap::Keymap;
 use crate::morgue::{End, Ending};
 use crate::palettes::Palette;
+use crate::store::{SaveText, Store, StoreError};
 use crate::view::{self, Lines, Scene, Screen, Shows};
 use amulets_core::bot::Bot;
 use amulets_core::daily::{Daily, Day};
@@ -73,32 +74,6 @@ impl Autosave {
     };
 }
 
-/// Why the store could not do what was asked.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum StoreError {
-    /// Another game holds the store: this one plays without saving.
-    Busy,
-    /// No room for the save.
-    Full,
-    /// The medium failed; the words say how, for the player.
-    Failed(Line),
-    /// What is there is no save to read (not a regular file, far too
-    /// long): it is left alone, and a new run asks before replacing it.
-    Refused(Line),
-}
-
-impl fmt::Display for StoreError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StoreError::Busy => write!(f, "another game is saving there"),
-            StoreError::Full => write!(f, "there is no room for it"),
-            StoreError::Failed(why) | StoreError::Refused(why) => f.write_str(why),
-        }
-    }
-}
-
-impl core::error::Error for StoreError {}
-
 /// What `Session::rescue` did with the run after a shell caught a panic.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Rescue {
@@ -131,160 +106,6 @@ impl fmt::Display for Rescue {
                 write!(f, "The run could not be saved ({e}): the last save stands.")
             }
         }
-    }
-}
-
-/// Where a shell keeps the one saved run: a file on the desktop, flash on a
-/// board, `localStorage` in a browser. A write replaces the saved run only
-/// once the whole new text is written, so a failure at any moment leaves
-/// the old one whole.
-pub trait Store {
-    /// Takes the right to write for as long as the store lives; `Busy` when
-    /// another game holds it (that game keeps it until it ends, however it
-    /// ends).
-    fn claim(&mut self) -> Result<(), StoreError>;
-    /// The saved run's text, or `None` when there is none.
-    fn read(&mut self) -> Result<Option<&str>, StoreError>;
-    /// Replaces the saved run with this one.
-    fn write(&mut self, save: &SaveText<'_>) -> Result<(), StoreError>;
-    /// Moves a saved run that does not load out of the way, where no later
-    /// save can write over it; the words say where it went.
-    fn set_aside(&mut self) -> Result<Line, StoreError>;
-    /// Removes the saved run (its run has ended).
-    fn remove(&mut self) -> Result<(), StoreError>;
-    /// A run has ended (died, won, or abandoned for a new one): keep its
-    /// record (`morgue::write`) and enter it in the hall of fame
-    /// (`fame::Hall::enter`), with the shell's time. The words say where
-    /// the record went, for the end screen; `None` keeps none.
-    fn ended(&mut self, _end: &End<'_>) -> Result<Option<Line>, StoreError> {
-        Ok(None)
-    }
-    /// The last record kept (`ended`), read for showing: `record` lends it
-    /// until the next read.
-    fn read_record(&mut self) -> Result<(), StoreError> {
-        Ok(())
-    }
-    /// The last record's text as last read, or `None` when none is kept.
-    fn record(&self) -> Option<&str> {
-        None
-    }
-    /// Whether a record is kept, read or not (the end screen offers R):
-    /// a store that lends one text at a time (a board's flash) may hold
-    /// the hall of fame when asked.
-    fn has_record(&self) -> bool {
-        self.record().is_some()
-    }
-    /// Reads the hall of fame, which `hall` lends until the next read.
-    fn read_hall(&mut self) -> Result<(), StoreError> {
-        Ok(())
-    }
-    /// The hall of fame's text as last read (`fame::Hall`'s), or `None`
-    /// when there is none yet.
-    fn hall(&self) -> Option<&str> {
-        None
-    }
-    /// A run of the day's dungeon begins: true when it is the first begun
-    /// here that day, which counts; the day is kept as played.
-    fn begin_daily(&mut self, _day: Day) -> Result<bool, StoreError> {
-        Ok(true)
-    }
-    /// The player's palette, when the store keeps the player's settings (a
-    /// board's flash does; the desktop and the page keep theirs in a
-    /// settings file of their own, `settings`, and keep none here).
-    fn palette(&mut self) -> Option<Palette> {
-        None
-    }
-    /// Keeps the palette the player chose on the title or the menu.
-    fn keep_palette(&mut self, _palette: Palette) -> Result<(), StoreError> {
-        Ok(())
-    }
-    /// What the player calls the saved run, to begin a sentence about it:
-    /// its file's name on the desktop (`save.txt`), "this page's save" in
-    /// the browser.
-    fn name(&self) -> &'static str {
-        "the saved run"
-    }
-}
-
-/// A store that keeps nothing (screenshots, tests, a demo): every write
-/// succeeds and nothing is ever there to read.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct NoStore;
-
-impl Store for NoStore {
-    fn claim(&mut self) -> Result<(), StoreError> {
-        Ok(())
-    }
-    fn read(&mut self) -> Result<Option<&str>, StoreError> {
-        Ok(None)
-    }
-    fn write(&mut self, _: &SaveText<'_>) -> Result<(), StoreError> {
-        Ok(())
-    }
-    fn set_aside(&mut self) -> Result<Line, StoreError> {
-        Ok(Line::new())
-    }
-    fn remove(&mut self) -> Result<(), StoreError> {
-        Ok(())
-    }
-}
-
-/// A store or none: none keeps nothing, as `NoStore`.
-impl<T: Store> Store for Option<T> {
-    fn claim(&mut self) -> Result<(), StoreError> {
-        self.as_mut().map_or(Ok(()), Store::claim)
-    }
-    fn read(&mut self) -> Result<Option<&str>, StoreError> {
-        self.as_mut().map_or(Ok(None), Store::read)
-    }
-    fn write(&mut self, save: &SaveText<'_>) -> Result<(), StoreError> {
-        self.as_mut().map_or(Ok(()), |s| s.write(save))
-    }
-    fn set_aside(&mut self) -> Result<Line, StoreError> {
-        self.as_mut().map_or(Ok(Line::new()), Store::set_aside)
-    }
-    fn remove(&mut self) -> Result<(), StoreError> {
-        self.as_mut().map_or(Ok(()), Store::remove)
-    }
-    fn ended(&mut self, end: &End<'_>) -> Result<Option<Line>, StoreError> {
-        self.as_mut().map_or(Ok(None), |s| s.ended(end))
-    }
-    fn read_hall(&mut self) -> Result<(), StoreError> {
-        self.as_mut().map_or(Ok(()), Store::read_hall)
-    }
-    fn read_record(&mut self) -> Result<(), StoreError> {
-        self.as_mut().map_or(Ok(()), Store::read_record)
-    }
-    fn record(&self) -> Option<&str> {
-        self.as_ref().and_then(Store::record)
-    }
-    fn has_record(&self) -> bool {
-        self.as_ref().is_some_and(Store::has_record)
-    }
-    fn hall(&self) -> Option<&str> {
-        self.as_ref().and_then(Store::hall)
-    }
-    fn begin_daily(&mut self, day: Day) -> Result<bool, StoreError> {
-        self.as_mut().map_or(Ok(true), |s| s.begin_daily(day))
-    }
-    fn palette(&mut self) -> Option<Palette> {
-        self.as_mut().and_then(Store::palette)
-    }
-    fn keep_palette(&mut self, palette: Palette) -> Result<(), StoreError> {
-        self.as_mut().map_or(Ok(()), |s| s.keep_palette(palette))
-    }
-    fn name(&self) -> &'static str {
-        self.as_ref().map_or("the saved run", Store::name)
-    }
-}
-
-/// A run's save as text, written as it is formatted (`Display`), so a
-/// store can stream it to a file or to flash with no buffer of its own.
-pub struct SaveText<'a>(pub &'a Game);
-
-impl fmt::Display for SaveText<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.write_save(f)
     }
 }
 

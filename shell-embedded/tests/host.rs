@@ -6,10 +6,13 @@ use amulets_core::geom::Point;
 use amulets_core::input::Key;
 use amulets_core::map::{MAP_CELLS, Map};
 use amulets_core::player::Class;
+use amulets_core::text::Line;
 use amulets_embedded::framebuffer::FrameBuffer;
 use amulets_embedded::shell::{CELL_H, CELL_W, CHAR_H, CHAR_W};
 use amulets_embedded::{Buttons, Layout, Shell};
-use amulets_play::session::{NoStore, SaveText, Session, Start, Store};
+use amulets_play::morgue::End;
+use amulets_play::session::{Session, Start};
+use amulets_play::store::{NoStore, Records, SaveText, Saves, Store, StoreError};
 use amulets_play::view;
 use common::{Counting, Holding, WINDOW_BYTES};
 
@@ -943,20 +946,66 @@ impl DrawTarget for Refusing {
 /// A store that fails every write, as a worn-out flash does.
 struct Failing;
 
-impl Store for Failing {
-    fn claim(&mut self) -> Result<(), amulets_play::session::StoreError> {
+impl Saves for Failing {
+    fn claim(&mut self) -> Result<(), amulets_play::store::StoreError> {
         Ok(())
     }
-    fn read(&mut self) -> Result<Option<&str>, amulets_play::session::StoreError> {
+
+    fn read(&mut self) -> Result<Option<&str>, amulets_play::store::StoreError> {
         Ok(None)
     }
-    fn write(&mut self, _: &SaveText<'_>) -> Result<(), amulets_play::session::StoreError> {
-        Err(amulets_play::session::StoreError::Full)
+
+    fn write(&mut self, _: &SaveText<'_>) -> Result<(), amulets_play::store::StoreError> {
+        Err(amulets_play::store::StoreError::Full)
     }
-    fn set_aside(&mut self) -> Result<amulets_core::text::Line, amulets_play::session::StoreError> {
+
+    fn set_aside(&mut self) -> Result<amulets_core::text::Line, amulets_play::store::StoreError> {
         Ok(amulets_core::text::Line::new())
     }
-    fn remove(&mut self) -> Result<(), amulets_play::session::StoreError> {
+
+    fn remove(&mut self) -> Result<(), amulets_play::store::StoreError> {
+        Ok(())
+    }
+
+    fn name(&self) -> &'static str {
+        amulets_play::store::THE_SAVED_RUN
+    }
+}
+
+impl Records for Failing {
+    fn ended(&mut self, _: &End<'_>) -> Result<Option<Line>, StoreError> {
+        Ok(None)
+    }
+
+    fn read_record(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
+
+    fn record(&self) -> Option<&str> {
+        None
+    }
+
+    fn has_record(&self) -> bool {
+        self.record().is_some()
+    }
+
+    fn read_hall(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
+
+    fn hall(&self) -> Option<&str> {
+        None
+    }
+
+    fn begin_daily(&mut self, _: amulets_core::daily::Day) -> Result<bool, StoreError> {
+        Ok(true)
+    }
+
+    fn palette(&mut self) -> Option<amulets_play::palettes::Palette> {
+        None
+    }
+
+    fn keep_palette(&mut self, _: amulets_play::palettes::Palette) -> Result<(), StoreError> {
         Ok(())
     }
 }
@@ -995,8 +1044,8 @@ fn the_board_says_it_is_not_saving_on_its_own_pixels() {
         ..Start::default()
     };
     // No flash: said from the first frame, in the full layout...
-    let store: amulets_embedded::flash::OrMissing<Holding> =
-        amulets_embedded::flash::OrMissing::Missing("the flash did not answer");
+    let store: amulets_play::store::Kept<Holding> =
+        amulets_play::store::Kept::Lost("the flash did not answer");
     let session = Session::new(store, (), five as fn() -> u32, start);
     let mut shell = Shell::new(Big::new(), Layout::Full);
     shell.draw(&session).unwrap();

@@ -4,7 +4,7 @@
 //! rule.
 
 use amulets_desktop::{FileRecorder, FileStore};
-use amulets_play::session::StoreError;
+use amulets_play::store::{Kept, StoreError};
 use std::io::Write;
 
 /// How the map is drawn; F2 switches (the session keeps which).
@@ -12,7 +12,7 @@ pub use amulets_picture::ViewMode;
 
 /// The app of the desktop game: the session saves in files, records to a
 /// file when asked, and takes its seeds from the OS.
-pub type App = amulets_picture::App<Option<FileStore>, Option<FileRecorder>, fn() -> u32>;
+pub type App = amulets_picture::App<Kept<FileStore>, Option<FileRecorder>, fn() -> u32>;
 
 /// The window is closing: the session saves a run in play.
 pub fn close(app: &mut App) {

@@ -114,7 +114,7 @@ fn main() -> ExitCode {
         }
     };
     let store = match (&cli.screenshot, &cli.run.save_dir) {
-        (Some(_), None) => None,
+        (Some(_), None) => amulets_play::store::Kept::Nowhere,
         _ => cli.run.store(),
     };
     let mut session = Session::new(

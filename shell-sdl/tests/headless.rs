@@ -10,7 +10,8 @@ use amulets_core::input::Key;
 use amulets_core::map::{MAP_H, MAP_W, Terrain};
 use amulets_core::player::Class;
 use amulets_desktop::{DesktopSession, FileStore, seed};
-use amulets_play::session::{SaveText, Session, Start};
+use amulets_play::session::{Session, Start};
+use amulets_play::store::SaveText;
 use amulets_sdl::app::{App, ViewMode};
 use amulets_sdl::draw::{self, Gfx};
 use amulets_sdl::layout::{self, CELL, LOGICAL_H, LOGICAL_W, PANEL_X};
@@ -63,7 +64,7 @@ fn scratch(name: &str) -> std::path::PathBuf {
 }
 
 fn session(store: Option<FileStore>, start: Start) -> DesktopSession {
-    Session::new(store, None, seed::from_os as fn() -> u32, start)
+    Session::new(store.into(), None, seed::from_os as fn() -> u32, start)
 }
 
 /// The game as a player would reach it: at its title, or a run saved in a
@@ -551,7 +552,7 @@ impl amulets_core::replay::Recorder for Saw {
 }
 
 type Sim = (
-    Session<amulets_play::session::NoStore, Saw, fn() -> u32>,
+    Session<amulets_play::store::NoStore, Saw, fn() -> u32>,
     amulets_play::pad::Controls,
     u64,
 );
@@ -752,7 +753,7 @@ fn gamepad(screen: &mut Screen) {
 
     // The bot's floor, found on a simulated board, then played on the pad.
     let sim_session = Session::new(
-        amulets_play::session::NoStore,
+        amulets_play::store::NoStore,
         Saw::default(),
         (|| 5) as fn() -> u32,
         start,

@@ -13,7 +13,8 @@ use amulets_core::game::Game;
 use amulets_core::hash::Fnv1a;
 use amulets_core::input::Key;
 use amulets_core::player::Class;
-use amulets_play::session::{SaveText, Session, Start};
+use amulets_play::session::{Session, Start};
+use amulets_play::store::SaveText;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::thread::sleep;
@@ -382,7 +383,12 @@ fn the_rogue_here() -> amulets_desktop::DesktopSession {
         class: Some(Class::Rogue),
         ..Start::default()
     };
-    let mut here = Session::new(None, None, (|| 1) as fn() -> u32, start);
+    let mut here = Session::new(
+        amulets_play::store::Kept::Nowhere,
+        None,
+        (|| 1) as fn() -> u32,
+        start,
+    );
     for k in BEFORE_HANGUP {
         here.press(as_key(k));
     }

@@ -46,7 +46,8 @@ impl Recorder for Recording {
 mod tests {
     use super::*;
     use amulets_core::input::Key;
-    use amulets_play::session::{NoStore, Session, Start};
+    use amulets_play::session::{Session, Start};
+    use amulets_play::store::NoStore;
 
     #[test]
     fn a_recorded_run_plays_back_to_where_it_ended() {

@@ -15,7 +15,8 @@ use amulets_core::daily::Day;
 use amulets_core::text::{Line, line};
 use amulets_play::fame::Hall;
 use amulets_play::morgue::{self, End, Stamp};
-use amulets_play::session::{SaveText, Store, StoreError};
+use amulets_play::palettes::Palette;
+use amulets_play::store::{Records, SaveText, Saves, StoreError};
 
 /// The records the page keeps: the last ten.
 pub const RECORDS: u32 = 10;
@@ -142,7 +143,7 @@ impl<B: Backend> LocalStore<B> {
     }
 }
 
-impl<B: Backend> Store for LocalStore<B> {
+impl<B: Backend> Saves for LocalStore<B> {
     fn claim(&mut self) -> Result<(), StoreError> {
         if self.claimed {
             Ok(())
@@ -180,6 +181,13 @@ impl<B: Backend> Store for LocalStore<B> {
         }
         self.backend.remove().map_err(trouble)
     }
+
+    fn name(&self) -> &'static str {
+        "this page's save"
+    }
+}
+
+impl<B: Backend> Records for LocalStore<B> {
     fn ended(&mut self, end: &End<'_>) -> Result<Option<Line>, StoreError> {
         let stamp = Stamp::of_unix_seconds(self.backend.now());
         let name = self.keep_record(end, stamp).map_err(trouble)?;
@@ -191,6 +199,18 @@ impl<B: Backend> Store for LocalStore<B> {
         Ok(Some(line(format_args!("{words}"))))
     }
 
+    fn read_record(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
+
+    fn record(&self) -> Option<&str> {
+        self.record.as_deref()
+    }
+
+    fn has_record(&self) -> bool {
+        self.record().is_some()
+    }
+
     fn read_hall(&mut self) -> Result<(), StoreError> {
         self.hall = self.backend.get_key(SCORES).map_err(trouble)?;
         Ok(())
@@ -200,16 +220,16 @@ impl<B: Backend> Store for LocalStore<B> {
         self.hall.as_deref()
     }
 
-    fn record(&self) -> Option<&str> {
-        self.record.as_deref()
-    }
-
     fn begin_daily(&mut self, day: Day) -> Result<bool, StoreError> {
         self.change_hall(|h| h.begin_daily(day)).map_err(trouble)
     }
 
-    fn name(&self) -> &'static str {
-        "this page's save"
+    fn palette(&mut self) -> Option<Palette> {
+        None
+    }
+
+    fn keep_palette(&mut self, _: Palette) -> Result<(), StoreError> {
+        Ok(())
     }
 }
 

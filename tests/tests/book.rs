@@ -203,7 +203,8 @@ fn chapter_18_f6_works_on_the_title_too() {
     // where the cave takes the title screen's place until it is put back.
     use amulets_core::game::State;
     use amulets_core::input::Key;
-    use amulets_play::session::{NoStore, Session, Start};
+    use amulets_play::session::{Session, Start};
+    use amulets_play::store::NoStore;
     let start = Start {
         seed: Some(42),
         ..Start::default()

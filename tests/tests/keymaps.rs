@@ -9,7 +9,8 @@ use amulets_core::player::Class;
 use amulets_core::replay::state_hash;
 use amulets_core::state::InventoryMode;
 use amulets_play::keymap::Keymap;
-use amulets_play::session::{NoStore, Session, Start};
+use amulets_play::session::{Session, Start};
+use amulets_play::store::NoStore;
 
 /// A session as a shell drives it, with its clock.
 struct Played {

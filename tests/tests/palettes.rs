@@ -16,7 +16,8 @@ use amulets_core::player::Class;
 use amulets_core::replay::{Input, Recorder, state_hash};
 use amulets_play::bindings::Context;
 use amulets_play::palettes::Palette;
-use amulets_play::session::{NoStore, Session, Start};
+use amulets_play::session::{Session, Start};
+use amulets_play::store::NoStore;
 use amulets_play::view::chrome;
 use std::collections::HashMap;
 

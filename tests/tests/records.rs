@@ -16,7 +16,8 @@ use amulets_core::rng::Dice;
 use amulets_core::text::{Line, line};
 use amulets_play::fame::{Hall, Table};
 use amulets_play::morgue::{self, End, Stamp};
-use amulets_play::session::{SaveText, Session, Start, Store, StoreError};
+use amulets_play::session::{Session, Start};
+use amulets_play::store::{Records, SaveText, Saves, StoreError};
 
 /// A store in memory that keeps what a desktop keeps in files: the save,
 /// the records and the hall, the time fixed.
@@ -50,25 +51,36 @@ impl Keeper {
     }
 }
 
-impl Store for Keeper {
+impl Saves for Keeper {
     fn claim(&mut self) -> Result<(), StoreError> {
         Ok(())
     }
+
     fn read(&mut self) -> Result<Option<&str>, StoreError> {
         Ok(self.save.as_deref())
     }
+
     fn write(&mut self, save: &SaveText<'_>) -> Result<(), StoreError> {
         self.save = Some(save.to_string());
         Ok(())
     }
+
     fn set_aside(&mut self) -> Result<Line, StoreError> {
         self.save = None;
         Ok(Line::new())
     }
+
     fn remove(&mut self) -> Result<(), StoreError> {
         self.save = None;
         Ok(())
     }
+
+    fn name(&self) -> &'static str {
+        amulets_play::store::THE_SAVED_RUN
+    }
+}
+
+impl Records for Keeper {
     fn ended(&mut self, end: &End<'_>) -> Result<Option<Line>, StoreError> {
         let mut text = String::new();
         morgue::write(&mut text, end, self.stamp).unwrap();
@@ -78,14 +90,37 @@ impl Store for Keeper {
         self.change_hall(|h| h.enter(end, stamp));
         Ok(Some(line(format_args!("The record is in {name}."))))
     }
-    fn hall(&self) -> Option<&str> {
-        self.hall.as_deref()
+
+    fn read_record(&mut self) -> Result<(), StoreError> {
+        Ok(())
     }
+
     fn record(&self) -> Option<&str> {
         self.records.last().map(|(_, t)| t.as_str())
     }
+
+    fn has_record(&self) -> bool {
+        self.record().is_some()
+    }
+
+    fn read_hall(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
+
+    fn hall(&self) -> Option<&str> {
+        self.hall.as_deref()
+    }
+
     fn begin_daily(&mut self, day: Day) -> Result<bool, StoreError> {
         Ok(self.change_hall(|h| h.begin_daily(day)))
+    }
+
+    fn palette(&mut self) -> Option<amulets_play::palettes::Palette> {
+        None
+    }
+
+    fn keep_palette(&mut self, _: amulets_play::palettes::Palette) -> Result<(), StoreError> {
+        Ok(())
     }
 }
 

@@ -13,9 +13,8 @@ use amulets_core::player::Class;
 use amulets_core::replay::{self, Input, Recorder, state_hash};
 use amulets_core::rng::Dice;
 use amulets_core::text::{Line, line};
-use amulets_play::session::{
-    AUTOSAVE_TURNS, REPEAT_DELAY_MS, REPEAT_MS, SaveText, Saved, Session, Start, Store, StoreError,
-};
+use amulets_play::session::{AUTOSAVE_TURNS, REPEAT_DELAY_MS, REPEAT_MS, Saved, Session, Start};
+use amulets_play::store::{Records, SaveText, Saves, StoreError};
 
 /// A store in memory that counts what is done to it.
 #[derive(Default)]
@@ -43,7 +42,7 @@ impl Memory {
     }
 }
 
-impl Store for Memory {
+impl Saves for Memory {
     fn claim(&mut self) -> Result<(), StoreError> {
         if self.busy {
             Err(StoreError::Busy)
@@ -54,12 +53,14 @@ impl Store for Memory {
             Ok(())
         }
     }
+
     fn read(&mut self) -> Result<Option<&str>, StoreError> {
         if let Some(e) = &self.read_fails {
             return Err(e.clone());
         }
         Ok(self.text.as_deref())
     }
+
     fn write(&mut self, save: &SaveText<'_>) -> Result<(), StoreError> {
         assert!(!self.busy, "a session wrote to a store it does not hold");
         if self.full_for > 0 {
@@ -70,13 +71,57 @@ impl Store for Memory {
         self.text = Some(save.to_string());
         Ok(())
     }
+
     fn set_aside(&mut self) -> Result<Line, StoreError> {
         self.set_aside.push(self.text.take().unwrap_or_default());
         Ok(line(format_args!("as save.bad")))
     }
+
     fn remove(&mut self) -> Result<(), StoreError> {
         self.removes += 1;
         self.text = None;
+        Ok(())
+    }
+
+    fn name(&self) -> &'static str {
+        amulets_play::store::THE_SAVED_RUN
+    }
+}
+
+impl Records for Memory {
+    fn ended(&mut self, _: &amulets_play::morgue::End<'_>) -> Result<Option<Line>, StoreError> {
+        Ok(None)
+    }
+
+    fn read_record(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
+
+    fn record(&self) -> Option<&str> {
+        None
+    }
+
+    fn has_record(&self) -> bool {
+        self.record().is_some()
+    }
+
+    fn read_hall(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
+
+    fn hall(&self) -> Option<&str> {
+        None
+    }
+
+    fn begin_daily(&mut self, _: amulets_core::daily::Day) -> Result<bool, StoreError> {
+        Ok(true)
+    }
+
+    fn palette(&mut self) -> Option<amulets_play::palettes::Palette> {
+        None
+    }
+
+    fn keep_palette(&mut self, _: amulets_play::palettes::Palette) -> Result<(), StoreError> {
         Ok(())
     }
 }

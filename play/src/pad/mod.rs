@@ -16,7 +16,8 @@ pub use menu::{COMMANDS, MenuEntry};
 pub use status::{STATUS_COLS, STATUS_LINES, Status, StatusLine};
 
 use crate::bindings::{self, Does, Pad, Underfoot};
-use crate::session::{Session, Store};
+use crate::session::Session;
+use crate::store::Store;
 use crate::view::{self, Scene, Shows};
 use amulets_core::game::State;
 use amulets_core::geom::Point;

@@ -4,7 +4,8 @@
 
 use super::{COMMANDS, Controls, Mode};
 use crate::bindings;
-use crate::session::{Session, Store};
+use crate::session::Session;
+use crate::store::Store;
 use crate::view::{self, wrap};
 use amulets_core::color::{Rgb, palette};
 use amulets_core::game::State;

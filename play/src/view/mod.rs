@@ -947,7 +947,8 @@ pub fn end_words(game: &Game) -> Line {
 
 #[cfg(test)]
 mod tests {
-    use crate::session::{NoStore, Session, Start};
+    use crate::session::{Session, Start};
+    use crate::store::NoStore;
     use amulets_core::input::Key;
     use amulets_core::text::LINE;
 

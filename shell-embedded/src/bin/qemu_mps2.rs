@@ -12,10 +12,11 @@ use amulets_core::game::Game;
 use amulets_core::input::Key;
 use amulets_embedded::board::HostFlash;
 use amulets_embedded::board::{self, host_file};
-use amulets_embedded::flash::{FlashStore, OrMissing};
+use amulets_embedded::flash::FlashStore;
 use amulets_embedded::framebuffer::FrameBuffer;
 use amulets_embedded::{Buttons, Layout, Shell};
 use amulets_play::session::{Session, Start};
+use amulets_play::store::Kept;
 use core::sync::atomic::{AtomicU32, Ordering};
 use cortex_m::peripheral::syst::SystClkSource;
 use cortex_m_rt::{entry, exception};
@@ -64,7 +65,7 @@ fn button(name: &str) -> Option<Buttons> {
 /// and the record). Commands run on the session's clock between words.
 fn play_script<S, R, E>(session: &mut Session<S, R, E>, shell: &mut Shell<FrameBuffer<320, 240>>)
 where
-    S: amulets_play::session::Store,
+    S: amulets_play::store::Store,
     R: amulets_core::replay::Recorder,
     E: FnMut() -> u32,
 {
@@ -197,10 +198,11 @@ fn main() -> ! {
     // The save in a flash file on the host when asked for, else none.
     // A flash file that does not open is said on the status, as the Wio
     // says a chip that does not answer.
-    let store = board::store_in_flash().then(|| match HostFlash::open("amulets-flash.bin\0") {
-        Some(flash) => OrMissing::Here(FlashStore::new(flash, 0)),
-        None => OrMissing::Missing("the host's flash file did not open"),
-    });
+    let store = match board::store_in_flash().then(|| HostFlash::open("amulets-flash.bin\0")) {
+        None => Kept::Nowhere,
+        Some(Some(flash)) => Kept::In(FlashStore::new(flash, 0)),
+        Some(None) => Kept::Lost("the host's flash file did not open"),
+    };
     let mut session = Session::new(store, (), || board::SEED, start);
     session.set_autosave(amulets_embedded::flash::BOARD_AUTOSAVE);
     if board::play_buttons() {

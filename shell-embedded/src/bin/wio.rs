@@ -9,11 +9,12 @@
 #![no_std]
 #![no_main]
 
-use amulets_embedded::flash::{FlashStore, OrMissing};
+use amulets_embedded::flash::FlashStore;
 use amulets_embedded::input::Debouncer;
 use amulets_embedded::w25q32::{self, W25q32};
 use amulets_embedded::{Buttons, Layout, Shell};
 use amulets_play::session::{Session, Start};
+use amulets_play::store::Kept;
 #[cfg(feature = "defmt")]
 use defmt_rtt as _;
 use panic_halt as _;
@@ -78,8 +79,8 @@ fn main() -> ! {
     // that answers, the game plays on and says it is not saving.
     let qspi = sets.flash.init(&mut peripherals.mclk, peripherals.qspi);
     let store = match W25q32::new(qspi) {
-        Ok(chip) => OrMissing::Here(FlashStore::new(chip, w25q32::SAVE_BASE)),
-        Err(_) => OrMissing::Missing("the flash did not answer"),
+        Ok(chip) => Kept::In(FlashStore::new(chip, w25q32::SAVE_BASE)),
+        Err(_) => Kept::Lost("the flash did not answer"),
     };
     let mut session = Session::new(store, (), seeds, Start::default());
     session.repeat_held_keys(true);

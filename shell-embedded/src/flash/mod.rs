@@ -45,7 +45,7 @@
 use amulets_core::game::save::MAX_SAVE_BYTES;
 use amulets_core::hash::Fnv1a;
 use amulets_core::text::{Line, line};
-use amulets_play::session::{SaveText, Store, StoreError};
+use amulets_play::store::{Records, SaveText, Saves, StoreError};
 use core::fmt::{self, Write};
 use embedded_storage::nor_flash::NorFlash;
 
@@ -454,8 +454,7 @@ impl<F: NorFlash> FlashStore<F> {
     }
 }
 
-impl<F: NorFlash> Store for FlashStore<F> {
-    /// One game runs on a board: the flash is always its own.
+impl<F: NorFlash> Saves for FlashStore<F> {
     fn claim(&mut self) -> Result<(), StoreError> {
         Ok(())
     }
@@ -503,24 +502,26 @@ impl<F: NorFlash> Store for FlashStore<F> {
         })
     }
 
+    fn remove(&mut self) -> Result<(), StoreError> {
+        for i in 0..2 {
+            if self.header(i).is_some() {
+                let at = self.area(i);
+                self.flash
+                    .write(at, &[0u8; HEADER])
+                    .map_err(|_| failed("write"))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn name(&self) -> &'static str {
+        amulets_play::store::THE_SAVED_RUN
+    }
+}
+
+impl<F: NorFlash> Records for FlashStore<F> {
     fn ended(&mut self, end: &amulets_play::morgue::End<'_>) -> Result<Option<Line>, StoreError> {
         self.keep_the_end(end)
-    }
-
-    fn read_hall(&mut self) -> Result<(), StoreError> {
-        self.read_hall_here()
-    }
-
-    fn hall(&self) -> Option<&str> {
-        self.text_of(Holds::Hall).and_then(records::hall_part)
-    }
-
-    fn palette(&mut self) -> Option<amulets_play::palettes::Palette> {
-        self.kept_palette()
-    }
-
-    fn keep_palette(&mut self, palette: amulets_play::palettes::Palette) -> Result<(), StoreError> {
-        self.change_place(|_, kept| *kept = palette)
     }
 
     fn read_record(&mut self) -> Result<(), StoreError> {
@@ -535,105 +536,24 @@ impl<F: NorFlash> Store for FlashStore<F> {
         self.kept_record
     }
 
-    fn remove(&mut self) -> Result<(), StoreError> {
-        for i in 0..2 {
-            if self.header(i).is_some() {
-                let at = self.area(i);
-                self.flash
-                    .write(at, &[0u8; HEADER])
-                    .map_err(|_| failed("write"))?;
-            }
-        }
-        Ok(())
-    }
-}
-
-/// A store, or the words saying why there is none (a flash chip that did
-/// not answer): then the game plays on and says it is not saving, rather
-/// than losing its saves in silence.
-pub enum OrMissing<S> {
-    Here(S),
-    Missing(&'static str),
-}
-
-impl<S: Store> Store for OrMissing<S> {
-    fn claim(&mut self) -> Result<(), StoreError> {
-        match self {
-            OrMissing::Here(s) => s.claim(),
-            OrMissing::Missing(why) => Err(StoreError::Failed(line(format_args!("{why}")))),
-        }
-    }
-    fn read(&mut self) -> Result<Option<&str>, StoreError> {
-        match self {
-            OrMissing::Here(s) => s.read(),
-            OrMissing::Missing(_) => Ok(None),
-        }
-    }
-    fn write(&mut self, save: &SaveText<'_>) -> Result<(), StoreError> {
-        match self {
-            OrMissing::Here(s) => s.write(save),
-            OrMissing::Missing(why) => Err(StoreError::Failed(line(format_args!("{why}")))),
-        }
-    }
-    fn set_aside(&mut self) -> Result<Line, StoreError> {
-        match self {
-            OrMissing::Here(s) => s.set_aside(),
-            OrMissing::Missing(why) => Err(StoreError::Failed(line(format_args!("{why}")))),
-        }
-    }
-    fn remove(&mut self) -> Result<(), StoreError> {
-        match self {
-            OrMissing::Here(s) => s.remove(),
-            OrMissing::Missing(_) => Ok(()),
-        }
-    }
-    fn ended(&mut self, end: &amulets_play::morgue::End<'_>) -> Result<Option<Line>, StoreError> {
-        match self {
-            OrMissing::Here(s) => s.ended(end),
-            OrMissing::Missing(_) => Ok(None),
-        }
-    }
     fn read_hall(&mut self) -> Result<(), StoreError> {
-        match self {
-            OrMissing::Here(s) => s.read_hall(),
-            OrMissing::Missing(_) => Ok(()),
-        }
+        self.read_hall_here()
     }
+
     fn hall(&self) -> Option<&str> {
-        match self {
-            OrMissing::Here(s) => s.hall(),
-            OrMissing::Missing(_) => None,
-        }
+        self.text_of(Holds::Hall).and_then(records::hall_part)
     }
-    fn read_record(&mut self) -> Result<(), StoreError> {
-        match self {
-            OrMissing::Here(s) => s.read_record(),
-            OrMissing::Missing(_) => Ok(()),
-        }
+
+    fn begin_daily(&mut self, _: amulets_core::daily::Day) -> Result<bool, StoreError> {
+        Ok(true)
     }
-    fn record(&self) -> Option<&str> {
-        match self {
-            OrMissing::Here(s) => s.record(),
-            OrMissing::Missing(_) => None,
-        }
-    }
-    fn has_record(&self) -> bool {
-        match self {
-            OrMissing::Here(s) => s.has_record(),
-            OrMissing::Missing(_) => false,
-        }
-    }
+
     fn palette(&mut self) -> Option<amulets_play::palettes::Palette> {
-        match self {
-            OrMissing::Here(s) => s.palette(),
-            OrMissing::Missing(_) => None,
-        }
+        self.kept_palette()
     }
+
     fn keep_palette(&mut self, palette: amulets_play::palettes::Palette) -> Result<(), StoreError> {
-        match self {
-            OrMissing::Here(s) => s.keep_palette(palette),
-            OrMissing::Missing(_) => Ok(()),
-        }
+        self.change_place(|_, kept| *kept = palette)
     }
 }
 
@@ -800,6 +720,7 @@ mod tests {
     use amulets_core::game::Game;
     use amulets_core::player::Class;
     use amulets_play::session::{Session, Start};
+    use amulets_play::store::Kept;
     use std::string::{String, ToString};
 
     type Flash = RamFlash<{ REGION as usize }, 4096>;
@@ -823,7 +744,7 @@ mod tests {
 
     #[test]
     fn a_missing_flash_is_said_on_the_panel() {
-        let store: OrMissing<FlashStore<Flash>> = OrMissing::Missing("the flash did not answer");
+        let store: Kept<FlashStore<Flash>> = Kept::Lost("the flash did not answer");
         let s = Session::new(
             store,
             (),

@@ -25,8 +25,8 @@ use amulets_core::text::{Line, line};
 use amulets_play::fame::Hall;
 use amulets_play::morgue::{self, End, Stamp};
 use amulets_play::palettes::Palette;
-use amulets_play::session::StoreError;
 use amulets_play::settings::{Settings, VERSION_LINE};
+use amulets_play::store::StoreError;
 use core::fmt;
 use embedded_storage::nor_flash::NorFlash;
 
@@ -212,11 +212,12 @@ impl<F: NorFlash> FlashStore<F> {
 #[cfg(test)]
 mod tests {
     extern crate std;
-    use super::super::{REGION, RamFlash, SECTOR, Store};
+    use super::super::{REGION, RamFlash, SECTOR};
     use super::*;
     use amulets_core::game::{Cause, Game};
     use amulets_core::player::Class;
     use amulets_play::morgue::Ending;
+    use amulets_play::store::{Records, Saves};
     use std::string::{String, ToString};
 
     type Flash = RamFlash<{ REGION as usize }, 4096>;
@@ -264,7 +265,7 @@ mod tests {
         assert_eq!(golds, [50, 20, 5]);
         // A save read since does not pass for the hall.
         let game = Game::new_run(2, Class::Rogue);
-        s.write(&amulets_play::session::SaveText(&game)).unwrap();
+        s.write(&amulets_play::store::SaveText(&game)).unwrap();
         assert!(s.read().unwrap().is_some());
         assert_eq!(s.hall(), None);
     }

@@ -3,7 +3,8 @@
 use super::Shell;
 use crate::input::Buttons;
 use amulets_core::replay::Recorder;
-use amulets_play::session::{Session, Store};
+use amulets_play::session::Session;
+use amulets_play::store::Store;
 use embedded_graphics::pixelcolor::Rgb565;
 use embedded_graphics::prelude::*;
 

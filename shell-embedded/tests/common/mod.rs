@@ -5,7 +5,7 @@ use amulets_core::game::Game;
 use amulets_core::geom::Point;
 use amulets_core::monster::{KindId, Mind, Monster};
 use amulets_core::text::Line;
-use amulets_play::session::{SaveText, Store, StoreError};
+use amulets_play::store::{Records, SaveText, Saves, StoreError};
 use embedded_graphics::pixelcolor::Rgb565;
 use embedded_graphics::prelude::*;
 
@@ -14,23 +14,34 @@ use embedded_graphics::prelude::*;
 #[derive(Clone)]
 pub struct Holding(pub String, pub Option<String>);
 
-impl Store for Holding {
+impl Saves for Holding {
     fn claim(&mut self) -> Result<(), StoreError> {
         Ok(())
     }
+
     fn read(&mut self) -> Result<Option<&str>, StoreError> {
         Ok(Some(&self.0))
     }
+
     fn write(&mut self, save: &SaveText<'_>) -> Result<(), StoreError> {
         self.0 = save.to_string();
         Ok(())
     }
+
     fn set_aside(&mut self) -> Result<Line, StoreError> {
         Ok(Line::new())
     }
+
     fn remove(&mut self) -> Result<(), StoreError> {
         Ok(())
     }
+
+    fn name(&self) -> &'static str {
+        amulets_play::store::THE_SAVED_RUN
+    }
+}
+
+impl Records for Holding {
     fn ended(&mut self, end: &amulets_play::morgue::End<'_>) -> Result<Option<Line>, StoreError> {
         let mut text = String::new();
         amulets_play::morgue::write(&mut text, end, amulets_play::morgue::Stamp::Numbered(1))
@@ -38,8 +49,37 @@ impl Store for Holding {
         self.1 = Some(text);
         Ok(None)
     }
+
+    fn read_record(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
+
     fn record(&self) -> Option<&str> {
         self.1.as_deref()
+    }
+
+    fn has_record(&self) -> bool {
+        self.record().is_some()
+    }
+
+    fn read_hall(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
+
+    fn hall(&self) -> Option<&str> {
+        None
+    }
+
+    fn begin_daily(&mut self, _: amulets_core::daily::Day) -> Result<bool, StoreError> {
+        Ok(true)
+    }
+
+    fn palette(&mut self) -> Option<amulets_play::palettes::Palette> {
+        None
+    }
+
+    fn keep_palette(&mut self, _: amulets_play::palettes::Palette) -> Result<(), StoreError> {
+        Ok(())
     }
 }
 

@@ -355,13 +355,14 @@ mod tests {
     use amulets_core::map::Map;
     use amulets_core::player::Class;
     use amulets_desktop::{FileStore, seed};
-    use amulets_play::session::{SaveText, Session, Start};
+    use amulets_play::session::{Session, Start};
+    use amulets_play::store::SaveText;
     use crossterm::event::{KeyCode, KeyModifiers};
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
 
     fn session(store: Option<FileStore>, start: Start) -> DesktopSession {
-        Session::new(store, None, seed::from_os as fn() -> u32, start)
+        Session::new(store.into(), None, seed::from_os as fn() -> u32, start)
     }
 
     fn app_of(start: Start, w: u16, h: u16) -> App {

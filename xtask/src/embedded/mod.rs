@@ -91,7 +91,7 @@ fn host_first_frame(seed: u32, class: Class) -> Vec<u8> {
         ..amulets_play::session::Start::default()
     };
     let session =
-        amulets_play::session::Session::new(amulets_play::session::NoStore, (), || seed, start);
+        amulets_play::session::Session::new(amulets_play::store::NoStore, (), || seed, start);
     let mut shell = Shell::new(FrameBuffer::<320, 240>::new(), Layout::Full);
     let Ok(_) = shell.draw(&session); // A frame in RAM takes every write.
     let mut out = Vec::new();
@@ -420,7 +420,7 @@ pub fn qemu_continue() -> Result<(), String> {
         ));
     }
     let cap = amulets_core::game::save::MAX_SAVED_DRAWS;
-    let text = amulets_play::session::SaveText(&longest).to_string();
+    let text = amulets_play::store::SaveText(&longest).to_string();
     let at_cap = text.replace(
         &format!("\ndice book {draws}\n"),
         &format!("\ndice book {cap}\n"),
@@ -469,7 +469,7 @@ fn most_drawn_save() -> Game {
 /// saved one.
 fn timed_continue(elf: &Path, dir: &Path, game: &Game) -> Result<f64, String> {
     use amulets_embedded::flash::{FlashStore, REGION, RamFlash};
-    use amulets_play::session::{SaveText, Store};
+    use amulets_play::store::{SaveText, Saves};
     let mut store = FlashStore::new(RamFlash::<{ REGION as usize }, 4096>::new(), 0);
     store
         .write(&SaveText(game))

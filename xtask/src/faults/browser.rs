@@ -8,7 +8,7 @@ use crate::cdp::{Chrome, Tab};
 use amulets_core::game::Game;
 use amulets_core::input::Action;
 use amulets_core::player::Class;
-use amulets_play::session::SaveText;
+use amulets_play::store::SaveText;
 use std::path::Path;
 use std::time::{Duration, Instant};
 

@@ -7,7 +7,7 @@ use super::{Row, Scratch, chmod, signal};
 use amulets_core::game::Game;
 use amulets_core::input::Action;
 use amulets_core::player::Class;
-use amulets_play::session::SaveText;
+use amulets_play::store::SaveText;
 use std::path::Path;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
