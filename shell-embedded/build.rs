@@ -24,6 +24,12 @@ fn main() {
     // The Wio Terminal's board crate writes its own memory.x; the link
     // script is still ours to ask for.
     let wio = env::var_os("CARGO_FEATURE_BOARD_WIO").is_some();
+    if wio || !chosen.is_empty() {
+        // Functions of the same machine code are kept once: the play
+        // layer's and the shell's copies of one generic instance, which
+        // crates do not share, fold into one.
+        println!("cargo:rustc-link-arg-bins=--icf=all");
+    }
     if wio {
         assert!(chosen.is_empty(), "choose one board feature at a time");
         println!("cargo:rustc-link-arg-bins=-Tlink.x");

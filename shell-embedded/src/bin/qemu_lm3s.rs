@@ -16,7 +16,8 @@ use amulets_core::game::Game;
 use amulets_core::input::Action;
 use amulets_core::replay::{self, Playback, ReplayError};
 use amulets_embedded::board::{self, host_file, stack};
-use amulets_play::session::{NoStore, Session, Start};
+use amulets_play::session::{Session, Start};
+use amulets_play::store::NoStore;
 use core::fmt::Write;
 use cortex_m_rt::entry;
 use cortex_m_semihosting::{debug, hprintln};
@@ -74,7 +75,14 @@ fn play_bot() -> bool {
     let mut bot = Bot::new();
     let mut now: u64 = 0;
     while session.play_bot(&mut bot, &mut now) {}
-    let game = session.game();
+    report(session.game(), core::mem::size_of_val(&session));
+    true
+}
+
+/// How the bot's run ended, its hash and the session's size. Out of line,
+/// so the hash's buffers are not in `play_bot`'s frame, under the run.
+#[inline(never)]
+fn report(game: &amulets_core::game::Game, session_bytes: usize) {
     hprintln!(
         "ended on floor {} at turn {}, won: {}",
         game.depth(),
@@ -82,8 +90,7 @@ fn play_bot() -> bool {
         game.state() == amulets_core::game::State::Won
     );
     hprintln!("state hash {:016x}", replay::state_hash(game));
-    hprintln!("size_of Session {}", core::mem::size_of_val(&session));
-    true
+    hprintln!("size_of Session {}", session_bytes);
 }
 
 /// Plays `replay-0.txt` to `replay-{count-1}.txt` from the host, each

@@ -57,7 +57,8 @@ fn build(fw: &Firmware, run: &[(&str, String)]) -> Result<PathBuf, String> {
         &sh::cargo(),
         &[
             "build",
-            "--release",
+            "--profile",
+            "firmware",
             "-p",
             "amulets-embedded",
             "--features",
@@ -75,7 +76,7 @@ fn build(fw: &Firmware, run: &[(&str, String)]) -> Result<PathBuf, String> {
     Ok(sh::root()
         .join("target")
         .join(fw.target)
-        .join("release")
+        .join("firmware")
         .join(fw.bin))
 }
 
