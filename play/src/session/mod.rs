@@ -26,11 +26,10 @@ use crate::juice::{Juice, Pacer};
 use crate::keymap::Keymap;
 use crate::morgue::{End, Ending};
 use crate::palettes::Palette;
-use crate::store::{SaveText, Store, StoreError};
+use crate::store::{Store, StoreError};
 use crate::view::{self, Lines, Scene, Screen, Shows};
 use amulets_core::bot::Bot;
 use amulets_core::daily::{Daily, Day};
-use amulets_core::game::save::LoadError;
 use amulets_core::game::{Game, Request, State};
 use amulets_core::geom::Point;
 use amulets_core::input::{Action, DebugKey, Key};
@@ -41,38 +40,17 @@ use amulets_core::rng::Dice;
 use amulets_core::text::{Line, line};
 use core::fmt;
 
+mod saving;
+pub use saving::{AUTOSAVE_TURNS, Autosave, RunSummary, Saved, Saving, Unsaved};
+
 /// A held key first repeats this long after its press, when the shell
 /// reports no repeats of its own (a board's buttons) (*tune*).
 pub const REPEAT_DELAY_MS: u64 = 250;
 /// Then again every `REPEAT_MS` (*tune*).
 pub const REPEAT_MS: u64 = 100;
 
-/// A run in play is saved every this many turns as well as on each
-/// floor's arrival, so a crash or a `kill -9` loses no more (*tune*; the
-/// issue's bound is 50). A board's flash sets its own (`Autosave`).
-pub const AUTOSAVE_TURNS: u32 = 50;
-
 /// The bot's demo takes an action this often, a running command's pace.
 pub const DEMO_STEP_MS: u64 = amulets_core::game::command::COMMAND_STEP_MS as u64;
-
-/// When a run in play is saved besides on arrival, on save and quit and on
-/// close: a shell whose medium wears (a board's flash) saves less often.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Autosave {
-    /// Every this many turns of play; `None` for never.
-    pub every: Option<u32>,
-    /// When a command of many turns ends (rest, travel, explore).
-    pub on_command_end: bool,
-}
-
-impl Autosave {
-    /// A desktop's and a browser's: every `AUTOSAVE_TURNS`, and when a
-    /// command ends.
-    pub const OFTEN: Autosave = Autosave {
-        every: Some(AUTOSAVE_TURNS),
-        on_command_end: true,
-    };
-}
 
 /// What `Session::rescue` did with the run after a shell caught a panic.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,41 +85,6 @@ impl fmt::Display for Rescue {
             }
         }
     }
-}
-
-/// What a question about the saved run names: its class, floor and turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RunSummary {
-    /// The class played.
-    pub class: Class,
-    /// The floor.
-    pub depth: i32,
-    /// The turn.
-    pub turn: u32,
-}
-
-impl RunSummary {
-    /// The summary of a run.
-    pub fn of(game: &Game) -> RunSummary {
-        RunSummary {
-            class: game.player().class,
-            depth: game.depth(),
-            turn: game.turn(),
-        }
-    }
-}
-
-/// What the store holds, as far as the session knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Saved {
-    /// No save.
-    Nothing,
-    /// A saved run of the version this game reads.
-    Run(RunSummary),
-    /// A save of another version, kept where it is and refused by name.
-    OtherVersion(u32),
-    /// A save that does not load and could not be set aside: still there.
-    Damaged,
 }
 
 /// What a yes to "a new run?" starts.
@@ -227,19 +170,8 @@ pub struct Session<S: Store, R: Recorder, E: FnMut() -> u32> {
     /// The seed the player gave, kept for every new run.
     given_seed: Option<u32>,
     now: u64,
-    saved: Saved,
-    /// Why this session does not save: another game holds the store.
-    not_saving: Option<StoreError>,
-    /// The floor whose arrival was saved, 0 for none yet in this run.
-    saved_depth: i32,
-    /// The turn last saved (or tried), for the autosave.
-    saved_turn: u32,
-    /// When a run in play is saved besides its arrivals.
-    autosave: Autosave,
-    /// A command was running after the last input.
-    was_running: bool,
-    /// Why the last save failed, until one succeeds: said on the panel.
-    failing: Option<StoreError>,
+    /// When the run is saved, and what came of it.
+    saving: Saving,
     /// "A new run?", asked over everything while a save would be lost.
     asking: Option<(Then, Line)>,
     note: Option<Line>,
@@ -302,7 +234,9 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     #[inline(never)]
     pub fn new(store: S, recorder: R, seeds: E, start: Start) -> Self {
         let mut session = Session::at_title(store, recorder, seeds, start);
-        session.look_at_store();
+        if let Some(words) = session.saving.look(&mut session.store) {
+            session.note = Some(words);
+        }
         if let Some(day) = start.daily {
             session.today = Some(day);
             session.todays_title(day);
@@ -324,7 +258,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     fn at_title(mut store: S, recorder: R, mut seeds: E, start: Start) -> Self {
         let given_seed = start.seed.filter(|&s| s != 0);
         let seed = given_seed.unwrap_or_else(&mut seeds);
-        let not_saving = store.claim().err();
+        let saving = Saving::claimed(store.claim());
         let palette = store.palette().unwrap_or_default();
         Session {
             game: Game::at_title(seed, start.style, start.dice),
@@ -335,13 +269,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             seeds,
             given_seed,
             now: 0,
-            saved: Saved::Nothing,
-            not_saving,
-            saved_depth: 0,
-            saved_turn: 0,
-            autosave: Autosave::OFTEN,
-            was_running: false,
-            failing: None,
+            saving,
             asking: None,
             note: None,
             held: None,
@@ -379,10 +307,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         self.held = None;
         self.recording = false;
         self.watching = true;
-        self.saved_depth = self.game.depth();
-        self.not_saving = Some(StoreError::Failed(line(format_args!(
-            "a replay is watched"
-        ))));
+        self.saving.watching(self.game.depth());
         self.say(format_args!(
             "The replay played back to where it was recorded to end."
         ));
@@ -415,7 +340,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// When the run is saved besides its arrivals (`Autosave::OFTEN` unless
     /// a shell says otherwise).
     pub fn set_autosave(&mut self, autosave: Autosave) {
-        self.autosave = autosave;
+        self.saving.set_autosave(autosave);
     }
 
     /// The bot plays the run for the player to watch, an action every
@@ -538,11 +463,11 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     }
     /// What the store holds.
     pub fn saved(&self) -> Saved {
-        self.saved
+        self.saving.saved()
     }
     /// True when this session does not save (another game holds the store).
     pub fn not_saving(&self) -> bool {
-        self.not_saving.is_some()
+        !self.saving.saves()
     }
     /// A line the session says outside the log: a save that failed, one
     /// set aside, no saved run to continue. Gone at the next key.
@@ -579,7 +504,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                 ),
                 None => {
                     let offers = view::Offers {
-                        saved_run: matches!(self.saved, Saved::Run(_)),
+                        saved_run: matches!(self.saving.saved(), Saved::Run(_)),
                         today: self.today,
                         record: self.store.has_record(),
                         palette: self.palette,
@@ -657,16 +582,8 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         if let Some(note) = &self.test_note {
             warn(note.clone());
         }
-        match self.save_trouble() {
-            None => {}
-            Some(StoreError::Busy) => {
-                warn(line(format_args!("Not saving: another game")));
-                warn(line(format_args!("holds the save.")));
-            }
-            Some(why) => {
-                warn(line(format_args!("Not saving:")));
-                warn(line(format_args!("{why}.")));
-            }
+        for text in self.saving.trouble_lines().into_iter().flatten() {
+            warn(text);
         }
         if self.demo.is_some() {
             for text in [
@@ -685,14 +602,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// not: what the panel says over two ("Not saving: another game holds
     /// the save."). A shell with no room for the panel shows this.
     pub fn not_saving_line(&self) -> Option<Line> {
-        self.save_trouble().map(|why| match why {
-            StoreError::Busy => line(format_args!("Not saving: another game holds the save.")),
-            why => line(format_args!("Not saving: {why}.")),
-        })
-    }
-
-    fn save_trouble(&self) -> Option<&StoreError> {
-        self.not_saving.as_ref().or(self.failing.as_ref())
+        self.saving.trouble_line()
     }
 
     /// What a camera follows: the cursor while it is out, else the player
@@ -965,7 +875,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             // The player's setting, not the run's: never recorded, and the
             // game never sees it.
             self.palette = self.palette.next();
-            if self.not_saving.is_none()
+            if self.saving.saves()
                 && let Err(e) = self.store.keep_palette(self.palette)
             {
                 self.say(format_args!("The colours are not kept: {e}."));
@@ -1033,7 +943,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// The bot's next action, when one is due. True when it played.
     fn play_the_bot(&mut self) -> bool {
         let now = self.now;
-        let saved = self.saved;
+        let saved = self.saving.saved();
         let may_act = self.demo_may_act();
         let Some(demo) = self.demo.as_mut().filter(|d| may_act && now >= d.next) else {
             return false;
@@ -1156,7 +1066,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                 Ok(()) => self.finished = true,
                 // A failing store has said why; a store held by another
                 // game is said here, where the player asked to save.
-                Err(e) if self.not_saving.is_some() => {
+                Err(e) if !self.saving.saves() => {
                     self.say(format_args!("The run could not be saved: {e}."));
                 }
                 Err(_) => {}
@@ -1174,7 +1084,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// Starts what `then` says, or first asks when a saved run (or, from
     /// the menu, the run in play) would be lost.
     fn new_run_or_ask(&mut self, then: Then) {
-        let question = match (then, self.saved) {
+        let question = match (then, self.saving.saved()) {
             (Then::NewRun, _) => {
                 let run = RunSummary::of(&self.game);
                 Some(line(format_args!(
@@ -1200,7 +1110,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         };
         // A game that does not save loses nothing by starting anew.
         match question {
-            Some(q) if self.not_saving.is_none() || then == Then::NewRun => {
+            Some(q) if self.saving.saves() || then == Then::NewRun => {
                 self.asking = Some((then, q));
             }
             _ => self.begin(then),
@@ -1244,12 +1154,10 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         if self.recording {
             self.recorder.left(&self.game);
         }
-        self.saved_turn = game.turn();
+        self.saving.new_game(game.turn());
         self.game = game;
         self.pacer = Pacer::new();
         self.juice = Juice::new();
-        self.saved_depth = 0;
-        self.was_running = false;
         self.recording = false;
         self.held = None;
         self.daily_pending = None;
@@ -1346,7 +1254,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         }
         if then == Then::NewRun && self.in_play() {
             self.record_end(Ending::Abandoned);
-        } else if matches!(self.saved, Saved::Run(_)) {
+        } else if matches!(self.saving.saved(), Saved::Run(_)) {
             let loaded = self.store.read().map(|t| t.map(Game::read_save));
             if let Ok(Some(Ok(game))) = loaded {
                 let end = End {
@@ -1364,13 +1272,8 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         } else {
             return;
         }
-        if matches!(self.saved, Saved::Run(_)) && self.not_saving.is_none() {
-            match self.store.remove() {
-                Ok(()) => self.saved = Saved::Nothing,
-                Err(e) => self.say(format_args!(
-                    "The abandoned run's save could not be removed: {e}."
-                )),
-            }
+        if let Some(words) = self.saving.remove_abandoned(&mut self.store) {
+            self.note = Some(words);
         }
     }
 
@@ -1379,182 +1282,39 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// `at_title`).
     #[inline(never)]
     fn continue_saved(&mut self) {
-        let loaded = self.store.read().map(|text| text.map(Game::read_save));
-        match loaded {
-            Ok(Some(Ok(mut game))) => {
+        match self.saving.load(&mut self.store) {
+            Ok(mut game) => {
                 game.resume();
                 let depth = game.depth();
                 self.replace(game);
-                self.saved_depth = depth;
+                self.saving.continued(depth);
             }
-            Ok(Some(Err(e))) => self.refuse(e),
-            Ok(None) => {
-                self.saved = Saved::Nothing;
-                self.say(format_args!("There is no saved run to continue."));
-            }
-            Err(e) => self.unreadable(e),
+            Err(words) => self.note = Some(words),
         }
-    }
-
-    /// A saved run there that cannot be read: as a damaged one, it is
-    /// never written over unasked. A file that is no save is left where it
-    /// is; one that fails to read (no permission, an I/O error) is set
-    /// aside where it can be.
-    fn unreadable(&mut self, e: StoreError) {
-        if let StoreError::Refused(why) = &e {
-            self.saved = Saved::Damaged;
-            self.say(format_args!(
-                "The saved run could not be read: {why}; it was left as it is."
-            ));
-            return;
-        }
-        self.keep_aside(format_args!("could not be read ({e})"));
-    }
-
-    /// What the store holds, looked at as the session starts: a save that
-    /// does not load is set aside, one of another version is left alone.
-    #[inline(never)]
-    fn look_at_store(&mut self) {
-        let loaded = self
-            .store
-            .read()
-            .map(|text| text.map(|t| Game::read_save(t).map(|g| RunSummary::of(&g))));
-        match loaded {
-            Ok(None) => self.saved = Saved::Nothing,
-            Ok(Some(Ok(run))) => self.saved = Saved::Run(run),
-            Ok(Some(Err(e))) => self.refuse(e),
-            Err(e) => self.unreadable(e),
-        }
-    }
-
-    /// A saved run that does not load: another version's is kept where it
-    /// is; a damaged one is set aside, never deleted.
-    fn refuse(&mut self, e: LoadError) {
-        if let LoadError::WrongVersion { found } = e {
-            // The book's words: "save.txt: it's version 1, and this game
-            // reads version 2".
-            self.saved = Saved::OtherVersion(found);
-            let name = self.store.name();
-            self.say(format_args!("{name}: {e}; it was left as it is."));
-            return;
-        }
-        self.keep_aside(format_args!("was damaged ({e})"));
-    }
-
-    /// Sets a saved run that does not load aside, never deleting it; `why`
-    /// finishes "The saved run ...".
-    fn keep_aside(&mut self, why: fmt::Arguments<'_>) {
-        match self.store.set_aside() {
-            Ok(place) => {
-                self.saved = Saved::Nothing;
-                self.say(format_args!("The saved run {why}; it was kept {place}."));
-            }
-            Err(io) => {
-                // Still there, and still not loading: a new run asks before
-                // it writes over it.
-                self.saved = Saved::Damaged;
-                self.say(format_args!(
-                    "The saved run {why}, and it could not be set aside: {io}."
-                ));
-            }
-        }
-    }
-
-    /// The game that held the store may have let it go (it quit): this one
-    /// takes it then, but writes only where no run is saved; a run the
-    /// other game saved stays, said on the panel, and the title offers it.
-    #[inline(never)]
-    fn take_the_store_if_let_go(&mut self) {
-        if self.store.claim().is_err() {
-            return;
-        }
-        let there = self
-            .store
-            .read()
-            .map(|text| text.map(|t| Game::read_save(t).map(|g| RunSummary::of(&g))));
-        self.not_saving = match there {
-            Ok(None) => None,
-            Ok(Some(Ok(run))) => {
-                self.saved = Saved::Run(run);
-                Some(StoreError::Failed(line(format_args!(
-                    "another run is saved there"
-                ))))
-            }
-            Ok(Some(Err(_))) => Some(StoreError::Failed(line(format_args!(
-                "a save that does not load is there"
-            )))),
-            Err(e) => Some(e),
-        };
     }
 
     /// Writes the run to the store; a failure is said.
     fn save(&mut self) -> Result<(), StoreError> {
-        // Counted as tried whatever comes of it, so a session that does not
-        // save tries again when the next save is due, not on every input.
-        self.saved_turn = self.game.turn();
-        if self.not_saving == Some(StoreError::Busy) {
-            self.take_the_store_if_let_go();
-        }
-        if let Some(e) = &self.not_saving {
-            return Err(e.clone());
-        }
-        match self.store.write(&SaveText(&self.game)) {
-            Ok(()) => {
-                self.saved = Saved::Run(RunSummary::of(&self.game));
-                self.failing = None;
-                Ok(())
-            }
-            Err(e) => {
-                self.say(format_args!("The run could not be saved: {e}."));
-                // Standing on the panel until a save succeeds.
-                self.failing = Some(e.clone());
-                Err(e)
-            }
-        }
+        self.saving
+            .save(&mut self.store, &self.game)
+            .map_err(|unsaved| {
+                if let Some(words) = unsaved.words() {
+                    self.note = Some(words);
+                }
+                unsaved.error()
+            })
     }
 
-    /// The save follows the run, after every input: written on arrival on
-    /// each floor (once an arrival, even when it fails), removed when the
-    /// run ends.
+    /// After every input: a run that has just ended is recorded, and the
+    /// save follows the run (`Saving::follow`).
     fn keep(&mut self) {
-        match self.game.state() {
-            State::Title | State::ChooseClass => {}
-            State::Dead | State::Won => {
-                if !self.recorded {
-                    self.recorded = true;
-                    let ending = Ending::of(&self.game);
-                    self.record_end(ending);
-                }
-                if self.saved_depth != 0 && self.not_saving.is_none() {
-                    self.saved_depth = 0;
-                    match self.store.remove() {
-                        Ok(()) => self.saved = Saved::Nothing,
-                        Err(e) => self.say(format_args!(
-                            "The ended run's save could not be removed: {e}."
-                        )),
-                    }
-                }
-            }
-            _ => {
-                let running = self.game.command_running();
-                let ended = self.was_running && !running;
-                self.was_running = running;
-                let turn = self.game.turn();
-                let due = self
-                    .autosave
-                    .every
-                    .is_some_and(|n| turn >= self.saved_turn.saturating_add(n));
-                if self.game.depth() != self.saved_depth {
-                    self.saved_depth = self.game.depth();
-                    // A save that fails has said why (`save`), and the
-                    // next one due tries again.
-                    self.save().ok();
-                } else if (due || (ended && self.autosave.on_command_end))
-                    && turn != self.saved_turn
-                {
-                    self.save().ok();
-                }
-            }
+        if matches!(self.game.state(), State::Dead | State::Won) && !self.recorded {
+            self.recorded = true;
+            let ending = Ending::of(&self.game);
+            self.record_end(ending);
+        }
+        if let Some(words) = self.saving.follow(&mut self.store, &self.game) {
+            self.note = Some(words);
         }
     }
 }
