@@ -253,7 +253,11 @@ impl Watched {
     pub fn step(&mut self) -> Step {
         let game = self.app.game();
         let (running, depth) = (game.command_running(), game.depth());
-        if !self.app.session.watch_bot(&mut self.bot, &mut self.app.now) {
+        if !self.app.session.play_bot(
+            &mut self.bot,
+            &mut self.app.now,
+            amulets_play::session::Pace::Frames,
+        ) {
             return Step::Over;
         }
         self.app.redraw = true;

@@ -243,7 +243,7 @@ mod tests {
         let mut now = 0;
         let mut partial = 0;
         for step in 0.. {
-            if !session.watch_bot(&mut bot, &mut now) {
+            if !session.play_bot(&mut bot, &mut now, amulets_play::session::Pace::Frames) {
                 return (partial, step);
             }
             meddle(&mut session, step);

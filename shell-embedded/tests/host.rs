@@ -1238,7 +1238,7 @@ fn the_record_is_chosen_on_the_end_screen_from_flash() {
     let mut session = Session::new(FlashStore::new(flash, 0), (), five as fn() -> u32, start);
     let mut bot = amulets_core::bot::Bot::new();
     let mut now = 0;
-    while session.play_bot(&mut bot, &mut now) {}
+    while session.play_bot(&mut bot, &mut now, amulets_play::session::Pace::Steps) {}
     assert!(matches!(session.game().state(), State::Dead | State::Won));
     let screen = session.screen().expect("the end screen");
     assert_eq!(choice_lines(&screen).len(), 2, "Enter and R can be chosen");

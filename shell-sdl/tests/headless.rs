@@ -249,7 +249,10 @@ fn uploads_in_part(screen: &mut Screen, gfx: &mut Gfx) {
         let mut bot = amulets_core::bot::Bot::new();
         let (mut partial, mut compared) = (0, 0);
         for step in 1..=600 {
-            if !app.session.watch_bot(&mut bot, &mut app.now) {
+            if !app
+                .session
+                .play_bot(&mut bot, &mut app.now, amulets_play::session::Pace::Frames)
+            {
                 break;
             }
             app.redraw = true;

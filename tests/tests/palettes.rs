@@ -319,7 +319,7 @@ fn every_colour_words_are_written_in_is_in_the_list() {
     let mut bot = amulets_core::bot::Bot::new();
     let mut now = 0;
     let mut steps = 0;
-    while s.play_bot(&mut bot, &mut now) && steps < 200_000 {
+    while s.play_bot(&mut bot, &mut now, amulets_play::session::Pace::Steps) && steps < 200_000 {
         steps += 1;
         if steps % 50 != 0 {
             continue;

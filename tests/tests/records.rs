@@ -149,7 +149,7 @@ fn seed_42_bot_run() -> Session<Keeper, (), impl FnMut() -> u32> {
     let mut bot = Bot::new();
     let mut now = 0;
     let mut steps = 0;
-    while s.watch_bot(&mut bot, &mut now) {
+    while s.play_bot(&mut bot, &mut now, amulets_play::session::Pace::Frames) {
         steps += 1;
         assert!(steps < 200_000, "the bot's run ends");
     }

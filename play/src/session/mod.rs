@@ -40,7 +40,9 @@ use amulets_core::rng::Dice;
 use amulets_core::text::{Line, line};
 use core::fmt;
 
+mod demo;
 mod saving;
+pub use demo::{DEMO_STEP_MS, Demo, DemoTurn, Pace};
 pub use saving::{AUTOSAVE_TURNS, Autosave, RunSummary, Saved, Saving, Unsaved};
 
 /// A held key first repeats this long after its press, when the shell
@@ -48,9 +50,6 @@ pub use saving::{AUTOSAVE_TURNS, Autosave, RunSummary, Saved, Saving, Unsaved};
 pub const REPEAT_DELAY_MS: u64 = 250;
 /// Then again every `REPEAT_MS` (*tune*).
 pub const REPEAT_MS: u64 = 100;
-
-/// The bot's demo takes an action this often, a running command's pace.
-pub const DEMO_STEP_MS: u64 = amulets_core::game::command::COMMAND_STEP_MS as u64;
 
 /// What `Session::rescue` did with the run after a shell caught a panic.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -218,15 +217,6 @@ pub enum Overlay {
     Record(u8),
 }
 
-/// The bot at play for the player, and when it next acts.
-#[derive(Clone, Debug)]
-struct Demo {
-    bot: Bot,
-    /// The class it chooses when it starts a run from the title.
-    class: Class,
-    next: u64,
-}
-
 impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// A session at its title, or at the start of a run of `start.class`
     /// (after asking, when a saved run would be lost). A save that does not
@@ -349,47 +339,27 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// save. Any key or click takes the run over; the demo ends with the
     /// run. `None` stops it.
     pub fn set_demo(&mut self, class: Option<Class>) {
-        self.demo = class.map(|class| Demo {
-            bot: Bot::new(),
-            class,
-            next: self.now,
-        });
+        self.demo = class.map(|class| Demo::new(class, self.now));
     }
 
-    /// Plays one thing of `bot`'s, as a board's buttons would: the running
-    /// command's step, on the session's clock moved on by a command's step
-    /// (`now`, in milliseconds), else the bot's next action. False when the
-    /// run is over and nothing was played. (A board's tests drive whole
-    /// runs this way, with no clock; `set_demo` is the live demo.)
+    /// Plays one thing of `bot`'s, paced as `pace` says: a running
+    /// command's step or, as a player watching would see it, an
+    /// animation's frame (`now`, the clock in milliseconds, moved on and
+    /// ticked), else the bot's next action. False when the run is over and
+    /// nothing was played. (Tests, benchmarks and a board's firmware drive
+    /// whole runs this way; `set_demo` is the live demo.)
     /// Out of line, as `tick` is: inlined into a board's loop, whose frame
     /// holds the whole session, the step's own locals would sit under
     /// every turn of the run (the Cortex-M3's whole run reached 56,860
     /// bytes of stack with both inlined, 56,620 with neither).
     #[inline(never)]
-    pub fn play_bot(&mut self, bot: &mut Bot, now: &mut u64) -> bool {
-        if self.game.command_running() {
-            *now += DEMO_STEP_MS;
-            self.tick(*now);
-            return true;
-        }
-        match bot.next_action(&self.game) {
-            Some(action) => {
-                self.act(action);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Plays one step of `bot`'s as a player watching it sees it: the
-    /// clock (`now`) moved on to what is due next (an animation's frame or
-    /// a running command's step, a command's step at most, a millisecond
-    /// at least) and ticked, else the bot's next action. False when the run
-    /// is over and nothing was played. (`play_bot` is a board's, with no
-    /// animations to wait for.)
-    pub fn watch_bot(&mut self, bot: &mut Bot, now: &mut u64) -> bool {
-        if self.game.command_running() || self.wait().is_some() {
-            *now += self.wait().unwrap_or(DEMO_STEP_MS).clamp(1, DEMO_STEP_MS);
+    pub fn play_bot(&mut self, bot: &mut Bot, now: &mut u64, pace: Pace) -> bool {
+        let waiting = match pace {
+            Pace::Steps => None,
+            Pace::Frames => self.wait(),
+        };
+        if self.game.command_running() || waiting.is_some() {
+            *now += waiting.unwrap_or(DEMO_STEP_MS).clamp(1, DEMO_STEP_MS);
             self.tick(*now);
             return true;
         }
@@ -665,7 +635,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             .demo
             .as_ref()
             .filter(|_| self.demo_may_act())
-            .map(|d| d.next.saturating_sub(self.now));
+            .map(|d| d.wait(self.now));
         [
             self.pacer.wait(&self.game, self.now),
             self.juice.wait(),
@@ -940,36 +910,28 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             && !self.cave_shown()
     }
 
-    /// The bot's next action, when one is due. True when it played.
+    /// The demo's next action, when one is due. True when it played.
     fn play_the_bot(&mut self) -> bool {
-        let now = self.now;
-        let saved = self.saving.saved();
-        let may_act = self.demo_may_act();
-        let Some(demo) = self.demo.as_mut().filter(|d| may_act && now >= d.next) else {
+        if !self.demo_may_act() {
+            return false;
+        }
+        let (saved, now) = (self.saving.saved(), self.now);
+        let Some(turn) = self
+            .demo
+            .as_mut()
+            .and_then(|d| d.turn(&self.game, saved, now))
+        else {
             return false;
         };
-        demo.next = now + DEMO_STEP_MS;
-        let action = match self.game.state() {
-            State::Title => match saved {
-                Saved::Run(_) => Some(Action::Continue),
-                Saved::Nothing => Some(Action::NewRun),
-                Saved::OtherVersion(_) | Saved::Damaged => {
-                    self.demo = None;
-                    self.say(format_args!(
-                        "The bot does not replace a saved run it cannot play."
-                    ));
-                    return true;
-                }
-            },
-            State::ChooseClass => Some(Action::ChooseClass(demo.class)),
-            _ => demo.bot.next_action(&self.game),
-        };
-        match action {
-            Some(action) => self.act(action),
-            None => {
-                // The run is over: its end stays on the screen.
+        match turn {
+            DemoTurn::Act(action) => self.act(action),
+            DemoTurn::Refuse => {
                 self.demo = None;
+                self.say(format_args!(
+                    "The bot does not replace a saved run it cannot play."
+                ));
             }
+            DemoTurn::Over => self.demo = None,
         }
         true
     }

@@ -74,7 +74,7 @@ fn play_bot() -> bool {
     session.act(Action::ChooseClass(class));
     let mut bot = Bot::new();
     let mut now: u64 = 0;
-    while session.play_bot(&mut bot, &mut now) {}
+    while session.play_bot(&mut bot, &mut now, amulets_play::session::Pace::Steps) {}
     report(session.game(), core::mem::size_of_val(&session));
     true
 }

@@ -120,7 +120,7 @@ where
             ),
             "bot" => {
                 let mut bot = amulets_core::bot::Bot::new();
-                while session.play_bot(&mut bot, &mut now) {}
+                while session.play_bot(&mut bot, &mut now, amulets_play::session::Pace::Steps) {}
                 step(session, shell, Buttons::NONE, &mut now);
             }
             chord if chord.starts_with("b+") => match button(&chord[2..]) {
@@ -265,7 +265,7 @@ fn main() -> ! {
         if board::TURNS.is_some_and(|t| game.turn() >= t) {
             break;
         }
-        if !session.play_bot(&mut bot, &mut now) {
+        if !session.play_bot(&mut bot, &mut now, amulets_play::session::Pace::Steps) {
             break;
         }
     }
