@@ -16,6 +16,7 @@
 #![cfg_attr(test, allow(clippy::cast_possible_truncation))]
 
 pub mod bindings;
+pub mod drawn;
 pub mod fame;
 pub mod juice;
 pub mod keymap;

@@ -27,7 +27,7 @@ use crate::keymap::Keymap;
 use crate::morgue::{End, Ending};
 use crate::palettes::Palette;
 use crate::store::{Store, StoreError};
-use crate::view::{self, Lines, Scene, Screen, Shows};
+use crate::view::Shows;
 use amulets_core::bot::Bot;
 use amulets_core::daily::{Daily, Day};
 use amulets_core::game::{Game, Request, State};
@@ -453,174 +453,32 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         self.asking.is_some()
     }
 
-    /// Whatever screen is over the map (the question first), or `None`;
-    /// the session's note, when there is one, under its lines.
-    pub fn screen(&self) -> Option<Screen> {
-        let mut screen = match &self.asking {
-            Some((_, question)) => view::question_screen(
-                line(format_args!("A new run")),
-                question.clone(),
-                (&self.keymap, Context::Abandon),
-                &bindings::ABANDON,
-            ),
-            None => match self.overlay {
-                Some(Overlay::Hall(table)) => {
-                    crate::fame::screen(self.store.hall(), table, &self.keymap)
-                }
-                Some(Overlay::Record(page)) => crate::morgue::screen(
-                    self.store.record().unwrap_or_default(),
-                    page,
-                    &self.keymap,
-                ),
-                None => {
-                    let offers = view::Offers {
-                        saved_run: matches!(self.saving.saved(), Saved::Run(_)),
-                        today: self.today,
-                        record: self.store.has_record(),
-                        palette: self.palette,
-                    };
-                    view::screen_for(&self.game, offers, self.shows, &self.keymap)?
-                }
-            },
-        };
-        if let Some(note) = self.note() {
-            screen.note(note, amulets_core::color::palette::DEBUG);
-        }
-        Some(screen)
+    /// "A new run?" as it is asked over everything, while it is.
+    pub(crate) fn question(&self) -> Option<&Line> {
+        self.asking.as_ref().map(|(_, question)| question)
     }
 
-    /// What the map shows: the way a click would go or the line of fire,
-    /// and the cursor, over the run's cells.
-    pub fn scene(&self) -> Scene<'_> {
-        Scene::new(&self.game, self.juice())
-            .with_way(self.route().into_iter().chain(self.aim_line()))
-            .with_cursor(self.cursor())
+    /// The day the title offers (`set_today`).
+    pub(crate) fn today(&self) -> Option<Day> {
+        self.today
     }
 
-    /// The side panel, top to bottom: the run's facts, the session's
-    /// standing lines (while this game does not save, while the bot
-    /// plays), then, each after an empty line, why the last command
-    /// stopped and the session's note (on the panel while no screen is up,
-    /// which shows it itself).
-    pub fn panel(&self) -> Lines {
-        let mut lines = self.standing_panel();
-        let mut add = |text: Line, color| {
-            if lines.len() + 2 <= view::PANEL_LINES {
-                lines
-                    .push((Line::new(), color))
-                    .and_then(|()| lines.push((text, color)))
-                    .expect("two fit: checked above");
-            }
-        };
-        if let Some(stop) = self.game.last_stop() {
-            add(stop.text(), amulets_core::color::palette::DIM_TEXT);
-        }
-        let screen_up = self.asking.is_some() || view::screen_over_map(&self.game);
-        if let Some(note) = self.note().filter(|_| !screen_up) {
-            add(
-                line(format_args!("{note}")),
-                amulets_core::color::palette::DEBUG,
-            );
-        }
-        lines
+    /// What the shell can show (`set_shows`).
+    pub(crate) fn shows(&self) -> Shows {
+        self.shows
     }
 
-    /// The lines a small screen shows in its few rows, besides the run's
-    /// facts and the log: while this game does not save, why, on one line;
-    /// a test's note.
-    pub fn standing_notes(&self) -> impl Iterator<Item = (Line, amulets_core::color::Rgb)> + '_ {
+    /// When the run is saved, and what came of it.
+    pub(crate) fn saving(&self) -> &Saving {
+        &self.saving
+    }
+
+    /// The test's line on the panel (`add_test_note`).
+    pub(crate) fn test_note(&self) -> Option<&Line> {
         #[cfg(any(test, feature = "test-support"))]
-        let test = self.test_note.clone();
+        return self.test_note.as_ref();
         #[cfg(not(any(test, feature = "test-support")))]
-        let test: Option<Line> = None;
-        let hurt = amulets_core::color::palette::HURT;
-        self.not_saving_line()
-            .into_iter()
-            .chain(test)
-            .map(move |l| (l, hurt))
-    }
-
-    /// The panel's facts and standing lines.
-    fn standing_panel(&self) -> Lines {
-        let mut lines = view::panel(&self.game);
-        let mut warn = |text: Line| {
-            lines
-                .push((text, amulets_core::color::palette::HURT))
-                .expect("the panel's lines are far fewer than its room");
-        };
-        #[cfg(any(test, feature = "test-support"))]
-        if let Some(note) = &self.test_note {
-            warn(note.clone());
-        }
-        for text in self.saving.trouble_lines().into_iter().flatten() {
-            warn(text);
-        }
-        if self.demo.is_some() {
-            for text in [
-                line(format_args!("The bot plays.")),
-                line(format_args!("A key takes over.")),
-            ] {
-                lines
-                    .push((text, amulets_core::color::palette::HIGHLIGHT))
-                    .expect("the panel's lines are far fewer than its room");
-            }
-        }
-        lines
-    }
-
-    /// Why this game does not save, on one line, for as long as it does
-    /// not: what the panel says over two ("Not saving: another game holds
-    /// the save."). A shell with no room for the panel shows this.
-    pub fn not_saving_line(&self) -> Option<Line> {
-        self.saving.trouble_line()
-    }
-
-    /// What a camera follows: the cursor while it is out, else the player
-    /// (the scene's focus, without working out the rest of the scene).
-    pub fn focus(&self) -> Point {
-        self.cursor().unwrap_or(self.game.player().pos)
-    }
-
-    /// The aiming or looking cursor, while it is out.
-    pub fn cursor(&self) -> Option<Point> {
-        matches!(self.game.state(), State::Aiming(_) | State::Looking)
-            .then(|| self.game.cursor())
-            .filter(|_| self.asking.is_none() && !self.cave_shown())
-    }
-
-    /// The line of fire to show while aiming (none while F6's cave is
-    /// shown).
-    pub fn aim_line(&self) -> heapless::Vec<Point, { amulets_core::game::RANGE }> {
-        match self.game.state() {
-            State::Aiming(_) if !self.cave_shown() => self.game.aim_line(),
-            _ => heapless::Vec::new(),
-        }
-    }
-
-    /// The cell the look panel names: the cursor's while aiming or
-    /// looking, else the one under the mouse while playing.
-    pub fn look_at(&self) -> Option<Point> {
-        match self.game.state() {
-            _ if self.asking.is_some() => None,
-            State::Playing => self.hover,
-            _ => self.cursor(),
-        }
-    }
-
-    /// The way a click would travel, to show under the mouse: while
-    /// playing with nothing running, the cells after the player's.
-    pub fn route(&self) -> heapless::Vec<Point, { amulets_core::game::command::MAX_ROUTE }> {
-        match self.hover {
-            Some(p)
-                if self.game.state() == State::Playing
-                    && !self.game.command_running()
-                    && self.asking.is_none()
-                    && !self.cave_shown() =>
-            {
-                self.game.route_to(p)
-            }
-            _ => heapless::Vec::new(),
-        }
+        None
     }
 
     /// Milliseconds until something is due (a command's step, an

@@ -1,0 +1,186 @@
+//! What a shell draws of a session, read and never changed: the screen
+//! over the map (one way to get any screen: the question, the hall of
+//! fame, a record, the title's, the game's), the side panel, the map's
+//! scene with its way and cursor, and where a camera looks.
+//!
+//! Its own module, beside `view` rather than in it: the record screens
+//! and the session come together here, and `fame` and `morgue` are read
+//! by the session and read `view` themselves, so a `view` that read them
+//! back would close a circle of modules.
+
+use crate::bindings::{self, Context};
+use crate::session::{Overlay, Saved, Session};
+use crate::store::Store;
+use crate::view::{self, Lines, Scene, Screen};
+use amulets_core::game::State;
+use amulets_core::geom::Point;
+use amulets_core::replay::Recorder;
+use amulets_core::text::{Line, line};
+
+impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
+    /// Whatever screen is over the map (the question first), or `None`;
+    /// the session's note, when there is one, under its lines.
+    pub fn screen(&self) -> Option<Screen> {
+        let mut screen = match self.question() {
+            Some(question) => view::question_screen(
+                line(format_args!("A new run")),
+                question.clone(),
+                (self.keymap(), Context::Abandon),
+                &bindings::ABANDON,
+            ),
+            None => match self.overlay() {
+                Some(Overlay::Hall(table)) => {
+                    crate::fame::screen(self.store().hall(), table, self.keymap())
+                }
+                Some(Overlay::Record(page)) => crate::morgue::screen(
+                    self.store().record().unwrap_or_default(),
+                    page,
+                    self.keymap(),
+                ),
+                None => {
+                    let offers = view::Offers {
+                        saved_run: matches!(self.saving().saved(), Saved::Run(_)),
+                        today: self.today(),
+                        record: self.store().has_record(),
+                        palette: self.palette(),
+                    };
+                    view::screen_for(self.game(), offers, self.shows(), self.keymap())?
+                }
+            },
+        };
+        if let Some(note) = self.note() {
+            screen.note(note, amulets_core::color::palette::DEBUG);
+        }
+        Some(screen)
+    }
+
+    /// What the map shows: the way a click would go or the line of fire,
+    /// and the cursor, over the run's cells.
+    pub fn scene(&self) -> Scene<'_> {
+        Scene::new(self.game(), self.juice())
+            .with_way(self.route().into_iter().chain(self.aim_line()))
+            .with_cursor(self.cursor())
+    }
+
+    /// The side panel, top to bottom: the run's facts, the session's
+    /// standing lines (while this game does not save, while the bot
+    /// plays), then, each after an empty line, why the last command
+    /// stopped and the session's note (on the panel while no screen is up,
+    /// which shows it itself).
+    pub fn panel(&self) -> Lines {
+        let mut lines = self.standing_panel();
+        let mut add = |text: Line, color| {
+            if lines.len() + 2 <= view::PANEL_LINES {
+                lines
+                    .push((Line::new(), color))
+                    .and_then(|()| lines.push((text, color)))
+                    .expect("two fit: checked above");
+            }
+        };
+        if let Some(stop) = self.game().last_stop() {
+            add(stop.text(), amulets_core::color::palette::DIM_TEXT);
+        }
+        let screen_up = self.question().is_some() || view::screen_over_map(self.game());
+        if let Some(note) = self.note().filter(|_| !screen_up) {
+            add(
+                line(format_args!("{note}")),
+                amulets_core::color::palette::DEBUG,
+            );
+        }
+        lines
+    }
+
+    /// The lines a small screen shows in its few rows, besides the run's
+    /// facts and the log: while this game does not save, why, on one line;
+    /// a test's note.
+    pub fn standing_notes(&self) -> impl Iterator<Item = (Line, amulets_core::color::Rgb)> + '_ {
+        let test = self.test_note().cloned();
+        let hurt = amulets_core::color::palette::HURT;
+        self.not_saving_line()
+            .into_iter()
+            .chain(test)
+            .map(move |l| (l, hurt))
+    }
+
+    /// The panel's facts and standing lines.
+    fn standing_panel(&self) -> Lines {
+        let mut lines = view::panel(self.game());
+        let mut warn = |text: Line| {
+            lines
+                .push((text, amulets_core::color::palette::HURT))
+                .expect("the panel's lines are far fewer than its room");
+        };
+        if let Some(note) = self.test_note() {
+            warn(note.clone());
+        }
+        for text in self.saving().trouble_lines().into_iter().flatten() {
+            warn(text);
+        }
+        if self.demo() {
+            for text in [
+                line(format_args!("The bot plays.")),
+                line(format_args!("A key takes over.")),
+            ] {
+                lines
+                    .push((text, amulets_core::color::palette::HIGHLIGHT))
+                    .expect("the panel's lines are far fewer than its room");
+            }
+        }
+        lines
+    }
+
+    /// Why this game does not save, on one line, for as long as it does
+    /// not: what the panel says over two ("Not saving: another game holds
+    /// the save."). A shell with no room for the panel shows this.
+    pub fn not_saving_line(&self) -> Option<Line> {
+        self.saving().trouble_line()
+    }
+
+    /// What a camera follows: the cursor while it is out, else the player
+    /// (the scene's focus, without working out the rest of the scene).
+    pub fn focus(&self) -> Point {
+        self.cursor().unwrap_or(self.game().player().pos)
+    }
+
+    /// The aiming or looking cursor, while it is out.
+    pub fn cursor(&self) -> Option<Point> {
+        matches!(self.game().state(), State::Aiming(_) | State::Looking)
+            .then(|| self.game().cursor())
+            .filter(|_| self.question().is_none() && !self.cave_shown())
+    }
+
+    /// The line of fire to show while aiming (none while F6's cave is
+    /// shown).
+    pub fn aim_line(&self) -> heapless::Vec<Point, { amulets_core::game::RANGE }> {
+        match self.game().state() {
+            State::Aiming(_) if !self.cave_shown() => self.game().aim_line(),
+            _ => heapless::Vec::new(),
+        }
+    }
+
+    /// The cell the look panel names: the cursor's while aiming or
+    /// looking, else the one under the mouse while playing.
+    pub fn look_at(&self) -> Option<Point> {
+        match self.game().state() {
+            _ if self.question().is_some() => None,
+            State::Playing => self.hovered(),
+            _ => self.cursor(),
+        }
+    }
+
+    /// The way a click would travel, to show under the mouse: while
+    /// playing with nothing running, the cells after the player's.
+    pub fn route(&self) -> heapless::Vec<Point, { amulets_core::game::command::MAX_ROUTE }> {
+        match self.hovered() {
+            Some(p)
+                if self.game().state() == State::Playing
+                    && !self.game().command_running()
+                    && self.question().is_none()
+                    && !self.cave_shown() =>
+            {
+                self.game().route_to(p)
+            }
+            _ => heapless::Vec::new(),
+        }
+    }
+}
