@@ -278,6 +278,10 @@ impl View<'_> {
         clippy::cast_possible_truncation,
         reason = "a row's cells and columns lie on the map, under MAP_CELLS (the comments say why)"
     )]
+    #[expect(
+        clippy::too_many_lines,
+        reason = "one row's walk is one loop on the hot path: its slopes, stretch and stack stay in registers, not passed through calls"
+    )]
     fn scan<const ACROSS: usize>(&self, stack: &mut Stack, visible: &mut CellSet) {
         // A row's last child is scanned next, as the stack's order has it,
         // but straight from here, not through the stack.

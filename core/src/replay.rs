@@ -247,14 +247,9 @@ pub fn read_input(line: &str) -> Option<Input> {
             "n" => Input::Act(Action::Confirm(false)),
             _ => return None,
         },
-        "class" => {
-            let c = line.split(' ').nth(1)?;
-            Input::Act(Action::ChooseClass(
-                *Class::ALL
-                    .iter()
-                    .find(|k| c.len() == 1 && c.starts_with(k.letter()))?,
-            ))
-        }
+        "class" => Input::Act(Action::ChooseClass(Class::lettered(
+            line.split(' ').nth(1)?,
+        )?)),
         "debug" => Input::Act(Action::Debug(match num()? {
             1 => DebugKey::Reveal,
             2 => DebugKey::SwitchView,
@@ -474,6 +469,21 @@ fn split(
         "Differs by turn {} (after turn {after}): ",
         recorded.turn
     )?;
+    differences(f, recorded, found)?;
+    match last {
+        Some(a) => write!(f, "; the last action was {}", action_word(a)),
+        None => f.write_str("; no action was played before it"),
+    }
+}
+
+/// What differs between a point `found` in playback and the one
+/// `recorded`, each difference said in turn with "; " between; the hash
+/// alone when nothing else differs.
+fn differences(
+    f: &mut core::fmt::Formatter<'_>,
+    recorded: &Mark,
+    found: &Mark,
+) -> core::fmt::Result {
     let fields = |m: &Mark| (m.turn, m.depth, m.at, m.hp, m.draws);
     let only_the_hash = fields(found) == fields(recorded);
     let mut said = false;
@@ -533,10 +543,7 @@ fn split(
             ),
         )?;
     }
-    match last {
-        Some(a) => write!(f, "; the last action was {}", action_word(a)),
-        None => f.write_str("; no action was played before it"),
-    }
+    Ok(())
 }
 
 /// Where a playback stands in a replay's text.
@@ -678,12 +685,7 @@ impl Playback {
             Stage::Class { seed } => {
                 let class = line
                     .strip_prefix("class ")
-                    .and_then(|c| {
-                        Class::ALL
-                            .iter()
-                            .copied()
-                            .find(|k| c.len() == 1 && c.starts_with(k.letter()))
-                    })
+                    .and_then(Class::lettered)
                     .ok_or(ReplayError::Missing("class"))?;
                 self.stage = Stage::Options {
                     seed,
@@ -697,41 +699,54 @@ impl Playback {
                 class,
                 style,
                 dice,
-            } => {
-                // A `style` line only before the `dice` line, each once.
-                if style.is_none()
-                    && dice.is_none()
-                    && let Some(name) = line.strip_prefix("style ")
-                {
-                    let style =
-                        crate::mapgen::floor::Style::named(name).ok_or(ReplayError::BadLine(n))?;
-                    self.stage = Stage::Options {
-                        seed,
-                        class,
-                        style: Some(style),
-                        dice,
-                    };
-                    return Ok(false);
-                }
-                if dice.is_none()
-                    && let Some(name) = line.strip_prefix("dice ")
-                {
-                    let dice = Dice::named(name).ok_or(ReplayError::BadLine(n))?;
-                    self.stage = Stage::Options {
-                        seed,
-                        class,
-                        style,
-                        dice: Some(dice),
-                    };
-                    return Ok(false);
-                }
-                self.begin(seed, class, style, dice);
-                return self.input(n, line);
-            }
+            } => return self.option(n, line, (seed, class, style, dice)),
             Stage::Inputs => return self.input(n, line),
             Stage::Ended => {}
         }
         Ok(false)
+    }
+
+    /// A line after the header's `class`: a `style` line (only before the
+    /// `dice` line), a `dice` line, each once, or the first input, which
+    /// begins the run the header names.
+    fn option(
+        &mut self,
+        n: usize,
+        line: &str,
+        (seed, class, style, dice): (
+            u32,
+            Class,
+            Option<crate::mapgen::floor::Style>,
+            Option<Dice>,
+        ),
+    ) -> Result<bool, ReplayError> {
+        if style.is_none()
+            && dice.is_none()
+            && let Some(name) = line.strip_prefix("style ")
+        {
+            let style = crate::mapgen::floor::Style::named(name).ok_or(ReplayError::BadLine(n))?;
+            self.stage = Stage::Options {
+                seed,
+                class,
+                style: Some(style),
+                dice,
+            };
+            return Ok(false);
+        }
+        if dice.is_none()
+            && let Some(name) = line.strip_prefix("dice ")
+        {
+            let dice = Dice::named(name).ok_or(ReplayError::BadLine(n))?;
+            self.stage = Stage::Options {
+                seed,
+                class,
+                style,
+                dice: Some(dice),
+            };
+            return Ok(false);
+        }
+        self.begin(seed, class, style, dice);
+        self.input(n, line)
     }
 
     /// The run, at the start its header names (made in place: a whole

@@ -654,18 +654,16 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_widest_hall_fits_its_bound_and_every_line_fits_a_board() {
-        let mut hall = Hall::new();
-        hall.entered = u32::MAX;
-        hall.last = Some(u32::MAX);
-        let wide_day = Day {
-            year: i32::MIN,
-            month: 12,
-            day: 31,
-        };
-        while hall.days.push(wide_day).is_ok() {}
-        let wide = Entry {
+    /// The widest day: the most digits in every field.
+    const WIDE_DAY: Day = Day {
+        year: i32::MIN,
+        month: 12,
+        day: 31,
+    };
+
+    /// The widest entry a hall can hold.
+    fn widest_entry() -> Entry {
+        Entry {
             number: u32::MAX,
             class: Class::Fighter,
             seed: u32::MAX,
@@ -676,12 +674,22 @@ mod tests {
             depth: amulets_core::rules::LAST_FLOOR,
             gold: u32::MAX,
             turns: u32::MAX,
-            date: Some(wide_day),
+            date: Some(WIDE_DAY),
             daily: Some(Daily {
-                day: wide_day,
+                day: WIDE_DAY,
                 counts: false,
             }),
-        };
+        }
+    }
+
+    #[test]
+    fn the_widest_hall_fits_its_bound_and_every_line_fits_a_board() {
+        let mut hall = Hall::new();
+        hall.entered = u32::MAX;
+        hall.last = Some(u32::MAX);
+        let wide_day = WIDE_DAY;
+        while hall.days.push(wide_day).is_ok() {}
+        let wide = widest_entry();
         while hall.runs.push(wide).is_ok() {}
         let daily = Entry {
             daily: Some(Daily {

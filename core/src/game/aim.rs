@@ -129,60 +129,67 @@ impl Game {
             return;
         };
         match aim {
-            Aim::Cast => {
-                self.event(Event::Bolt {
-                    from: self.player.pos,
-                    to: end,
-                });
-                self.log.say("Lightning leaps from your hands!");
-                for &p in &path {
-                    if let Some(m) = self.level.monster_at(p) {
-                        let dealt = self.rng.roll(LIGHTNING_DAMAGE.0, LIGHTNING_DAMAGE.1);
-                        self.hurt_monster(m, dealt, "blast");
-                    }
-                }
-                self.lightning_cast();
-            }
-            Aim::Fire | Aim::Throw { .. } => {
-                let slot = match aim {
-                    Aim::Throw { slot } => slot,
-                    _ => match self.player.slot_of(kinds::ARROW) {
-                        Some(s) => s,
-                        None => return,
-                    },
-                };
-                let Some(missile) = self.player.take_one(slot) else {
-                    return;
-                };
-                let damage = match (aim, missile.kind().uses) {
-                    (Aim::Fire, _) => match self.player.pack
-                        [usize::from(self.player.bow.unwrap_or(0))]
-                    .map(|b| b.kind().uses)
-                    {
-                        Some(Use::Bow { damage }) => damage,
-                        _ => (1, 2),
-                    },
-                    (_, Use::Thrown { damage } | Use::Weapon { damage, .. }) => damage,
-                    _ => (1, 2),
-                };
-                self.event(Event::Missile {
-                    from: self.player.pos,
-                    to: end,
-                    glyph: missile.kind().glyph,
-                    color: missile.kind().color,
-                });
-                let attack = self.player.class.aim() + self.player.strength;
-                if let Some(m) = self.level.monster_at(end) {
-                    self.strike(m, attack, damage, "hit");
-                }
-                self.land(
-                    Item {
-                        count: 1,
-                        ..missile
-                    },
-                    end,
-                );
+            Aim::Cast => self.bolt(&path, end),
+            Aim::Fire | Aim::Throw { .. } => self.loose(aim, end),
+        }
+    }
+
+    /// Lightning along `path`, to its `end`: every monster on the way is
+    /// struck, in the path's order.
+    fn bolt(&mut self, path: &[Point], end: Point) {
+        self.event(Event::Bolt {
+            from: self.player.pos,
+            to: end,
+        });
+        self.log.say("Lightning leaps from your hands!");
+        for &p in path {
+            if let Some(m) = self.level.monster_at(p) {
+                let dealt = self.rng.roll(LIGHTNING_DAMAGE.0, LIGHTNING_DAMAGE.1);
+                self.hurt_monster(m, dealt, "blast");
             }
         }
+        self.lightning_cast();
+    }
+
+    /// An arrow shot or a thing thrown, to `end`: it strikes a monster
+    /// there, and lands.
+    fn loose(&mut self, aim: Aim, end: Point) {
+        let slot = match aim {
+            Aim::Throw { slot } => slot,
+            _ => match self.player.slot_of(kinds::ARROW) {
+                Some(s) => s,
+                None => return,
+            },
+        };
+        let Some(missile) = self.player.take_one(slot) else {
+            return;
+        };
+        let damage = match (aim, missile.kind().uses) {
+            (Aim::Fire, _) => match self.player.pack[usize::from(self.player.bow.unwrap_or(0))]
+                .map(|b| b.kind().uses)
+            {
+                Some(Use::Bow { damage }) => damage,
+                _ => (1, 2),
+            },
+            (_, Use::Thrown { damage } | Use::Weapon { damage, .. }) => damage,
+            _ => (1, 2),
+        };
+        self.event(Event::Missile {
+            from: self.player.pos,
+            to: end,
+            glyph: missile.kind().glyph,
+            color: missile.kind().color,
+        });
+        let attack = self.player.class.aim() + self.player.strength;
+        if let Some(m) = self.level.monster_at(end) {
+            self.strike(m, attack, damage, "hit");
+        }
+        self.land(
+            Item {
+                count: 1,
+                ..missile
+            },
+            end,
+        );
     }
 }

@@ -232,6 +232,10 @@ impl DijkstraMap {
 
     /// Dijkstra's algorithm on buckets one step wide, for any steps, from
     /// the goals (the cells of `start`).
+    #[expect(
+        clippy::too_many_lines,
+        reason = "the search is one loop on the hot path: a cell's eight neighbours are relaxed in place, with no call between"
+    )]
     fn compute_by_buckets<const EXTRA: u32>(
         &mut self,
         open: &mut Buckets,
@@ -428,13 +432,19 @@ mod tests {
         assert_eq!(d.highest(|_| true), Some(highest.0));
     }
 
-    #[test]
-    fn layers_do_the_usual_floor_and_give_way_to_the_buckets_on_diagonal_mazes() {
-        let floor = crate::mapgen::floor::assemble(1, &mut crate::rng::Rng::new(1));
+    /// The book's step costs as the engines take them, one a terrain.
+    fn book_table() -> [u32; 8] {
         let mut table = [NO_STEP; 8];
         for t in Terrain::ALL {
             table[usize::from(t.discriminant())] = book_cost(t).unwrap_or(NO_STEP);
         }
+        table
+    }
+
+    #[test]
+    fn layers_and_buckets_agree_on_the_usual_floor() {
+        let floor = crate::mapgen::floor::assemble(1, &mut crate::rng::Rng::new(1));
+        let table = book_table();
         let mut start: Rows = [0; H];
         let i = Map::index(floor.start);
         start[i / W] |= 1 << (i % W);
@@ -477,7 +487,12 @@ mod tests {
                 "the two ways agree on a floor, extra {extra}"
             );
         }
+    }
 
+    #[test]
+    fn layers_give_way_to_the_buckets_on_diagonal_mazes() {
+        let table = book_table();
+        let mut d = DijkstraMap::new();
         // Only diagonal steps (floor where x + y is even), down a zigzag:
         // A*'s extras pass a step, and the layers give up.
         let mut maze = Map::new();

@@ -220,16 +220,7 @@ impl Controls {
             }
             return;
         }
-        let hall = session.overlay().is_some();
-        let seen = (session.game().state(), session.asking(), hall);
-        if self.seen_screen != Some(seen) {
-            self.seen_screen = Some(seen);
-            self.choice = 0;
-            self.scroll = 0;
-            if seen != (State::Playing, false, false) {
-                self.mode = Mode::Play;
-            }
-        }
+        self.follow_the_screen(session);
         // On the map (playing, aiming, looking), B held turns a direction
         // by 45 degrees, for the diagonals the switch cannot give; B's own
         // action is then taken when it is let go, unless it turned one.
@@ -266,19 +257,27 @@ impl Controls {
         };
         match self.mode {
             Mode::Menu(i) => self.menu(session, new, i),
-            Mode::Log(up) => {
-                let lines = session.game().log().lines().len();
-                self.mode = if new.up {
-                    Mode::Log((up + 1).min(lines.saturating_sub(1)))
-                } else if new.down {
-                    Mode::Log(up.saturating_sub(1))
-                } else {
-                    // Any other button closes it.
-                    Mode::Play
-                };
-            }
+            Mode::Log(up) => self.mode = log_scrolled(up, new, session.game().log().lines().len()),
             Mode::Travel(cursor) => self.travel(session, new, dir, cursor),
             Mode::Play => self.play(session, new, dir),
+        }
+    }
+
+    /// A new screen (another state, the question, the hall) starts its
+    /// list at the top; one over the map closes the pad's own menus.
+    fn follow_the_screen<S: Store, R: Recorder, E: FnMut() -> u32>(
+        &mut self,
+        session: &Session<S, R, E>,
+    ) {
+        let hall = session.overlay().is_some();
+        let seen = (session.game().state(), session.asking(), hall);
+        if self.seen_screen != Some(seen) {
+            self.seen_screen = Some(seen);
+            self.choice = 0;
+            self.scroll = 0;
+            if seen != (State::Playing, false, false) {
+                self.mode = Mode::Play;
+            }
         }
     }
 
@@ -467,6 +466,19 @@ impl Controls {
             shown,
             chosen,
         }
+    }
+}
+
+/// The log read back `up` lines from its newest, after `new`'s buttons:
+/// up goes further back (to the oldest of `lines`), down comes forward,
+/// any other button closes it.
+fn log_scrolled(up: usize, new: Buttons, lines: usize) -> Mode {
+    if new.up {
+        Mode::Log((up + 1).min(lines.saturating_sub(1)))
+    } else if new.down {
+        Mode::Log(up.saturating_sub(1))
+    } else {
+        Mode::Play
     }
 }
 
