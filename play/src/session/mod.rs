@@ -40,51 +40,20 @@ use amulets_core::rng::Dice;
 use amulets_core::text::{Line, line};
 use core::fmt;
 
+mod annals;
 mod demo;
 mod saving;
+mod start;
+pub use annals::{Annals, Overlay};
 pub use demo::{DEMO_STEP_MS, Demo, DemoTurn, Pace};
-pub use saving::{AUTOSAVE_TURNS, Autosave, RunSummary, Saved, Saving, Unsaved};
+pub use saving::{AUTOSAVE_TURNS, Autosave, Rescue, RunSummary, Saved, Saving, Unsaved};
+pub use start::{Start, seed_from_text};
 
 /// A held key first repeats this long after its press, when the shell
 /// reports no repeats of its own (a board's buttons) (*tune*).
 pub const REPEAT_DELAY_MS: u64 = 250;
 /// Then again every `REPEAT_MS` (*tune*).
 pub const REPEAT_MS: u64 = 100;
-
-/// What `Session::rescue` did with the run after a shell caught a panic.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Rescue {
-    /// No run was in play: there was nothing to save.
-    NoRun,
-    /// The run passed its checks and was saved.
-    Saved {
-        /// The turn it was saved at.
-        turn: u32,
-    },
-    /// The run failed a check, so it was not saved: the last save stands.
-    Broken(&'static str),
-    /// The store did not take it: the last save stands.
-    NotSaved(StoreError),
-}
-
-impl fmt::Display for Rescue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Rescue::NoRun => write!(f, "No run was in play."),
-            Rescue::Saved { turn } => write!(
-                f,
-                "The run was saved at turn {turn}: start the game again to continue it."
-            ),
-            Rescue::Broken(why) => write!(
-                f,
-                "The run failed its checks ({why}), so it was not saved: the last save stands."
-            ),
-            Rescue::NotSaved(e) => {
-                write!(f, "The run could not be saved ({e}): the last save stands.")
-            }
-        }
-    }
-}
 
 /// What a yes to "a new run?" starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,52 +64,6 @@ enum Then {
     Start(Class),
     /// The menu's n: the class screen, with a new seed.
     NewRun,
-}
-
-/// How a session's run begins.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Start {
-    /// The seed the player gave; `None` (or 0) for one from the seed
-    /// source, and a new one for every run.
-    pub seed: Option<u32>,
-    /// Past the title: a new run of this class at once (asking first when a
-    /// saved run would be lost).
-    pub class: Option<Class>,
-    /// Whose dungeons the runs' floors of rooms are (the title's D changes
-    /// it).
-    pub style: amulets_core::mapgen::floor::Style,
-    /// Whose dice the runs roll (the title's D changes them too).
-    pub dice: Dice,
-    /// Today's dungeon, at once (`--daily`): the shell's day. Its class is
-    /// chosen on the class screen, or is `class`.
-    pub daily: Option<Day>,
-}
-
-/// A seed typed as text, read as the book reads `AmuletsOfSDL 12345`
-/// (`SDL_strtoul` in base 10, cast to the engine's 32 bits as on the
-/// book's Windows): leading spaces and a sign are allowed, the digits are
-/// read up to the first other character, and text that is no number gives
-/// 0, a random seed. Too large a number gives the largest seed, and a
-/// negative one counts back from 2^32, as `strtoul` does.
-pub fn seed_from_text(text: &str) -> u32 {
-    let s = text.trim_start_matches([' ', '\t', '\n', '\r', '\x0b', '\x0c']);
-    let (negative, digits) = match s.as_bytes().first() {
-        Some(b'-') => (true, &s[1..]),
-        Some(b'+') => (false, &s[1..]),
-        _ => (false, s),
-    };
-    let mut n: u32 = 0;
-    for b in digits.bytes().take_while(u8::is_ascii_digit) {
-        match n
-            .checked_mul(10)
-            .and_then(|n| n.checked_add(u32::from(b - b'0')))
-        {
-            Some(m) => n = m,
-            // strtoul's overflow: the largest value, sign or not.
-            None => return u32::MAX,
-        }
-    }
-    if negative { n.wrapping_neg() } else { n }
 }
 
 /// The key held down, for repeats.
@@ -199,22 +122,8 @@ pub struct Session<S: Store, R: Recorder, E: FnMut() -> u32> {
     /// The title's game is the day's dungeon: the run begun from it is
     /// marked a daily run.
     daily_pending: Option<Day>,
-    /// A screen of the session's own over the title or the end: the hall
-    /// of fame, or the last run's record.
-    overlay: Option<Overlay>,
-    /// The run's end has been recorded (its morgue file, the hall).
-    recorded: bool,
-    /// The run is a replay watched (`watch`): its end is not recorded.
-    watching: bool,
-}
-
-/// A screen of the session's own, over the title or a run's end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Overlay {
-    /// The hall of fame (the title's H), at a table.
-    Hall(Table),
-    /// The last run's record (the end screen's R), at a page from 0.
-    Record(u8),
+    /// The record screens, and whether the run's end was entered.
+    annals: Annals,
 }
 
 impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
@@ -224,9 +133,8 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     #[inline(never)]
     pub fn new(store: S, recorder: R, seeds: E, start: Start) -> Self {
         let mut session = Session::at_title(store, recorder, seeds, start);
-        if let Some(words) = session.saving.look(&mut session.store) {
-            session.note = Some(words);
-        }
+        let words = session.saving.look(&mut session.store);
+        session.tell_if(words);
         if let Some(day) = start.daily {
             session.today = Some(day);
             session.todays_title(day);
@@ -280,9 +188,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             finished: false,
             today: None,
             daily_pending: None,
-            overlay: None,
-            recorded: false,
-            watching: false,
+            annals: Annals::default(),
         }
     }
 
@@ -296,9 +202,9 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         self.asking = None;
         self.held = None;
         self.recording = false;
-        self.watching = true;
+        self.annals.watch();
         self.saving.watching(self.game.depth());
-        self.say(format_args!(
+        self.tell(format_args!(
             "The replay played back to where it was recorded to end."
         ));
     }
@@ -310,7 +216,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
 
     /// The hall of fame's table shown, if it is up.
     pub fn hall_shown(&self) -> Option<Table> {
-        match self.overlay {
+        match self.annals.overlay() {
             Some(Overlay::Hall(t)) => Some(t),
             _ => None,
         }
@@ -318,7 +224,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
 
     /// The screen of the session's own that is up, if one is.
     pub fn overlay(&self) -> Option<Overlay> {
-        self.overlay
+        self.annals.overlay()
     }
 
     /// For a shell whose keys report no repeats (a board's buttons): a key
@@ -576,9 +482,17 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     }
 
     /// A line for the player, on the panel or under the screen until the
-    /// next key (what went wrong with the settings, say).
-    pub fn tell(&mut self, text: &str) {
-        self.say(format_args!("{text}"));
+    /// next key (what went wrong with the settings, say): the session's
+    /// note, the one way anything outside the log is said.
+    pub fn tell(&mut self, text: impl fmt::Display) {
+        self.note = Some(line(format_args!("{text}")));
+    }
+
+    /// Tells the words, when there are any.
+    fn tell_if(&mut self, words: Option<Line>) {
+        if let Some(words) = words {
+            self.tell(words);
+        }
     }
 
     /// The player's keys from now on (`keymap`).
@@ -706,7 +620,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             if self.saving.saves()
                 && let Err(e) = self.store.keep_palette(self.palette)
             {
-                self.say(format_args!("The colours are not kept: {e}."));
+                self.tell(format_args!("The colours are not kept: {e}."));
             }
             return;
         }
@@ -725,7 +639,8 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                     return;
                 }
                 Action::Hall => {
-                    self.show_hall();
+                    let words = self.annals.show_hall(&mut self.store);
+                    self.tell_if(words);
                     return;
                 }
                 // Another style or dice is not the day's dungeon.
@@ -734,7 +649,8 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             }
         }
         if matches!(before, State::Dead | State::Won) && action == Action::Record {
-            self.show_record();
+            let words = self.annals.show_record(&mut self.store);
+            self.tell_if(words);
             return;
         }
         let running = self.game.command_running();
@@ -785,7 +701,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             DemoTurn::Act(action) => self.act(action),
             DemoTurn::Refuse => {
                 self.demo = None;
-                self.say(format_args!(
+                self.tell(format_args!(
                     "The bot does not replace a saved run it cannot play."
                 ));
             }
@@ -803,7 +719,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         if self.game.command_running() {
             self.act(Action::Interrupt);
         }
-        self.say(format_args!("You take over from the bot."));
+        self.tell(format_args!("You take over from the bot."));
         true
     }
 
@@ -822,14 +738,10 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         )
     }
 
-    fn say(&mut self, args: fmt::Arguments<'_>) {
-        self.note = Some(line(args));
-    }
-
     /// Where a key pressed now is read: the question, the session's
     /// screen, or the game's state.
     pub fn context(&self) -> Context {
-        match (&self.asking, self.overlay) {
+        match (&self.asking, self.annals.overlay()) {
             (Some(_), _) => Context::Abandon,
             (None, Some(Overlay::Hall(_))) => Context::Hall,
             (None, Some(Overlay::Record(_))) => Context::Record,
@@ -857,21 +769,8 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             }
             return;
         }
-        match self.overlay {
-            Some(Overlay::Hall(table)) => {
-                let action = bindings::HALL.iter().find_map(|b| b.action_for(key));
-                self.overlay =
-                    (action == Some(Action::Hall)).then_some(Overlay::Hall(table.other()));
-                return;
-            }
-            Some(Overlay::Record(page)) => {
-                let action = bindings::RECORD.iter().find_map(|b| b.action_for(key));
-                let pages = crate::morgue::pages(self.store.record().unwrap_or_default());
-                self.overlay = (action == Some(Action::Record))
-                    .then_some(Overlay::Record((page + 1) % pages.max(1)));
-                return;
-            }
-            None => {}
+        if self.annals.key(key, &self.store) {
+            return;
         }
         if let Some(action) = bindings::action_for(self.game.state(), key) {
             self.act(action);
@@ -887,7 +786,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                 // A failing store has said why; a store held by another
                 // game is said here, where the player asked to save.
                 Err(e) if !self.saving.saves() => {
-                    self.say(format_args!("The run could not be saved: {e}."));
+                    self.tell(format_args!("The run could not be saved: {e}."));
                 }
                 Err(_) => {}
             },
@@ -981,8 +880,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         self.recording = false;
         self.held = None;
         self.daily_pending = None;
-        self.recorded = false;
-        self.watching = false;
+        self.annals.new_game();
     }
 
     /// A run has just begun here: its inputs are recorded from now, and a
@@ -992,7 +890,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             let counts = match self.store.begin_daily(day) {
                 Ok(counts) => counts,
                 Err(e) => {
-                    self.say(format_args!(
+                    self.tell(format_args!(
                         "The day's run could not be noted in the hall of fame: {e}."
                     ));
                     true
@@ -1014,7 +912,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                 self.todays_title(day);
                 self.new_run_or_ask(Then::ChooseClass);
             }
-            None => self.say(format_args!(
+            None => self.tell(format_args!(
                 "This game has no clock, so it has no day's dungeon."
             )),
         }
@@ -1026,41 +924,18 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         self.daily_pending = Some(day);
     }
 
-    /// The title's H: the hall of fame, read afresh.
-    fn show_hall(&mut self) {
-        match self.store.read_hall() {
-            Ok(()) => self.overlay = Some(Overlay::Hall(Table::Runs)),
-            Err(e) => self.say(format_args!("The hall of fame could not be read: {e}.")),
-        }
-    }
-
-    /// The end screen's R: the run's record, a page at a time.
-    fn show_record(&mut self) {
-        match self.store.read_record() {
-            Ok(()) if self.store.record().is_some() => self.overlay = Some(Overlay::Record(0)),
-            Ok(()) => self.say(format_args!("No record of the run is kept here.")),
-            Err(e) => self.say(format_args!("The record could not be read: {e}.")),
-        }
-    }
-
     /// A run ends: the store keeps its record and enters it in the hall,
     /// and the end screen says where the record is. A replay watched is
     /// not recorded.
     fn record_end(&mut self, ending: Ending) {
-        if self.watching {
-            return;
-        }
         let end = End {
             game: &self.game,
             ending,
             replay: self.recorder.file(),
             bot: self.demo.is_some(),
         };
-        match self.store.ended(&end) {
-            Ok(Some(words)) => self.say(format_args!("{words}")),
-            Ok(None) => {}
-            Err(e) => self.say(format_args!("The run's record could not be kept: {e}.")),
-        }
+        let words = self.annals.enter(&mut self.store, &end);
+        self.tell_if(words);
     }
 
     /// A yes to "a new run?": the run given up is recorded as abandoned,
@@ -1069,7 +944,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// Out of line: a saved run is loaded into a `Game` (see `at_title`).
     #[inline(never)]
     fn abandon(&mut self, then: Then) {
-        if self.watching {
+        if self.annals.watching() {
             return;
         }
         if then == Then::NewRun && self.in_play() {
@@ -1084,7 +959,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                     bot: false,
                 };
                 if let Err(e) = self.store.ended(&end) {
-                    self.say(format_args!(
+                    self.tell(format_args!(
                         "The abandoned run's record could not be kept: {e}."
                     ));
                 }
@@ -1092,9 +967,8 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         } else {
             return;
         }
-        if let Some(words) = self.saving.remove_abandoned(&mut self.store) {
-            self.note = Some(words);
-        }
+        let words = self.saving.remove_abandoned(&mut self.store);
+        self.tell_if(words);
     }
 
     /// The title's C: the saved run, in play.
@@ -1109,7 +983,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                 self.replace(game);
                 self.saving.continued(depth);
             }
-            Err(words) => self.note = Some(words),
+            Err(words) => self.tell(words),
         }
     }
 
@@ -1118,9 +992,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         self.saving
             .save(&mut self.store, &self.game)
             .map_err(|unsaved| {
-                if let Some(words) = unsaved.words() {
-                    self.note = Some(words);
-                }
+                self.tell_if(unsaved.words());
                 unsaved.error()
             })
     }
@@ -1128,40 +1000,10 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// After every input: a run that has just ended is recorded, and the
     /// save follows the run (`Saving::follow`).
     fn keep(&mut self) {
-        if matches!(self.game.state(), State::Dead | State::Won) && !self.recorded {
-            self.recorded = true;
-            let ending = Ending::of(&self.game);
-            self.record_end(ending);
-        }
-        if let Some(words) = self.saving.follow(&mut self.store, &self.game) {
-            self.note = Some(words);
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_seed_is_read_as_strtoul_reads_it() {
-        assert_eq!(seed_from_text("12345"), 12345);
-        assert_eq!(seed_from_text("  42"), 42);
-        assert_eq!(seed_from_text("+7"), 7);
-        assert_eq!(seed_from_text("12abc"), 12);
-        assert_eq!(seed_from_text("abc"), 0);
-        assert_eq!(seed_from_text(""), 0);
-        assert_eq!(seed_from_text("4294967295"), u32::MAX);
-        assert_eq!(seed_from_text("4294967296"), u32::MAX);
-        assert_eq!(seed_from_text("99999999999999999999"), u32::MAX);
-        assert_eq!(seed_from_text("-1"), u32::MAX);
-        assert_eq!(seed_from_text("-5"), 4_294_967_291);
-        assert_eq!(seed_from_text("-0"), 0);
-        assert_eq!(seed_from_text("-4294967295"), 1);
-        assert_eq!(seed_from_text("-4294967296"), u32::MAX);
-        assert_eq!(seed_from_text(" \t\n42"), 42);
-        assert_eq!(seed_from_text("- 5"), 0, "no digits right after the sign");
-        assert_eq!(seed_from_text("0x10"), 0, "base 10: the x ends it");
-        assert_eq!(seed_from_text("007"), 7);
+        let (replay, bot) = (self.recorder.file(), self.demo.is_some());
+        let words = self.annals.follow(&mut self.store, &self.game, replay, bot);
+        self.tell_if(words);
+        let words = self.saving.follow(&mut self.store, &self.game);
+        self.tell_if(words);
     }
 }

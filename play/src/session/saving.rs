@@ -71,6 +71,41 @@ pub enum Saved {
     Damaged,
 }
 
+/// What `Session::rescue` did with the run after a shell caught a panic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rescue {
+    /// No run was in play: there was nothing to save.
+    NoRun,
+    /// The run passed its checks and was saved.
+    Saved {
+        /// The turn it was saved at.
+        turn: u32,
+    },
+    /// The run failed a check, so it was not saved: the last save stands.
+    Broken(&'static str),
+    /// The store did not take it: the last save stands.
+    NotSaved(StoreError),
+}
+
+impl fmt::Display for Rescue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rescue::NoRun => write!(f, "No run was in play."),
+            Rescue::Saved { turn } => write!(
+                f,
+                "The run was saved at turn {turn}: start the game again to continue it."
+            ),
+            Rescue::Broken(why) => write!(
+                f,
+                "The run failed its checks ({why}), so it was not saved: the last save stands."
+            ),
+            Rescue::NotSaved(e) => {
+                write!(f, "The run could not be saved ({e}): the last save stands.")
+            }
+        }
+    }
+}
+
 /// Why a save did not happen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Unsaved {
