@@ -20,19 +20,16 @@
 //! The bot (`set_demo`) plays a run for a player who watches: its actions
 //! come in as a player's would, so they are saved and recorded alike.
 
-use crate::bindings::{self, Context};
-use crate::fame::Table;
 use crate::juice::{Juice, Pacer};
 use crate::keymap::Keymap;
 use crate::morgue::{End, Ending};
 use crate::palettes::Palette;
 use crate::store::{Store, StoreError};
 use crate::view::Shows;
-use amulets_core::bot::Bot;
 use amulets_core::daily::{Daily, Day};
 use amulets_core::game::{Game, Request, State};
 use amulets_core::geom::Point;
-use amulets_core::input::{Action, DebugKey, Key};
+use amulets_core::input::{Action, DebugKey};
 use amulets_core::mapgen::floor::Style;
 use amulets_core::player::Class;
 use amulets_core::replay::{Input, Recorder};
@@ -42,18 +39,16 @@ use core::fmt;
 
 mod annals;
 mod demo;
+mod keys;
+use keys::Held;
 mod saving;
+mod shell;
 mod start;
 pub use annals::{Annals, Overlay};
 pub use demo::{DEMO_STEP_MS, Demo, DemoTurn, Pace};
+pub use keys::{REPEAT_DELAY_MS, REPEAT_MS};
 pub use saving::{AUTOSAVE_TURNS, Autosave, Rescue, RunSummary, Saved, Saving, Unsaved};
 pub use start::{Start, seed_from_text};
-
-/// A held key first repeats this long after its press, when the shell
-/// reports no repeats of its own (a board's buttons) (*tune*).
-pub const REPEAT_DELAY_MS: u64 = 250;
-/// Then again every `REPEAT_MS` (*tune*).
-pub const REPEAT_MS: u64 = 100;
 
 /// What a yes to "a new run?" starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,18 +59,6 @@ enum Then {
     Start(Class),
     /// The menu's n: the class screen, with a new seed.
     NewRun,
-}
-
-/// The key held down, for repeats.
-#[derive(Clone, Copy, Debug)]
-struct Held {
-    key: Key,
-    /// The state its press found: a repeat acts only while the game is
-    /// still there (a held Esc opens the menu once; a held `y` walks but
-    /// never answers the question a step asks).
-    state: State,
-    /// When the session's own repeat is next due.
-    next: u64,
 }
 
 /// One run, driven (see the module's comment). A copy is a session of its
@@ -209,184 +192,6 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         ));
     }
 
-    /// The day, from the shell's clock: the title offers its dungeon (T).
-    pub fn set_today(&mut self, day: Day) {
-        self.today = Some(day);
-    }
-
-    /// The hall of fame's table shown, if it is up.
-    pub fn hall_shown(&self) -> Option<Table> {
-        match self.annals.overlay() {
-            Some(Overlay::Hall(t)) => Some(t),
-            _ => None,
-        }
-    }
-
-    /// The screen of the session's own that is up, if one is.
-    pub fn overlay(&self) -> Option<Overlay> {
-        self.annals.overlay()
-    }
-
-    /// For a shell whose keys report no repeats (a board's buttons): a key
-    /// held down repeats every `REPEAT_MS` after `REPEAT_DELAY_MS`.
-    pub fn repeat_held_keys(&mut self, on: bool) {
-        self.repeats_held_keys = on;
-    }
-
-    /// When the run is saved besides its arrivals (`Autosave::OFTEN` unless
-    /// a shell says otherwise).
-    pub fn set_autosave(&mut self, autosave: Autosave) {
-        self.saving.set_autosave(autosave);
-    }
-
-    /// The bot plays the run for the player to watch, an action every
-    /// `DEMO_STEP_MS`: from the title it continues the saved run, or starts
-    /// one of `class`; it never answers "a new run?" and never replaces a
-    /// save. Any key or click takes the run over; the demo ends with the
-    /// run. `None` stops it.
-    pub fn set_demo(&mut self, class: Option<Class>) {
-        self.demo = class.map(|class| Demo::new(class, self.now));
-    }
-
-    /// Plays one thing of `bot`'s, paced as `pace` says: a running
-    /// command's step or, as a player watching would see it, an
-    /// animation's frame (`now`, the clock in milliseconds, moved on and
-    /// ticked), else the bot's next action. False when the run is over and
-    /// nothing was played. (Tests, benchmarks and a board's firmware drive
-    /// whole runs this way; `set_demo` is the live demo.)
-    /// Out of line, as `tick` is: inlined into a board's loop, whose frame
-    /// holds the whole session, the step's own locals would sit under
-    /// every turn of the run (the Cortex-M3's whole run reached 56,860
-    /// bytes of stack with both inlined, 56,620 with neither).
-    #[inline(never)]
-    pub fn play_bot(&mut self, bot: &mut Bot, now: &mut u64, pace: Pace) -> bool {
-        let waiting = match pace {
-            Pace::Steps => None,
-            Pace::Frames => self.wait(),
-        };
-        if self.game.command_running() || waiting.is_some() {
-            *now += waiting.unwrap_or(DEMO_STEP_MS).clamp(1, DEMO_STEP_MS);
-            self.tick(*now);
-            return true;
-        }
-        match bot.next_action(&self.game) {
-            Some(action) => {
-                self.act(action);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// True while the bot plays.
-    pub fn demo(&self) -> bool {
-        self.demo.is_some()
-    }
-
-    /// F2's view to begin with.
-    pub fn set_tiles(&mut self, on: bool) {
-        self.tiles = on;
-    }
-
-    /// What the shell can show (tiles, a pad's buttons), which its help
-    /// lists.
-    pub fn set_shows(&mut self, shows: Shows) {
-        self.shows = shows;
-    }
-
-    /// Puts a line of the test's on the panel and on a small screen's
-    /// status, as the session's own notes are.
-    #[cfg(any(test, feature = "test-support"))]
-    pub fn add_test_note(&mut self, text: &str) {
-        self.test_note = Some(line(format_args!("{text}")));
-    }
-
-    // ----- what a shell reads -----
-
-    /// The run.
-    pub fn game(&self) -> &Game {
-        &self.game
-    }
-    /// The animations to draw; none while F6's cave is shown, which
-    /// nothing of the run is drawn over.
-    pub fn juice(&self) -> Option<&Juice> {
-        (!self.cave_shown()).then_some(&self.juice)
-    }
-    /// True while F6 shows a cave in place of the floor.
-    pub fn cave_shown(&self) -> bool {
-        self.game.debug().cave.is_some()
-    }
-    /// The shell's store.
-    pub fn store(&self) -> &S {
-        &self.store
-    }
-    /// The shell's recorder.
-    pub fn recorder(&self) -> &R {
-        &self.recorder
-    }
-    /// The store, the recorder and the seeds back, as the session ends
-    /// (a board starts the next at its title with them).
-    pub fn into_parts(self) -> (S, R, E) {
-        (self.store, self.recorder, self.seeds)
-    }
-    /// The map cell under the mouse.
-    pub fn hovered(&self) -> Option<Point> {
-        self.hover
-    }
-    /// Whether the tile view is on (F2).
-    pub fn tiles(&self) -> bool {
-        self.tiles
-    }
-    /// What the store holds.
-    pub fn saved(&self) -> Saved {
-        self.saving.saved()
-    }
-    /// True when this session does not save (another game holds the store).
-    pub fn not_saving(&self) -> bool {
-        !self.saving.saves()
-    }
-    /// A line the session says outside the log: a save that failed, one
-    /// set aside, no saved run to continue. Gone at the next key.
-    pub fn note(&self) -> Option<&str> {
-        self.note.as_deref()
-    }
-    /// True once the player has quit (or the shell closed).
-    pub fn finished(&self) -> bool {
-        self.finished
-    }
-    /// True while "a new run?" is asked over everything.
-    pub fn asking(&self) -> bool {
-        self.asking.is_some()
-    }
-
-    /// "A new run?" as it is asked over everything, while it is.
-    pub(crate) fn question(&self) -> Option<&Line> {
-        self.asking.as_ref().map(|(_, question)| question)
-    }
-
-    /// The day the title offers (`set_today`).
-    pub(crate) fn today(&self) -> Option<Day> {
-        self.today
-    }
-
-    /// What the shell can show (`set_shows`).
-    pub(crate) fn shows(&self) -> Shows {
-        self.shows
-    }
-
-    /// When the run is saved, and what came of it.
-    pub(crate) fn saving(&self) -> &Saving {
-        &self.saving
-    }
-
-    /// The test's line on the panel (`add_test_note`).
-    pub(crate) fn test_note(&self) -> Option<&Line> {
-        #[cfg(any(test, feature = "test-support"))]
-        return self.test_note.as_ref();
-        #[cfg(not(any(test, feature = "test-support")))]
-        None
-    }
-
     /// Milliseconds until something is due (a command's step, an
     /// animation's frame, a held key's repeat), or `None` to sleep until
     /// the next event.
@@ -411,76 +216,6 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         .min()
     }
 
-    // ----- what a shell hands over -----
-
-    /// A key pressed. While a command runs it stops the command and does
-    /// nothing else.
-    pub fn press(&mut self, key: Key) {
-        self.note = None;
-        if self.take_over_from_the_bot() {
-            return;
-        }
-        self.held = Some(Held {
-            key,
-            state: self.game.state(),
-            next: self.now + REPEAT_DELAY_MS,
-        });
-        if self.game.command_running() {
-            self.act(Action::Interrupt);
-            return;
-        }
-        self.key(key);
-    }
-
-    /// A held key's repeat, as the shell's keyboard reports it: it does
-    /// what its press did while nothing runs and the game is still where
-    /// the press found it; it never stops a running command.
-    pub fn repeat(&mut self, key: Key) {
-        if self.game.command_running() || self.asking.is_some() {
-            return;
-        }
-        let state = match self.held {
-            Some(h) if h.key == key => h.state,
-            // A repeat with no press seen (the key went down before the
-            // window had the focus, or Shift was let go): from now on it
-            // counts as held.
-            _ => {
-                self.held = Some(Held {
-                    key,
-                    state: self.game.state(),
-                    next: self.now + REPEAT_MS,
-                });
-                self.game.state()
-            }
-        };
-        let book = self.keymap.translate(Context::State(state), key);
-        if self.game.state() == state && bindings::repeats(state, book) {
-            self.key(key);
-        }
-    }
-
-    /// A key let go.
-    pub fn release(&mut self, key: Key) {
-        if self.held.is_some_and(|h| h.key == key) {
-            self.held = None;
-        }
-    }
-
-    /// The mouse over a map cell, or off the map: while aiming or looking
-    /// the cursor follows it.
-    pub fn hover(&mut self, cell: Option<Point>) {
-        if cell == self.hover {
-            return;
-        }
-        self.hover = cell;
-        if let Some(p) = cell
-            && self.asking.is_none()
-            && matches!(self.game.state(), State::Aiming(_) | State::Looking)
-        {
-            self.act(Action::CursorTo(p));
-        }
-    }
-
     /// A line for the player, on the panel or under the screen until the
     /// next key (what went wrong with the settings, say): the session's
     /// note, the one way anything outside the log is said.
@@ -492,41 +227,6 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     fn tell_if(&mut self, words: Option<Line>) {
         if let Some(words) = words {
             self.tell(words);
-        }
-    }
-
-    /// The player's keys from now on (`keymap`).
-    pub fn set_keymap(&mut self, keymap: Keymap) {
-        self.keymap = keymap;
-    }
-
-    /// The player's keys.
-    pub fn keymap(&self) -> &Keymap {
-        &self.keymap
-    }
-
-    /// The player's palette from now on.
-    pub fn set_palette(&mut self, palette: Palette) {
-        self.palette = palette;
-    }
-
-    /// The palette the shell paints with (`Palette::apply`); the title's
-    /// and the menu's P change it.
-    pub fn palette(&self) -> Palette {
-        self.palette
-    }
-
-    /// A left click on a map cell (`Game::click_actions`).
-    pub fn click(&mut self, cell: Point) {
-        if self.asking.is_some() {
-            return;
-        }
-        self.note = None;
-        if self.take_over_from_the_bot() {
-            return;
-        }
-        for action in bindings::click_actions(self.game.state(), cell) {
-            self.act(action);
         }
     }
 
@@ -595,13 +295,6 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             },
             Err(e) => Rescue::NotSaved(e),
         }
-    }
-
-    /// The run, to change by hand (tests: a run broken as a bug would
-    /// break it).
-    #[cfg(any(test, feature = "test-support"))]
-    pub fn game_mut(&mut self) -> &mut Game {
-        &mut self.game
     }
 
     /// An action from a shell's own way of asking for it (a board's travel
@@ -674,55 +367,6 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
 
     // ----- inside -----
 
-    /// The bot may act now: nothing runs, nothing is asked, and no F6 cave
-    /// over the title waits for the player's key. (`wait` asks this too, so
-    /// a shell never wakes for an action that cannot come.)
-    fn demo_may_act(&self) -> bool {
-        !self.game.command_running()
-            && self.asking.is_none()
-            && !self.finished
-            && !self.cave_shown()
-    }
-
-    /// The demo's next action, when one is due. True when it played.
-    fn play_the_bot(&mut self) -> bool {
-        if !self.demo_may_act() {
-            return false;
-        }
-        let (saved, now) = (self.saving.saved(), self.now);
-        let Some(turn) = self
-            .demo
-            .as_mut()
-            .and_then(|d| d.turn(&self.game, saved, now))
-        else {
-            return false;
-        };
-        match turn {
-            DemoTurn::Act(action) => self.act(action),
-            DemoTurn::Refuse => {
-                self.demo = None;
-                self.tell(format_args!(
-                    "The bot does not replace a saved run it cannot play."
-                ));
-            }
-            DemoTurn::Over => self.demo = None,
-        }
-        true
-    }
-
-    /// A key or a click while the bot plays: the run is the player's from
-    /// now on. True when the bot was playing (the input is spent on that).
-    fn take_over_from_the_bot(&mut self) -> bool {
-        if self.demo.take().is_none() {
-            return false;
-        }
-        if self.game.command_running() {
-            self.act(Action::Interrupt);
-        }
-        self.tell(format_args!("You take over from the bot."));
-        true
-    }
-
     /// The next run's seed: the one the player gave, else a new one.
     fn next_seed(&mut self) -> u32 {
         match self.given_seed {
@@ -736,45 +380,6 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             self.game.state(),
             State::Title | State::ChooseClass | State::Dead | State::Won
         )
-    }
-
-    /// Where a key pressed now is read: the question, the session's
-    /// screen, or the game's state.
-    pub fn context(&self) -> Context {
-        match (&self.asking, self.annals.overlay()) {
-            (Some(_), _) => Context::Abandon,
-            (None, Some(Overlay::Hall(_))) => Context::Hall,
-            (None, Some(Overlay::Record(_))) => Context::Record,
-            (None, None) => Context::State(self.game.state()),
-        }
-    }
-
-    /// A key's action in the state the game (or the question) is in, the
-    /// key read through the player's keymap.
-    fn key(&mut self, key: Key) {
-        let key = self.keymap.translate(self.context(), key);
-        if let Some((then, _)) = self.asking {
-            let answer = bindings::ABANDON.iter().find_map(|b| b.action_for(key));
-            if let Some(a) = answer {
-                self.recorder.saw(self.game.state(), a);
-            }
-            match answer {
-                Some(Action::Confirm(true)) => {
-                    self.asking = None;
-                    self.abandon(then);
-                    self.begin(then);
-                }
-                Some(Action::Confirm(false)) => self.asking = None,
-                _ => {}
-            }
-            return;
-        }
-        if self.annals.key(key, &self.store) {
-            return;
-        }
-        if let Some(action) = bindings::action_for(self.game.state(), key) {
-            self.act(action);
-        }
     }
 
     /// What the game asked for.

@@ -1,0 +1,154 @@
+//! What a key, a click and the mouse do in a session: a key is read
+//! through the player's keymap in the context it is pressed in (the
+//! question, a record screen, the game's state), a held key repeats only
+//! where its press found the game, and a key or a click while a command
+//! runs, or while the bot plays, stops it and does nothing else.
+
+use super::{Overlay, Session};
+use crate::bindings::{self, Context};
+use crate::store::Store;
+use amulets_core::game::State;
+use amulets_core::geom::Point;
+use amulets_core::input::{Action, Key};
+use amulets_core::replay::Recorder;
+
+/// A held key first repeats this long after its press, when the shell
+/// reports no repeats of its own (a board's buttons) (*tune*).
+pub const REPEAT_DELAY_MS: u64 = 250;
+/// Then again every `REPEAT_MS` (*tune*).
+pub const REPEAT_MS: u64 = 100;
+
+/// The key held down, for repeats.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Held {
+    pub(super) key: Key,
+    /// The state its press found: a repeat acts only while the game is
+    /// still there (a held Esc opens the menu once; a held `y` walks but
+    /// never answers the question a step asks).
+    pub(super) state: State,
+    /// When the session's own repeat is next due.
+    pub(super) next: u64,
+}
+
+impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
+    /// A key pressed. While a command runs it stops the command and does
+    /// nothing else.
+    pub fn press(&mut self, key: Key) {
+        self.note = None;
+        if self.take_over_from_the_bot() {
+            return;
+        }
+        self.held = Some(Held {
+            key,
+            state: self.game.state(),
+            next: self.now + REPEAT_DELAY_MS,
+        });
+        if self.game.command_running() {
+            self.act(Action::Interrupt);
+            return;
+        }
+        self.key(key);
+    }
+
+    /// A held key's repeat, as the shell's keyboard reports it: it does
+    /// what its press did while nothing runs and the game is still where
+    /// the press found it; it never stops a running command.
+    pub fn repeat(&mut self, key: Key) {
+        if self.game.command_running() || self.asking.is_some() {
+            return;
+        }
+        let state = match self.held {
+            Some(h) if h.key == key => h.state,
+            // A repeat with no press seen (the key went down before the
+            // window had the focus, or Shift was let go): from now on it
+            // counts as held.
+            _ => {
+                self.held = Some(Held {
+                    key,
+                    state: self.game.state(),
+                    next: self.now + REPEAT_MS,
+                });
+                self.game.state()
+            }
+        };
+        let book = self.keymap.translate(Context::State(state), key);
+        if self.game.state() == state && bindings::repeats(state, book) {
+            self.key(key);
+        }
+    }
+
+    /// A key let go.
+    pub fn release(&mut self, key: Key) {
+        if self.held.is_some_and(|h| h.key == key) {
+            self.held = None;
+        }
+    }
+
+    /// The mouse over a map cell, or off the map: while aiming or looking
+    /// the cursor follows it.
+    pub fn hover(&mut self, cell: Option<Point>) {
+        if cell == self.hover {
+            return;
+        }
+        self.hover = cell;
+        if let Some(p) = cell
+            && self.asking.is_none()
+            && matches!(self.game.state(), State::Aiming(_) | State::Looking)
+        {
+            self.act(Action::CursorTo(p));
+        }
+    }
+
+    /// A left click on a map cell (`Game::click_actions`).
+    pub fn click(&mut self, cell: Point) {
+        if self.asking.is_some() {
+            return;
+        }
+        self.note = None;
+        if self.take_over_from_the_bot() {
+            return;
+        }
+        for action in bindings::click_actions(self.game.state(), cell) {
+            self.act(action);
+        }
+    }
+
+    /// Where a key pressed now is read: the question, the session's
+    /// screen, or the game's state.
+    pub fn context(&self) -> Context {
+        match (&self.asking, self.annals.overlay()) {
+            (Some(_), _) => Context::Abandon,
+            (None, Some(Overlay::Hall(_))) => Context::Hall,
+            (None, Some(Overlay::Record(_))) => Context::Record,
+            (None, None) => Context::State(self.game.state()),
+        }
+    }
+
+    /// A key's action in the state the game (or the question) is in, the
+    /// key read through the player's keymap.
+    pub(super) fn key(&mut self, key: Key) {
+        let key = self.keymap.translate(self.context(), key);
+        if let Some((then, _)) = self.asking {
+            let answer = bindings::ABANDON.iter().find_map(|b| b.action_for(key));
+            if let Some(a) = answer {
+                self.recorder.saw(self.game.state(), a);
+            }
+            match answer {
+                Some(Action::Confirm(true)) => {
+                    self.asking = None;
+                    self.abandon(then);
+                    self.begin(then);
+                }
+                Some(Action::Confirm(false)) => self.asking = None,
+                _ => {}
+            }
+            return;
+        }
+        if self.annals.key(key, &self.store) {
+            return;
+        }
+        if let Some(action) = bindings::action_for(self.game.state(), key) {
+            self.act(action);
+        }
+    }
+}
