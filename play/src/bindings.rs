@@ -1,9 +1,9 @@
 //! The keys, written once: for each state of the game, which key does what
-//! and the words that say so. `Game::press` finds a key's action here; the
-//! help screen, the title, the menu and the other screens of choices are
-//! made from these tables, and so is a small display's menu of commands, so
-//! no shell keeps a list of keys of its own or reads a key out of the words
-//! on a screen.
+//! and the words that say so. The session finds a key's action here
+//! (`action_for`); the help screen, the title, the menu and the other
+//! screens of choices are made from these tables, and so is a small
+//! display's menu of commands, so no shell keeps a list of keys of its own
+//! or reads a key out of the words on a screen.
 
 use amulets_core::geom::Point;
 use amulets_core::input::{Action, DebugKey, Key};
