@@ -150,7 +150,7 @@ impl RunArgs {
             if more == 0 {
                 session.tell(first);
             } else {
-                session.tell(&format!("{first} (and {more} more)"));
+                session.tell(format_args!("{first} (and {more} more)"));
             }
         }
         session.set_keymap(loaded.keymap);

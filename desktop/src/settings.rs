@@ -119,7 +119,7 @@ pub fn keymap(choice: &str, dir: Option<&Path>, said: &mut Vec<String>) -> Keyma
     let mut lines = Vec::new();
     let mut damaged = None;
     let map = Keymap::read(&text, |p| {
-        if matches!(p, amulets_play::keymap::Problem::Version { .. }) {
+        if matches!(p, amulets_play::keymap::KeymapProblem::Version { .. }) {
             damaged = Some(p.to_string());
         } else {
             lines.push(format!("{name} {p}"));

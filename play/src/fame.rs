@@ -32,7 +32,7 @@ const ENTRY_BYTES: usize = 132;
 
 /// One run in the hall.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Entry {
+pub struct HallEntry {
     /// The run's number among those entered (1 for the first).
     pub number: u32,
     /// The class played.
@@ -59,13 +59,13 @@ pub struct Entry {
     pub daily: Option<Daily>,
 }
 
-impl Entry {
+impl HallEntry {
     /// The entry of a run that ended (its number given when it is
     /// entered).
-    pub fn of(end: &End<'_>, stamp: Stamp) -> Entry {
+    pub fn of(end: &End<'_>, stamp: Stamp) -> HallEntry {
         let game = end.game;
         let p = game.player();
-        Entry {
+        HallEntry {
             number: 0,
             class: p.class,
             seed: game.seed(),
@@ -83,7 +83,7 @@ impl Entry {
 
     /// Better runs first (the module's comment): `Less` when `self` is
     /// the better.
-    pub fn rank(&self, other: &Entry) -> Ordering {
+    pub fn rank(&self, other: &HallEntry) -> Ordering {
         other
             .amulets
             .cmp(&self.amulets)
@@ -147,9 +147,9 @@ pub struct Hall {
     /// The days whose dungeon was begun here, oldest first.
     pub days: heapless::Vec<Day, DAYS_KEPT>,
     /// The best runs, best first.
-    pub runs: heapless::Vec<Entry, HALL_RUNS>,
+    pub runs: heapless::Vec<HallEntry, HALL_RUNS>,
     /// The best daily runs that count, best first.
-    pub daily: heapless::Vec<Entry, HALL_RUNS>,
+    pub daily: heapless::Vec<HallEntry, HALL_RUNS>,
 }
 
 /// Why a hall's text could not be read. Lines count from 1.
@@ -188,7 +188,7 @@ impl Hall {
     }
 
     /// A table's runs, best first.
-    pub fn table(&self, table: Table) -> &[Entry] {
+    pub fn table(&self, table: Table) -> &[HallEntry] {
         match table {
             Table::Runs => &self.runs,
             Table::Daily => &self.daily,
@@ -218,7 +218,7 @@ impl Hall {
             return None;
         }
         self.entered = self.entered.wrapping_add(1);
-        let mut entry = Entry::of(end, stamp);
+        let mut entry = HallEntry::of(end, stamp);
         entry.number = self.entered;
         self.last = Some(entry.number);
         let table = entry.table();
@@ -286,8 +286,8 @@ impl Hall {
         if !ended {
             return Err(HallError::Malformed(text.lines().count() + 1));
         }
-        hall.runs.sort_unstable_by(Entry::rank);
-        hall.daily.sort_unstable_by(Entry::rank);
+        hall.runs.sort_unstable_by(HallEntry::rank);
+        hall.daily.sort_unstable_by(HallEntry::rank);
         hall.days.sort_unstable();
         Ok(hall)
     }
@@ -302,7 +302,7 @@ fn num<T: core::str::FromStr>(word: Option<&str>) -> Option<Option<T>> {
 }
 
 /// An entry's words after its table's (`Hall`'s `Display` writes them).
-fn read_entry<'a>(w: &mut impl Iterator<Item = &'a str>) -> Option<Entry> {
+fn read_entry<'a>(w: &mut impl Iterator<Item = &'a str>) -> Option<HallEntry> {
     let mut next = || w.next();
     let number = next()?.parse().ok()?;
     let class = Class::lettered(next()?)?;
@@ -336,7 +336,7 @@ fn read_entry<'a>(w: &mut impl Iterator<Item = &'a str>) -> Option<Entry> {
         }),
         _ => return None,
     };
-    Some(Entry {
+    Some(HallEntry {
         number,
         class,
         seed,
@@ -424,7 +424,7 @@ fn header_line() -> Line {
 /// facts, the day (a daily run's day in the daily table, else the day it
 /// ended), `practice` after a practice run, and `>` before the player's
 /// last run. At most 80 characters, a board's screen.
-pub fn entry_line(place: usize, e: &Entry, last: Option<u32>) -> Line {
+pub fn entry_line(place: usize, e: &HallEntry, last: Option<u32>) -> Line {
     let you = if last == Some(e.number) { '>' } else { ' ' };
     let day = match (e.daily, e.date) {
         (Some(d), _) if d.counts => Some(d.day),
@@ -516,8 +516,8 @@ mod tests {
     use super::*;
     use amulets_core::game::Game;
 
-    fn entry(number: u32, amulets: u8, depth: i32, gold: u32, turns: u32) -> Entry {
-        Entry {
+    fn entry(number: u32, amulets: u8, depth: i32, gold: u32, turns: u32) -> HallEntry {
+        HallEntry {
             number,
             class: Class::Rogue,
             seed: number * 7,
@@ -662,8 +662,8 @@ mod tests {
     };
 
     /// The widest entry a hall can hold.
-    fn widest_entry() -> Entry {
-        Entry {
+    fn widest_entry() -> HallEntry {
+        HallEntry {
             number: u32::MAX,
             class: Class::Fighter,
             seed: u32::MAX,
@@ -691,7 +691,7 @@ mod tests {
         while hall.days.push(wide_day).is_ok() {}
         let wide = widest_entry();
         while hall.runs.push(wide).is_ok() {}
-        let daily = Entry {
+        let daily = HallEntry {
             daily: Some(Daily {
                 day: wide_day,
                 counts: true,
@@ -718,7 +718,7 @@ mod tests {
             year: 9999,
             ..wide_day
         };
-        let real = Entry {
+        let real = HallEntry {
             gold: 999_999,
             turns: 999_999,
             date: Some(year),

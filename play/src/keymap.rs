@@ -162,7 +162,7 @@ pub struct Keymap {
 /// What is wrong with a line of a keymap file (the line is left out), or
 /// with the file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Problem<'a> {
+pub enum KeymapProblem<'a> {
     /// The line is not `key = action`.
     NotAMapping {
         /// The line's number, from 1.
@@ -229,39 +229,39 @@ pub enum Problem<'a> {
     },
 }
 
-impl fmt::Display for Problem<'_> {
+impl fmt::Display for KeymapProblem<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Problem::NotAMapping { line } => {
+            KeymapProblem::NotAMapping { line } => {
                 write!(
                     f,
                     "line {line}: write a key, =, and an action (o = explore)"
                 )
             }
-            Problem::NotAKey { line, text } => write!(
+            KeymapProblem::NotAKey { line, text } => write!(
                 f,
                 "line {line}: {text:?} is not a key (write o, >, {{Esc}}, {{F2}}, {{KP5}}, {{Up}})"
             ),
-            Problem::NotAnAction { line, text } => {
+            KeymapProblem::NotAnAction { line, text } => {
                 write!(
                     f,
                     "line {line}: {text:?} is not an action (see docs/keys.md)"
                 )
             }
-            Problem::Taken { line, key, to, at } => write!(
+            KeymapProblem::Taken { line, key, to, at } => write!(
                 f,
                 "line {line}: {} is given to {to} already, on line {at}",
                 Written(key)
             ),
-            Problem::Fixed { line, key, does } => write!(
+            KeymapProblem::Fixed { line, key, does } => write!(
                 f,
                 "line {line}: {} is kept for \"{does}\" there",
                 Written(key)
             ),
-            Problem::Full { line } => {
+            KeymapProblem::Full { line } => {
                 write!(f, "line {line}: a keymap gives at most {MAX_KEYS} keys")
             }
-            Problem::KeepsItsKey {
+            KeymapProblem::KeepsItsKey {
                 line,
                 key,
                 action,
@@ -272,7 +272,7 @@ impl fmt::Display for Problem<'_> {
                 Written(key),
                 words(context)
             ),
-            Problem::Version { text } => {
+            KeymapProblem::Version { text } => {
                 write!(f, "{text:?} is not {VERSION_LINE:?}: the file is not read")
             }
         }
@@ -386,7 +386,7 @@ impl Keymap {
     /// A keymap file read: each line that cannot be used is told to
     /// `problem` and left out, and the others apply. Blank lines and lines
     /// starting with `#` are skipped.
-    pub fn read<'a>(text: &'a str, mut problem: impl FnMut(Problem<'a>)) -> Keymap {
+    pub fn read<'a>(text: &'a str, mut problem: impl FnMut(KeymapProblem<'a>)) -> Keymap {
         let mut map = Keymap::new();
         let mut first = true;
         for (n, raw) in text.lines().enumerate() {
@@ -397,7 +397,7 @@ impl Keymap {
             }
             if core::mem::take(&mut first) && trimmed.starts_with("amulets-keys") {
                 if trimmed != VERSION_LINE {
-                    problem(Problem::Version { text: trimmed });
+                    problem(KeymapProblem::Version { text: trimmed });
                     return Keymap::new();
                 }
                 continue;
@@ -411,18 +411,18 @@ impl Keymap {
     }
 
     /// One line, `key = action`, given.
-    fn give<'a>(&mut self, line: u16, text: &'a str) -> Result<(), Problem<'a>> {
+    fn give<'a>(&mut self, line: u16, text: &'a str) -> Result<(), KeymapProblem<'a>> {
         // The key may be `=` itself: the split is at the last `=`.
         let Some(at) = text.rfind('=') else {
-            return Err(Problem::NotAMapping { line });
+            return Err(KeymapProblem::NotAMapping { line });
         };
         let (key_text, name) = (text[..at].trim(), text[at + 1..].trim());
         if key_text.is_empty() || name.is_empty() {
-            return Err(Problem::NotAMapping { line });
+            return Err(KeymapProblem::NotAMapping { line });
         }
         let key = match one_key(key_text) {
             Some(Key::Other) | None => {
-                return Err(Problem::NotAKey {
+                return Err(KeymapProblem::NotAKey {
                     line,
                     text: key_text,
                 });
@@ -430,7 +430,7 @@ impl Keymap {
             Some(key) => key.folded(),
         };
         let Some(action) = action_index(name) else {
-            return Err(Problem::NotAnAction { line, text: name });
+            return Err(KeymapProblem::NotAnAction { line, text: name });
         };
         if self
             .given
@@ -444,7 +444,7 @@ impl Keymap {
                 continue;
             }
             if let Some(g) = self.taker(context, key) {
-                return Err(Problem::Taken {
+                return Err(KeymapProblem::Taken {
                     line,
                     key,
                     to: ACTIONS[usize::from(g.action)],
@@ -457,7 +457,7 @@ impl Keymap {
                 .filter(|b| b.name.is_empty() && matches!(b.keys, Keys::These(_) | Keys::Letters))
                 .find(|b| b.action_for(key).is_some());
             if let Some(b) = fixed {
-                return Err(Problem::Fixed {
+                return Err(KeymapProblem::Fixed {
                     line,
                     key,
                     does: b.words,
@@ -466,13 +466,13 @@ impl Keymap {
         }
         self.given
             .push(Given { key, action, line })
-            .map_err(|_| Problem::Full { line })
+            .map_err(|_| KeymapProblem::Full { line })
     }
 
     /// Leaves out each line that took an action's last key in some
     /// context, until every action can be done wherever the book lets it.
     /// Each pass leaves out a line or ends: at most `MAX_KEYS` passes.
-    fn keep_every_action<'a>(&mut self, problem: &mut impl FnMut(Problem<'a>)) {
+    fn keep_every_action<'a>(&mut self, problem: &mut impl FnMut(KeymapProblem<'a>)) {
         'again: for _ in 0..=MAX_KEYS {
             for context in CONTEXTS {
                 for action in 0..ACTIONS.len() {
@@ -491,7 +491,7 @@ impl Keymap {
                             .position(|g| g.key == key && here(context, g.action).is_some())
                         {
                             let g = self.given.remove(i);
-                            problem(Problem::KeepsItsKey {
+                            problem(KeymapProblem::KeepsItsKey {
                                 line: g.line,
                                 key,
                                 action: ACTIONS[usize::from(action)],
@@ -590,8 +590,8 @@ impl Keymap {
 
     /// The keys in force for a binding, as the help and the screens write
     /// them: the book's label where the map changes nothing of it.
-    pub fn label(&self, context: Context, b: &'static Binding) -> Label {
-        let mut out = Label::new();
+    pub fn label(&self, context: Context, b: &'static Binding) -> KeyLabel {
+        let mut out = KeyLabel::new();
         let book: heapless::Vec<Key, { MAX_KEYS + 20 }> = match b.keys {
             Keys::These(keys) => keys.iter().copied().collect(),
             Keys::Moves => MOVES.iter().map(|&(k, _)| k).collect(),
@@ -652,7 +652,7 @@ impl Keymap {
 }
 
 /// A binding's keys as a screen writes them.
-pub type Label = heapless::String<48>;
+pub type KeyLabel = heapless::String<48>;
 
 /// An order on keys, for comparing two sets of them.
 fn key_order(k: &Key) -> (u8, u32) {
@@ -673,7 +673,7 @@ fn key_order(k: &Key) -> (u8, u32) {
 
 /// A key as a screen's label writes it: a letter as the book's label
 /// does (upper case where the book's is: "R"), the others by name.
-fn write_key(out: &mut Label, key: Key, upper: bool) {
+fn write_key(out: &mut KeyLabel, key: Key, upper: bool) {
     // Labels are short: a key's name is at most 8 bytes, and a label
     // that runs out of room ends where it ran out.
     let written = match key {
@@ -696,7 +696,7 @@ fn write_key(out: &mut Label, key: Key, upper: bool) {
 /// The label of a binding the map changed: for the moves, "arrows,
 /// numpad, " and each direction's first letter in `hjklyubn`'s order; for
 /// the others, its keys joined by "or".
-fn write_label(out: &mut Label, map: &Keymap, context: Context, b: &'static Binding) {
+fn write_label(out: &mut KeyLabel, map: &Keymap, context: Context, b: &'static Binding) {
     if b.keys == Keys::Moves {
         out.push_str("arrows, numpad, ").ok();
         for (name, d) in DIRECTIONS {
@@ -912,7 +912,7 @@ mod tests {
         assert!(lines > MAX_KEYS);
         let mut full = 0;
         let map = Keymap::read(&text, |p| {
-            if matches!(p, Problem::Full { .. }) {
+            if matches!(p, KeymapProblem::Full { .. }) {
                 full += 1;
             }
         });
@@ -1058,7 +1058,7 @@ mod tests {
     fn labels_are_the_book_s_until_a_map_changes_them() {
         let book = Keymap::new();
         let dvorak = Keymap::preset("dvorak").unwrap();
-        let label = |map: &Keymap, context, b| -> Label { map.label(context, b) };
+        let label = |map: &Keymap, context, b| -> KeyLabel { map.label(context, b) };
         for (context, b) in bindings::help_in() {
             assert_eq!(label(&book, context, b), b.label);
         }

@@ -410,3 +410,37 @@ fn a_circle_is_found() {
     assert_eq!(found.len(), 4);
     assert!(circle(&arrows(&[("x", "y"), ("y", "x")])).is_some());
 }
+
+/// The public types of the two game crates, each name with the files
+/// that declare it.
+fn public_types() -> BTreeMap<String, Vec<PathBuf>> {
+    let mut found: BTreeMap<String, Vec<PathBuf>> = BTreeMap::new();
+    for krate in ["core", "play"] {
+        let mut files = Vec::new();
+        files_under(&root().join(krate).join("src"), &mut files);
+        for file in files {
+            let code = code_of(&std::fs::read_to_string(&file).unwrap());
+            for line in code.lines() {
+                let line = line.trim_start();
+                for kind in ["pub struct ", "pub enum ", "pub trait ", "pub type "] {
+                    if let Some(rest) = line.strip_prefix(kind) {
+                        let name: String = rest
+                            .chars()
+                            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                            .collect();
+                        found.entry(name).or_default().push(file.clone());
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_two_public_types_of_the_game_crates_share_a_name() {
+    let types = public_types();
+    assert!(types.contains_key("Session") && types.contains_key("Game"));
+    let shared: Vec<_> = types.iter().filter(|(_, files)| files.len() > 1).collect();
+    assert!(shared.is_empty(), "names declared twice: {shared:?}");
+}

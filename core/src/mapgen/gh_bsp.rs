@@ -71,7 +71,7 @@ impl Canvas for Map {
 
 /// Why a size is no gh-dungeons map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SizeError {
+pub struct GhSizeError {
     /// The width asked for.
     pub w: i32,
     /// The height asked for.
@@ -80,7 +80,7 @@ pub struct SizeError {
     pub most: (i32, i32),
 }
 
-impl core::fmt::Display for SizeError {
+impl core::fmt::Display for GhSizeError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(
             f,
@@ -90,7 +90,7 @@ impl core::fmt::Display for SizeError {
     }
 }
 
-impl core::error::Error for SizeError {}
+impl core::error::Error for GhSizeError {}
 /// How deep the tree is cut: at most 2^4 = 16 leaves.
 pub const DEPTH: usize = 4;
 /// A tree of depth 4 has at most 1 + 2 + 4 + 8 + 16 nodes.
@@ -194,10 +194,10 @@ pub fn dungeon<C: Canvas + ?Sized>(
     w: i32,
     h: i32,
     rng: &mut Rng,
-) -> Result<Dungeon, SizeError> {
+) -> Result<Dungeon, GhSizeError> {
     let most = map.most();
     if !(MIN_W..=most.0).contains(&w) || !(MIN_H..=most.1).contains(&h) {
-        return Err(SizeError { w, h, most });
+        return Err(GhSizeError { w, h, most });
     }
     let rooms = carve_rooms(map, Rect::new(0, 0, w, h), rng);
     // Never empty: a map with no room gets one.

@@ -64,7 +64,7 @@ pub struct Grid {
 
 /// Why a grid cannot be made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SizeError {
+pub enum GridSizeError {
     /// Width and height must each be at least 1 and at most `MAX_W` x `MAX_H`.
     OutOfRange {
         /// The width asked for.
@@ -74,9 +74,9 @@ pub enum SizeError {
     },
 }
 
-impl core::fmt::Display for SizeError {
+impl core::fmt::Display for GridSizeError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let SizeError::OutOfRange { w, h } = self;
+        let GridSizeError::OutOfRange { w, h } = self;
         write!(
             f,
             "a grid of {w} x {h} cannot be made: width 1 to {MAX_W}, height 1 to {MAX_H}"
@@ -84,7 +84,7 @@ impl core::fmt::Display for SizeError {
     }
 }
 
-impl core::error::Error for SizeError {}
+impl core::error::Error for GridSizeError {}
 
 impl Grid {
     /// The door bits of the room at `(x, y)`.
@@ -198,9 +198,9 @@ impl Grid {
     clippy::cast_possible_truncation,
     reason = "a grid has at most MAX_W x MAX_H = 4,096 cells"
 )]
-pub fn generate(w: usize, h: usize, rng: &mut Rng) -> Result<Grid, SizeError> {
+pub fn generate(w: usize, h: usize, rng: &mut Rng) -> Result<Grid, GridSizeError> {
     if !(1..=MAX_W).contains(&w) || !(1..=MAX_H).contains(&h) {
-        return Err(SizeError::OutOfRange { w, h });
+        return Err(GridSizeError::OutOfRange { w, h });
     }
     let n = w * h;
     let mut grid = Grid {
