@@ -54,30 +54,28 @@ impl Annals {
         self.watching = false;
     }
 
-    /// The title's H: the hall of fame, read afresh. The words say why it
-    /// could not be.
-    pub fn show_hall(&mut self, store: &mut impl Records) -> Option<Line> {
-        match store.read_hall() {
-            Ok(()) => {
-                self.overlay = Some(Overlay::Hall(Table::Runs));
+    /// Opens a screen of its own (the title's H: the hall of fame; the
+    /// end screen's R: the run's record), its text read afresh from the
+    /// store. The words say why it could not be.
+    pub fn open(&mut self, screen: Overlay, store: &mut impl Records) -> Option<Line> {
+        let read = match screen {
+            Overlay::Hall(_) => store.read_hall(),
+            Overlay::Record(_) => store.read_record(),
+        };
+        match (screen, read) {
+            (Overlay::Record(_), Ok(())) if store.record().is_none() => {
+                Some(line(format_args!("No record of the run is kept here.")))
+            }
+            (_, Ok(())) => {
+                self.overlay = Some(screen);
                 None
             }
-            Err(e) => Some(line(format_args!(
+            (Overlay::Hall(_), Err(e)) => Some(line(format_args!(
                 "The hall of fame could not be read: {e}."
             ))),
-        }
-    }
-
-    /// The end screen's R: the run's record, a page at a time. The words
-    /// say why it could not be.
-    pub fn show_record(&mut self, store: &mut impl Records) -> Option<Line> {
-        match store.read_record() {
-            Ok(()) if store.record().is_some() => {
-                self.overlay = Some(Overlay::Record(0));
-                None
+            (Overlay::Record(_), Err(e)) => {
+                Some(line(format_args!("The record could not be read: {e}.")))
             }
-            Ok(()) => Some(line(format_args!("No record of the run is kept here."))),
-            Err(e) => Some(line(format_args!("The record could not be read: {e}."))),
         }
     }
 

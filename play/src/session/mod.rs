@@ -610,10 +610,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// `act`'s frame, under every turn of a run (the Cortex-M3's stack).
     #[inline(never)]
     fn show(&mut self, screen: Overlay) {
-        let words = match screen {
-            Overlay::Hall(_) => self.annals.show_hall(&mut self.store),
-            Overlay::Record(_) => self.annals.show_record(&mut self.store),
-        };
+        let words = self.annals.open(screen, &mut self.store);
         self.tell_if(words);
     }
 

@@ -191,12 +191,11 @@ impl Saving {
     }
 
     /// The trouble on one line ("Not saving: another game holds the
-    /// save."), for a shell with no room for the panel.
+    /// save."), for a shell with no room for the panel: the panel's two
+    /// lines, joined, so the words are written once.
     pub fn trouble_line(&self) -> Option<Line> {
-        self.trouble().map(|why| match why {
-            StoreError::Busy => line(format_args!("Not saving: another game holds the save.")),
-            why => line(format_args!("Not saving: {why}.")),
-        })
+        self.trouble_lines()
+            .map(|[first, second]| line(format_args!("{first} {second}")))
     }
 
     /// The trouble on the panel's two short lines.
