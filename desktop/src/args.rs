@@ -137,7 +137,7 @@ impl RunArgs {
     ) -> amulets_play::settings::Settings
     where
         S: amulets_play::store::Store,
-        R: amulets_core::replay::Recorder,
+        R: amulets_play::recorder::Recorder,
         E: FnMut() -> u32,
     {
         use std::io::Write;

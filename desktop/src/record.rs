@@ -5,7 +5,8 @@
 
 use amulets_core::game::Game;
 use amulets_core::player::Class;
-use amulets_core::replay::{self, Input, Recorder};
+use amulets_core::replay::{self, Input};
+use amulets_play::recorder::Recorder;
 use std::path::{Path, PathBuf};
 
 /// The replay file to be, and the run recorded so far.

@@ -85,7 +85,7 @@ impl SpeechStream {
     pub fn speak<S, R, E>(&mut self, session: &amulets_play::session::Session<S, R, E>)
     where
         S: amulets_play::store::Store,
-        R: amulets_core::replay::Recorder,
+        R: amulets_play::recorder::Recorder,
         E: FnMut() -> u32,
     {
         let (Some(lines), dropped) = (&self.lines, &mut self.dropped) else {

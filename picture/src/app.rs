@@ -11,7 +11,7 @@ use amulets_core::game::Game;
 use amulets_core::geom::Point;
 use amulets_core::input::Key;
 use amulets_core::input::script::Step;
-use amulets_core::replay::Recorder;
+use amulets_play::recorder::Recorder;
 use amulets_play::session::Session;
 use amulets_play::store::{Store, StoreError};
 

@@ -13,7 +13,7 @@ use amulets_core::color::Rgb;
 use amulets_core::game::State;
 use amulets_core::geom::Point;
 use amulets_core::map::{MAP_H, MAP_W};
-use amulets_core::replay::Recorder;
+use amulets_play::recorder::Recorder;
 use amulets_play::session::Session;
 use amulets_play::store::Store;
 use amulets_play::view::{self, CellLook, Label, Shown, Tile, chrome, wrap};

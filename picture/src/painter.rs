@@ -11,7 +11,7 @@ use crate::layout::{CELL, LOG_LINES, LOG_Y, LOGICAL_H, LOGICAL_W};
 use crate::paint::Frame;
 use amulets_core::geom::Point;
 use amulets_core::map::{MAP_CELLS, MAP_H, MAP_W, Map};
-use amulets_core::replay::Recorder;
+use amulets_play::recorder::Recorder;
 use amulets_play::session::Session;
 use amulets_play::store::Store;
 use amulets_play::view::{Memo, Shown};

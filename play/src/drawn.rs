@@ -9,12 +9,12 @@
 //! back would close a circle of modules.
 
 use crate::bindings::{self, Context};
+use crate::recorder::Recorder;
 use crate::session::{Overlay, Saved, Session};
 use crate::store::Store;
 use crate::view::{self, Lines, Scene, Screen};
 use amulets_core::game::State;
 use amulets_core::geom::Point;
-use amulets_core::replay::Recorder;
 use amulets_core::text::{Line, line};
 
 impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {

@@ -6,11 +6,11 @@
 //! an ARIA live region (the page). Nothing here enters the log, a save or
 //! a hash: the look words are the stream's alone.
 
+use crate::recorder::Recorder;
 use crate::session::Session;
 use crate::store::Store;
 use amulets_core::game::{Game, State};
 use amulets_core::geom::Point;
-use amulets_core::replay::Recorder;
 use amulets_core::text::{Line, line};
 use core::fmt::Write;
 

@@ -546,7 +546,7 @@ fn main() {
 #[derive(Clone, Default)]
 struct Saw(Vec<amulets_core::input::Action>);
 
-impl amulets_core::replay::Recorder for Saw {
+impl amulets_play::recorder::Recorder for Saw {
     fn start(&mut self, _: u32, _: Class) {}
     fn record(&mut self, _: amulets_core::replay::Input) {}
     fn saw(&mut self, _: State, action: amulets_core::input::Action) {

@@ -3,7 +3,8 @@
 
 use amulets_core::game::Game;
 use amulets_core::player::Class;
-use amulets_core::replay::{self, Input, Recorder};
+use amulets_core::replay::{self, Input};
+use amulets_play::recorder::Recorder;
 
 /// The last run begun here and its inputs.
 #[derive(Default)]

@@ -10,9 +10,10 @@ use amulets_core::geom::Point;
 use amulets_core::input::{Action, Key};
 use amulets_core::map::Map;
 use amulets_core::player::Class;
-use amulets_core::replay::{self, Input, Recorder, state_hash};
+use amulets_core::replay::{self, Input, state_hash};
 use amulets_core::rng::Dice;
 use amulets_core::text::{Line, line};
+use amulets_play::recorder::Recorder;
 use amulets_play::session::{AUTOSAVE_TURNS, REPEAT_DELAY_MS, REPEAT_MS, Saved, Session, Start};
 use amulets_play::store::{Records, SaveText, Saves, StoreError};
 

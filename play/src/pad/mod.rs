@@ -16,6 +16,7 @@ pub use menu::{COMMANDS, MenuEntry};
 pub use status::{STATUS_COLS, STATUS_LINES, Status, StatusLine};
 
 use crate::bindings::{self, Does, Pad, Underfoot};
+use crate::recorder::Recorder;
 use crate::session::Session;
 use crate::store::Store;
 use crate::view::{self, Scene, Shows};
@@ -23,7 +24,6 @@ use amulets_core::game::State;
 use amulets_core::geom::Point;
 use amulets_core::input::{Action, Key};
 use amulets_core::map::Map;
-use amulets_core::replay::Recorder;
 
 /// What a shell played with a pad shows: its help lists the buttons.
 pub const SHOWS: Shows = Shows {

@@ -4,13 +4,13 @@
 
 use super::{COMMANDS, Controls, Mode};
 use crate::bindings;
+use crate::recorder::Recorder;
 use crate::session::Session;
 use crate::store::Store;
 use crate::view::{self, wrap};
 use amulets_core::color::{Rgb, palette};
 use amulets_core::game::State;
 use amulets_core::input::Action;
-use amulets_core::replay::Recorder;
 use amulets_core::rules::LAST_FLOOR;
 
 /// Characters a status row holds, at most (a 320-pixel display's 80).

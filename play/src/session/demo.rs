@@ -4,12 +4,12 @@
 //! player's would, so they are saved and recorded alike.
 
 use super::{Saved, Session};
+use crate::recorder::Recorder;
 use crate::store::Store;
 use amulets_core::bot::Bot;
 use amulets_core::game::{Game, State};
 use amulets_core::input::Action;
 use amulets_core::player::Class;
-use amulets_core::replay::Recorder;
 
 /// The bot's demo takes an action this often, a running command's pace.
 pub const DEMO_STEP_MS: u64 = amulets_core::game::command::COMMAND_STEP_MS as u64;

@@ -6,11 +6,11 @@
 
 use super::{Overlay, Session};
 use crate::bindings::{self, Context};
+use crate::recorder::Recorder;
 use crate::store::Store;
 use amulets_core::game::State;
 use amulets_core::geom::Point;
 use amulets_core::input::{Action, Key};
-use amulets_core::replay::Recorder;
 
 /// A held key first repeats this long after its press, when the shell
 /// reports no repeats of its own (a board's buttons) (*tune*).

@@ -7,12 +7,12 @@ use crate::fame::Table;
 use crate::juice::Juice;
 use crate::keymap::Keymap;
 use crate::palettes::Palette;
+use crate::recorder::Recorder;
 use crate::store::Store;
 use crate::view::Shows;
 use amulets_core::daily::Day;
 use amulets_core::game::Game;
 use amulets_core::geom::Point;
-use amulets_core::replay::Recorder;
 use amulets_core::text::Line;
 
 impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {

@@ -66,7 +66,7 @@ fn button(name: &str) -> Option<Buttons> {
 fn play_script<S, R, E>(session: &mut Session<S, R, E>, shell: &mut Shell<FrameBuffer<320, 240>>)
 where
     S: amulets_play::store::Store,
-    R: amulets_core::replay::Recorder,
+    R: amulets_play::recorder::Recorder,
     E: FnMut() -> u32,
 {
     let mut text = [0u8; 4096];

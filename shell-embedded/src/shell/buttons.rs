@@ -2,7 +2,7 @@
 
 use super::Shell;
 use crate::input::Buttons;
-use amulets_core::replay::Recorder;
+use amulets_play::recorder::Recorder;
 use amulets_play::session::Session;
 use amulets_play::store::Store;
 use embedded_graphics::pixelcolor::Rgb565;

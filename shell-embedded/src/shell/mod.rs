@@ -12,9 +12,9 @@ pub use layout::{CELL_H, CELL_W, CHAR_H, CHAR_W, Layout};
 
 use amulets_core::geom::Point;
 use amulets_core::map::MAP_CELLS;
-use amulets_core::replay::Recorder;
 use amulets_play::pad::Controls;
 use amulets_play::palettes::Palette;
+use amulets_play::recorder::Recorder;
 use amulets_play::session::Session;
 use amulets_play::store::Store;
 use amulets_play::view::chrome;

@@ -3,7 +3,7 @@
 use super::Shell;
 use super::layout::CHAR_H;
 use amulets_core::geom::Point;
-use amulets_core::replay::Recorder;
+use amulets_play::recorder::Recorder;
 use amulets_play::session::Session;
 use amulets_play::store::Store;
 use amulets_play::view::chrome;
