@@ -175,7 +175,7 @@ pub fn write_input(out: &mut impl Write, input: Input) -> core::fmt::Result {
     }
 }
 
-const PLAIN: [(Action, &str); 28] = [
+const PLAIN: [(Action, &str); 25] = [
     (Action::Wait, "wait"),
     (Action::PickUp, "pickup"),
     (Action::Drop, "drop"),
@@ -191,9 +191,6 @@ const PLAIN: [(Action, &str); 28] = [
     (Action::Help, "help"),
     (Action::NewRun, "new-run"),
     (Action::Continue, "continue"),
-    (Action::Daily, "daily"),
-    (Action::Hall, "hall"),
-    (Action::Record, "record"),
     (Action::SaveAndQuit, "save-and-quit"),
     (Action::Quit, "quit"),
     (Action::Use, "use"),

@@ -12,6 +12,40 @@ use amulets_core::map::Terrain;
 use amulets_core::player::Class;
 use amulets_core::state::{Aim, InventoryMode, State};
 
+/// What a key asks for: one of the game's verbs, or one of the verbs only
+/// the session takes (a setting of the player's, a screen of the records,
+/// the day's dungeon), which the game is never handed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verb {
+    /// A verb of the game's.
+    Game(Action),
+    /// The title's and the menu's P: the next palette, a setting of the
+    /// player's, never of the run.
+    Palette,
+    /// The title's T: today's dungeon, on the book's dice.
+    Daily,
+    /// The title's H: the hall of fame (and, in it, its other table).
+    Hall,
+    /// The end screen's R: the run's record (and, in it, its next page).
+    Record,
+}
+
+impl From<Action> for Verb {
+    fn from(action: Action) -> Verb {
+        Verb::Game(action)
+    }
+}
+
+impl Verb {
+    /// The game's verb, when it is one.
+    pub fn game(self) -> Option<Action> {
+        match self {
+            Verb::Game(a) => Some(a),
+            _ => None,
+        }
+    }
+}
+
 /// Which keys a binding takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Keys {
@@ -34,8 +68,8 @@ pub enum Keys {
 /// What a binding asks for, once a key of it is pressed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Does {
-    /// An action for the game.
-    Act(Action),
+    /// A verb: the game's, or the session's.
+    Act(Verb),
     /// A step the way the moving key points.
     Move,
     /// The cursor moved the way the moving key points.
@@ -147,16 +181,26 @@ impl core::fmt::Display for Pad {
 }
 
 impl Binding {
-    /// Keys that do an action.
+    /// Keys that do one of the game's verbs.
     const fn act(
         keys: &'static [Key],
         action: Action,
         label: &'static str,
         words: &'static str,
     ) -> Binding {
+        Binding::ask(keys, Verb::Game(action), label, words)
+    }
+
+    /// Keys that ask for a verb, the game's or the session's.
+    const fn ask(
+        keys: &'static [Key],
+        verb: Verb,
+        label: &'static str,
+        words: &'static str,
+    ) -> Binding {
         Binding {
             keys: Keys::These(keys),
-            does: Does::Act(action),
+            does: Does::Act(verb),
             label,
             words,
             pad: &[],
@@ -178,7 +222,7 @@ impl Binding {
 
     /// What the binding does for a key, or `None` for a key it does not
     /// take.
-    pub fn action_for(&self, key: Key) -> Option<Action> {
+    pub fn action_for(&self, key: Key) -> Option<Verb> {
         let key = key.folded();
         let taken = match self.keys {
             Keys::These(keys) => keys.contains(&key),
@@ -191,11 +235,11 @@ impl Binding {
             return None;
         }
         match self.does {
-            Does::Act(a) => Some(a),
-            Does::Move => amulets_core::input::direction(key).map(Action::Move),
-            Does::Cursor => amulets_core::input::direction(key).map(Action::Cursor),
+            Does::Act(v) => Some(v),
+            Does::Move => amulets_core::input::direction(key).map(|d| Action::Move(d).into()),
+            Does::Cursor => amulets_core::input::direction(key).map(|d| Action::Cursor(d).into()),
             Does::Letter => match key {
-                Key::Char(c) => Some(Action::Letter(c)),
+                Key::Char(c) => Some(Action::Letter(c).into()),
                 _ => None,
             },
             Does::Click => None,
@@ -211,10 +255,10 @@ impl Binding {
         }
     }
 
-    /// The action of its key, when it has one of its own.
-    pub fn action(&self) -> Option<Action> {
+    /// The verb of its key, when it has one of its own.
+    pub fn action(&self) -> Option<Verb> {
         match self.does {
-            Does::Act(a) => Some(a),
+            Does::Act(v) => Some(v),
             _ => None,
         }
     }
@@ -449,10 +493,10 @@ pub const TITLE: [Binding; 8] = [
     Binding::act(&[Char('d')], Action::NextStyle, "D", "dungeons").named("next-style"),
     Binding::act(&[Char('?')], Action::Help, "?", "the keys").named("help"),
     // The words name the day too (`view::screen_for`).
-    Binding::act(&[Char('t')], Action::Daily, "T", "today's dungeon").named("daily"),
-    Binding::act(&[Char('h')], Action::Hall, "H", "the hall of fame").named("hall"),
+    Binding::ask(&[Char('t')], Verb::Daily, "T", "today's dungeon").named("daily"),
+    Binding::ask(&[Char('h')], Verb::Hall, "H", "the hall of fame").named("hall"),
     // The words name the palette too (`view::screen_for`).
-    Binding::act(&[Char('p')], Action::NextPalette, "P", "colours").named("palette"),
+    Binding::ask(&[Char('p')], Verb::Palette, "P", "colours").named("palette"),
     Binding::act(&[Escape, Char('q')], Action::Quit, "Esc", "quit").named("quit"),
 ];
 
@@ -507,7 +551,7 @@ pub const MENU: [Binding; 5] = [
     Binding::act(&[Char('q')], Action::Quit, "q", "quit without saving").named("quit"),
     Binding::act(&[Char('n')], Action::NewRun, "n", "a new run").named("new-run"),
     // The words name the palette too (`view::screen_for`).
-    Binding::act(&[Char('p')], Action::NextPalette, "p", "colours").named("palette"),
+    Binding::ask(&[Char('p')], Verb::Palette, "p", "colours").named("palette"),
 ];
 
 /// A question: y or n (Esc is no).
@@ -552,7 +596,7 @@ pub const ABANDON: [Binding; 2] = [
 /// The help screen: any key closes it.
 pub const HELP: [Binding; 1] = [Binding {
     keys: Keys::Any,
-    does: Does::Act(Action::Cancel),
+    does: Does::Act(Verb::Game(Action::Cancel)),
     label: "any key",
     words: "close the help",
     pad: &[],
@@ -562,16 +606,16 @@ pub const HELP: [Binding; 1] = [Binding {
 /// The hall of fame (the title's H): its other table, or any other key
 /// closes it.
 pub const HALL: [Binding; 2] = [
-    Binding::act(
+    Binding::ask(
         &[Char('h'), Tab, Key::Left, Key::Right],
-        Action::Hall,
+        Verb::Hall,
         "H",
         "the other table",
     )
     .named("hall"),
     Binding {
         keys: Keys::Any,
-        does: Does::Act(Action::Cancel),
+        does: Does::Act(Verb::Game(Action::Cancel)),
         label: "any key",
         words: "close",
         pad: &[],
@@ -588,22 +632,22 @@ pub const ENDED: [Binding; 2] = [
         "for the title screen",
     )
     .named("cancel"),
-    Binding::act(&[Char('r')], Action::Record, "R", "the run's record").named("record"),
+    Binding::ask(&[Char('r')], Verb::Record, "R", "the run's record").named("record"),
 ];
 
 /// The run's record (the end screen's R): its next page, or any other key
 /// closes it.
 pub const RECORD: [Binding; 2] = [
-    Binding::act(
+    Binding::ask(
         &[Char('r'), Tab, Key::Down, Key::Right],
-        Action::Record,
+        Verb::Record,
         "R",
         "the next page",
     )
     .named("record"),
     Binding {
         keys: Keys::Any,
-        does: Does::Act(Action::Cancel),
+        does: Does::Act(Verb::Game(Action::Cancel)),
         label: "any key",
         words: "close",
         pad: &[],
@@ -615,7 +659,7 @@ pub const RECORD: [Binding; 2] = [
 /// nothing else.
 pub const RUNNING: [Binding; 1] = [Binding {
     keys: Keys::Any,
-    does: Does::Act(Action::Interrupt),
+    does: Does::Act(Verb::Game(Action::Interrupt)),
     label: "any key",
     words: "stop a command that is running",
     pad: &[],
@@ -711,7 +755,7 @@ pub const STATES: [State; 14] = [
 ];
 
 /// The binding a key finds in a state, and what it asks for.
-pub fn find(state: State, key: Key) -> Option<(&'static Binding, Action)> {
+pub fn find(state: State, key: Key) -> Option<(&'static Binding, Verb)> {
     tables(state)
         .into_iter()
         .flatten()
@@ -720,7 +764,7 @@ pub fn find(state: State, key: Key) -> Option<(&'static Binding, Action)> {
 
 /// What a key means in a state, or `None` for a key that means nothing
 /// there.
-pub fn action_for(state: State, key: Key) -> Option<Action> {
+pub fn action_for(state: State, key: Key) -> Option<Verb> {
     find(state, key).map(|(_, a)| a)
 }
 
@@ -743,7 +787,7 @@ pub fn click_actions(state: State, cell: Point) -> heapless::Vec<Action, 2> {
 /// key but the debugging aids' (the book's F6 ignores repeats, and a
 /// held switch would flicker on and off).
 pub fn repeats(state: State, key: Key) -> bool {
-    !matches!(find(state, key), Some((_, Action::Debug(_))))
+    !matches!(find(state, key), Some((_, Verb::Game(Action::Debug(_)))))
 }
 
 /// The binding a board's button gives in a state, standing on `under`:
@@ -794,7 +838,7 @@ pub fn help() -> impl Iterator<Item = &'static Binding> {
 /// (a keymap's keys for it are those of that context).
 pub fn help_in() -> impl Iterator<Item = (Context, &'static Binding)> {
     let aiming = AIMING.iter().filter(|b| b.label != AIMING[0].label);
-    let aiming = aiming.filter(|b| b.action() != Some(Action::Cancel));
+    let aiming = aiming.filter(|b| b.action() != Some(Verb::Game(Action::Cancel)));
     let playing = Context::State(State::Playing);
     let asked = Context::State(State::Confirming(
         amulets_core::state::Question::LeaveAmulet,
@@ -810,7 +854,8 @@ pub fn help_in() -> impl Iterator<Item = (Context, &'static Binding)> {
 }
 
 /// A key pressed straight to a game, for tests that play without a
-/// session: what it means here (`action_for`), acted on.
+/// session: what it means here (`action_for`), acted on when it is one of
+/// the game's verbs (a session's verb does nothing without a session).
 #[cfg(any(test, feature = "test-support"))]
 pub trait Press {
     /// A key press, acted on.
@@ -820,7 +865,7 @@ pub trait Press {
 #[cfg(any(test, feature = "test-support"))]
 impl Press for amulets_core::game::Game {
     fn press(&mut self, key: Key) -> amulets_core::state::Outcome {
-        match action_for(self.state(), key) {
+        match action_for(self.state(), key).and_then(Verb::game) {
             Some(action) => self.act(action),
             None => amulets_core::state::Outcome::default(),
         }
@@ -868,11 +913,17 @@ mod tests {
     #[test]
     fn the_book_s_keys_mean_what_the_book_says() {
         let p = State::Playing;
-        assert_eq!(action_for(p, Char('y')), Some(Action::Move(Dir::NW)));
-        assert_eq!(action_for(p, Numpad(3)), Some(Action::Move(Dir::SE)));
-        assert_eq!(action_for(p, Char('r')), Some(Action::Rest));
-        assert_eq!(action_for(p, Char('R')), Some(Action::Rest));
-        assert_eq!(action_for(p, Char('>')), Some(Action::Descend));
+        assert_eq!(
+            action_for(p, Char('y')),
+            Some(Verb::Game(Action::Move(Dir::NW)))
+        );
+        assert_eq!(
+            action_for(p, Numpad(3)),
+            Some(Verb::Game(Action::Move(Dir::SE)))
+        );
+        assert_eq!(action_for(p, Char('r')), Some(Verb::Game(Action::Rest)));
+        assert_eq!(action_for(p, Char('R')), Some(Verb::Game(Action::Rest)));
+        assert_eq!(action_for(p, Char('>')), Some(Verb::Game(Action::Descend)));
         assert_eq!(action_for(p, Char('q')), None);
         assert_eq!(
             action_for(p, Key::Other),
@@ -885,21 +936,30 @@ mod tests {
             "nor closes the help"
         );
         let ask = State::Confirming(amulets_core::game::Question::LeaveAmulet);
-        assert_eq!(action_for(ask, Char('y')), Some(Action::Confirm(true)));
-        assert_eq!(action_for(ask, Escape), Some(Action::Confirm(false)));
+        assert_eq!(
+            action_for(ask, Char('y')),
+            Some(Verb::Game(Action::Confirm(true)))
+        );
+        assert_eq!(
+            action_for(ask, Escape),
+            Some(Verb::Game(Action::Confirm(false)))
+        );
         assert_eq!(
             action_for(State::Aiming(Aim::Cast), Char('z')),
-            Some(Action::Select)
+            Some(Verb::Game(Action::Select))
         );
         assert_eq!(action_for(State::Aiming(Aim::Cast), Char('f')), None);
         assert_eq!(
             action_for(State::ChooseClass, Char('B')),
-            Some(Action::ChooseClass(Class::Rogue))
+            Some(Verb::Game(Action::ChooseClass(Class::Rogue)))
         );
-        assert_eq!(action_for(State::Help, Char('w')), Some(Action::Cancel));
+        assert_eq!(
+            action_for(State::Help, Char('w')),
+            Some(Verb::Game(Action::Cancel))
+        );
         assert_eq!(
             action_for(State::Inventory(InventoryMode::Drop), Char('q')),
-            Some(Action::Letter('q'))
+            Some(Verb::Game(Action::Letter('q')))
         );
     }
 
@@ -938,14 +998,23 @@ mod tests {
             }
         }
         // With Caps Lock on, o still explores and H still steps west.
-        assert_eq!(action_for(State::Playing, Char('O')), Some(Action::Explore));
+        assert_eq!(
+            action_for(State::Playing, Char('O')),
+            Some(Verb::Game(Action::Explore))
+        );
         assert_eq!(
             action_for(State::Playing, Char('H')),
-            Some(Action::Move(Dir::W))
+            Some(Verb::Game(Action::Move(Dir::W)))
         );
         // The typed characters are what they are.
-        assert_eq!(action_for(State::Playing, Char('>')), Some(Action::Descend));
-        assert_eq!(action_for(State::Playing, Char('.')), Some(Action::Wait));
+        assert_eq!(
+            action_for(State::Playing, Char('>')),
+            Some(Verb::Game(Action::Descend))
+        );
+        assert_eq!(
+            action_for(State::Playing, Char('.')),
+            Some(Verb::Game(Action::Wait))
+        );
     }
 
     #[test]
@@ -1020,15 +1089,15 @@ mod tests {
     fn a_board_s_buttons_give_what_its_help_says() {
         assert_eq!(
             for_pad(State::Playing, Pad::Press, Underfoot::Thing).map(|b| b.action()),
-            Some(Some(Action::PickUp))
+            Some(Some(Verb::Game(Action::PickUp)))
         );
         assert_eq!(
             for_pad(State::Playing, Pad::Press, Underfoot::Stairs).map(|b| b.action()),
-            Some(Some(Action::Descend))
+            Some(Some(Verb::Game(Action::Descend)))
         );
         assert_eq!(
             for_pad(State::Aiming(Aim::Fire), Pad::A, Underfoot::Nothing).map(|b| b.action()),
-            Some(Some(Action::NextTarget))
+            Some(Some(Verb::Game(Action::NextTarget)))
         );
         assert_eq!(for_pad(State::Playing, Pad::C, Underfoot::Nothing), None);
         let mut name: heapless::String<16> = heapless::String::new();

@@ -728,7 +728,7 @@ fn write_label(out: &mut KeyLabel, map: &Keymap, context: Context, b: &'static B
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bindings::{STATES, tables};
+    use crate::bindings::{STATES, Verb, tables};
     use amulets_core::input::Action;
 
     const PLAYING: Context = Context::State(State::Playing);
@@ -752,7 +752,7 @@ mod tests {
     }
 
     /// What a key does in a context under a map.
-    fn does(map: &Keymap, context: Context, key: Key) -> Option<Action> {
+    fn does(map: &Keymap, context: Context, key: Key) -> Option<Verb> {
         let key = map.translate(context, key);
         bindings::tables_in(context)
             .into_iter()
@@ -803,10 +803,22 @@ mod tests {
     fn a_key_given_does_its_action_and_the_others_keep_theirs() {
         let (map, said) = read("w = rest\n");
         assert!(said.is_empty(), "{said:?}");
-        assert_eq!(does(&map, PLAYING, Key::Char('w')), Some(Action::Rest));
-        assert_eq!(does(&map, PLAYING, Key::Char('W')), Some(Action::Rest));
-        assert_eq!(does(&map, PLAYING, Key::Char('r')), Some(Action::Rest));
-        assert_eq!(does(&map, PLAYING, Key::Char('o')), Some(Action::Explore));
+        assert_eq!(
+            does(&map, PLAYING, Key::Char('w')),
+            Some(Verb::Game(Action::Rest))
+        );
+        assert_eq!(
+            does(&map, PLAYING, Key::Char('W')),
+            Some(Verb::Game(Action::Rest))
+        );
+        assert_eq!(
+            does(&map, PLAYING, Key::Char('r')),
+            Some(Verb::Game(Action::Rest))
+        );
+        assert_eq!(
+            does(&map, PLAYING, Key::Char('o')),
+            Some(Verb::Game(Action::Explore))
+        );
     }
 
     #[test]
@@ -815,33 +827,45 @@ mod tests {
         assert!(said.is_empty(), "{said:?}");
         assert_eq!(
             does(&map, PLAYING, Key::Char('d')),
-            Some(Action::Move(Dir::W))
+            Some(Verb::Game(Action::Move(Dir::W)))
         );
-        assert_eq!(does(&map, PLAYING, Key::Char('e')), Some(Action::Drop));
+        assert_eq!(
+            does(&map, PLAYING, Key::Char('e')),
+            Some(Verb::Game(Action::Drop))
+        );
         // h is still west: nothing took it.
         assert_eq!(
             does(&map, PLAYING, Key::Char('h')),
-            Some(Action::Move(Dir::W))
+            Some(Verb::Game(Action::Move(Dir::W)))
         );
         // On an item's screen, where nothing moves, d still drops, and e
         // drops too.
         let item = Context::State(State::Inventory(amulets_core::state::InventoryMode::Item(
             0,
         )));
-        assert_eq!(does(&map, item, Key::Char('d')), Some(Action::Drop));
-        assert_eq!(does(&map, item, Key::Char('e')), Some(Action::Drop));
+        assert_eq!(
+            does(&map, item, Key::Char('d')),
+            Some(Verb::Game(Action::Drop))
+        );
+        assert_eq!(
+            does(&map, item, Key::Char('e')),
+            Some(Verb::Game(Action::Drop))
+        );
         // Aiming, d moves the cursor.
         let aim = Context::State(State::Aiming(amulets_core::state::Aim::Fire));
         assert_eq!(
             does(&map, aim, Key::Char('d')),
-            Some(Action::Cursor(Dir::W))
+            Some(Verb::Game(Action::Cursor(Dir::W)))
         );
     }
 
     #[test]
     fn an_action_left_with_no_key_keeps_its_own_and_the_game_says_so() {
         let (map, said) = read("d = west\n");
-        assert_eq!(does(&map, PLAYING, Key::Char('d')), Some(Action::Drop));
+        assert_eq!(
+            does(&map, PLAYING, Key::Char('d')),
+            Some(Verb::Game(Action::Drop))
+        );
         assert_eq!(
             said.as_slice(),
             [
@@ -871,12 +895,18 @@ mod tests {
                 "line 7: w is given to rest already, on line 3",
             ]
         );
-        assert_eq!(does(&map, PLAYING, Key::Char('w')), Some(Action::Rest));
-        assert_eq!(does(&map, PLAYING, Key::Up), Some(Action::Rest));
-        assert_eq!(does(&map, PLAYING, Key::Char('=')), Some(Action::Wait));
+        assert_eq!(
+            does(&map, PLAYING, Key::Char('w')),
+            Some(Verb::Game(Action::Rest))
+        );
+        assert_eq!(does(&map, PLAYING, Key::Up), Some(Verb::Game(Action::Rest)));
+        assert_eq!(
+            does(&map, PLAYING, Key::Char('=')),
+            Some(Verb::Game(Action::Wait))
+        );
         assert_eq!(
             does(&map, PLAYING, Key::Numpad(8)),
-            Some(Action::Move(Dir::N))
+            Some(Verb::Game(Action::Move(Dir::N)))
         );
     }
 
@@ -973,7 +1003,8 @@ mod tests {
                             let key = key.expect("a key for each direction");
                             let act = does(map, context, key);
                             assert!(
-                                act == Some(Action::Move(d)) || act == Some(Action::Cursor(d)),
+                                act == Some(Verb::Game(Action::Move(d)))
+                                    || act == Some(Verb::Game(Action::Cursor(d))),
                                 "{name} in {context:?}"
                             );
                         }
@@ -1019,7 +1050,7 @@ mod tests {
         ]) {
             assert_eq!(
                 does(&dvorak, PLAYING, Key::Char(c)),
-                Some(Action::Move(d)),
+                Some(Verb::Game(Action::Move(d))),
                 "{c}"
             );
         }
@@ -1036,22 +1067,34 @@ mod tests {
         ]) {
             assert_eq!(
                 does(&left, PLAYING, Key::Char(c)),
-                Some(Action::Move(d)),
+                Some(Verb::Game(Action::Move(d))),
                 "{c}"
             );
         }
-        assert_eq!(does(&left, PLAYING, Key::Char('s')), Some(Action::Wait));
+        assert_eq!(
+            does(&left, PLAYING, Key::Char('s')),
+            Some(Verb::Game(Action::Wait))
+        );
         // The key that began an aim chooses too: 3 casts, and 3 chooses.
         let cast = Context::State(State::Aiming(amulets_core::state::Aim::Cast));
-        assert_eq!(does(&left, PLAYING, Key::Char('3')), Some(Action::Cast));
-        assert_eq!(does(&left, cast, Key::Char('3')), Some(Action::Select));
+        assert_eq!(
+            does(&left, PLAYING, Key::Char('3')),
+            Some(Verb::Game(Action::Cast))
+        );
+        assert_eq!(
+            does(&left, cast, Key::Char('3')),
+            Some(Verb::Game(Action::Select))
+        );
         assert_eq!(
             does(&left, cast, Key::Char('z')),
-            Some(Action::Cursor(Dir::SW))
+            Some(Verb::Game(Action::Cursor(Dir::SW)))
         );
         // On the title, where nothing moves, q still quits.
         let title = Context::State(State::Title);
-        assert_eq!(does(&left, title, Key::Char('q')), Some(Action::Quit));
+        assert_eq!(
+            does(&left, title, Key::Char('q')),
+            Some(Verb::Game(Action::Quit))
+        );
     }
 
     #[test]

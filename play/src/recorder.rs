@@ -3,8 +3,8 @@
 //! board. The core writes and reads the inputs (`amulets_core::replay`);
 //! which run is recorded, and when, is the session's.
 
+use crate::bindings::Verb;
 use amulets_core::game::{Game, State};
-use amulets_core::input::Action;
 use amulets_core::player::Class;
 use amulets_core::replay::Input;
 
@@ -20,7 +20,7 @@ pub trait Recorder {
     /// found: in a run or out of one (the title's, a question's answer),
     /// recorded or not. Nothing to do for a recorder of runs, which has
     /// them in `record`; a test counts them to know what a shell reaches.
-    fn saw(&mut self, _state: State, _action: Action) {}
+    fn saw(&mut self, _state: State, _verb: Verb) {}
     /// Where the run's inputs are kept, in the player's words (a replay
     /// file's path), for its record; `None` when they are not kept.
     fn file(&self) -> Option<&str> {
@@ -49,9 +49,9 @@ impl<T: Recorder> Recorder for Option<T> {
             r.record(input);
         }
     }
-    fn saw(&mut self, state: State, action: Action) {
+    fn saw(&mut self, state: State, verb: Verb) {
         if let Some(r) = self {
-            r.saw(state, action);
+            r.saw(state, verb);
         }
     }
     fn file(&self) -> Option<&str> {
@@ -121,6 +121,7 @@ impl Recorder for Tape<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use amulets_core::input::Action;
 
     #[test]
     fn the_tape_keeps_what_fits() {

@@ -11,7 +11,7 @@ use amulets_core::input::Action;
 use amulets_core::player::Class;
 use amulets_core::replay::Input;
 use amulets_embedded::{Buttons, Layout, Mode, Shell};
-use amulets_play::bindings::{self, Binding, Does, Underfoot};
+use amulets_play::bindings::{self, Binding, Does, Underfoot, Verb};
 use amulets_play::keymap::Keymap;
 use amulets_play::pad::Controls;
 use amulets_play::recorder::Recorder;
@@ -27,15 +27,15 @@ mod common;
 /// Every state and action the session handed on, shared by every copy of
 /// the session the search makes.
 #[derive(Clone, Default)]
-struct Seen(Rc<RefCell<Vec<(State, Action)>>>);
+struct Seen(Rc<RefCell<Vec<(State, Verb)>>>);
 
 impl Recorder for Seen {
     fn start(&mut self, _: u32, _: Class) {}
     fn record(&mut self, _: Input) {}
-    fn saw(&mut self, state: State, action: Action) {
+    fn saw(&mut self, state: State, verb: Verb) {
         let mut seen = self.0.borrow_mut();
-        if !seen.contains(&(state, action)) {
-            seen.push((state, action));
+        if !seen.contains(&(state, verb)) {
+            seen.push((state, verb));
         }
     }
 }
@@ -208,7 +208,7 @@ impl Place {
 
 /// The search: every place the buttons reach from the title, breadth
 /// first. Returns what the session was handed and how many places.
-fn search(seed: u32, keymap: &Keymap, gamepad: bool) -> (Vec<(State, Action)>, usize) {
+fn search(seed: u32, keymap: &Keymap, gamepad: bool) -> (Vec<(State, Verb)>, usize) {
     let seen = Seen::default();
     let store = Holding(SaveText(&a_run_about_to_end()).to_string(), None);
     let start = Start {
@@ -282,7 +282,7 @@ fn every_action_is_reached(keymap: &Keymap, gamepad: bool) {
     println!("{places} places, {} actions in their states", seen.len());
     // Each binding of each state the board can be in: its action was handed
     // on in a state that has its table.
-    let took = |table: &[Binding], wanted: &dyn Fn(Action) -> bool| {
+    let took = |table: &[Binding], wanted: &dyn Fn(Verb) -> bool| {
         seen.iter().any(|&(s, a)| wanted(a) && in_tables(s, table))
     };
     let mut missing = Vec::new();
@@ -292,7 +292,7 @@ fn every_action_is_reached(keymap: &Keymap, gamepad: bool) {
             // no keys for them; the table says so with no `pad` column.
             if table
                 .iter()
-                .all(|b| matches!(b.action(), Some(Action::Debug(_))))
+                .all(|b| matches!(b.action(), Some(Verb::Game(Action::Debug(_)))))
             {
                 assert!(table.iter().all(|b| b.pad.is_empty()));
                 continue;
@@ -301,20 +301,20 @@ fn every_action_is_reached(keymap: &Keymap, gamepad: bool) {
                 let reached = match b.does {
                     // The day's dungeon needs a clock, which a board has
                     // not: the title shows T as not to be chosen.
-                    Does::Act(Action::Daily) => !took(table, &|a| a == Action::Daily),
+                    Does::Act(Verb::Daily) => !took(table, &|a| a == Verb::Daily),
                     Does::Act(want) => took(table, &|a| a == want),
                     Does::Move => Dir::ALL
                         .iter()
-                        .all(|&d| took(table, &|a| a == Action::Move(d))),
+                        .all(|&d| took(table, &|a| a == Action::Move(d).into())),
                     Does::Cursor => Dir::ALL
                         .iter()
-                        .all(|&d| took(table, &|a| a == Action::Cursor(d))),
-                    Does::Letter => took(table, &|a| matches!(a, Action::Letter(_))),
+                        .all(|&d| took(table, &|a| a == Action::Cursor(d).into())),
+                    Does::Letter => took(table, &|a| matches!(a, Verb::Game(Action::Letter(_)))),
                     // The mouse's click: travel, while playing (the board's
                     // travel cursor). Aiming's click fires where the
                     // cursor's press does (Select, above).
                     Does::Click if state == State::Playing => {
-                        took(table, &|a| matches!(a, Action::TravelTo(_)))
+                        took(table, &|a| matches!(a, Verb::Game(Action::TravelTo(_))))
                     }
                     Does::Click => true,
                 };
@@ -335,7 +335,7 @@ fn every_action_is_reached(keymap: &Keymap, gamepad: bool) {
     // bow and the throw are each some class's.
     for class in [Class::Fighter, Class::Rogue, Class::Wizard] {
         let chosen = Action::ChooseClass(class);
-        assert!(seen.iter().any(|&(_, a)| a == chosen), "{class:?}");
+        assert!(seen.iter().any(|&(_, a)| a == chosen.into()), "{class:?}");
     }
     // The keys a board has none of are the debugging aids' only.
     let keys_only: Vec<&str> = bindings::PLAYING

@@ -544,12 +544,12 @@ fn main() {
 /// What a session was handed, in order: a recorder for the gamepad's
 /// search, copied with its session.
 #[derive(Clone, Default)]
-struct Saw(Vec<amulets_core::input::Action>);
+struct Saw(Vec<amulets_play::bindings::Verb>);
 
 impl amulets_play::recorder::Recorder for Saw {
     fn start(&mut self, _: u32, _: Class) {}
     fn record(&mut self, _: amulets_core::replay::Input) {}
-    fn saw(&mut self, _: State, action: amulets_core::input::Action) {
+    fn saw(&mut self, _: State, action: amulets_play::bindings::Verb) {
         self.0.push(action);
     }
 }
@@ -651,7 +651,7 @@ fn presses_for(sim: &Sim, action: amulets_core::input::Action) -> Vec<amulets_pl
         let mut copy = sim.clone();
         let before = copy.0.recorder().0.len();
         sim_play(&mut copy, &t);
-        if copy.0.recorder().0[before..] == [action] {
+        if copy.0.recorder().0[before..] == [action.into()] {
             return t;
         }
     }

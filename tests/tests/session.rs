@@ -263,8 +263,10 @@ fn by_actions(script: &[Do]) -> u64 {
         let actions: Vec<Action> = match d {
             Do::Hold(key, n) => (0..n)
                 .filter_map(|_| amulets_play::bindings::action_for(game.state(), key))
+                .filter_map(amulets_play::bindings::Verb::game)
                 .collect(),
             Do::Tap(key) => amulets_play::bindings::action_for(game.state(), key)
+                .and_then(amulets_play::bindings::Verb::game)
                 .into_iter()
                 .collect(),
             Do::Click(cell) => amulets_play::bindings::click_actions(game.state(), cell).to_vec(),

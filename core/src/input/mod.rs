@@ -66,7 +66,9 @@ pub enum DebugKey {
     CaveSteps,
 }
 
-/// What a person asks for.
+/// What a person asks of the game. (A palette, the day's dungeon and the
+/// records' screens are no verbs of the game's: whatever plays the game
+/// takes them, and never hands them on.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
     /// A step (or a blow, or a door opened) in a direction.
@@ -109,17 +111,8 @@ pub enum Action {
     Use,
     /// The title's D: the next style of dungeon.
     NextStyle,
-    /// The title's and the menu's P: the next palette (a setting of the
-    /// player's, never of the run: the session takes it, not the game).
-    NextPalette,
     /// The title's C: continue the saved run.
     Continue,
-    /// The title's T: today's dungeon, on the book's dice.
-    Daily,
-    /// The title's H: the hall of fame (and, in it, its other table).
-    Hall,
-    /// The end screen's R: the run's record (and, in it, its next page).
-    Record,
     /// A class chosen for the new run.
     ChooseClass(Class),
     /// A letter chosen from a list (the pack's a to z, a menu's keys).

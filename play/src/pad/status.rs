@@ -3,7 +3,7 @@
 //! the session's standing notes, and what the buttons do now.
 
 use super::{COMMANDS, Controls, Mode};
-use crate::bindings;
+use crate::bindings::{self, Verb};
 use crate::recorder::Recorder;
 use crate::session::Session;
 use crate::store::Store;
@@ -227,7 +227,7 @@ fn play_hint(state: State, hint: &mut StatusLine) {
         let b = tables
             .iter()
             .flat_map(|t| t.iter())
-            .find(|b| b.action() == Some(action));
+            .find(|b| b.action() == Some(Verb::Game(action)));
         for (k, way) in b.into_iter().flat_map(|b| b.pad).enumerate() {
             let or = if k == 0 { "" } else { " or " };
             put(hint, format_args!("{or}{way}"));

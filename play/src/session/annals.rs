@@ -3,12 +3,12 @@
 //! run's end entered once in the shell's records. A replay watched is
 //! never entered.
 
-use crate::bindings;
+use crate::bindings::{self, Verb};
 use crate::fame::Table;
 use crate::morgue::{End, Ending};
 use crate::store::Records;
 use amulets_core::game::{Game, State};
-use amulets_core::input::{Action, Key};
+use amulets_core::input::Key;
 use amulets_core::text::{Line, line};
 
 /// A screen of the session's own, over the title or a run's end.
@@ -86,14 +86,13 @@ impl Annals {
         match self.overlay {
             Some(Overlay::Hall(table)) => {
                 let action = bindings::HALL.iter().find_map(|b| b.action_for(key));
-                self.overlay =
-                    (action == Some(Action::Hall)).then_some(Overlay::Hall(table.other()));
+                self.overlay = (action == Some(Verb::Hall)).then_some(Overlay::Hall(table.other()));
                 true
             }
             Some(Overlay::Record(page)) => {
                 let action = bindings::RECORD.iter().find_map(|b| b.action_for(key));
                 let pages = crate::morgue::pages(store.record().unwrap_or_default());
-                self.overlay = (action == Some(Action::Record))
+                self.overlay = (action == Some(Verb::Record))
                     .then_some(Overlay::Record((page + 1) % pages.max(1)));
                 true
             }

@@ -5,7 +5,7 @@
 //! runs, or while the bot plays, stops it and does nothing else.
 
 use super::{Overlay, Session};
-use crate::bindings::{self, Context};
+use crate::bindings::{self, Context, Verb};
 use crate::recorder::Recorder;
 use crate::store::Store;
 use amulets_core::game::State;
@@ -134,12 +134,12 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                 self.recorder.saw(self.game.state(), a);
             }
             match answer {
-                Some(Action::Confirm(true)) => {
+                Some(Verb::Game(Action::Confirm(true))) => {
                     self.asking = None;
                     self.abandon(then);
                     self.begin(then);
                 }
-                Some(Action::Confirm(false)) => self.asking = None,
+                Some(Verb::Game(Action::Confirm(false))) => self.asking = None,
                 _ => {}
             }
             return;

@@ -20,6 +20,7 @@
 //! The bot (`set_demo`) plays a run for a player who watches: its actions
 //! come in as a player's would, so they are saved and recorded alike.
 
+use crate::bindings::Verb;
 use crate::juice::{Juice, Pacer};
 use crate::keymap::Keymap;
 use crate::morgue::{End, Ending};
@@ -298,26 +299,49 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         }
     }
 
-    /// An action from a shell's own way of asking for it (a board's travel
-    /// cursor), as a key's would be taken.
-    pub fn act(&mut self, action: Action) {
+    /// A verb from a shell's own way of asking for it (a board's travel
+    /// cursor, its menu's colours), as a key's would be taken: the game's
+    /// (`Action`) or the session's (`Verb`).
+    pub fn act(&mut self, verb: impl Into<Verb>) {
+        self.take(verb.into());
+    }
+
+    /// A verb taken: the session's own here, the game's handed on.
+    fn take(&mut self, verb: Verb) {
         if self.asking.is_some() {
             // While "a new run?" is asked, only its answers count.
             return;
         }
         let before = self.game.state();
-        self.recorder.saw(before, action);
-        if action == Action::NextPalette {
-            // The player's setting, not the run's: never recorded, and the
-            // game never sees it.
-            self.palette = self.palette.next();
-            if self.saving.saves()
-                && let Err(e) = self.store.keep_palette(self.palette)
-            {
-                self.tell(format_args!("The colours are not kept: {e}."));
-            }
-            return;
+        self.recorder.saw(before, verb);
+        let on_title = before == State::Title && !self.cave_shown();
+        let ended = matches!(before, State::Dead | State::Won);
+        match verb {
+            Verb::Game(action) => self.hand_on(before, action),
+            Verb::Palette => self.next_palette(),
+            Verb::Daily if on_title => self.play_today(),
+            Verb::Hall if on_title => self.show(Overlay::Hall(crate::fame::Table::Runs)),
+            Verb::Record if ended => self.show(Overlay::Record(0)),
+            // Today, the hall and the record are the title's and the end's;
+            // elsewhere (under F6's cave) they do nothing.
+            Verb::Daily | Verb::Hall | Verb::Record => {}
         }
+    }
+
+    /// The next palette: the player's setting, not the run's, so never
+    /// recorded.
+    fn next_palette(&mut self) {
+        self.palette = self.palette.next();
+        if self.saving.saves()
+            && let Err(e) = self.store.keep_palette(self.palette)
+        {
+            self.tell(format_args!("The colours are not kept: {e}."));
+        }
+    }
+
+    /// One of the game's verbs, handed to the game (but the title's N,
+    /// which asks first when a saved run would be lost).
+    fn hand_on(&mut self, before: State, action: Action) {
         if action == Action::Debug(DebugKey::SwitchView) {
             self.tiles = !self.tiles;
         }
@@ -328,22 +352,10 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                     self.new_run_or_ask(Then::ChooseClass);
                     return;
                 }
-                Action::Daily => {
-                    self.play_today();
-                    return;
-                }
-                Action::Hall => {
-                    self.show(Overlay::Hall(crate::fame::Table::Runs));
-                    return;
-                }
                 // Another style or dice is not the day's dungeon.
                 Action::NextStyle => self.daily_pending = None,
                 _ => {}
             }
-        }
-        if matches!(before, State::Dead | State::Won) && action == Action::Record {
-            self.show(Overlay::Record(0));
-            return;
         }
         let running = self.game.command_running();
         let outcome = self.game.act(action);

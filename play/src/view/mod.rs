@@ -16,7 +16,7 @@ pub use scene::{
 };
 pub use wrap::{Wrapped, wrap};
 
-use crate::bindings::{self, Binding, Context};
+use crate::bindings::{self, Binding, Context, Verb};
 use crate::keymap::Keymap;
 use amulets_core::color::{Rgb, palette};
 use amulets_core::game::{Cause, Game, InventoryMode, State};
@@ -743,7 +743,7 @@ pub fn screen_for(game: &Game, offers: Offers, shows: Shows, map: &Keymap) -> Op
                 };
                 let label = map.label(here, b);
                 let text = match b.action() {
-                    Some(Action::NextStyle) => match game.dice() {
+                    Some(Verb::Game(Action::NextStyle)) => match game.dice() {
                         Dice::Book => line(format_args!(
                             "{}  dungeons: {}",
                             label,
@@ -756,20 +756,20 @@ pub fn screen_for(game: &Game, offers: Offers, shows: Shows, map: &Keymap) -> Op
                             dice.words()
                         )),
                     },
-                    Some(Action::NextPalette) => line(format_args!(
+                    Some(Verb::Palette) => line(format_args!(
                         "{label}  {}: {}",
                         b.words,
                         offers.palette.words()
                     )),
-                    Some(Action::Daily) => match offers.today {
+                    Some(Verb::Daily) => match offers.today {
                         Some(day) => line(format_args!("{}  {}, {day}", label, b.words)),
                         None => line(format_args!("{}  {} (no clock here)", label, b.words)),
                     },
                     _ => line(format_args!("{}  {}", label, b.words)),
                 };
                 let enabled = match b.action() {
-                    Some(Action::Continue) => offers.saved_run,
-                    Some(Action::Daily) => offers.today.is_some(),
+                    Some(Verb::Game(Action::Continue)) => offers.saved_run,
+                    Some(Verb::Daily) => offers.today.is_some(),
                     _ => true,
                 };
                 out.choice(key, text, enabled, palette::TEXT);
@@ -785,7 +785,7 @@ pub fn screen_for(game: &Game, offers: Offers, shows: Shows, map: &Keymap) -> Op
                 match action {
                     // The class, then what it has on a line of its own:
                     // both fit a line, where one would be cut.
-                    Action::ChooseClass(class) => {
+                    Verb::Game(Action::ChooseClass(class)) => {
                         out.choice(
                             key,
                             line(format_args!("{}  the {}", map.label(here, b), class.name())),
@@ -860,7 +860,7 @@ pub fn screen_for(game: &Game, offers: Offers, shows: Shows, map: &Keymap) -> Op
                 let label = map.label(here, b);
                 let words = match b.action() {
                     // The colours line names the palette, as the title's.
-                    Some(Action::NextPalette) => line(format_args!(
+                    Some(Verb::Palette) => line(format_args!(
                         "{label}  {}: {}",
                         b.words,
                         offers.palette.words()
@@ -874,7 +874,9 @@ pub fn screen_for(game: &Game, offers: Offers, shows: Shows, map: &Keymap) -> Op
         State::Help if shows.buttons => button_help(shows.gamepad),
         State::Help => {
             let mut out = Screen::new(line(format_args!("Keys (any key closes)")));
-            let switch_view = Some(Action::Debug(amulets_core::input::DebugKey::SwitchView));
+            let switch_view = Some(Verb::Game(Action::Debug(
+                amulets_core::input::DebugKey::SwitchView,
+            )));
             for (context, b) in
                 bindings::help_in().filter(|(_, b)| shows.tiles || b.action() != switch_view)
             {
@@ -915,7 +917,7 @@ pub fn screen_for(game: &Game, offers: Offers, shows: Shows, map: &Keymap) -> Op
             out.choices(
                 keys,
                 &bindings::ENDED,
-                |b| offers.record || b.action() != Some(Action::Record),
+                |b| offers.record || b.action() != Some(Verb::Record),
                 palette::DIM_TEXT,
             );
             out

@@ -882,12 +882,11 @@ mod tests {
     /// line) is the board's from the next start on: the flash keeps it.
     #[test]
     fn a_palette_chosen_on_a_board_is_there_after_a_restart() {
-        use amulets_core::input::Action;
         use amulets_play::palettes::Palette;
         let mut session = Session::new(store(Flash::new()), (), || 3, Start::default());
         assert_eq!(session.palette(), Palette::Book);
         for _ in 0..3 {
-            session.act(Action::NextPalette);
+            session.act(amulets_play::bindings::Verb::Palette);
         }
         assert_eq!(session.palette(), Palette::HighContrast);
         assert_eq!(session.note(), None);
