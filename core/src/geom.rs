@@ -131,6 +131,41 @@ impl Dir {
         })
     }
 
+    /// The direction's names: the word a keymap writes (`west`) and the
+    /// letters a replay writes (`w`).
+    pub const fn names(self) -> (&'static str, &'static str) {
+        match self {
+            Dir::N => ("north", "n"),
+            Dir::E => ("east", "e"),
+            Dir::S => ("south", "s"),
+            Dir::W => ("west", "w"),
+            Dir::NE => ("northeast", "ne"),
+            Dir::SE => ("southeast", "se"),
+            Dir::SW => ("southwest", "sw"),
+            Dir::NW => ("northwest", "nw"),
+        }
+    }
+
+    /// The direction's word: `west`, `northeast`.
+    pub const fn word(self) -> &'static str {
+        self.names().0
+    }
+
+    /// The direction's letters: `w`, `ne`.
+    pub const fn letters(self) -> &'static str {
+        self.names().1
+    }
+
+    /// The direction a word names (`Dir::word`).
+    pub fn worded(word: &str) -> Option<Dir> {
+        Dir::ALL.into_iter().find(|d| d.word() == word)
+    }
+
+    /// The direction letters name (`Dir::letters`).
+    pub fn lettered(letters: &str) -> Option<Dir> {
+        Dir::ALL.into_iter().find(|d| d.letters() == letters)
+    }
+
     /// The direction's place in `ALL`, 0 to 7.
     pub const fn index(self) -> u8 {
         self as u8
@@ -171,6 +206,19 @@ const _: () = assert!(Dir::ALL.len() == Dir::LAST_INDEX as usize + 1);
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_direction_has_a_word_and_letters_of_its_own() {
+        for (i, d) in Dir::ALL.into_iter().enumerate() {
+            assert_eq!(Dir::worded(d.word()), Some(d));
+            assert_eq!(Dir::lettered(d.letters()), Some(d));
+            for o in &Dir::ALL[..i] {
+                assert!(o.word() != d.word() && o.letters() != d.letters());
+            }
+        }
+        assert_eq!(Dir::worded("w"), None);
+        assert_eq!(Dir::lettered("west"), None);
+    }
 
     #[test]
     fn center_rounds_down() {

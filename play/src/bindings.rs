@@ -36,7 +36,31 @@ impl From<Action> for Verb {
     }
 }
 
+/// The session's verbs by their keymap's words (the game's are in
+/// `amulets_core::input::NAMES`).
+const SESSION_NAMES: [(Verb, &str); 4] = [
+    (Verb::Palette, "palette"),
+    (Verb::Daily, "daily"),
+    (Verb::Hall, "hall"),
+    (Verb::Record, "record"),
+];
+
 impl Verb {
+    /// The verb's word, as a keymap names it, for a verb a word names.
+    pub fn name(self) -> Option<&'static str> {
+        match self {
+            Verb::Game(a) => a.name(),
+            session => amulets_core::text::name_in(&SESSION_NAMES, session),
+        }
+    }
+
+    /// The verb a word names.
+    pub fn named(word: &str) -> Option<Verb> {
+        Action::named(word)
+            .map(Verb::Game)
+            .or_else(|| amulets_core::text::named_in(&SESSION_NAMES, word))
+    }
+
     /// The game's verb, when it is one.
     pub fn game(self) -> Option<Action> {
         match self {
@@ -94,12 +118,14 @@ pub struct Binding {
     /// The ways a board's buttons give it (`Pad`): the table's column for
     /// a five-way switch and three buttons. Empty for a keyboard's only.
     pub pad: &'static [Pad],
-    /// What a keymap (`keys.txt`) calls it, or empty for keys no map
-    /// changes (a pack's letters, "any key"). Bindings of one name in
-    /// several states are one action to a map: a key given to `drop` drops
-    /// while playing and on an item's screen. The moving bindings are
-    /// named by direction instead (`keymap::DIRECTIONS`).
-    pub name: &'static str,
+    /// The verb whose word (`Verb::name`) a keymap (`keys.txt`) calls it
+    /// by, or `None` for keys no map changes (a pack's letters, a class's,
+    /// "any key"). Most are named by their own verb; aiming's `f` is named
+    /// `fire`, though it asks for `Select`. Bindings of one name in several
+    /// states are one action to a map: a key given to `drop` drops while
+    /// playing and on an item's screen. The moving bindings are named by
+    /// direction instead (`keymap::DIRECTIONS`).
+    pub name: Option<Verb>,
 }
 
 /// What the player stands on, which says what the switch's press does
@@ -204,13 +230,17 @@ impl Binding {
             label,
             words,
             pad: &[],
-            name: "",
+            name: match verb {
+                // A class's letter is its own, changed by no map.
+                Verb::Game(Action::ChooseClass(_)) => None,
+                verb => Some(verb),
+            },
         }
     }
 
-    /// What a keymap calls it.
-    const fn named(mut self, name: &'static str) -> Binding {
-        self.name = name;
+    /// What a keymap calls it, when not by its own verb.
+    const fn named(mut self, as_: Action) -> Binding {
+        self.name = Some(Verb::Game(as_));
         self
     }
 
@@ -274,7 +304,7 @@ pub const PLAYING: [Binding; 17] = [
         label: "arrows, numpad, hjklyubn",
         words: "move, or attack what is there",
         pad: &[Pad::Switch],
-        name: "",
+        name: None,
     },
     Binding::act(
         &[Char('.'), Numpad(5)],
@@ -282,7 +312,6 @@ pub const PLAYING: [Binding; 17] = [
         ". or numpad 5",
         "wait a turn",
     )
-    .named("wait")
     .pad(&[Pad::PressOn(Underfoot::Nothing)]),
     Binding::act(
         &[Char('r')],
@@ -290,7 +319,6 @@ pub const PLAYING: [Binding; 17] = [
         "R",
         "rest until healed, or until something happens",
     )
-    .named("rest")
     .pad(&[Pad::B]),
     Binding {
         keys: Keys::Click,
@@ -298,7 +326,7 @@ pub const PLAYING: [Binding; 17] = [
         label: "A click on the map",
         words: "travel there, by the shortest way",
         pad: &[Pad::Menu("Travel")],
-        name: "",
+        name: None,
     },
     Binding::act(
         &[Char('o')],
@@ -306,7 +334,6 @@ pub const PLAYING: [Binding; 17] = [
         "o",
         "explore, until there's nothing left to see",
     )
-    .named("explore")
     .pad(&[Pad::A]),
     Binding::act(
         &[Char('>')],
@@ -314,10 +341,8 @@ pub const PLAYING: [Binding; 17] = [
         ">",
         "go down the stairs, or travel to them",
     )
-    .named("descend")
     .pad(&[Pad::PressOn(Underfoot::Stairs), Pad::Menu("Stairs")]),
     Binding::act(&[Char('g')], Action::PickUp, "g", "pick up what is here")
-        .named("pickup")
         .pad(&[Pad::PressOn(Underfoot::Thing)]),
     Binding::act(
         &[Char('i')],
@@ -325,13 +350,9 @@ pub const PLAYING: [Binding; 17] = [
         "i",
         "inventory: use, wear, drop",
     )
-    .named("inventory")
     .pad(&[Pad::Menu("Pack")]),
-    Binding::act(&[Char('d')], Action::Drop, "d", "drop something")
-        .named("drop")
-        .pad(&[Pad::Menu("Drop")]),
+    Binding::act(&[Char('d')], Action::Drop, "d", "drop something").pad(&[Pad::Menu("Drop")]),
     Binding::act(&[Char('c')], Action::Close, "c", "close a door next to you")
-        .named("close")
         .pad(&[Pad::Menu("Close")]),
     Binding::act(
         &[Char('s')],
@@ -339,13 +360,9 @@ pub const PLAYING: [Binding; 17] = [
         "s",
         "search for traps and secret doors",
     )
-    .named("search")
     .pad(&[Pad::Menu("Search")]),
-    Binding::act(&[Char('f')], Action::Fire, "f", "fire the bow")
-        .named("fire")
-        .pad(&[Pad::Menu("Fire")]),
+    Binding::act(&[Char('f')], Action::Fire, "f", "fire the bow").pad(&[Pad::Menu("Fire")]),
     Binding::act(&[Char('t')], Action::Throw, "t", "throw a dart or a dagger")
-        .named("throw")
         .pad(&[Pad::Menu("Throw")]),
     Binding::act(
         &[Char('z')],
@@ -353,21 +370,15 @@ pub const PLAYING: [Binding; 17] = [
         "z",
         "cast Lightning, if you know it by heart",
     )
-    .named("cast")
     .pad(&[Pad::Menu("Cast")]),
-    Binding::act(&[Char('x')], Action::Look, "x", "look around")
-        .named("look")
-        .pad(&[Pad::Menu("Look")]),
-    Binding::act(&[Char('?')], Action::Help, "?", "this help")
-        .named("help")
-        .pad(&[Pad::Menu("Help")]),
+    Binding::act(&[Char('x')], Action::Look, "x", "look around").pad(&[Pad::Menu("Look")]),
+    Binding::act(&[Char('?')], Action::Help, "?", "this help").pad(&[Pad::Menu("Help")]),
     Binding::act(
         &[Escape],
         Action::Menu,
         "Esc",
         "the menu, or back out of anything",
     )
-    .named("menu")
     .pad(&[Pad::Menu("Menu")]),
 ];
 
@@ -375,40 +386,35 @@ pub const PLAYING: [Binding; 17] = [
 /// changes the run, and a held one does not repeat.
 pub const DEBUG: [Binding; 5] = [
     Binding::act(
-        &[F(1)],
+        &[F(DebugKey::Reveal.number())],
         Action::Debug(DebugKey::Reveal),
         "F1",
         "debug: show the whole floor",
-    )
-    .named("reveal"),
+    ),
     Binding::act(
-        &[F(2)],
+        &[F(DebugKey::SwitchView.number())],
         Action::Debug(DebugKey::SwitchView),
         "F2",
         "switch glyphs and tiles",
-    )
-    .named("switch-view"),
+    ),
     Binding::act(
-        &[F(3)],
+        &[F(DebugKey::Distances.number())],
         Action::Debug(DebugKey::Distances),
         "F3",
         "debug: distances from you",
-    )
-    .named("distances"),
+    ),
     Binding::act(
-        &[F(4)],
+        &[F(DebugKey::Minds.number())],
         Action::Debug(DebugKey::Minds),
         "F4",
         "debug: what each monster is thinking",
-    )
-    .named("minds"),
+    ),
     Binding::act(
-        &[F(6)],
+        &[F(DebugKey::CaveSteps.number())],
         Action::Debug(DebugKey::CaveSteps),
         "F6",
         "debug: make a cave a step at a time",
-    )
-    .named("cave-steps"),
+    ),
 ];
 
 /// While aiming, whatever for; the key that began the aim chooses too
@@ -420,7 +426,7 @@ pub const AIMING: [Binding; 5] = [
         label: "arrows, numpad, hjklyubn",
         words: "move the cursor",
         pad: &[Pad::Switch],
-        name: "",
+        name: None,
     },
     Binding::act(
         &[Enter],
@@ -428,7 +434,6 @@ pub const AIMING: [Binding; 5] = [
         "Enter",
         "while aiming or looking: choose the cell",
     )
-    .named("select")
     .pad(&[Pad::Press]),
     Binding::act(
         &[Tab],
@@ -436,7 +441,6 @@ pub const AIMING: [Binding; 5] = [
         "Tab",
         "while aiming: the next monster",
     )
-    .named("next-target")
     .pad(&[Pad::A]),
     Binding {
         keys: Keys::Click,
@@ -444,19 +448,17 @@ pub const AIMING: [Binding; 5] = [
         label: "A click, aiming",
         words: "fire at the cell clicked",
         pad: &[],
-        name: "",
+        name: None,
     },
-    Binding::act(&[Escape], Action::Cancel, "Esc", "stop aiming")
-        .named("cancel")
-        .pad(&[Pad::B, Pad::C]),
+    Binding::act(&[Escape], Action::Cancel, "Esc", "stop aiming").pad(&[Pad::B, Pad::C]),
 ];
 
 /// The key that began an aim chooses its cell too: `f` fires where `f`
 /// aims.
 const AIM_AGAIN: [Binding; 3] = [
-    Binding::act(&[Char('f')], Action::Select, "f", "fire there").named("fire"),
-    Binding::act(&[Char('t')], Action::Select, "t", "throw there").named("throw"),
-    Binding::act(&[Char('z')], Action::Select, "z", "cast there").named("cast"),
+    Binding::act(&[Char('f')], Action::Select, "f", "fire there").named(Action::Fire),
+    Binding::act(&[Char('t')], Action::Select, "t", "throw there").named(Action::Throw),
+    Binding::act(&[Char('z')], Action::Select, "z", "cast there").named(Action::Cast),
 ];
 
 /// While looking around with the cursor.
@@ -467,7 +469,7 @@ pub const LOOKING: [Binding; 2] = [
         label: "arrows, numpad, hjklyubn",
         words: "move the cursor",
         pad: &[Pad::Switch],
-        name: "",
+        name: None,
     },
     Binding::act(
         &[Escape, Enter, Char('x')],
@@ -475,29 +477,28 @@ pub const LOOKING: [Binding; 2] = [
         "Esc",
         "stop looking",
     )
-    .named("look")
+    .named(Action::Look)
     .pad(&[Pad::Press, Pad::B, Pad::C]),
 ];
 
 /// The title screen.
 pub const TITLE: [Binding; 8] = [
-    Binding::act(&[Char('n')], Action::NewRun, "N", "a new run").named("new-run"),
+    Binding::act(&[Char('n')], Action::NewRun, "N", "a new run"),
     Binding::act(
         &[Char('c')],
         Action::Continue,
         "C",
         "continue the saved run",
-    )
-    .named("continue"),
+    ),
     // The words are the style's own (`Style::words`).
-    Binding::act(&[Char('d')], Action::NextStyle, "D", "dungeons").named("next-style"),
-    Binding::act(&[Char('?')], Action::Help, "?", "the keys").named("help"),
+    Binding::act(&[Char('d')], Action::NextStyle, "D", "dungeons"),
+    Binding::act(&[Char('?')], Action::Help, "?", "the keys"),
     // The words name the day too (`view::screen_for`).
-    Binding::ask(&[Char('t')], Verb::Daily, "T", "today's dungeon").named("daily"),
-    Binding::ask(&[Char('h')], Verb::Hall, "H", "the hall of fame").named("hall"),
+    Binding::ask(&[Char('t')], Verb::Daily, "T", "today's dungeon"),
+    Binding::ask(&[Char('h')], Verb::Hall, "H", "the hall of fame"),
     // The words name the palette too (`view::screen_for`).
-    Binding::ask(&[Char('p')], Verb::Palette, "P", "colours").named("palette"),
-    Binding::act(&[Escape, Char('q')], Action::Quit, "Esc", "quit").named("quit"),
+    Binding::ask(&[Char('p')], Verb::Palette, "P", "colours"),
+    Binding::act(&[Escape, Char('q')], Action::Quit, "Esc", "quit"),
 ];
 
 /// Choosing a class: its letter. The words are the class's own
@@ -521,7 +522,7 @@ pub const CHOOSE_CLASS: [Binding; 4] = [
         "c",
         "",
     ),
-    Binding::act(&[Escape], Action::Cancel, "Esc", "back").named("cancel"),
+    Binding::act(&[Escape], Action::Cancel, "Esc", "back"),
 ];
 
 /// The pack, to pick an item (or to drop one): its letter.
@@ -532,26 +533,26 @@ pub const PACK: [Binding; 2] = [
         label: "a to z",
         words: "pick an item",
         pad: &[],
-        name: "",
+        name: None,
     },
-    Binding::act(&[Escape], Action::Cancel, "Esc", "close").named("cancel"),
+    Binding::act(&[Escape], Action::Cancel, "Esc", "close"),
 ];
 
 /// One item of the pack picked.
 pub const PACK_ITEM: [Binding; 3] = [
-    Binding::act(&[Char('u')], Action::Use, "u", "use, wear or wield").named("use"),
-    Binding::act(&[Char('d')], Action::Drop, "d", "drop").named("drop"),
-    Binding::act(&[Escape], Action::Cancel, "Esc", "back").named("cancel"),
+    Binding::act(&[Char('u')], Action::Use, "u", "use, wear or wield"),
+    Binding::act(&[Char('d')], Action::Drop, "d", "drop"),
+    Binding::act(&[Escape], Action::Cancel, "Esc", "back"),
 ];
 
 /// The menu (Esc while playing).
 pub const MENU: [Binding; 5] = [
-    Binding::act(&[Char('c'), Escape], Action::Cancel, "c", "continue").named("continue"),
-    Binding::act(&[Char('s')], Action::SaveAndQuit, "s", "save and quit").named("save-and-quit"),
-    Binding::act(&[Char('q')], Action::Quit, "q", "quit without saving").named("quit"),
-    Binding::act(&[Char('n')], Action::NewRun, "n", "a new run").named("new-run"),
+    Binding::act(&[Char('c'), Escape], Action::Cancel, "c", "continue").named(Action::Continue),
+    Binding::act(&[Char('s')], Action::SaveAndQuit, "s", "save and quit"),
+    Binding::act(&[Char('q')], Action::Quit, "q", "quit without saving"),
+    Binding::act(&[Char('n')], Action::NewRun, "n", "a new run"),
     // The words name the palette too (`view::screen_for`).
-    Binding::ask(&[Char('p')], Verb::Palette, "p", "colours").named("palette"),
+    Binding::ask(&[Char('p')], Verb::Palette, "p", "colours"),
 ];
 
 /// A question: y or n (Esc is no).
@@ -562,7 +563,6 @@ pub const CONFIRM: [Binding; 2] = [
         "y",
         "yes, to a question",
     )
-    .named("yes")
     .pad(&[Pad::Press, Pad::A]),
     Binding::act(
         &[Char('n'), Escape],
@@ -570,7 +570,6 @@ pub const CONFIRM: [Binding; 2] = [
         "n",
         "no, to a question (Esc too)",
     )
-    .named("no")
     .pad(&[Pad::B, Pad::C]),
 ];
 
@@ -582,15 +581,13 @@ pub const ABANDON: [Binding; 2] = [
         Action::Confirm(false),
         "n",
         "no, keep it",
-    )
-    .named("no"),
+    ),
     Binding::act(
         &[Char('y')],
         Action::Confirm(true),
         "y",
         "yes, start a new run",
-    )
-    .named("yes"),
+    ),
 ];
 
 /// The help screen: any key closes it.
@@ -600,7 +597,7 @@ pub const HELP: [Binding; 1] = [Binding {
     label: "any key",
     words: "close the help",
     pad: &[],
-    name: "",
+    name: None,
 }];
 
 /// The hall of fame (the title's H): its other table, or any other key
@@ -611,15 +608,14 @@ pub const HALL: [Binding; 2] = [
         Verb::Hall,
         "H",
         "the other table",
-    )
-    .named("hall"),
+    ),
     Binding {
         keys: Keys::Any,
         does: Does::Act(Verb::Game(Action::Cancel)),
         label: "any key",
         words: "close",
         pad: &[],
-        name: "",
+        name: None,
     },
 ];
 
@@ -630,9 +626,8 @@ pub const ENDED: [Binding; 2] = [
         Action::Cancel,
         "Enter",
         "for the title screen",
-    )
-    .named("cancel"),
-    Binding::ask(&[Char('r')], Verb::Record, "R", "the run's record").named("record"),
+    ),
+    Binding::ask(&[Char('r')], Verb::Record, "R", "the run's record"),
 ];
 
 /// The run's record (the end screen's R): its next page, or any other key
@@ -643,15 +638,14 @@ pub const RECORD: [Binding; 2] = [
         Verb::Record,
         "R",
         "the next page",
-    )
-    .named("record"),
+    ),
     Binding {
         keys: Keys::Any,
         does: Does::Act(Verb::Game(Action::Cancel)),
         label: "any key",
         words: "close",
         pad: &[],
-        name: "",
+        name: None,
     },
 ];
 
@@ -663,7 +657,7 @@ pub const RUNNING: [Binding; 1] = [Binding {
     label: "any key",
     words: "stop a command that is running",
     pad: &[],
-    name: "",
+    name: None,
 }];
 
 /// The tables that hold a state's keys, looked at in order (the first

@@ -11,10 +11,10 @@
 //! the keys in force (`label`, `first_key`). The map is bounded: at most
 //! `MAX_KEYS` lines, in a fixed array.
 
-use crate::bindings::{self, Binding, CONTEXTS, Context, Keys};
+use crate::bindings::{self, Binding, CONTEXTS, Context, Keys, Verb};
 use amulets_core::geom::Dir;
 use amulets_core::input::script::{Written, one_key};
-use amulets_core::input::{Key, MOVES};
+use amulets_core::input::{Action, DebugKey, Key, MOVES};
 use amulets_core::state::State;
 use core::fmt::{self, Write};
 
@@ -27,65 +27,94 @@ pub const MAX_KEYS: usize = 48;
 /// is read as this version; one of another version is not read).
 pub const VERSION_LINE: &str = "amulets-keys 1";
 
-/// The moving keys' directions as a map names them, in `hjklyubn`'s order,
-/// the order the help writes their letters in.
-pub const DIRECTIONS: [(&str, Dir); 8] = [
-    ("west", Dir::W),
-    ("south", Dir::S),
-    ("north", Dir::N),
-    ("east", Dir::E),
-    ("northwest", Dir::NW),
-    ("northeast", Dir::NE),
-    ("southwest", Dir::SW),
-    ("southeast", Dir::SE),
+/// The moving keys' directions in `hjklyubn`'s order, the order the help
+/// writes their letters in. A map names each by its word (`Dir::word`).
+pub const DIRECTIONS: [Dir; 8] = [
+    Dir::W,
+    Dir::S,
+    Dir::N,
+    Dir::E,
+    Dir::NW,
+    Dir::NE,
+    Dir::SW,
+    Dir::SE,
 ];
 
-/// Every action a map can name: the directions, then the bindings' names
-/// (`Binding::name`), each once, as `docs/keys.md` lists them.
-pub const ACTIONS: [&str; 43] = [
-    "west",
-    "south",
-    "north",
-    "east",
-    "northwest",
-    "northeast",
-    "southwest",
-    "southeast",
-    "wait",
-    "rest",
-    "explore",
-    "descend",
-    "pickup",
-    "inventory",
-    "drop",
-    "close",
-    "search",
-    "fire",
-    "throw",
-    "cast",
-    "look",
-    "help",
-    "menu",
-    "select",
-    "next-target",
-    "cancel",
-    "yes",
-    "no",
-    "new-run",
-    "continue",
-    "next-style",
-    "palette",
-    "daily",
-    "hall",
-    "record",
-    "use",
-    "save-and-quit",
-    "quit",
-    "reveal",
-    "switch-view",
-    "distances",
-    "minds",
-    "cave-steps",
+/// What a keymap line gives a key to: a direction, or a verb.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mapped {
+    /// A moving key's direction, named by its word (`west`).
+    Direction(Dir),
+    /// A verb, named by its word (`Verb::name`: `explore`, `palette`).
+    Verb(Verb),
+}
+
+impl Mapped {
+    /// The word a map writes for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mapped::Direction(d) => d.word(),
+            Mapped::Verb(v) => v.name().unwrap_or(""),
+        }
+    }
+}
+
+const fn game(action: Action) -> Mapped {
+    Mapped::Verb(Verb::Game(action))
+}
+
+const fn session(verb: Verb) -> Mapped {
+    Mapped::Verb(verb)
+}
+
+/// Every action a map can name, in the order a template (`write_template`)
+/// and `docs/keys.md` list them: the directions, then the bindings' names
+/// (`Binding::name`), each once (a test checks each has a word, and is
+/// somewhere to be done).
+pub const ACTIONS: [Mapped; 43] = [
+    Mapped::Direction(DIRECTIONS[0]),
+    Mapped::Direction(DIRECTIONS[1]),
+    Mapped::Direction(DIRECTIONS[2]),
+    Mapped::Direction(DIRECTIONS[3]),
+    Mapped::Direction(DIRECTIONS[4]),
+    Mapped::Direction(DIRECTIONS[5]),
+    Mapped::Direction(DIRECTIONS[6]),
+    Mapped::Direction(DIRECTIONS[7]),
+    game(Action::Wait),
+    game(Action::Rest),
+    game(Action::Explore),
+    game(Action::Descend),
+    game(Action::PickUp),
+    game(Action::Inventory),
+    game(Action::Drop),
+    game(Action::Close),
+    game(Action::Search),
+    game(Action::Fire),
+    game(Action::Throw),
+    game(Action::Cast),
+    game(Action::Look),
+    game(Action::Help),
+    game(Action::Menu),
+    game(Action::Select),
+    game(Action::NextTarget),
+    game(Action::Cancel),
+    game(Action::Confirm(true)),
+    game(Action::Confirm(false)),
+    game(Action::NewRun),
+    game(Action::Continue),
+    game(Action::NextStyle),
+    session(Verb::Palette),
+    session(Verb::Daily),
+    session(Verb::Hall),
+    session(Verb::Record),
+    game(Action::Use),
+    game(Action::SaveAndQuit),
+    game(Action::Quit),
+    game(Action::Debug(DebugKey::Reveal)),
+    game(Action::Debug(DebugKey::SwitchView)),
+    game(Action::Debug(DebugKey::Distances)),
+    game(Action::Debug(DebugKey::Minds)),
+    game(Action::Debug(DebugKey::CaveSteps)),
 ];
 
 /// The presets, by name: each a keymap file's text.
@@ -344,24 +373,28 @@ impl Here {
     }
 }
 
-/// The index of an action's name.
+/// The index of what a map names by a word.
 fn action_index(name: &str) -> Option<u8> {
-    let i = ACTIONS.iter().position(|&a| a == name)?;
-    // ACTIONS has 42 names: every index fits a byte.
+    index_of(|m| m.name() == name)
+}
+
+/// The index of the first of `ACTIONS` that `is` holds for.
+fn index_of(is: impl Fn(Mapped) -> bool) -> Option<u8> {
+    let i = ACTIONS.iter().position(|&m| is(m))?;
+    // ACTIONS has 43 entries: every index fits a byte.
     u8::try_from(i).ok()
 }
 
 /// The action as it is in a context, or `None` where it cannot be done.
 fn here(context: Context, action: u8) -> Option<Here> {
-    let name = ACTIONS[usize::from(action)];
     let tables = bindings::tables_in(context);
     let mut all = tables.into_iter().flatten();
-    if let Some(&(_, d)) = DIRECTIONS.iter().find(|&&(n, _)| n == name) {
-        return all
+    match ACTIONS[usize::from(action)] {
+        Mapped::Direction(d) => all
             .any(|b| b.keys == Keys::Moves)
-            .then_some(Here::Direction(d));
+            .then_some(Here::Direction(d)),
+        Mapped::Verb(v) => all.find(|b| b.name == Some(v)).map(Here::Binding),
     }
-    all.find(|b| b.name == name).map(Here::Binding)
 }
 
 impl Keymap {
@@ -447,14 +480,14 @@ impl Keymap {
                 return Err(KeymapProblem::Taken {
                     line,
                     key,
-                    to: ACTIONS[usize::from(g.action)],
+                    to: ACTIONS[usize::from(g.action)].name(),
                     at: g.line,
                 });
             }
             let fixed = bindings::tables_in(context)
                 .into_iter()
                 .flatten()
-                .filter(|b| b.name.is_empty() && matches!(b.keys, Keys::These(_) | Keys::Letters))
+                .filter(|b| b.name.is_none() && matches!(b.keys, Keys::These(_) | Keys::Letters))
                 .find(|b| b.action_for(key).is_some());
             if let Some(b) = fixed {
                 return Err(KeymapProblem::Fixed {
@@ -494,7 +527,7 @@ impl Keymap {
                             problem(KeymapProblem::KeepsItsKey {
                                 line: g.line,
                                 key,
-                                action: ACTIONS[usize::from(action)],
+                                action: ACTIONS[usize::from(action)].name(),
                                 context,
                             });
                         }
@@ -556,11 +589,16 @@ impl Keymap {
         };
         match b.keys {
             Keys::Moves => {
-                for (name, d) in DIRECTIONS {
-                    add(action_index(name), Here::Direction(d));
+                for d in DIRECTIONS {
+                    add(index_of(|m| m == Mapped::Direction(d)), Here::Direction(d));
                 }
             }
-            Keys::These(_) if !b.name.is_empty() => add(action_index(b.name), Here::Binding(b)),
+            Keys::These(_) if b.name.is_some() => {
+                add(
+                    index_of(|m| Some(m) == b.name.map(Mapped::Verb)),
+                    Here::Binding(b),
+                );
+            }
             Keys::These(keys) => {
                 out.extend(keys.iter().copied());
             }
@@ -582,8 +620,7 @@ impl Keymap {
     /// The first key in force for a direction in a context (a pad's
     /// switch presses it), or `None` where nothing moves.
     pub fn direction_key(&self, context: Context, d: Dir) -> Option<Key> {
-        let &(name, _) = DIRECTIONS.iter().find(|&&(_, m)| m == d)?;
-        let action = action_index(name)?;
+        let action = index_of(|m| m == Mapped::Direction(d))?;
         let it = here(context, action)?;
         self.keys_here(context, action, it).next()
     }
@@ -620,8 +657,8 @@ impl Keymap {
              # Keys are written as --keys writes them: o, >, {Esc}, {Tab}, {F2}, {KP5}, {Up}.\n\
              # Take the # off a line to use it. The book's keys:\n",
         )?;
-        for (i, name) in ACTIONS.iter().enumerate() {
-            let action = u8::try_from(i).unwrap_or(u8::MAX);
+        for (i, mapped) in ACTIONS.iter().enumerate() {
+            let (action, name) = (u8::try_from(i).unwrap_or(u8::MAX), mapped.name());
             let Some((_, it)) = CONTEXTS
                 .into_iter()
                 .find_map(|c| here(c, action).map(|h| (c, h)))
@@ -644,7 +681,7 @@ impl Keymap {
                 out,
                 "{} = {}",
                 Written(g.key),
-                ACTIONS[usize::from(g.action)]
+                ACTIONS[usize::from(g.action)].name()
             )?;
         }
         Ok(())
@@ -699,8 +736,8 @@ fn write_key(out: &mut KeyLabel, key: Key, upper: bool) {
 fn write_label(out: &mut KeyLabel, map: &Keymap, context: Context, b: &'static Binding) {
     if b.keys == Keys::Moves {
         out.push_str("arrows, numpad, ").ok();
-        for (name, d) in DIRECTIONS {
-            let Some(action) = action_index(name) else {
+        for d in DIRECTIONS {
+            let Some(action) = index_of(|m| m == Mapped::Direction(d)) else {
                 continue;
             };
             let letter = map
@@ -775,23 +812,30 @@ mod tests {
     fn every_name_is_an_action_and_every_action_has_a_name() {
         for state in STATES {
             for b in tables(state).into_iter().flatten() {
-                assert!(b.name.is_empty() || ACTIONS.contains(&b.name), "{}", b.name);
+                if let Some(v) = b.name {
+                    assert!(ACTIONS.contains(&Mapped::Verb(v)), "{v:?}");
+                }
             }
         }
         for context in CONTEXTS {
-            let named: heapless::Vec<&str, 40> = bindings::tables_in(context)
+            let named: heapless::Vec<Verb, 40> = bindings::tables_in(context)
                 .into_iter()
                 .flatten()
-                .map(|b| b.name)
-                .filter(|n| !n.is_empty())
+                .filter_map(|b| b.name)
                 .collect();
             for (i, n) in named.iter().enumerate() {
-                assert!(!named[..i].contains(n), "{n} twice in {context:?}");
+                assert!(!named[..i].contains(n), "{n:?} twice in {context:?}");
             }
         }
-        for (i, name) in ACTIONS.iter().enumerate() {
-            assert!(!ACTIONS[..i].contains(name), "{name} twice");
+        for (i, m) in ACTIONS.iter().enumerate() {
+            let name = m.name();
+            assert!(!name.is_empty(), "{m:?} has no word");
+            assert!(
+                ACTIONS[..i].iter().all(|o| o.name() != name),
+                "{name} twice"
+            );
             let a = action_index(name).unwrap();
+            assert_eq!(usize::from(a), i);
             assert!(
                 CONTEXTS.iter().any(|&c| here(c, a).is_some()),
                 "{name} is nowhere"
@@ -964,7 +1008,7 @@ mod tests {
         let mut text = heapless::String::new();
         for _ in 0..60 {
             let key = keys[next(keys.len())];
-            let action = ACTIONS[next(ACTIONS.len())];
+            let action = ACTIONS[next(ACTIONS.len())].name();
             writeln!(text, "{} = {action}", Written(key)).unwrap();
         }
         text
@@ -997,7 +1041,8 @@ mod tests {
                         );
                     }
                     Keys::Moves => {
-                        for (name, d) in DIRECTIONS {
+                        for d in DIRECTIONS {
+                            let name = d.word();
                             let a = action_index(name).unwrap();
                             let key = map.keys_here(context, a, Here::Direction(d)).next();
                             let key = key.expect("a key for each direction");
@@ -1107,14 +1152,23 @@ mod tests {
         }
         let moves = &bindings::PLAYING[0];
         assert_eq!(label(&dvorak, PLAYING, moves), "arrows, numpad, dhtnfgxb");
-        let drop = bindings::PLAYING.iter().find(|b| b.name == "drop").unwrap();
+        let drop = bindings::PLAYING
+            .iter()
+            .find(|b| b.name == Verb::named("drop"))
+            .unwrap();
         assert_eq!(label(&dvorak, PLAYING, drop), "e");
-        let rest = bindings::PLAYING.iter().find(|b| b.name == "rest").unwrap();
+        let rest = bindings::PLAYING
+            .iter()
+            .find(|b| b.name == Verb::named("rest"))
+            .unwrap();
         assert_eq!(label(&dvorak, PLAYING, rest), "R");
         let (map, _) = read("w = rest\n");
         assert_eq!(label(&map, PLAYING, rest), "W or R");
         let (map, _) = read("{F5} = help\n");
-        let help = bindings::PLAYING.iter().find(|b| b.name == "help").unwrap();
+        let help = bindings::PLAYING
+            .iter()
+            .find(|b| b.name == Verb::named("help"))
+            .unwrap();
         assert_eq!(label(&map, PLAYING, help), "F5 or ?");
         assert_eq!(map.first_key(PLAYING, help), Some(Key::F(5)));
     }

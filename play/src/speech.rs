@@ -10,7 +10,7 @@ use crate::recorder::Recorder;
 use crate::session::Session;
 use crate::store::Store;
 use amulets_core::game::{Game, State};
-use amulets_core::geom::Point;
+use amulets_core::geom::{Dir, Point};
 use amulets_core::text::{Line, line};
 use core::fmt::Write;
 
@@ -123,20 +123,17 @@ pub fn look_words(game: &Game, p: Point) -> Line {
 /// eight: straight when one leg is more than twice the other.
 fn compass(dx: i32, dy: i32) -> &'static str {
     let (ax, ay) = (dx.abs(), dy.abs());
-    let ns = if dy < 0 { "north" } else { "south" };
-    let ew = if dx < 0 { "west" } else { "east" };
-    if ax > 2 * ay {
-        ew
+    // A leg of 0 counts as east or south (the player's own cell is said as
+    // south-east), so each step below is one of the eight.
+    let (ew, ns) = (if dx < 0 { -1 } else { 1 }, if dy < 0 { -1 } else { 1 });
+    let (x, y) = if ax > 2 * ay {
+        (ew, 0)
     } else if ay > 2 * ax {
-        ns
+        (0, ns)
     } else {
-        match (dy < 0, dx < 0) {
-            (true, true) => "northwest",
-            (true, false) => "northeast",
-            (false, true) => "southwest",
-            (false, false) => "southeast",
-        }
-    }
+        (ew, ns)
+    };
+    Dir::from_delta(x, y).map_or("", Dir::word)
 }
 
 #[cfg(test)]
@@ -153,5 +150,6 @@ mod tests {
         assert_eq!(compass(-2, -3), "northwest");
         assert_eq!(compass(-4, 3), "southwest");
         assert_eq!(compass(2, 2), "southeast");
+        assert_eq!(compass(0, 0), "southeast", "the player's own cell");
     }
 }

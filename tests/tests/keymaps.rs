@@ -111,3 +111,32 @@ fn a_run_played_with_a_map_is_the_run_played_with_the_book_s_keys() {
         a.s.game().turn()
     );
 }
+
+/// `docs/keys.md`'s table of actions names every word a map takes, each
+/// once, and nothing else: the words come from the code's one table
+/// (`keymap::ACTIONS`), so the page cannot fall behind it.
+#[cfg(not(target_os = "wasi"))]
+#[test]
+fn the_keys_page_names_every_action_a_map_takes() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let page = std::fs::read_to_string(root.join("docs/keys.md")).unwrap();
+    let mut named: Vec<String> = Vec::new();
+    for row in page.lines().filter(|l| l.starts_with("| `")) {
+        let first = row.split('|').nth(1).unwrap();
+        named.extend(first.split('`').skip(1).step_by(2).map(str::to_string));
+    }
+    let words: Vec<&str> = amulets_play::keymap::ACTIONS
+        .iter()
+        .map(|m| m.name())
+        .collect();
+    for w in &words {
+        let n = named.iter().filter(|n| n == w).count();
+        assert_eq!(n, 1, "docs/keys.md names {w} {n} times");
+    }
+    for n in &named {
+        assert!(
+            words.contains(&n.as_str()),
+            "docs/keys.md names {n}, no action"
+        );
+    }
+}

@@ -66,6 +66,86 @@ pub enum DebugKey {
     CaveSteps,
 }
 
+impl DebugKey {
+    /// Every aid, in the function keys' order.
+    pub const ALL: [DebugKey; 5] = [
+        DebugKey::Reveal,
+        DebugKey::SwitchView,
+        DebugKey::Distances,
+        DebugKey::Minds,
+        DebugKey::CaveSteps,
+    ];
+
+    /// The function key's number: F1 to F6 (F5 is none).
+    pub const fn number(self) -> u8 {
+        match self {
+            DebugKey::Reveal => 1,
+            DebugKey::SwitchView => 2,
+            DebugKey::Distances => 3,
+            DebugKey::Minds => 4,
+            DebugKey::CaveSteps => 6,
+        }
+    }
+
+    /// The aid on a function key's number.
+    pub fn numbered(n: u8) -> Option<DebugKey> {
+        DebugKey::ALL.into_iter().find(|k| k.number() == n)
+    }
+}
+
+/// The game's verbs a word names, each word once: what a keymap line gives
+/// a key to (`o = explore`), and a replay's line for a verb with nothing
+/// after it (`explore`). The moves, the cursor's, a letter, a class and a
+/// click's cell are written with what they carry (`replay::write_input`),
+/// and so are the answers and the aids in a replay (`confirm y`,
+/// `debug 1`). A test checks no verb and no word is here twice.
+pub const NAMES: [(Action, &str); 32] = [
+    (Action::Wait, "wait"),
+    (Action::PickUp, "pickup"),
+    (Action::Drop, "drop"),
+    (Action::Inventory, "inventory"),
+    (Action::Look, "look"),
+    (Action::Close, "close"),
+    (Action::Search, "search"),
+    (Action::Fire, "fire"),
+    (Action::Throw, "throw"),
+    (Action::Cast, "cast"),
+    (Action::Descend, "descend"),
+    (Action::Menu, "menu"),
+    (Action::Help, "help"),
+    (Action::NewRun, "new-run"),
+    (Action::Continue, "continue"),
+    (Action::SaveAndQuit, "save-and-quit"),
+    (Action::Quit, "quit"),
+    (Action::Use, "use"),
+    (Action::NextStyle, "next-style"),
+    (Action::Select, "select"),
+    (Action::Cancel, "cancel"),
+    (Action::NextTarget, "next-target"),
+    (Action::Rest, "rest"),
+    (Action::Explore, "explore"),
+    (Action::Interrupt, "interrupt"),
+    (Action::Confirm(true), "yes"),
+    (Action::Confirm(false), "no"),
+    (Action::Debug(DebugKey::Reveal), "reveal"),
+    (Action::Debug(DebugKey::SwitchView), "switch-view"),
+    (Action::Debug(DebugKey::Distances), "distances"),
+    (Action::Debug(DebugKey::Minds), "minds"),
+    (Action::Debug(DebugKey::CaveSteps), "cave-steps"),
+];
+
+impl Action {
+    /// The verb's word (`NAMES`), for a verb a word names.
+    pub fn name(self) -> Option<&'static str> {
+        crate::text::name_in(&NAMES, self)
+    }
+
+    /// The verb a word names (`NAMES`).
+    pub fn named(word: &str) -> Option<Action> {
+        crate::text::named_in(&NAMES, word)
+    }
+}
+
 /// What a person asks of the game. (A palette, the day's dungeon and the
 /// records' screens are no verbs of the game's: whatever plays the game
 /// takes them, and never hands them on.)
@@ -169,4 +249,32 @@ pub const MOVES: [(Key, Dir); 20] = [
 pub fn direction(key: Key) -> Option<Dir> {
     let key = key.folded();
     MOVES.iter().find(|(k, _)| *k == key).map(|&(_, d)| d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_verb_and_no_word_is_named_twice() {
+        for (i, &(action, word)) in NAMES.iter().enumerate() {
+            assert!(NAMES[..i].iter().all(|&(a, _)| a != action), "{action:?}");
+            assert!(NAMES[..i].iter().all(|&(_, w)| w != word), "{word}");
+            assert_eq!(Action::named(word), Some(action));
+            assert_eq!(action.name(), Some(word));
+        }
+        assert_eq!(Action::named("dance"), None);
+        assert_eq!(Action::Move(Dir::N).name(), None);
+    }
+
+    #[test]
+    fn each_aid_has_its_own_function_key() {
+        for (i, k) in DebugKey::ALL.into_iter().enumerate() {
+            assert_eq!(DebugKey::numbered(k.number()), Some(k));
+            assert!(DebugKey::ALL[..i].iter().all(|o| o.number() != k.number()));
+            let named = NAMES.iter().any(|&(a, _)| a == Action::Debug(k));
+            assert!(named, "{k:?} has no word");
+        }
+        assert_eq!(DebugKey::numbered(5), None, "F5 is no aid");
+    }
 }

@@ -132,7 +132,7 @@ impl Controls {
         &mut self,
         session: &mut Session<S, R, E>,
     ) {
-        self.named_key(session, "help");
+        self.named_key(session, Action::Help);
     }
 
     /// A gamepad's Start: the menu, while playing, by its key in force.
@@ -140,15 +140,15 @@ impl Controls {
         &mut self,
         session: &mut Session<S, R, E>,
     ) {
-        self.named_key(session, "menu");
+        self.named_key(session, Action::Menu);
     }
 
-    /// Taps the key in force of the binding named `name` here, when there
-    /// is one; a running command is stopped instead, as by any button.
+    /// Taps the key in force of the binding a map names by `action` here,
+    /// when there is one; a running command is stopped instead, as by any button.
     fn named_key<S: Store, R: Recorder, E: FnMut() -> u32>(
         &mut self,
         session: &mut Session<S, R, E>,
-        name: &str,
+        action: Action,
     ) {
         session.set_shows(self.shows);
         if session.game().command_running() {
@@ -159,7 +159,7 @@ impl Controls {
         let key = bindings::tables_in(context)
             .into_iter()
             .flatten()
-            .find(|b| b.name == name)
+            .find(|b| b.name == Some(action.into()))
             .and_then(|b| session.keymap().first_key(context, b));
         if let Some(k) = key {
             self.mode = Mode::Play;
