@@ -4,7 +4,8 @@
 //! with the one rule for how each is drawn, and the camera that picks the
 //! cells a screen smaller than the map shows.
 
-use super::{CellLook, Tile, cell_among, distance_label, distances, mind_label};
+use super::cell::cell_among;
+use super::{CellLook, Tile, distance_label, distances, mind_label};
 use crate::juice::{Juice, Missile};
 use amulets_core::cellset::CellSet;
 use amulets_core::color::{Rgb, palette};

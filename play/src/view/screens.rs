@@ -1,0 +1,464 @@
+//! Every screen over the map, made of lines and choices (`Screen`): the
+//! title, the class, the pack, an item, a question, the menu, the help and
+//! a run's end (`screen_for`), and the words a run ended with
+//! (`end_words`). The hall of fame and the record are screens too, made
+//! by `fame` and `morgue` with the same `Screen`.
+
+use super::{PANEL_LINES, Shows, button_help, wrap};
+use crate::bindings::{self, Binding, Context, Verb};
+use crate::keymap::Keymap;
+use amulets_core::color::{Rgb, palette};
+use amulets_core::game::{Cause, Game, InventoryMode, State};
+use amulets_core::input::{Action, Key};
+use amulets_core::rng::Dice;
+use amulets_core::rules::LAST_FLOOR;
+use amulets_core::text::{Line, line, with_article};
+
+/// A line of a screen over the map: its words and colour, and, for a line
+/// that is a choice, the key it stands for and whether it can be chosen
+/// now (a shell with no keyboard chooses lines, and presses their keys).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Its words.
+    pub text: Line,
+    /// Their colour.
+    pub color: Rgb,
+    /// The key that chooses it, when it is a choice.
+    pub key: Option<Key>,
+    /// Whether it can be chosen now.
+    pub enabled: bool,
+}
+
+impl Entry {
+    /// Its words' colour and their background: as it is, or, when it is
+    /// the line chosen (a pad's), dark on the highlight.
+    pub fn colors(&self, chosen: bool) -> (Rgb, Rgb) {
+        if chosen {
+            (palette::BACKGROUND, palette::HIGHLIGHT)
+        } else {
+            (self.color, palette::BACKGROUND)
+        }
+    }
+
+    /// A choice that can be chosen now.
+    pub fn choosable(&self) -> bool {
+        self.key.is_some() && self.enabled
+    }
+}
+
+/// A screen over the map: a title and its lines, at most `PANEL_LINES`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Screen {
+    /// The screen's title row.
+    pub title: Line,
+    /// Its lines, top to bottom.
+    pub entries: heapless::Vec<Entry, PANEL_LINES>,
+}
+
+impl Screen {
+    pub(crate) fn new(title: Line) -> Screen {
+        Screen {
+            title,
+            entries: heapless::Vec::new(),
+        }
+    }
+
+    /// A line of words that is no choice.
+    pub(crate) fn say(&mut self, text: Line, color: Rgb) {
+        self.entry(Entry {
+            text,
+            color,
+            key: None,
+            enabled: false,
+        });
+    }
+
+    fn entry(&mut self, entry: Entry) {
+        self.entries.push(entry).expect(
+            "every screen has fewer lines than PANEL_LINES: the longest, the pack, has 26, \
+             and the help's length is tested",
+        );
+    }
+
+    /// A choice: its key, its words, and whether it can be chosen now.
+    fn choice(&mut self, key: Key, text: Line, enabled: bool, color: Rgb) {
+        let color = if enabled { color } else { palette::DIM_TEXT };
+        self.entry(Entry {
+            text,
+            color,
+            key: Some(key),
+            enabled,
+        });
+    }
+
+    /// A line for each binding of a table that has a key of its own, as
+    /// "N  a new run"; `enabled` says which can be chosen now.
+    pub(crate) fn choices(
+        &mut self,
+        keys: (&Keymap, Context),
+        table: &'static [Binding],
+        enabled: impl Fn(&Binding) -> bool,
+        color: Rgb,
+    ) {
+        let (map, context) = keys;
+        for b in table {
+            if let Some(key) = map.first_key(context, b) {
+                let words = line(format_args!("{}  {}", map.label(context, b), b.words));
+                self.choice(key, words, enabled(b), color);
+            }
+        }
+    }
+
+    /// A line the session adds under the others (its note), after a blank
+    /// one.
+    pub fn note(&mut self, text: &str, color: Rgb) {
+        if self.entries.len() + 2 <= PANEL_LINES {
+            self.say(Line::new(), color);
+            self.say(line(format_args!("{text}")), color);
+        }
+    }
+
+    /// The screen's lines broken at spaces for `cols` columns, top to
+    /// bottom: each row with the index of the line it is of.
+    pub fn rows(&self, cols: usize) -> impl Iterator<Item = (usize, &str)> {
+        self.entries
+            .iter()
+            .enumerate()
+            .flat_map(move |(i, e)| wrap(&e.text, cols).map(move |r| (i, r)))
+    }
+
+    /// The lines' words alone, top to bottom (for tests and for shells
+    /// that only print).
+    pub fn lines(&self) -> impl Iterator<Item = &str> {
+        self.entries.iter().map(|e| e.text.as_str())
+    }
+}
+
+/// A question over everything, answered from `bindings::CONFIRM`-like
+/// keys: the question's words, then its answers, the first the default.
+pub fn question_screen(
+    title: Line,
+    question: Line,
+    keys: (&Keymap, Context),
+    answers: &'static [Binding],
+) -> Screen {
+    let mut out = Screen::new(title);
+    out.say(question, palette::TEXT);
+    out.choices(keys, answers, |_| true, palette::TEXT);
+    out
+}
+
+/// True when the game shows a screen over the map: not while playing on it
+/// (looking, aiming or asked a question there), nor while F6's cave has
+/// the map view to itself, on the title too.
+pub fn screen_over_map(game: &Game) -> bool {
+    let on_map = matches!(
+        game.state(),
+        State::Playing | State::Looking | State::Aiming(_) | State::Confirming(_)
+    );
+    let cave = game.state() == State::Title && game.debug().cave.is_some();
+    !on_map && !cave
+}
+
+/// What the title offers besides a new run: the saved run for C, today's
+/// dungeon for T (when the shell has a clock).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Offers {
+    /// A saved run is there to continue.
+    pub saved_run: bool,
+    /// The day, when the shell knows it.
+    pub today: Option<amulets_core::daily::Day>,
+    /// The ended run's record is kept, for the end screen's R.
+    pub record: bool,
+    /// The palette in force, named on the title and the menu.
+    pub palette: crate::palettes::Palette,
+}
+
+/// Whatever screen is over the map, or `None` while playing, with every
+/// key in the help. `can_continue`: a saved run is there for the title's C.
+pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
+    screen_for(
+        game,
+        Offers {
+            saved_run: can_continue,
+            today: None,
+            record: false,
+            palette: crate::palettes::Palette::Book,
+        },
+        Shows {
+            tiles: true,
+            buttons: false,
+            gamepad: false,
+        },
+        &Keymap::new(),
+    )
+}
+
+/// Whatever screen is over the map, for a shell that shows `shows`: its
+/// help lists what it can do (the buttons on a pad; F2 only where there
+/// are tiles).
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a slot is under PACK_SLOTS (26)"
+)]
+#[expect(
+    clippy::too_many_lines,
+    reason = "one short arm a screen: the match is the list of screens"
+)]
+pub fn screen_for(game: &Game, offers: Offers, shows: Shows, map: &Keymap) -> Option<Screen> {
+    if !screen_over_map(game) {
+        return None;
+    }
+    let here = Context::State(game.state());
+    let keys = (map, here);
+    let out = match game.state() {
+        State::Playing | State::Looking | State::Aiming(_) | State::Confirming(_) => return None,
+        State::Title => {
+            let mut out = Screen::new(line(format_args!("Amulets")));
+            out.say(
+                line(format_args!(
+                    "Nine floors down, an Amulet on each. Take the ninth to win."
+                )),
+                palette::TEXT,
+            );
+            for b in &bindings::TITLE {
+                let Some(key) = map.first_key(here, b) else {
+                    continue;
+                };
+                let label = map.label(here, b);
+                let text = match b.action() {
+                    Some(Verb::Game(Action::NextStyle)) => match game.dice() {
+                        Dice::Book => line(format_args!(
+                            "{}  dungeons: {}",
+                            label,
+                            game.style().words()
+                        )),
+                        dice => line(format_args!(
+                            "{}  dungeons: {}, on {}",
+                            label,
+                            game.style().words(),
+                            dice.words()
+                        )),
+                    },
+                    Some(Verb::Palette) => line(format_args!(
+                        "{label}  {}: {}",
+                        b.words,
+                        offers.palette.words()
+                    )),
+                    Some(Verb::Daily) => match offers.today {
+                        Some(day) => line(format_args!("{}  {}, {day}", label, b.words)),
+                        None => line(format_args!("{}  {} (no clock here)", label, b.words)),
+                    },
+                    _ => line(format_args!("{}  {}", label, b.words)),
+                };
+                let enabled = match b.action() {
+                    Some(Verb::Game(Action::Continue)) => offers.saved_run,
+                    Some(Verb::Daily) => offers.today.is_some(),
+                    _ => true,
+                };
+                out.choice(key, text, enabled, palette::TEXT);
+            }
+            out
+        }
+        State::ChooseClass => {
+            let mut out = Screen::new(line(format_args!("Choose a class")));
+            for b in &bindings::CHOOSE_CLASS {
+                let (Some(key), Some(action)) = (map.first_key(here, b), b.action()) else {
+                    continue;
+                };
+                match action {
+                    // The class, then what it has on a line of its own:
+                    // both fit a line, where one would be cut.
+                    Verb::Game(Action::ChooseClass(class)) => {
+                        out.choice(
+                            key,
+                            line(format_args!("{}  the {}", map.label(here, b), class.name())),
+                            true,
+                            palette::TEXT,
+                        );
+                        out.say(
+                            line(format_args!("   {}", class.blurb())),
+                            palette::DIM_TEXT,
+                        );
+                    }
+                    _ => out.choice(
+                        key,
+                        line(format_args!("{}  {}", map.label(here, b), b.words)),
+                        true,
+                        palette::DIM_TEXT,
+                    ),
+                }
+            }
+            out
+        }
+        State::Inventory(mode) => {
+            let title = match mode {
+                InventoryMode::Browse => line(format_args!(
+                    "Inventory: a letter picks an item, Esc closes"
+                )),
+                InventoryMode::Drop => line(format_args!("Drop which? (a letter, Esc)")),
+                InventoryMode::Item(_) => line(format_args!("Inventory: what to do with it?")),
+            };
+            let mut out = Screen::new(title);
+            let p = game.player();
+            for (i, slot) in p.pack.iter().enumerate() {
+                let Some(item) = slot else { continue };
+                let i8 = i as u8;
+                let note = if p.weapon == Some(i8) {
+                    " (wielded)"
+                } else if p.armour == Some(i8) {
+                    " (worn)"
+                } else if p.bow == Some(i8) {
+                    " (ready)"
+                } else {
+                    ""
+                };
+                let letter = (b'a' + i8) as char;
+                let words = line(format_args!("{letter}) {}{note}", item.name()));
+                match mode {
+                    InventoryMode::Item(chosen) => {
+                        let color = if chosen == i8 {
+                            palette::HIGHLIGHT
+                        } else {
+                            palette::DIM_TEXT
+                        };
+                        out.say(words, color);
+                    }
+                    _ => out.choice(Key::Char(letter), words, true, palette::TEXT),
+                }
+            }
+            if out.entries.is_empty() {
+                out.say(line(format_args!("Your pack is empty.")), palette::DIM_TEXT);
+            }
+            if let InventoryMode::Item(_) = mode {
+                out.choices(keys, &bindings::PACK_ITEM, |_| true, palette::TEXT);
+            }
+            out
+        }
+        State::Menu => {
+            let mut out = Screen::new(line(format_args!("Menu")));
+            for b in &bindings::MENU {
+                let Some(key) = map.first_key(here, b) else {
+                    continue;
+                };
+                let label = map.label(here, b);
+                let words = match b.action() {
+                    // The colours line names the palette, as the title's.
+                    Some(Verb::Palette) => line(format_args!(
+                        "{label}  {}: {}",
+                        b.words,
+                        offers.palette.words()
+                    )),
+                    _ => line(format_args!("{label}  {}", b.words)),
+                };
+                out.choice(key, words, true, palette::TEXT);
+            }
+            out
+        }
+        State::Help if shows.buttons => button_help(shows.gamepad),
+        State::Help => {
+            let mut out = Screen::new(line(format_args!("Keys (any key closes)")));
+            let switch_view = Some(Verb::Game(Action::Debug(
+                amulets_core::input::DebugKey::SwitchView,
+            )));
+            for (context, b) in
+                bindings::help_in().filter(|(_, b)| shows.tiles || b.action() != switch_view)
+            {
+                out.say(
+                    line(format_args!("{:<26} {}", map.label(context, b), b.words)),
+                    palette::TEXT,
+                );
+            }
+            out
+        }
+        State::Dead | State::Won => {
+            let dead = game.state() == State::Dead;
+            let mut out = Screen::new(if dead {
+                line(format_args!("You die..."))
+            } else {
+                line(format_args!("You have won!"))
+            });
+            let p = game.player();
+            out.say(
+                end_words(game),
+                if dead { palette::HURT } else { palette::GOLD },
+            );
+            out.say(
+                line(format_args!("Amulets: {} of {LAST_FLOOR}", p.amulets)),
+                palette::GOLD,
+            );
+            out.say(line(format_args!("Gold: {}", p.gold)), palette::GOLD);
+            out.say(
+                line(format_args!("Floor reached: {}", game.depth())),
+                palette::TEXT,
+            );
+            out.say(line(format_args!("Turns: {}", game.turn())), palette::TEXT);
+            out.say(line(format_args!("Kills: {}", p.kills)), palette::TEXT);
+            out.say(
+                line(format_args!("The {}, seed {}", p.class.name(), game.seed())),
+                palette::TEXT,
+            );
+            out.choices(
+                keys,
+                &bindings::ENDED,
+                |b| offers.record || b.action() != Some(Verb::Record),
+                palette::DIM_TEXT,
+            );
+            out
+        }
+    };
+    Some(out)
+}
+
+/// How a run ended, in the end screen's words (the morgue file's too):
+/// "Killed by a jackal on floor 3.", or the victory's line. A run not
+/// ended is said as one abandoned where it stands.
+pub fn end_words(game: &Game) -> Line {
+    match game.state() {
+        State::Dead => {
+            let cause = match game.cause_of_death() {
+                Some(Cause::Monster(k)) => with_article(amulets_core::monster::kind(k).name),
+                Some(Cause::Poison) => line(format_args!("poison")),
+                Some(Cause::Trap(t)) => with_article(t.name()),
+                None => line(format_args!("something")),
+            };
+            line(format_args!("Killed by {cause} on floor {}.", game.depth()))
+        }
+        State::Won => line(format_args!(
+            "You carried the ninth Amulet out of the deep."
+        )),
+        _ => line(format_args!("Abandoned on floor {}.", game.depth())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::session::{Session, Start};
+    use crate::store::NoStore;
+    use amulets_core::input::Key;
+    use amulets_core::text::LINE;
+
+    /// The title's screens, every line whole: a line as long as `LINE`
+    /// may have been cut.
+    #[test]
+    fn no_line_of_the_first_screens_is_cut() {
+        let mut s = Session::new(NoStore, (), || 7, Start::default());
+        for key in [None, Some(Key::Char('n'))] {
+            if let Some(k) = key {
+                s.press(k);
+                s.release(k);
+            }
+            let screen = s.screen().expect("a screen is up");
+            for l in screen.lines() {
+                assert!(l.len() < LINE, "{l:?}");
+            }
+        }
+        let screen = s.screen().unwrap();
+        let lines: heapless::Vec<&str, 16> = screen.lines().collect();
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.ends_with("a scroll of magic mapping"))
+        );
+    }
+}
