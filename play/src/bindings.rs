@@ -493,10 +493,10 @@ pub const TITLE: [Binding; 8] = [
     // The words are the style's own (`Style::words`).
     Binding::act(&[Char('d')], Action::NextStyle, "D", "dungeons"),
     Binding::act(&[Char('?')], Action::Help, "?", "the keys"),
-    // The words name the day too (`view::screen_for`).
+    // The words name the day too (`view::screen`).
     Binding::ask(&[Char('t')], Verb::Daily, "T", "today's dungeon"),
     Binding::ask(&[Char('h')], Verb::Hall, "H", "the hall of fame"),
-    // The words name the palette too (`view::screen_for`).
+    // The words name the palette too (`view::screen`).
     Binding::ask(&[Char('p')], Verb::Palette, "P", "colours"),
     Binding::act(&[Escape, Char('q')], Action::Quit, "Esc", "quit"),
 ];
@@ -551,7 +551,7 @@ pub const MENU: [Binding; 5] = [
     Binding::act(&[Char('s')], Action::SaveAndQuit, "s", "save and quit"),
     Binding::act(&[Char('q')], Action::Quit, "q", "quit without saving"),
     Binding::act(&[Char('n')], Action::NewRun, "n", "a new run"),
-    // The words name the palette too (`view::screen_for`).
+    // The words name the palette too (`view::screen`).
     Binding::ask(&[Char('p')], Verb::Palette, "p", "colours"),
 ];
 

@@ -44,7 +44,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                         record: self.store().has_record(),
                         palette: self.palette(),
                     };
-                    view::screen_for(self.game(), offers, self.shows(), self.keymap())?
+                    view::screen(self.game(), offers, self.shows(), self.keymap())?
                 }
             },
         };

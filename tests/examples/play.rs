@@ -10,7 +10,8 @@ use amulets_core::input::Key;
 use amulets_core::map::{MAP_H, MAP_W};
 use amulets_core::player::Class;
 use amulets_play::bindings::Press;
-use amulets_play::view;
+use amulets_play::keymap::Keymap;
+use amulets_play::view::{self, Offers, Shows};
 use std::io::BufRead;
 
 fn show(game: &Game) {
@@ -22,7 +23,7 @@ fn show(game: &Game) {
         let side = panel.get(y as usize).map_or("", |(l, _)| l.as_str());
         println!("{row}  {side}");
     }
-    if let Some(screen) = view::screen(game, false) {
+    if let Some(screen) = view::screen(game, Offers::default(), Shows::default(), &Keymap::new()) {
         println!("== {} ==", screen.title);
         for l in screen.lines() {
             println!("  {l}");

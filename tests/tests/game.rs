@@ -13,7 +13,8 @@ use amulets_core::monster::Mind;
 use amulets_core::player::Class;
 use amulets_core::rng::Rng;
 use amulets_play::bindings::Press;
-use amulets_play::view;
+use amulets_play::keymap::Keymap;
+use amulets_play::view::{self, Offers, Shows};
 use amulets_tests::stories::{log_text, monster, said, two_rooms};
 
 /// The map as the player sees it, for a failing test's message.
@@ -212,7 +213,7 @@ fn poison_kills_and_the_end_screen_says_so() {
     assert_eq!(game.state(), State::Dead);
     assert_eq!(game.cause_of_death(), Some(Cause::Poison));
     assert_eq!(game.log().last(), Some("You die..."));
-    let screen = view::screen(&game, false).unwrap();
+    let screen = view::screen(&game, Offers::default(), Shows::default(), &Keymap::new()).unwrap();
     assert_eq!(screen.title.as_str(), "You die...");
     assert_eq!(
         screen.entries[0].text.as_str(),
@@ -235,7 +236,7 @@ fn the_ninth_amulet_wins() {
     keys(&mut game, "lg");
     assert_eq!(game.state(), State::Won);
     assert_eq!(game.player().amulets, 9);
-    let screen = view::screen(&game, false).unwrap();
+    let screen = view::screen(&game, Offers::default(), Shows::default(), &Keymap::new()).unwrap();
     assert_eq!(screen.title.as_str(), "You have won!");
 }
 
@@ -427,7 +428,15 @@ fn drawing_and_debug_views_never_touch_the_run() {
                 }
             }
             let _ = view::panel(g);
-            let _ = view::screen(g, true);
+            let _ = view::screen(
+                g,
+                Offers {
+                    saved_run: true,
+                    ..Offers::default()
+                },
+                Shows::default(),
+                &Keymap::new(),
+            );
             let _ = view::distances(g);
             if presses % 7 == 0 {
                 for f in [1, 3, 4, 6, 6] {

@@ -24,9 +24,7 @@ pub use panel::{Lines, PANEL_LINES, Styled, cave_step_words, log_lines, panel};
 pub use scene::{
     FLASH_ALPHA, Label, Memo, Scene, Shown, TextCell, WAY_ALPHA, camera, chrome, tile_colour,
 };
-pub use screens::{
-    Entry, Offers, Screen, end_words, question_screen, screen, screen_for, screen_over_map,
-};
+pub use screens::{Entry, Offers, Screen, end_words, question_screen, screen, screen_over_map};
 pub use wrap::{Wrapped, wrap};
 
 /// What a shell can show, which says what its help lists.

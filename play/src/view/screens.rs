@@ -1,6 +1,6 @@
 //! Every screen over the map, made of lines and choices (`Screen`): the
 //! title, the class, the pack, an item, a question, the menu, the help and
-//! a run's end (`screen_for`), and the words a run ended with
+//! a run's end (`screen`), and the words a run ended with
 //! (`end_words`). The hall of fame and the record are screens too, made
 //! by `fame` and `morgue` with the same `Screen`.
 
@@ -174,29 +174,12 @@ pub struct Offers {
     pub palette: crate::palettes::Palette,
 }
 
-/// Whatever screen is over the map, or `None` while playing, with every
-/// key in the help. `can_continue`: a saved run is there for the title's C.
-pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
-    screen_for(
-        game,
-        Offers {
-            saved_run: can_continue,
-            today: None,
-            record: false,
-            palette: crate::palettes::Palette::Book,
-        },
-        Shows {
-            tiles: true,
-            buttons: false,
-            gamepad: false,
-        },
-        &Keymap::new(),
-    )
-}
-
-/// Whatever screen is over the map, for a shell that shows `shows`: its
-/// help lists what it can do (the buttons on a pad; F2 only where there
-/// are tiles).
+/// Whatever screen of the game's is over the map, or `None` while playing
+/// on it, for a shell that shows `shows`: its help lists what it can do
+/// (the buttons on a pad; F2 only where there are tiles), and its keys are
+/// those in force under `map`. A shell asks its session
+/// (`Session::screen`), which puts its own screens first: the new-run
+/// question, the hall, the record.
 #[expect(
     clippy::cast_possible_truncation,
     reason = "a slot is under PACK_SLOTS (26)"
@@ -205,7 +188,7 @@ pub fn screen(game: &Game, can_continue: bool) -> Option<Screen> {
     clippy::too_many_lines,
     reason = "one short arm a screen: the match is the list of screens"
 )]
-pub fn screen_for(game: &Game, offers: Offers, shows: Shows, map: &Keymap) -> Option<Screen> {
+pub fn screen(game: &Game, offers: Offers, shows: Shows, map: &Keymap) -> Option<Screen> {
     if !screen_over_map(game) {
         return None;
     }
