@@ -797,6 +797,11 @@ mod tests {
             .find_map(|b| b.action_for(key))
     }
 
+    /// The game's verb a key gives in a context under a map.
+    fn acts(map: &Keymap, context: Context, key: Key) -> Option<Action> {
+        does(map, context, key).and_then(Verb::game)
+    }
+
     /// The map a text makes, with its problems in words.
     fn read(text: &str) -> (Keymap, heapless::Vec<heapless::String<120>, 16>) {
         let mut said = heapless::Vec::new();
@@ -847,22 +852,10 @@ mod tests {
     fn a_key_given_does_its_action_and_the_others_keep_theirs() {
         let (map, said) = read("w = rest\n");
         assert!(said.is_empty(), "{said:?}");
-        assert_eq!(
-            does(&map, PLAYING, Key::Char('w')),
-            Some(Verb::Game(Action::Rest))
-        );
-        assert_eq!(
-            does(&map, PLAYING, Key::Char('W')),
-            Some(Verb::Game(Action::Rest))
-        );
-        assert_eq!(
-            does(&map, PLAYING, Key::Char('r')),
-            Some(Verb::Game(Action::Rest))
-        );
-        assert_eq!(
-            does(&map, PLAYING, Key::Char('o')),
-            Some(Verb::Game(Action::Explore))
-        );
+        assert_eq!(acts(&map, PLAYING, Key::Char('w')), Some(Action::Rest));
+        assert_eq!(acts(&map, PLAYING, Key::Char('W')), Some(Action::Rest));
+        assert_eq!(acts(&map, PLAYING, Key::Char('r')), Some(Action::Rest));
+        assert_eq!(acts(&map, PLAYING, Key::Char('o')), Some(Action::Explore));
     }
 
     #[test]
@@ -870,46 +863,34 @@ mod tests {
         let (map, said) = read("d = west\ne = drop\n");
         assert!(said.is_empty(), "{said:?}");
         assert_eq!(
-            does(&map, PLAYING, Key::Char('d')),
-            Some(Verb::Game(Action::Move(Dir::W)))
+            acts(&map, PLAYING, Key::Char('d')),
+            Some(Action::Move(Dir::W))
         );
-        assert_eq!(
-            does(&map, PLAYING, Key::Char('e')),
-            Some(Verb::Game(Action::Drop))
-        );
+        assert_eq!(acts(&map, PLAYING, Key::Char('e')), Some(Action::Drop));
         // h is still west: nothing took it.
         assert_eq!(
-            does(&map, PLAYING, Key::Char('h')),
-            Some(Verb::Game(Action::Move(Dir::W)))
+            acts(&map, PLAYING, Key::Char('h')),
+            Some(Action::Move(Dir::W))
         );
         // On an item's screen, where nothing moves, d still drops, and e
         // drops too.
         let item = Context::State(State::Inventory(amulets_core::state::InventoryMode::Item(
             0,
         )));
-        assert_eq!(
-            does(&map, item, Key::Char('d')),
-            Some(Verb::Game(Action::Drop))
-        );
-        assert_eq!(
-            does(&map, item, Key::Char('e')),
-            Some(Verb::Game(Action::Drop))
-        );
+        assert_eq!(acts(&map, item, Key::Char('d')), Some(Action::Drop));
+        assert_eq!(acts(&map, item, Key::Char('e')), Some(Action::Drop));
         // Aiming, d moves the cursor.
         let aim = Context::State(State::Aiming(amulets_core::state::Aim::Fire));
         assert_eq!(
-            does(&map, aim, Key::Char('d')),
-            Some(Verb::Game(Action::Cursor(Dir::W)))
+            acts(&map, aim, Key::Char('d')),
+            Some(Action::Cursor(Dir::W))
         );
     }
 
     #[test]
     fn an_action_left_with_no_key_keeps_its_own_and_the_game_says_so() {
         let (map, said) = read("d = west\n");
-        assert_eq!(
-            does(&map, PLAYING, Key::Char('d')),
-            Some(Verb::Game(Action::Drop))
-        );
+        assert_eq!(acts(&map, PLAYING, Key::Char('d')), Some(Action::Drop));
         assert_eq!(
             said.as_slice(),
             [
@@ -939,18 +920,12 @@ mod tests {
                 "line 7: w is given to rest already, on line 3",
             ]
         );
+        assert_eq!(acts(&map, PLAYING, Key::Char('w')), Some(Action::Rest));
+        assert_eq!(acts(&map, PLAYING, Key::Up), Some(Action::Rest));
+        assert_eq!(acts(&map, PLAYING, Key::Char('=')), Some(Action::Wait));
         assert_eq!(
-            does(&map, PLAYING, Key::Char('w')),
-            Some(Verb::Game(Action::Rest))
-        );
-        assert_eq!(does(&map, PLAYING, Key::Up), Some(Verb::Game(Action::Rest)));
-        assert_eq!(
-            does(&map, PLAYING, Key::Char('=')),
-            Some(Verb::Game(Action::Wait))
-        );
-        assert_eq!(
-            does(&map, PLAYING, Key::Numpad(8)),
-            Some(Verb::Game(Action::Move(Dir::N)))
+            acts(&map, PLAYING, Key::Numpad(8)),
+            Some(Action::Move(Dir::N))
         );
     }
 
@@ -1083,16 +1058,8 @@ mod tests {
     #[test]
     fn the_presets_put_the_moves_where_they_say() {
         let dvorak = Keymap::preset("dvorak").unwrap();
-        for (c, d) in "dhtnfgxb".chars().zip([
-            Dir::W,
-            Dir::S,
-            Dir::N,
-            Dir::E,
-            Dir::NW,
-            Dir::NE,
-            Dir::SW,
-            Dir::SE,
-        ]) {
+        // Where hjklyubn lie on QWERTY, in their order.
+        for (c, d) in "dhtnfgxb".chars().zip(DIRECTIONS) {
             assert_eq!(
                 does(&dvorak, PLAYING, Key::Char(c)),
                 Some(Verb::Game(Action::Move(d))),
@@ -1116,30 +1083,18 @@ mod tests {
                 "{c}"
             );
         }
-        assert_eq!(
-            does(&left, PLAYING, Key::Char('s')),
-            Some(Verb::Game(Action::Wait))
-        );
+        assert_eq!(acts(&left, PLAYING, Key::Char('s')), Some(Action::Wait));
         // The key that began an aim chooses too: 3 casts, and 3 chooses.
         let cast = Context::State(State::Aiming(amulets_core::state::Aim::Cast));
+        assert_eq!(acts(&left, PLAYING, Key::Char('3')), Some(Action::Cast));
+        assert_eq!(acts(&left, cast, Key::Char('3')), Some(Action::Select));
         assert_eq!(
-            does(&left, PLAYING, Key::Char('3')),
-            Some(Verb::Game(Action::Cast))
-        );
-        assert_eq!(
-            does(&left, cast, Key::Char('3')),
-            Some(Verb::Game(Action::Select))
-        );
-        assert_eq!(
-            does(&left, cast, Key::Char('z')),
-            Some(Verb::Game(Action::Cursor(Dir::SW)))
+            acts(&left, cast, Key::Char('z')),
+            Some(Action::Cursor(Dir::SW))
         );
         // On the title, where nothing moves, q still quits.
         let title = Context::State(State::Title);
-        assert_eq!(
-            does(&left, title, Key::Char('q')),
-            Some(Verb::Game(Action::Quit))
-        );
+        assert_eq!(acts(&left, title, Key::Char('q')), Some(Action::Quit));
     }
 
     #[test]
