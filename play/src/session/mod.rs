@@ -328,17 +328,6 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         }
     }
 
-    /// The next palette: the player's setting, not the run's, so never
-    /// recorded.
-    fn next_palette(&mut self) {
-        self.palette = self.palette.next();
-        if self.saving.saves()
-            && let Err(e) = self.store.keep_palette(self.palette)
-        {
-            self.tell(format_args!("The colours are not kept: {e}."));
-        }
-    }
-
     /// One of the game's verbs, handed to the game (but the title's N,
     /// which asks first when a saved run would be lost).
     fn hand_on(&mut self, before: State, action: Action) {
@@ -377,14 +366,6 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     }
 
     // ----- inside -----
-
-    /// The next run's seed: the one the player gave, else a new one.
-    fn next_seed(&mut self) -> u32 {
-        match self.given_seed {
-            Some(s) => s,
-            None => (self.seeds)(),
-        }
-    }
 
     fn in_play(&self) -> bool {
         !matches!(
@@ -521,27 +502,6 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         self.recording = true;
         let class = self.game.player().class;
         self.recorder.start(self.game.seed(), class);
-    }
-
-    /// The title's T: the title of today's dungeon (the book's rooms and
-    /// dice), then its class screen, asked first when a save would be
-    /// lost. A shell with no clock has no day to offer.
-    fn play_today(&mut self) {
-        match self.today {
-            Some(day) => {
-                self.todays_title(day);
-                self.new_run_or_ask(Then::ChooseClass);
-            }
-            None => self.tell(format_args!(
-                "This game has no clock, so it has no day's dungeon."
-            )),
-        }
-    }
-
-    /// The title, on the day's seed, the book's rooms and dice.
-    fn todays_title(&mut self, day: Day) {
-        self.begin_at_title(day.seed(), Style::Book, Dice::Book);
-        self.daily_pending = Some(day);
     }
 
     /// A run ends: the store keeps its record and enters it in the hall,

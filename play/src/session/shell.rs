@@ -176,3 +176,17 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         &mut self.game
     }
 }
+
+/// The player's settings the session changes itself.
+impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
+    /// The next palette: the player's setting, not the run's, so never
+    /// recorded.
+    pub(super) fn next_palette(&mut self) {
+        self.palette = self.palette.next();
+        if self.saving.saves()
+            && let Err(e) = self.store.keep_palette(self.palette)
+        {
+            self.tell(format_args!("The colours are not kept: {e}."));
+        }
+    }
+}

@@ -1,8 +1,12 @@
 //! How a session's run begins: the seed, class, style, dice and day the
-//! shell was given (`Start`), and a seed typed as text, read as the book
-//! reads it.
+//! shell was given (`Start`), a seed typed as text, read as the book reads
+//! it, and the session's next seed and today's dungeon.
 
+use super::{Session, Then};
+use crate::recorder::Recorder;
+use crate::store::Store;
 use amulets_core::daily::Day;
+use amulets_core::mapgen::floor::Style;
 use amulets_core::player::Class;
 use amulets_core::rng::Dice;
 
@@ -50,6 +54,38 @@ pub fn seed_from_text(text: &str) -> u32 {
         }
     }
     if negative { n.wrapping_neg() } else { n }
+}
+
+/// The seed and the day a run begins on.
+impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
+    /// The next run's seed: the one the player gave, else a new one.
+    pub(super) fn next_seed(&mut self) -> u32 {
+        match self.given_seed {
+            Some(s) => s,
+            None => (self.seeds)(),
+        }
+    }
+
+    /// The title's T: the title of today's dungeon (the book's rooms and
+    /// dice), then its class screen, asked first when a save would be
+    /// lost. A shell with no clock has no day to offer.
+    pub(super) fn play_today(&mut self) {
+        match self.today {
+            Some(day) => {
+                self.todays_title(day);
+                self.new_run_or_ask(Then::ChooseClass);
+            }
+            None => self.tell(format_args!(
+                "This game has no clock, so it has no day's dungeon."
+            )),
+        }
+    }
+
+    /// The title, on the day's seed, the book's rooms and dice.
+    pub(super) fn todays_title(&mut self, day: Day) {
+        self.begin_at_title(day.seed(), Style::Book, Dice::Book);
+        self.daily_pending = Some(day);
+    }
 }
 
 #[cfg(test)]
