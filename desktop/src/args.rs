@@ -390,7 +390,7 @@ mod tests {
         let args = parse(&["--record", here.to_str().unwrap()]).unwrap();
         assert_eq!(args.check(), Ok(()));
         assert!(!here.exists(), "nothing left behind");
-        // The README's promise: `amulets -1` is the largest seed, as the
+        // docs/sessions.md's promise: `amulets -1` is the largest seed, as the
         // book's SDL_strtoul reads it.
         assert_eq!(parse(&["-1"]).unwrap().start().seed, Some(u32::MAX));
         assert_eq!(parse(&["-2"]).unwrap().start().seed, Some(u32::MAX - 1));

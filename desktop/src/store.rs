@@ -88,7 +88,7 @@ impl FileStore {
     pub fn default_place() -> FileStore {
         match directories::ProjectDirs::from("", "", "Amulets") {
             Some(dirs) => FileStore::in_dir(dirs.data_dir()),
-            // Short enough for the panel; the README says --save-dir.
+            // Short enough for the panel; docs/desktop.md says --save-dir.
             None => FileStore::nowhere("there is no home directory".into()),
         }
     }

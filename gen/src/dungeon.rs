@@ -1,5 +1,5 @@
 //! `amulets-gen`: prints a dungeon as text, one row of the map a line,
-//! then a line for each room or area. The output is stable; the README
+//! then a line for each room or area. The output is stable; docs/gen.md
 //! describes it.
 //!
 //! - `amulets-gen rooms|caves --seed N`: the bare map as the generator leaves it

@@ -321,11 +321,11 @@ fn chapter_18_the_floor_4_cave_wants_15_monsters_where_rooms_want_20() {
 }
 
 #[test]
-fn the_readme_shows_seed_7s_dungeon() {
-    let readme = include_str!("../../README.md");
-    let after = readme
+fn the_dungeons_page_shows_seed_7s_dungeon() {
+    let page = include_str!("../../docs/gen.md");
+    let after = page
         .split_once("Figure 2.1, cell for cell")
-        .expect("the README's seed 7")
+        .expect("docs/gen.md's seed 7")
         .1;
     let block = after
         .split_once("```text\n")

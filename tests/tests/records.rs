@@ -255,7 +255,7 @@ fn the_seed_42_bot_run_leaves_its_record_in_its_layout() {
     assert_eq!(lines.last(), Some(&"Replay: none was recorded"));
     // The end screen says where the record went.
     assert_eq!(s.note(), Some(format!("The record is in {name}.").as_str()));
-    // Pinned, once looked at (README, "After the run"): the layout above
+    // Pinned, once looked at (docs/records.md shows it): the layout above
     // and every line of this run's record.
     let mut h = Fnv1a::new();
     h.bytes(text.as_bytes());

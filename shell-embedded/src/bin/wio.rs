@@ -75,7 +75,7 @@ fn main() -> ! {
             break s;
         }
     };
-    // The save in the QSPI flash's last 64 KiB (README); without a flash
+    // The save in the QSPI flash's last 64 KiB (docs/board.md); without a flash
     // that answers, the game plays on and says it is not saving.
     let qspi = sets.flash.init(&mut peripherals.mclk, peripherals.qspi);
     let store = match W25q32::new(qspi) {

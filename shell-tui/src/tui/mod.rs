@@ -213,7 +213,7 @@ pub fn run(
     }));
     // Where the terminal can report repeats and releases, it is asked to,
     // so a held key repeats by the session's rule; elsewhere a repeat is a
-    // press (README).
+    // press (docs/desktop.md).
     let enhanced = crossterm::terminal::supports_keyboard_enhancement().unwrap_or(false);
     if enhanced {
         let _ = execute!(
