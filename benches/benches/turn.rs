@@ -1,5 +1,4 @@
-//! A whole turn on a full floor, and a whole run: what the issue of speed
-//! calls the game's real load. A turn is the player waiting while every
+//! A whole turn on a full floor, and a whole run: the game's real load. A turn is the player waiting while every
 //! monster of the floor hunts (the turn's Dijkstra map toward the player,
 //! each monster's step, the field of view, the statuses): floor 7 of seed
 //! 42's Fighter (a cave) and floor 9 (rooms), reached by the bot, with every

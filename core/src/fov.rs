@@ -10,7 +10,7 @@
 //! scans with recursion; here the rows still to scan wait on a small stack.
 //! Slopes are fractions of whole numbers: no floats.
 //!
-//! What makes it fast (docs/log/performance.md, "Field of view"): each row is
+//! What makes it fast (docs/performance.md has the figures): each row is
 //! first cut to the map and to the range, so a row walks the map's flat
 //! array by a fixed step (one cell across, a map row down) with no test of
 //! bounds or range a cell; the cells it sees are then one stretch, set in

@@ -601,8 +601,8 @@ fn an_ordinary_turn_is_redrawn_in_one_fill_a_cell() {
         c.spi_bytes()
     );
     assert_eq!(c.one_by_one, 0, "no pixel is drawn on its own");
-    // The figure of the frame issue's start (docs/painting.md): a turn's
-    // redraw on the board may not grow.
+    // A turn's redraw on the board may not grow past this bound
+    // (docs/painting.md).
     assert!(
         c.spi_bytes() <= ORDINARY_TURN_SPI_BYTES,
         "{} bytes",

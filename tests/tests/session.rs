@@ -1250,7 +1250,7 @@ fn save_now_saves_a_run_in_play_and_it_plays_on() {
 #[test]
 fn a_demo_that_cannot_act_asks_the_shell_to_wake_for_nothing() {
     // F6's cave over the title waits for the player's key: the bot waits
-    // too, and the shell may sleep (before, `wait` said 0 ms for ever).
+    // too, and the shell may sleep: `wait` names no time to wake at.
     let mut s = session(Memory::default(), Start::default());
     s.press(Key::F(6));
     assert!(s.cave_shown());

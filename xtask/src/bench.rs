@@ -1,6 +1,6 @@
 //! `cargo xtask bench`: runs the criterion benchmarks (`benches/`), then
 //! prints one table of the medians with each peer's time as a ratio to
-//! ours, the targets of the pathfinding issue, the checks the bench printed
+//! ours, each search's target, the checks the bench printed
 //! (sizes, allocations, answers that differ) and the machine's load; then
 //! the frame's tables and targets (`frames`).
 
@@ -223,8 +223,8 @@ fn per_round(exe: &Path, what: &str) -> Result<f64, String> {
 }
 
 /// The table of instructions (callgrind, the repeatable figure here): each
-/// search ours over the tests' plain version on every class, with the
-/// targets of the speed issue: the field of view at most 0.7 of plain, A*
+/// search ours over the tests' plain version on every class, with its
+/// target: the field of view at most 0.7 of plain, A*
 /// and the Dijkstra map at most 0.9 ("no slower", with room for noise-free
 /// counts to mean it).
 fn instructions() -> Result<(), String> {

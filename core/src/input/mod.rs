@@ -216,7 +216,7 @@ pub enum Action {
     /// A click on the map: travel there (the shells send it while playing).
     TravelTo(Point),
     /// Any key that is not a step, while a command runs: it stops the
-    /// command and does nothing else (the commands issue).
+    /// command and does nothing else.
     Interrupt,
 }
 

@@ -13,8 +13,9 @@ use amulets_core::text::{Line, line};
 use core::fmt;
 
 /// A run in play is saved every this many turns as well as on each
-/// floor's arrival, so a crash or a `kill -9` loses no more (*tune*; the
-/// issue's bound is 50). A board's flash sets its own (`Autosave`).
+/// floor's arrival, so a crash or a `kill -9` loses no more (*tune*, at
+/// most 50: `cargo xtask faults` fails past it). A board's flash sets its
+/// own (`Autosave`).
 pub const AUTOSAVE_TURNS: u32 = 50;
 
 /// When a run in play is saved besides on arrival, on save and quit and on

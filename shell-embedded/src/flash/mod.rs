@@ -14,10 +14,8 @@
 //! 0xF000  the last run     4 KiB   its record (the morgue file)
 //! ```
 //!
-//! (Before the hall, set aside 1 had 12 KiB and 0xE000 was kept for
-//! settings; no board kept anything there but a second save set aside of
-//! over 8,176 bytes, which the longest of 30 whole bot runs, 7,535, is
-//! not.)
+//! Set aside 1 holds 8,176 bytes of text; the longest save of 30 whole bot
+//! runs is 7,535.
 //!
 //! A slot (or a set-aside place, a hall, a record) is a header and a text:
 //!

@@ -763,8 +763,8 @@ mod tests {
             assert!(n <= f.most, "{}: {n} lines, its row says {}", f.key, f.most);
             assert!(n >= 1, "{} was not written", f.key);
         }
-        assert!(text.len() <= MAX_SAVE_BYTES);
-        // Most rows are full here: the bound is near what it says.
+        // The text's type holds at most MAX_SAVE_BYTES, so writing it
+        // proved it fits (`expect` above). Most rows are full here: the bound is near what it says.
         assert!(
             text.len() * 10 >= MAX_SAVE_BYTES * 9,
             "{} of {MAX_SAVE_BYTES}",
