@@ -95,7 +95,11 @@ mod tests {
     fn long_text_is_cut_not_lost() {
         let long = line(format_args!("{}", "é".repeat(100)));
         // As much as fits, cut between characters, never inside one.
-        assert!(long.len() + 'é'.len_utf8() > LINE, "{} bytes kept", long.len());
+        assert!(
+            long.len() + 'é'.len_utf8() > LINE,
+            "{} bytes kept",
+            long.len()
+        );
         assert!(long.chars().all(|c| c == 'é'));
     }
 }

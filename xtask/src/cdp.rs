@@ -87,14 +87,8 @@ impl Chrome {
 
     fn write(&mut self, session: Option<&str>, method: &str, params: Value) -> Result<u64, String> {
         self.next += 1;
-        let mut m = json!({ "id": self.next, "method": method, "params": params });
-        if let Some(s) = session {
-            m["sessionId"] = json!(s);
-        }
-        let mut bytes = m.to_string().into_bytes();
-        bytes.push(0);
         self.to
-            .write_all(&bytes)
+            .write_all(&frame(self.next, session, method, params))
             .map_err(|e| format!("the browser went away ({e}); see {}", self.log()))?;
         Ok(self.next)
     }
@@ -113,29 +107,20 @@ impl Chrome {
     ) -> Result<Value, String> {
         let id = self.write(session, method, params)?;
         loop {
-            let mut bytes = Vec::new();
-            self.from
-                .read_until(0, &mut bytes)
-                .map_err(|e| e.to_string())?;
-            if bytes.last() != Some(&0) {
+            let Some(m) = next_message(&mut self.from)? else {
                 return Err(format!("the browser went away; see {}", self.log()));
-            }
-            bytes.pop();
-            let m: Value = serde_json::from_slice(&bytes).map_err(|e| e.to_string())?;
-            if m["method"] == "Page.javascriptDialogOpening" {
-                let s = m["sessionId"].as_str().map(str::to_string);
-                self.write(
-                    s.as_deref(),
-                    "Page.handleJavaScriptDialog",
-                    json!({ "accept": true }),
-                )?;
-                continue;
-            }
-            if m["id"].as_u64() == Some(id) {
-                if let Some(e) = m.get("error") {
-                    return Err(format!("{method}: {e}"));
+            };
+            match heard(&m, id) {
+                Heard::Dialog(s) => {
+                    self.write(
+                        s.as_deref(),
+                        "Page.handleJavaScriptDialog",
+                        json!({ "accept": true }),
+                    )?;
                 }
-                return Ok(m["result"].clone());
+                Heard::Reply(Ok(result)) => return Ok(result),
+                Heard::Reply(Err(e)) => return Err(format!("{method}: {e}")),
+                Heard::Other => {}
             }
         }
     }
@@ -338,6 +323,55 @@ impl Drop for Chrome {
 }
 
 /// Standard base64, as the protocol sends pictures.
+/// A call's message as the pipe carries it: JSON, then a NUL.
+fn frame(id: u64, session: Option<&str>, method: &str, params: Value) -> Vec<u8> {
+    let mut m = json!({ "id": id, "method": method, "params": params });
+    if let Some(s) = session {
+        m["sessionId"] = json!(s);
+    }
+    let mut bytes = m.to_string().into_bytes();
+    bytes.push(0);
+    bytes
+}
+
+/// The next message the browser wrote, or `None` when the pipe ended
+/// before its NUL (the browser went away).
+fn next_message(from: &mut impl BufRead) -> Result<Option<Value>, String> {
+    let mut bytes = Vec::new();
+    from.read_until(0, &mut bytes).map_err(|e| e.to_string())?;
+    if bytes.pop() != Some(0) {
+        return Ok(None);
+    }
+    serde_json::from_slice(&bytes)
+        .map(Some)
+        .map_err(|e| format!("the browser wrote no JSON: {e}"))
+}
+
+/// What a message is to a call waiting for its reply.
+#[derive(Debug, PartialEq)]
+enum Heard {
+    /// The page opened a dialog (in this session), which must be answered
+    /// before the call can end.
+    Dialog(Option<String>),
+    /// The call's reply: its result, or its error.
+    Reply(Result<Value, String>),
+    /// Anything else: an event, another call's reply.
+    Other,
+}
+
+fn heard(m: &Value, id: u64) -> Heard {
+    if m["method"] == "Page.javascriptDialogOpening" {
+        return Heard::Dialog(m["sessionId"].as_str().map(str::to_string));
+    }
+    if m["id"].as_u64() != Some(id) {
+        return Heard::Other;
+    }
+    match m.get("error") {
+        Some(e) => Heard::Reply(Err(e.to_string())),
+        None => Heard::Reply(Ok(m["result"].clone())),
+    }
+}
+
 fn base64(text: &str) -> Result<Vec<u8>, String> {
     let value = |c: u8| -> Result<u32, String> {
         Ok(match c {
@@ -364,6 +398,62 @@ fn base64(text: &str) -> Result<Vec<u8>, String> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    #[test]
+    fn a_call_is_framed_as_json_and_a_nul() {
+        let bytes = frame(
+            7,
+            Some("S1"),
+            "Runtime.evaluate",
+            json!({ "expression": "1" }),
+        );
+        assert_eq!(bytes.last(), Some(&0));
+        assert_eq!(bytes.iter().filter(|&&b| b == 0).count(), 1);
+        let m: Value = serde_json::from_slice(&bytes[..bytes.len() - 1]).unwrap();
+        assert_eq!(m["id"], 7);
+        assert_eq!(m["sessionId"], "S1");
+        assert_eq!(m["method"], "Runtime.evaluate");
+        assert_eq!(m["params"]["expression"], "1");
+        let bare = frame(8, None, "Target.createTarget", json!({}));
+        let bare: Value = serde_json::from_slice(&bare[..bare.len() - 1]).unwrap();
+        assert!(bare.get("sessionId").is_none());
+    }
+
+    /// Canned messages as the browser writes them: an event, a dialog, a
+    /// reply to another call, the reply awaited, an error, a cut message.
+    #[test]
+    fn the_messages_are_read_one_a_nul_and_a_call_hears_its_own() {
+        let wire = concat!(
+            r#"{"method":"Page.loadEventFired","params":{}}"#,
+            "\0",
+            r#"{"method":"Page.javascriptDialogOpening","sessionId":"S1","params":{}}"#,
+            "\0",
+            r#"{"id":3,"result":{"x":1}}"#,
+            "\0",
+            r#"{"id":4,"result":{"value":42}}"#,
+            "\0",
+            r#"{"id":5,"error":{"code":-32000,"message":"no"}}"#,
+            "\0",
+            r#"{"id":6,"res"#,
+        );
+        let mut from = std::io::Cursor::new(wire.as_bytes());
+        let mut heard_all = Vec::new();
+        while let Some(m) = next_message(&mut from).unwrap() {
+            heard_all.push(heard(&m, 4));
+        }
+        assert_eq!(heard_all.len(), 5, "the cut message is no message");
+        assert_eq!(heard_all[0], Heard::Other);
+        assert_eq!(heard_all[1], Heard::Dialog(Some("S1".into())));
+        assert_eq!(heard_all[2], Heard::Other, "another call's reply");
+        assert_eq!(heard_all[3], Heard::Reply(Ok(json!({ "value": 42 }))));
+        assert_eq!(heard_all[4], Heard::Other);
+        let error = serde_json::from_str(r#"{"id":5,"error":{"message":"no"}}"#).unwrap();
+        assert!(matches!(heard(&error, 5), Heard::Reply(Err(e)) if e.contains("no")));
+        let mut junk = std::io::Cursor::new(b"not json\0".as_slice());
+        assert!(next_message(&mut junk).is_err());
+    }
+
     #[test]
     fn base64_reads_what_it_should() {
         assert_eq!(super::base64("TWFu").unwrap(), b"Man");

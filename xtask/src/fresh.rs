@@ -152,6 +152,42 @@ fn readme_setup(readme: &Path) -> Result<[String; 3], String> {
     })
 }
 
+/// The mirror an apt source file names for bookworm's packages: in deb822
+/// stanzas (`.sources`) or one-line entries (`.list`).
+fn bookworm_mirror(text: &str, deb822: bool) -> Option<String> {
+    if deb822 {
+        // Stanzas of `Key: value` lines, separated by blank lines.
+        for stanza in text.split("\n\n") {
+            let field = |key: &str| {
+                stanza
+                    .lines()
+                    .filter(|l| !l.trim_start().starts_with('#'))
+                    .find_map(|l| l.strip_prefix(key))
+                    .map(str::trim)
+            };
+            let serves =
+                field("Suites:").is_some_and(|s| s.split_whitespace().any(|s| s == "bookworm"));
+            let deb = field("Types:").is_some_and(|t| t.split_whitespace().any(|t| t == "deb"));
+            if let (true, true, Some(uris)) = (serves, deb, field("URIs:"))
+                && let Some(uri) = uris.split_whitespace().next()
+            {
+                return Some(uri.to_string());
+            }
+        }
+        return None;
+    }
+    text.lines().find_map(|line| {
+        let words: Vec<&str> = line
+            .split_whitespace()
+            .filter(|w| !w.starts_with('['))
+            .collect();
+        match words.as_slice() {
+            ["deb", uri, "bookworm", ..] => Some(uri.to_string()),
+            _ => None,
+        }
+    })
+}
+
 /// The first Debian mirror of this machine's apt sources that serves
 /// bookworm (deb822 `.sources` files or the one-line `sources.list`).
 fn apt_mirror() -> Result<String, String> {
@@ -165,35 +201,16 @@ fn apt_mirror() -> Result<String, String> {
         let Ok(text) = std::fs::read_to_string(&file) else {
             continue;
         };
-        if file.extension().is_some_and(|e| e == "sources") {
-            // Stanzas of `Key: value` lines, separated by blank lines.
-            for stanza in text.split("\n\n") {
-                let field = |key: &str| {
-                    stanza
-                        .lines()
-                        .filter(|l| !l.trim_start().starts_with('#'))
-                        .find_map(|l| l.strip_prefix(key))
-                        .map(str::trim)
-                };
-                let serves =
-                    field("Suites:").is_some_and(|s| s.split_whitespace().any(|s| s == "bookworm"));
-                let deb = field("Types:").is_some_and(|t| t.split_whitespace().any(|t| t == "deb"));
-                if let (true, true, Some(uris)) = (serves, deb, field("URIs:"))
-                    && let Some(uri) = uris.split_whitespace().next()
-                {
-                    return Ok(uri.to_string());
-                }
-            }
-        } else if file.extension().is_some_and(|e| e == "list") || file.ends_with("sources.list") {
-            for line in text.lines() {
-                let words: Vec<&str> = line
-                    .split_whitespace()
-                    .filter(|w| !w.starts_with('['))
-                    .collect();
-                if let ["deb", uri, "bookworm", ..] = words.as_slice() {
-                    return Ok(uri.to_string());
-                }
-            }
+        let (deb822, one_line) = match file.extension().and_then(|e| e.to_str()) {
+            Some("sources") => (true, false),
+            Some("list") => (false, true),
+            _ => (false, false),
+        };
+        if !deb822 && !one_line {
+            continue;
+        }
+        if let Some(uri) = bookworm_mirror(&text, deb822) {
+            return Ok(uri);
         }
     }
     Err("no apt source of this machine serves bookworm: fresh needs a Debian 12 mirror".into())
@@ -359,4 +376,48 @@ fn remove_root(root: &Path) -> Result<(), String> {
     }
     unmount(root)?;
     std::fs::remove_dir_all(root).map_err(|e| format!("{}: {e}", root.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_readme_s_set_up_is_a_prerequisite_line_and_the_two_commands() {
+        let [_, play, test] = readme_setup(&sh::root().join("README.md")).unwrap();
+        assert_eq!((play.as_str(), test.as_str()), (PLAY, TEST));
+        let dir = std::env::temp_dir().join(format!("xtask-fresh-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let four = dir.join("README.md");
+        std::fs::write(&four, "# A\n\n## Set up\n\n```sh\na\nb\nc\nd\n```\n").unwrap();
+        let said = readme_setup(&four).unwrap_err();
+        assert!(said.contains("has 4 lines"), "{said}");
+        std::fs::write(&four, "# A\n\n```sh\na\nb\nc\n```\n").unwrap();
+        assert!(
+            readme_setup(&four)
+                .unwrap_err()
+                .contains("no \"## Set up\"")
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_bookworm_mirror_is_found_in_either_kind_of_apt_source() {
+        let deb822 = "Types: deb-src\nURIs: http://src.example/debian\nSuites: bookworm\n\n\
+                      # Types: deb\nTypes: deb\nURIs: http://deb.example/debian http://b\n\
+                      Suites: bookworm bookworm-updates\nComponents: main\n";
+        assert_eq!(
+            bookworm_mirror(deb822, true).as_deref(),
+            Some("http://deb.example/debian")
+        );
+        let list = "# deb http://old.example/debian bookworm main\n\
+                    deb http://other.example/debian bullseye main\n\
+                    deb [arch=amd64] http://list.example/debian bookworm main\n";
+        assert_eq!(
+            bookworm_mirror(list, false).as_deref(),
+            Some("http://list.example/debian")
+        );
+        assert_eq!(bookworm_mirror("deb http://x/ trixie main\n", false), None);
+        assert_eq!(bookworm_mirror(deb822, false), None, "a stanza is no line");
+    }
 }

@@ -682,3 +682,50 @@ fn check() -> Result<(), String> {
     println!("xtask web: the browser plays as the desktop does");
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    /// One request to the server, and its whole answer.
+    fn get(port: u16, path: &str) -> String {
+        let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+        let mut out = String::new();
+        s.read_to_string(&mut out).unwrap();
+        out
+    }
+
+    #[test]
+    fn the_server_answers_files_of_its_folder_and_nothing_else() {
+        let dir = std::env::temp_dir().join(format!("xtask-serve-{}", std::process::id()));
+        let site = dir.join("site");
+        std::fs::create_dir_all(&site).unwrap();
+        std::fs::write(site.join("index.html"), "<p>page</p>").unwrap();
+        std::fs::write(site.join("amulets.js"), "let x = 1;").unwrap();
+        std::fs::write(dir.join("secret.txt"), "not served").unwrap();
+        let listener = TcpListener::bind(("127.0.0.1", 0)).unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let served = site.clone();
+        std::thread::spawn(move || serve_on(listener, served));
+
+        let page = get(port, "/?seed=42&class=rogue");
+        assert!(page.starts_with("HTTP/1.1 200 OK\r\n"), "{page}");
+        assert!(page.contains("Content-Type: text/html; charset=utf-8\r\n"));
+        assert!(page.contains("Content-Length: 11\r\n"));
+        assert!(page.ends_with("\r\n\r\n<p>page</p>"), "{page}");
+        let js = get(port, "/amulets.js");
+        assert!(js.contains("Content-Type: text/javascript"), "{js}");
+        assert!(js.ends_with("let x = 1;"));
+        for path in ["/nothing.html", "/../secret.txt", "/..%2fsecret.txt"] {
+            let answer = get(port, path);
+            assert!(
+                answer.starts_with("HTTP/1.1 404 Not Found"),
+                "{path}: {answer}"
+            );
+            assert!(!answer.contains("not served"), "{path}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

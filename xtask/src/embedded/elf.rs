@@ -122,3 +122,130 @@ pub(super) fn logs_at_info(elf: &Path) -> Result<(), String> {
     println!("the defmt firmware logs at info (DEFMT_LOG)");
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn put16(b: &mut [u8], at: usize, v: u16) {
+        b[at..at + 2].copy_from_slice(&v.to_le_bytes());
+    }
+
+    fn put32(b: &mut [u8], at: usize, v: u32) {
+        b[at..at + 4].copy_from_slice(&v.to_le_bytes());
+    }
+
+    /// A firmware as a linker leaves it, made by hand: `.text` (300 bytes)
+    /// loaded at 0x4000, `.data` (20 bytes) run at 0x2000_0000 but loaded
+    /// from flash at 0x4200, and `.bss` (64 bytes, no contents).
+    fn firmware() -> Vec<u8> {
+        let mut b = vec![0u8; 0x4A0];
+        b[..7].copy_from_slice(b"\x7fELF\x01\x01\x01");
+        put16(&mut b, 0x10, 2);
+        put16(&mut b, 0x12, 40);
+        put32(&mut b, 0x1c, 52);
+        put32(&mut b, 0x20, 0x400);
+        put16(&mut b, 0x2a, 32);
+        put16(&mut b, 0x2c, 2);
+        put16(&mut b, 0x2e, 40);
+        put16(&mut b, 0x30, 4);
+        // The loadable segments: (offset, virtual, physical, size).
+        for (i, (off, vaddr, paddr, size)) in [
+            (0x100, 0x4000, 0x4000, 300),
+            (0x300, 0x2000_0000, 0x4200, 20),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let h = 52 + 32 * i;
+            put32(&mut b, h, 1);
+            put32(&mut b, h + 4, off);
+            put32(&mut b, h + 8, vaddr);
+            put32(&mut b, h + 12, paddr);
+            put32(&mut b, h + 16, size);
+            put32(&mut b, h + 20, size);
+        }
+        // The sections, after the null one: (type, flags, addr, offset, size).
+        for (i, (kind, flags, addr, off, size)) in [
+            (1, 6, 0x4000, 0x100, 300),
+            (1, 3, 0x2000_0000, 0x300, 20),
+            (8, 3, 0x2000_0014, 0x314, 64),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let h = 0x400 + 40 * (i + 1);
+            put32(&mut b, h + 4, kind);
+            put32(&mut b, h + 8, flags);
+            put32(&mut b, h + 12, addr);
+            put32(&mut b, h + 16, off);
+            put32(&mut b, h + 20, size);
+        }
+        for i in 0..300 {
+            b[0x100 + i] = (i % 251) as u8 + 1;
+        }
+        for i in 0..20 {
+            b[0x300 + i] = 0xD0 + i as u8;
+        }
+        b
+    }
+
+    /// The UF2 file written from the ELF, read back block by block, holds
+    /// the ELF's loadable bytes at their flash addresses, and erased flash
+    /// in the gap between them.
+    #[test]
+    fn the_uf2_written_from_an_elf_holds_its_loadable_bytes() {
+        let path = std::env::temp_dir().join(format!("xtask-elf-{}", std::process::id()));
+        std::fs::write(&path, firmware()).unwrap();
+        let elf = Elf::read(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(
+            elf.sizes(),
+            (320, 84),
+            "flash: .text and .data; RAM: .data and .bss"
+        );
+        let (base, image) = elf.flash_image().unwrap();
+        let file = crate::embedded::uf2::uf2(&image, base);
+        let mut flash = std::collections::BTreeMap::new();
+        for block in file.chunks(512) {
+            let word = |i: usize| u32::from_le_bytes(block[4 * i..4 * i + 4].try_into().unwrap());
+            assert_eq!(
+                (word(0), word(1), word(127)),
+                (0x0A32_4655, 0x9E5D_5157, 0x0AB1_6F30)
+            );
+            let (addr, len) = (word(3), word(4) as usize);
+            for (k, &byte) in block[32..32 + len].iter().enumerate() {
+                assert!(
+                    flash.insert(addr + k as u32, byte).is_none(),
+                    "written twice"
+                );
+            }
+        }
+        let source = firmware();
+        for i in 0..300u32 {
+            assert_eq!(flash[&(0x4000 + i)], source[0x100 + i as usize], "text {i}");
+        }
+        for i in 300..0x200u32 {
+            assert_eq!(flash[&(0x4000 + i)], 0xFF, "the gap at {i}");
+        }
+        for i in 0..20u32 {
+            assert_eq!(flash[&(0x4200 + i)], source[0x300 + i as usize], "data {i}");
+        }
+        // Past .data's end, only the last block's padding: the SAMD
+        // bootloader takes blocks of 256 bytes and no other size.
+        assert_eq!(*flash.keys().next_back().unwrap(), 0x4000 + 3 * 256 - 1);
+        assert!((0x4214..0x4300).all(|a| flash[&a] == 0), "padding");
+    }
+
+    #[test]
+    fn what_is_no_elf_or_runs_past_its_end_is_refused() {
+        let path = std::env::temp_dir().join(format!("xtask-elf-bad-{}", std::process::id()));
+        std::fs::write(&path, b"\x7fELF\x02\x01 a 64-bit one").unwrap();
+        assert!(Elf::read(&path).is_err());
+        let mut cut = firmware();
+        cut.truncate(0x300);
+        std::fs::write(&path, cut).unwrap();
+        assert!(Elf::read(&path).is_err(), "section headers past the end");
+        std::fs::remove_file(&path).unwrap();
+    }
+}

@@ -175,3 +175,34 @@ pub fn wait_gone(pid: u32, limit: Duration) -> Result<Duration, String> {
     }
     Ok(start.elapsed())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A real tmux pane (CI installs tmux before the tests): what it shows
+    /// is read, keys typed reach the process, and its end and status are
+    /// seen after it has gone, its last screen still there.
+    #[test]
+    fn a_pane_is_read_typed_into_and_seen_to_end() {
+        let script = "sh -c 'printf \"Floor 3  Turn 812\\n\"; read x; echo \"got $x\"; exit 3'";
+        let pane = Pane::start("pane-test", script).unwrap();
+        let screen = pane.wait_for("Turn 812").unwrap();
+        assert_eq!(turn_shown(&screen), Some(812));
+        let pid = pane.pid().unwrap();
+        assert!(!gone(pid), "the process is the pane's own");
+        pane.keys(&["ok", "Enter"]).unwrap();
+        assert_eq!(pane.wait_for_end(Duration::from_secs(10)).unwrap(), Some(3));
+        assert!(pane.screen().contains("got ok"), "the last screen stays");
+        assert!(wait_gone(pid, Duration::from_secs(5)).is_ok());
+        pane.kill_session().unwrap();
+        assert!(pane.kill_session().is_err(), "the session is gone");
+    }
+
+    #[test]
+    fn the_panel_s_turn_is_read_where_it_stands() {
+        assert_eq!(turn_shown("HP 12/20\nTurn 4096 \n"), Some(4096));
+        assert_eq!(turn_shown("the title"), None);
+        assert_eq!(turn_shown("Turn \n"), None);
+    }
+}

@@ -113,3 +113,31 @@ impl Drop for Pty {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_typed_into_the_pty_reach_the_program() {
+        let mut pty =
+            Pty::start("sh", &["-c", "read x; [ \"$x\" = hi ] && exit 7; exit 1"]).unwrap();
+        pty.type_bytes(b"hi\r").unwrap();
+        let status = pty.wait_for_end(Duration::from_secs(10)).unwrap();
+        assert_eq!(status.code(), Some(7));
+    }
+
+    /// The fault itself: the master closed under a program reading its
+    /// terminal ends it (a read fails, or the hangup kills it).
+    #[test]
+    fn closing_the_master_ends_a_program_reading_the_terminal() {
+        let mut pty = Pty::start("cat", &[]).unwrap();
+        pty.drain_for(Duration::from_millis(100));
+        pty.close();
+        assert!(
+            pty.type_bytes(b"x").is_err(),
+            "nothing types into a closed pty"
+        );
+        assert!(pty.wait_for_end(Duration::from_secs(5)).is_ok());
+    }
+}
