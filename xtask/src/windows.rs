@@ -197,21 +197,14 @@ fn nothing_beside(exe: &Path) -> Result<(), String> {
         "x86_64-w64-mingw32-objdump",
         &["-p", &exe.display().to_string()],
     ))?;
-    let dlls: Vec<String> = dump
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix("DLL Name: "))
-        .map(str::to_ascii_lowercase)
-        .collect();
+    let dlls = imported_dlls(&dump);
     if dlls.is_empty() {
         return Err(format!(
             "{} imports no DLL at all: not a program?",
             exe.display()
         ));
     }
-    if let Some(dll) = dlls
-        .iter()
-        .find(|d| FOREIGN_DLLS.iter().any(|f| d.starts_with(f)))
-    {
+    if let Some(dll) = foreign(&dlls) {
         return Err(format!(
             "{} needs {dll}, which a Windows with nothing installed lacks",
             exe.display()
@@ -223,6 +216,21 @@ fn nothing_beside(exe: &Path) -> Result<(), String> {
         dlls.join(", ")
     );
     Ok(())
+}
+
+/// The DLLs a program imports, as `objdump -p` lists them, in lower case.
+fn imported_dlls(dump: &str) -> Vec<String> {
+    dump.lines()
+        .filter_map(|l| l.trim().strip_prefix("DLL Name: "))
+        .map(str::to_ascii_lowercase)
+        .collect()
+}
+
+/// The first of `dlls` that is no part of Windows (mingw's, SDL's).
+fn foreign(dlls: &[String]) -> Option<&str> {
+    dlls.iter()
+        .find(|d| FOREIGN_DLLS.iter().any(|f| d.starts_with(f)))
+        .map(String::as_str)
 }
 
 /// The environment of a headless Wine that downloads nothing.
@@ -310,4 +318,50 @@ fn state_hash(printed: &str) -> Result<String, String> {
         .find_map(|l| l.strip_prefix("state hash "))
         .map(|h| h.trim().to_string())
         .ok_or_else(|| format!("the game printed no state hash:\n{printed}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What `x86_64-w64-mingw32-objdump -p` prints of an import table.
+    const DUMP: &str = "\
+The Import Tables (interpreted .idata section contents)
+ vma:            Hint    Time      Forward  DLL       First
+\tDLL Name: KERNEL32.dll
+\tvma:  Hint/Ord Member-Name Bound-To
+\t1a2b     283  GetProcAddress
+\tDLL Name: USER32.dll
+\tDLL Name: api-ms-win-core-synch-l1-2-0.dll
+";
+
+    #[test]
+    fn the_imports_are_read_and_a_foreign_dll_is_named() {
+        let dlls = imported_dlls(DUMP);
+        assert_eq!(
+            dlls,
+            [
+                "kernel32.dll",
+                "user32.dll",
+                "api-ms-win-core-synch-l1-2-0.dll"
+            ]
+        );
+        assert_eq!(foreign(&dlls), None);
+        let with_sdl = imported_dlls(&format!("{DUMP}\tDLL Name: SDL3.dll\n"));
+        assert_eq!(foreign(&with_sdl), Some("sdl3.dll"));
+        let with_mingw = imported_dlls(&format!("{DUMP}\tDLL Name: libwinpthread-1.dll\n"));
+        assert_eq!(foreign(&with_mingw), Some("libwinpthread-1.dll"));
+        assert!(imported_dlls("no imports here").is_empty());
+    }
+
+    #[test]
+    fn a_linux_path_is_wine_s_drive_z() {
+        assert_eq!(
+            windows_path(Path::new("/tmp/work/save.txt")),
+            "Z:\\tmp\\work\\save.txt"
+        );
+        assert!(windows_path(Path::new("docs/x.png")).starts_with("Z:\\"));
+        assert_eq!(state_hash("wrote x\nstate hash 00ab\n").unwrap(), "00ab");
+        assert!(state_hash("nothing").is_err());
+    }
 }

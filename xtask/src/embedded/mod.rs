@@ -717,3 +717,26 @@ pub fn flash(args: &[String]) -> Result<(), String> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The M3's stack report, as its firmware prints it over semihosting.
+    #[test]
+    fn the_m3_s_stack_is_held_under_60_kib_with_2_kib_spare() {
+        let line = "static RAM 12 bytes, stack high-water 56324 of 65524 bytes, size_of Game 13000";
+        assert_eq!(m3_stack(&format!("seed 42\n{line}\n")).unwrap(), line);
+        let deep = "static RAM 12 bytes, stack high-water 61500 of 65524 bytes, size_of Game 13000";
+        assert!(m3_stack(deep).unwrap_err().contains("61500 of 65524"));
+        let full = "static RAM 4000 bytes, stack high-water 60000 of 65524 bytes";
+        assert!(m3_stack(full).is_err(), "less than 2 KiB left");
+        assert!(m3_stack("no report").is_err());
+    }
+
+    #[test]
+    fn the_m3_s_daily_seed_is_found_or_said_missing() {
+        assert!(m3_daily("x\ndaily 2026-12-02: seed 931398152  \n").is_ok());
+        assert!(m3_daily("daily 2026-12-02: seed 931398153\n").is_err());
+    }
+}

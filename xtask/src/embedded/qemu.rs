@@ -59,3 +59,27 @@ pub(super) fn host_hash(seed: u32, class: Class, turns: Option<u32>) -> u64 {
     while turns.is_none_or(|t| game.turn() < t) && bot.play_one(&mut game) {}
     amulets_core::replay::state_hash(&game)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_hash_is_read_from_what_the_firmware_printed() {
+        let out = "amulets on QEMU\nfloor 2 at turn 140\nstate hash 00c0ffee12345678\n";
+        assert_eq!(printed_hash(out), Ok(0x00c0_ffee_1234_5678));
+        assert!(printed_hash("state hash nothex\n").is_err());
+        assert!(printed_hash("the firmware stopped\n").is_err());
+    }
+
+    #[test]
+    fn the_host_plays_the_same_run_to_the_same_hash() {
+        let a = host_hash(42, Class::Fighter, Some(30));
+        assert_eq!(a, host_hash(42, Class::Fighter, Some(30)));
+        assert_ne!(
+            a,
+            host_hash(43, Class::Fighter, Some(30)),
+            "the seed counts"
+        );
+    }
+}
