@@ -66,7 +66,7 @@ pub const MAX_AREAS: usize = 16;
 pub type Areas = heapless::Vec<Rect, MAX_AREAS>;
 
 /// The eight directions of a step. Straight ones come first, so code that
-/// scans `Dir::ALL` and keeps the first best choice prefers a straight step
+/// scans [`Dir::ALL`] and keeps the first best choice prefers a straight step
 /// on ties, as the book's monsters and explore do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dir {
@@ -156,12 +156,12 @@ impl Dir {
         self.names().1
     }
 
-    /// The direction a word names (`Dir::word`).
+    /// The direction a word names ([`Dir::word`]).
     pub fn worded(word: &str) -> Option<Dir> {
         Dir::ALL.into_iter().find(|d| d.word() == word)
     }
 
-    /// The direction letters name (`Dir::letters`).
+    /// The direction letters name ([`Dir::letters`]).
     pub fn lettered(letters: &str) -> Option<Dir> {
         Dir::ALL.into_iter().find(|d| d.letters() == letters)
     }

@@ -322,7 +322,7 @@ pub const ITEMS: [ItemKind; 20] = [
     },
 ];
 
-/// What a kind of item is (`ItemId::kind`).
+/// What a kind of item is ([`ItemId::kind`]).
 pub fn kind(id: ItemId) -> &'static ItemKind {
     id.kind()
 }

@@ -24,7 +24,7 @@ pub struct KindSet {
 }
 
 impl KindSet {
-    /// The kinds that block sight (`Terrain::blocks_sight`).
+    /// The kinds that block sight ([`Terrain::blocks_sight`]).
     pub const SIGHT_BLOCKERS: KindSet = {
         let mut bits = 0;
         let mut k = 0;

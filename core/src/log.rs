@@ -55,7 +55,7 @@ impl Log {
         self.added = self.added.wrapping_add(1);
     }
 
-    /// How many lines were ever added, wrapping past `u32::MAX`.
+    /// How many lines were ever added, wrapping past [`u32::MAX`].
     pub fn added(&self) -> u32 {
         self.added
     }

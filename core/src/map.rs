@@ -291,7 +291,7 @@ pub(crate) fn edge_is_rock(map: &Map) -> bool {
     })
 }
 
-/// Why `Map::from_rows` could not read a picture.
+/// Why [`Map::from_rows`] could not read a picture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PictureError {
     /// A letter that is no terrain's.

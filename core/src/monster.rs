@@ -269,7 +269,7 @@ impl KindId {
     }
 }
 
-/// What a kind of monster is (`KindId::kind`).
+/// What a kind of monster is ([`KindId::kind`]).
 pub fn kind(id: KindId) -> &'static MonsterKind {
     id.kind()
 }

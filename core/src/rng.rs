@@ -55,7 +55,7 @@ impl Dice {
 /// since it was seeded. The book's engine keeps 2.5 KB of state and cannot
 /// be set back to a state except from 624 of its outputs, so a save keeps
 /// the seed and the count instead, and loading draws forward
-/// (`Rng::skip`).
+/// ([`Rng::skip`]).
 #[derive(Clone)]
 pub struct Rng {
     engine: Engine,

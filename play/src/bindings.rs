@@ -37,7 +37,7 @@ impl From<Action> for Verb {
 }
 
 /// The session's verbs by their keymap's words (the game's are in
-/// `amulets_core::input::NAMES`).
+/// [`amulets_core::input::NAMES`]).
 const SESSION_NAMES: [(Verb, &str); 4] = [
     (Verb::Palette, "palette"),
     (Verb::Daily, "daily"),
@@ -74,7 +74,7 @@ impl Verb {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Keys {
     /// These keys, letters in lower case (a letter takes either case:
-    /// `Key::folded`); the first is the one a screen's line stands for.
+    /// [`Key::folded`]); the first is the one a screen's line stands for.
     These(&'static [Key]),
     /// The moving keys (`input::MOVES`).
     Moves,
@@ -98,7 +98,7 @@ pub enum Does {
     Move,
     /// The cursor moved the way the moving key points.
     Cursor,
-    /// The letter itself (`Action::Letter`).
+    /// The letter itself ([`Action::Letter`]).
     Letter,
     /// What a click means where it lands (`Game::click_actions`).
     Click,
@@ -118,7 +118,7 @@ pub struct Binding {
     /// The ways a board's buttons give it (`Pad`): the table's column for
     /// a five-way switch and three buttons. Empty for a keyboard's only.
     pub pad: &'static [Pad],
-    /// The verb whose word (`Verb::name`) a keymap (`keys.txt`) calls it
+    /// The verb whose word ([`Verb::name`]) a keymap (`keys.txt`) calls it
     /// by, or `None` for keys no map changes (a pack's letters, a class's,
     /// "any key"). Most are named by their own verb; aiming's `f` is named
     /// `fire`, though it asks for `Select`. Bindings of one name in several
@@ -502,7 +502,7 @@ pub const TITLE: [Binding; 8] = [
 ];
 
 /// Choosing a class: its letter. The words are the class's own
-/// (`Class::blurb`).
+/// ([`Class::blurb`]).
 pub const CHOOSE_CLASS: [Binding; 4] = [
     Binding::act(
         &[Char(Class::Fighter.letter())],
@@ -785,7 +785,7 @@ pub fn repeats(state: State, key: Key) -> bool {
 }
 
 /// The binding a board's button gives in a state, standing on `under`:
-/// the first in the state's tables with that way (`Pad`). `Pad::Switch`
+/// the first in the state's tables with that way (`Pad`). [`Pad::Switch`]
 /// finds the moving binding, when the state has one.
 pub fn for_pad(state: State, given: Pad, under: Underfoot) -> Option<&'static Binding> {
     tables(state)

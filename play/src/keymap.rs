@@ -28,7 +28,7 @@ pub const MAX_KEYS: usize = 48;
 pub const VERSION_LINE: &str = "amulets-keys 1";
 
 /// The moving keys' directions in `hjklyubn`'s order, the order the help
-/// writes their letters in. A map names each by its word (`Dir::word`).
+/// writes their letters in. A map names each by its word ([`Dir::word`]).
 pub const DIRECTIONS: [Dir; 8] = [
     Dir::W,
     Dir::S,
@@ -45,7 +45,7 @@ pub const DIRECTIONS: [Dir; 8] = [
 pub enum Mapped {
     /// A moving key's direction, named by its word (`west`).
     Direction(Dir),
-    /// A verb, named by its word (`Verb::name`: `explore`, `palette`).
+    /// A verb, named by its word ([`Verb::name`]: `explore`, `palette`).
     Verb(Verb),
 }
 
@@ -69,7 +69,7 @@ const fn session(verb: Verb) -> Mapped {
 
 /// Every action a map can name, in the order a template (`write_template`)
 /// and `docs/keys.md` list them: the directions, then the bindings' names
-/// (`Binding::name`), each once (a test checks each has a word, and is
+/// ([`Binding::name`]), each once (a test checks each has a word, and is
 /// somewhere to be done).
 pub const ACTIONS: [Mapped; 43] = [
     Mapped::Direction(DIRECTIONS[0]),
@@ -174,7 +174,7 @@ b = drop
 /// One key given to an action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Given {
-    /// The key, folded (`Key::folded`: a letter in lower case).
+    /// The key, folded ([`Key::folded`]: a letter in lower case).
     key: Key,
     /// The action: an index into `ACTIONS`.
     action: u8,
@@ -608,7 +608,7 @@ impl Keymap {
     }
 
     /// The key a screen's line for the binding stands for: its first key
-    /// in force in the context (the book's `Binding::key` when the map
+    /// in force in the context (the book's [`Binding::key`] when the map
     /// leaves it be).
     pub fn first_key(&self, context: Context, b: &'static Binding) -> Option<Key> {
         match b.keys {

@@ -1,5 +1,5 @@
 //! The palettes a player chooses, each a way to draw the book's colours
-//! (`amulets_core::color::palette`) for other eyes.
+//! ([`amulets_core::color::palette`]) for other eyes.
 
 use amulets_core::color::Rgb;
 

@@ -1,6 +1,6 @@
 //! Where a run's inputs go as the session plays it: a replay file on the
 //! desktop or in the page's storage, a buffer in a test, nothing on a
-//! board. The core writes and reads the inputs (`amulets_core::replay`);
+//! board. The core writes and reads the inputs ([`amulets_core::replay`]);
 //! which run is recorded, and when, is the session's.
 
 use crate::bindings::Verb;
@@ -10,7 +10,7 @@ use amulets_core::replay::Input;
 
 /// Where a run's inputs go as it is played (`Session` calls it):
 /// a replay file on the desktop, nothing on a board. A recording starts
-/// with a run, so it plays back from `Game::new_run`.
+/// with a run, so it plays back from [`Game::new_run`].
 pub trait Recorder {
     /// A new run begins: what was recorded before belongs to another run.
     fn start(&mut self, seed: u32, class: Class);

@@ -41,7 +41,7 @@ impl Default for Settings {
     }
 }
 
-/// A setting's name or value that `Settings::set` does not take (a path
+/// A setting's name or value that [`Settings::set`] does not take (a path
 /// longer than `MAX_VALUE` among them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NotTaken;

@@ -17,7 +17,7 @@ use core::fmt::Write;
 /// What has been said, so only what is new is said next.
 #[derive(Clone, Debug, Default)]
 pub struct Speech {
-    /// The log's count of lines (`Log::added`) last said up to.
+    /// The log's count of lines ([`Log::added`]) last said up to.
     heard: u32,
     /// The seed and class of the run last heard, to tell a new run's
     /// log (which counts from nothing again).

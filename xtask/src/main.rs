@@ -281,8 +281,27 @@ fn ci_crates() -> Result<(), String> {
     }
     core_dependencies()?;
     desktop_shell_dependencies()?;
+    game_crates_docs()?;
     licences::run()?;
     msrv()
+}
+
+/// The two game crates' reference docs, built with every warning an
+/// error: a link in a doc comment that names nothing fails here.
+fn game_crates_docs() -> Result<(), String> {
+    let mut c = sh::cmd(
+        &sh::cargo(),
+        &[
+            "doc",
+            "--no-deps",
+            "-p",
+            "amulets-core",
+            "-p",
+            "amulets-play",
+        ],
+    );
+    c.env("RUSTDOCFLAGS", "-D warnings");
+    sh::run(c)
 }
 
 /// The crates checked on the oldest Rust the workspace declares: all but

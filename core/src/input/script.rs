@@ -141,7 +141,7 @@ pub fn one_key(text: &str) -> Option<Key> {
     }
 }
 
-/// A key as a script writes it: `o`, `{Esc}`, `{KP5}`, `{F2}` (`Key::Other`,
+/// A key as a script writes it: `o`, `{Esc}`, `{KP5}`, `{F2}` ([`Key::Other`],
 /// which no script can give, as `{Other}`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Written(pub Key);

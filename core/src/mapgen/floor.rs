@@ -105,7 +105,7 @@ pub fn assemble(depth: i32, rng: &mut Rng) -> Floor {
 ///   room's wall ring (`place_doors`); the start in the first room, the
 ///   stairs on the ground farthest from it.
 /// - gh-dungeons': its rooms are the areas, the start the middle of the
-///   first and the stairs its exit in the last (`gh_bsp::dungeon`, before any
+///   first and the stairs its exit in the last ([`gh_bsp::dungeon`], before any
 ///   door); doors by the book's rule.
 /// - rrpg's: a room is a grid cell's 3 x 3 block, its middle the floor and
 ///   its door bits the ways out; an area is a row of the grid (a floor has

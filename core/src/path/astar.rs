@@ -37,7 +37,7 @@ use super::{DIAGONAL, DIAGONAL_EXTRA, DOOR_STEPS, STEP};
 use crate::geom::{Dir, Point};
 use crate::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
 
-/// What each step of `Dir::ALL` adds to a cell's index.
+/// What each step of [`Dir::ALL`] adds to a cell's index.
 const OFFSETS: [isize; 8] = {
     let mut offsets = [0; 8];
     let mut k = 0;
@@ -143,7 +143,7 @@ struct Corridor<'a> {
     open: &'a mut Open,
     /// What the way from the start costs, less the step onto the goal.
     leave_start: u32,
-    /// The step that reached each cell (`AStar::link`).
+    /// The step that reached each cell ([`AStar::link`]).
     link: &'a mut [u8; MAP_CELLS],
 }
 

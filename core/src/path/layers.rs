@@ -5,7 +5,7 @@
 //! the layers turn thin (a corridor, a maze) they go on as lists of cells.
 //! Both give Dijkstra's answer while a way's diagonal extras stay under a
 //! step, which is checked cell by cell; when it is not, the caller does it
-//! all again by buckets (`Layered::Redo`). `dijkstra` chooses the engine
+//! all again by buckets ([`Layered::Redo`]). `dijkstra` chooses the engine
 //! and keeps the answer.
 
 use super::{DIAGONAL, NO_STEP, NOT_YET, STEP};
@@ -234,7 +234,7 @@ impl Layers {
 /// since a way through its own layer or a later one has a whole step
 /// more. Each cell is checked: its cost less its layer's whole steps
 /// must be at most `MAX_EXTRAS`. If one is not (a way of 99 diagonal
-/// steps or more), this gives up (`Layered::Redo`) for the buckets to
+/// steps or more), this gives up ([`Layered::Redo`]) for the buckets to
 /// do it all again.
 ///
 /// A layer costs its rows' words whatever few cells it has, so where

@@ -24,7 +24,7 @@ pub const DIAGONAL_EXTRA: u32 = 1;
 /// A closed door counts as this many steps: one to open it, one to go in.
 pub const DOOR_STEPS: u32 = 2;
 
-/// What each step of `Dir::ALL` adds for being diagonal (straight steps
+/// What each step of [`Dir::ALL`] adds for being diagonal (straight steps
 /// come first there).
 pub(crate) const DIAGONAL: [u32; 8] = {
     let mut extra = [0; 8];

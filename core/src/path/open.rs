@@ -1,7 +1,7 @@
 //! A*'s open set: the cells reached and not yet taken out, by their guess
 //! (the cost so far plus `least_cost` of what is left: A*'s f), in a ring
 //! of buckets, one for each whole guess. Only the bucket being taken from
-//! is kept in the book's order of ties (`Goal::tie`); the others are
+//! is kept in the book's order of ties ([`Goal::tie`]); the others are
 //! sorted when their turn comes. Each cell is on at most one list, once
 //! (the corridor's search reaches a cell once, at its cheapest cost), so
 //! the lists are threaded through one array of cell indices and none can
@@ -52,7 +52,7 @@ impl Goal {
 }
 const _: () = assert!(63 * 63 + 35 * 35 < 1 << 13 && MAP_CELLS <= 1 << 12);
 
-/// Every place of `Open::next` linked to itself: each bucket's head alone
+/// Every place of [`Open::next`] linked to itself: each bucket's head alone
 /// on its list, so each bucket empty (a cell's link is written when it is
 /// put in). A constant, so an `Open` is made by one copy, in its place.
 const ALONE: [u16; LINKS] = super::alone();

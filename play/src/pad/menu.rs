@@ -3,7 +3,7 @@
 use crate::bindings::{self, Binding, Pad};
 
 /// A command on C's menu: a binding of the core's playing table its buttons
-/// give by name there (`Pad::Menu`), or the log.
+/// give by name there ([`Pad::Menu`]), or the log.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MenuEntry {
     /// A binding, with its name on the menu. The click's (travel there) is

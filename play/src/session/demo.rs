@@ -14,7 +14,7 @@ use amulets_core::player::Class;
 /// The bot's demo takes an action this often, a running command's pace.
 pub const DEMO_STEP_MS: u64 = amulets_core::game::command::COMMAND_STEP_MS as u64;
 
-/// The bot at play for the player (`Session::set_demo`), and when it next
+/// The bot at play for the player ([`Session::set_demo`]), and when it next
 /// acts. From the title it continues the saved run, or starts one of its
 /// class; it never answers "a new run?" and never replaces a save.
 #[derive(Clone, Debug)]
@@ -76,7 +76,7 @@ impl Demo {
 }
 
 /// How a headless driver paces the bot between its actions
-/// (`Session::play_bot`).
+/// ([`Session::play_bot`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pace {
     /// A board's buttons: a running command's next step at once, the

@@ -280,7 +280,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
 
     /// The shell caught a panic in its loop (the game's code failed, or the
     /// shell's): the run in play is saved if it still passes every check
-    /// (`Game::check_invariants`), so a bug costs no more than it must,
+    /// ([`Game::check_invariants`]), so a bug costs no more than it must,
     /// and never leaves a save that breaks the next game. The session is
     /// finished either way.
     pub fn rescue(&mut self) -> Rescue {
@@ -588,7 +588,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     }
 
     /// After every input: a run that has just ended is recorded, and the
-    /// save follows the run (`Saving::follow`).
+    /// save follows the run ([`Saving::follow`]).
     /// Out of line, as `show` is.
     #[inline(never)]
     fn keep(&mut self) {

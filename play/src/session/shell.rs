@@ -1,6 +1,6 @@
 //! The session's face to a shell: what a shell sets as it starts (the
 //! day, the autosave, the keys, the palette, what it can show) and what it
-//! reads of the session besides the picture (`crate::drawn`).
+//! reads of the session besides the picture ([`crate::drawn`]).
 
 use super::{Autosave, Overlay, Saved, Saving, Session};
 use crate::fame::Table;
@@ -40,7 +40,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         self.repeats_held_keys = on;
     }
 
-    /// When the run is saved besides its arrivals (`Autosave::OFTEN` unless
+    /// When the run is saved besides its arrivals ([`Autosave::OFTEN`] unless
     /// a shell says otherwise).
     pub fn set_autosave(&mut self, autosave: Autosave) {
         self.saving.set_autosave(autosave);
@@ -163,7 +163,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         self.palette = palette;
     }
 
-    /// The palette the shell paints with (`Palette::apply`); the title's
+    /// The palette the shell paints with ([`Palette::apply`]); the title's
     /// and the menu's P change it.
     pub fn palette(&self) -> Palette {
         self.palette

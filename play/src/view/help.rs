@@ -6,7 +6,7 @@ use amulets_core::color::palette;
 use amulets_core::text::line;
 
 /// A pad's help (the board's, a gamepad's): each binding of the core's
-/// tables its buttons give (`bindings::pad_help`), with the ways that give
+/// tables its buttons give ([`bindings::pad_help`]), with the ways that give
 /// it, then how the diagonals, the log, the screens and a running command
 /// go. A gamepad's names its own buttons (`gamepad_name`), and Y and Start.
 pub fn button_help(gamepad: bool) -> Screen {
@@ -93,7 +93,7 @@ mod tests {
     use super::*;
 
     /// The board's help and the gamepad's each fit the screen's lines
-    /// (`Screen::entries` holds `PANEL_LINES`), say every way the pad
+    /// ([`Screen::entries`] holds `PANEL_LINES`), say every way the pad
     /// table gives, and name the buttons of the thing in the player's
     /// hands: a gamepad's help names no board button, and a board's no
     /// gamepad's.

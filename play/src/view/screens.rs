@@ -134,7 +134,7 @@ impl Screen {
     }
 }
 
-/// A question over everything, answered from `bindings::CONFIRM`-like
+/// A question over everything, answered from [`bindings::CONFIRM`]-like
 /// keys: the question's words, then its answers, the first the default.
 pub fn question_screen(
     title: Line,

@@ -73,7 +73,7 @@ pub(super) struct Field {
     pub(super) key: &'static str,
     /// A save must have it.
     pub(super) required: bool,
-    /// Part of the state hash (`replay::state_hash`): every field but the
+    /// Part of the state hash ([`replay::state_hash`]): every field but the
     /// run's record (kills by kind, the day's mark), which a replay does
     /// not replay and which no rule reads.
     pub(super) hashed: bool,
