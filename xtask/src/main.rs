@@ -198,9 +198,18 @@ fn ci() -> Result<(), String> {
         ("windows", || windows::run(&[])),
         ("web", || web::run(&["--check".to_string()])),
     ];
+    let mut passed: Vec<&str> = Vec::new();
     for (name, stage) in stages {
         let began = std::time::Instant::now();
-        stage()?;
+        stage().map_err(|e| {
+            let before = if passed.is_empty() {
+                "none".to_string()
+            } else {
+                passed.join(", ")
+            };
+            format!("ci stage \"{name}\" failed (passed before it: {before}):\n{e}")
+        })?;
+        passed.push(name);
         println!(
             "xtask ci: {name}: {} s (all so far {} s)",
             began.elapsed().as_secs(),

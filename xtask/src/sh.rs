@@ -4,6 +4,16 @@
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// A check that failed, in a test's words: which check, what it
+/// expected, and what it saw.
+pub fn failed(
+    check: &str,
+    expected: impl std::fmt::Display,
+    saw: impl std::fmt::Display,
+) -> String {
+    format!("check failed: {check}\n  expected: {expected}\n  saw:      {saw}")
+}
+
 /// The cargo that runs this xtask, so nested builds use the same toolchain.
 pub fn cargo() -> String {
     std::env::var("CARGO").unwrap_or_else(|_| "cargo".into())
@@ -103,4 +113,16 @@ pub fn have(program: &str) -> bool {
         .stderr(Stdio::null())
         .status()
         .is_ok_and(|s| s.success())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_failed_check_says_which_what_was_expected_and_what_was_seen() {
+        let said = super::failed("the hash after a restart", "00ab", "00ac");
+        assert_eq!(
+            said,
+            "check failed: the hash after a restart\n  expected: 00ab\n  saw:      00ac"
+        );
+    }
 }

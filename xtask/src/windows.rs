@@ -153,8 +153,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
     )?;
     let (saved, went_on) = (state_hash(&at_save)?, state_hash(&continued)?);
     if saved != went_on {
-        return Err(format!(
-            "the Linux game saved at state hash {saved}; the Windows game continued it at {went_on}"
+        return Err(sh::failed(
+            "windows: a Linux save continues on Windows at its state hash",
+            saved,
+            went_on,
         ));
     }
     println!("windows: a Linux save continues on Windows at the same state hash, {saved}");

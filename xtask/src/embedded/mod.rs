@@ -173,8 +173,10 @@ pub fn qemu_command(args: &[String]) -> Result<(), String> {
     let hash = printed_hash(&printed)?;
     let host = host_hash(seed, class_value, turns);
     if hash != host {
-        return Err(format!(
-            "mps2-an386 ended at {hash:016x}, the host at {host:016x}"
+        return Err(sh::failed(
+            "mps2-an386 ends the run at the host's state hash",
+            format!("{host:016x}"),
+            format!("{hash:016x}"),
         ));
     }
     println!("the state hash equals the host's: {host:016x}");
@@ -182,9 +184,10 @@ pub fn qemu_command(args: &[String]) -> Result<(), String> {
     let first = out.join("frame-floor1-turn00000.ppm");
     let theirs = std::fs::read(&first).map_err(|e| format!("{}: {e}", first.display()))?;
     if theirs != host_first_frame(seed, class_value) {
-        return Err(format!(
-            "{} differs from the host's drawing of the same state",
-            first.display()
+        return Err(sh::failed(
+            "the board's first frame is the host's drawing, pixel for pixel",
+            "the host's frame",
+            format!("{}, which differs", first.display()),
         ));
     }
     println!("the first frame equals the host's, pixel for pixel");
@@ -308,8 +311,10 @@ pub fn palette_shots() -> Result<(), String> {
     for name in ["board-title-kept", "board-play-kept"] {
         let kept = background(&second, name)?;
         if kept != chosen {
-            return Err(format!(
-                "qemu-palette: after the restart {name}'s background is {kept:?}, not the chosen palette's {chosen:?}"
+            return Err(sh::failed(
+                &format!("qemu-palette: {name}'s background after a restart"),
+                format!("{chosen:?}, the chosen palette's"),
+                format!("{kept:?}"),
             ));
         }
     }
@@ -395,8 +400,10 @@ pub fn qemu_continue() -> Result<(), String> {
     let printed = qemu("mps2-an386", "cortex-m4", &continuing, &dir, false)?;
     let continued = format!("{:016x}", printed_hash(&printed)?);
     if continued != at_save {
-        return Err(format!(
-            "saved at state hash {at_save}, continued after a restart at {continued}"
+        return Err(sh::failed(
+            "qemu-continue: a save continues after a restart at its state hash",
+            at_save,
+            continued,
         ));
     }
     println!("qemu-continue: saved, QEMU restarted, continued at the same state hash, {at_save}");
@@ -513,8 +520,10 @@ pub fn lm3s_check() -> Result<String, String> {
         let hash = printed_hash(&printed)?;
         let host = host_hash(seed, class_named(class)?, None);
         if hash != host {
-            return Err(format!(
-                "lm3s6965evb: seed {seed} {class} ended at {hash:016x}, the host at {host:016x}"
+            return Err(sh::failed(
+                &format!("lm3s6965evb: seed {seed} {class} ends at the host's state hash"),
+                format!("{host:016x}"),
+                format!("{hash:016x}"),
             ));
         }
         let stack = m3_stack(&printed)?;
