@@ -183,18 +183,23 @@ fn canvas_holds_the_picture(work: &Path, base: &str) -> Result<(), String> {
     let shot = work.join("bot.png");
     chrome.screenshot(&tab, &shot)?;
     if steps.as_u64().unwrap_or(0) < 20 {
-        return Err(format!(
-            "the bot played only {steps} steps in 4 s in the page ({})",
-            shot.display()
+        return Err(sh::failed(
+            "web: the bot plays in the page",
+            "at least 20 steps in 4 s",
+            format!("{steps} steps ({})", shot.display()),
         ));
     }
     if differs != serde_json::json!(-1) {
         let at = differs.as_u64().unwrap_or(0);
-        return Err(format!(
-            "after {steps} steps painted in part, the canvas differs from the picture at ({}, {}) ({})",
-            at % 1600,
-            at / 1600,
-            shot.display()
+        return Err(sh::failed(
+            &format!("web: after {steps} steps painted in part, the canvas is the picture"),
+            "every pixel the picture's",
+            format!(
+                "a pixel differs at ({}, {}) ({})",
+                at % 1600,
+                at / 1600,
+                shot.display()
+            ),
         ));
     }
     println!(
@@ -323,8 +328,10 @@ fn the_keymap_is_kept(work: &Path, base: &str) -> Result<(), String> {
         hashes.push(text.lines().next().unwrap_or_default().to_string());
     }
     if hashes[0] != hashes[1] || !hashes[0].starts_with("state hash ") {
-        return Err(format!(
-            "the book's keys and Dvorak's played apart: {hashes:?}"
+        return Err(sh::failed(
+            "web: Dvorak's letters play the book's run",
+            "two equal state hashes",
+            format!("{hashes:?}"),
         ));
     }
     println!(
@@ -358,14 +365,22 @@ fn the_live_region_speaks(work: &Path, base: &str) -> Result<(), String> {
     let want = "Welcome, Fighter. Find the Amulet on each floor, and the ninth one wins.\n\
                 You open the door.\nYou see a giant white rat.";
     if said != want {
-        return Err(format!("the page's live region says {said:?}"));
+        return Err(sh::failed(
+            "web: the live region says seed 42's checkpoint in order",
+            format!("{want:?}"),
+            format!("{said:?}"),
+        ));
     }
     let live = chrome.eval(
         &tab,
         "document.getElementById('speech').getAttribute('aria-live')",
     )?;
     if live != serde_json::json!("polite") {
-        return Err(format!("the speech region is aria-live={live}"));
+        return Err(sh::failed(
+            "web: the speech region is polite",
+            "aria-live=\"polite\"",
+            format!("aria-live={live}"),
+        ));
     }
     println!("web: the page's ARIA live region says seed 42's checkpoint in order");
     Ok(())
@@ -456,8 +471,10 @@ fn the_phone_page(work: &Path, base: &str, w: u32, h: u32, name: &str) -> Result
           document.scrollingElement.scrollWidth <= innerWidth]",
     )?;
     if view != serde_json::json!([1, 0, 0, true, true]) {
-        return Err(format!(
-            "{name}: after a double tap the page's scale, scroll and fit are {view}"
+        return Err(sh::failed(
+            &format!("web: {name}: a double tap zooms and scrolls nothing"),
+            "[1, 0, 0, true, true] (scale, scroll, fit)",
+            view,
         ));
     }
     let shot = work.join(format!("phone-{w}x{h}.png"));
