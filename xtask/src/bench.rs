@@ -4,6 +4,7 @@
 //! (sizes, allocations, answers that differ) and the machine's load; then
 //! the frame's tables and targets (`frames`).
 
+use crate::report::say;
 use crate::sh;
 use std::path::Path;
 
@@ -89,13 +90,20 @@ pub fn run(filter: &[String]) -> Result<(), String> {
         .collect();
     groups.sort();
 
-    println!(
+    say!(
         "\nAmulets against its peers (medians of criterion; a ratio is ours / theirs, lower is better)"
     );
-    println!("load average before the run: {}", load.trim());
-    println!(
+    say!("load average before the run: {}", load.trim());
+    say!(
         "{:<20} {:>10} {:>12} {:>10} {:>12} {:>10} {:>10} {:>8}  target",
-        "group", "amulets", "pathfinding", "ratio", "bracket", "ratio", "plain", "ratio"
+        "group",
+        "amulets",
+        "pathfinding",
+        "ratio",
+        "bracket",
+        "ratio",
+        "plain",
+        "ratio"
     );
     for group in &groups {
         let dir = root.join(group);
@@ -110,7 +118,7 @@ pub fn run(filter: &[String]) -> Result<(), String> {
         if group == "generate" {
             for kind in ["rooms", "caves"] {
                 if let Some(t) = median(&dir.join(kind)) {
-                    println!("{:<20} {:>10}", format!("{group} {kind}"), show(t));
+                    say!("{:<20} {:>10}", format!("{group} {kind}"), show(t));
                 }
             }
             continue;
@@ -140,7 +148,7 @@ pub fn run(filter: &[String]) -> Result<(), String> {
                 None => words.to_string(),
             }
         });
-        println!(
+        say!(
             "{:<20} {:>10} {:>12} {:>10} {:>12} {:>10} {:>10} {:>8}  {}",
             group,
             show(ours),
@@ -164,15 +172,26 @@ pub fn run(filter: &[String]) -> Result<(), String> {
     };
     #[cfg(not(unix))]
     let missed: Vec<String> = Vec::new();
-    println!();
+    say!();
     for c in checks {
-        println!("{c}");
+        say!("{c}");
     }
     if frames && missed.is_empty() {
-        println!("frame targets: all met");
+        say!("frame targets: all met");
     }
     for m in &missed {
-        println!("frame target not met: {m}");
+        say!("frame target not met: {m}");
+    }
+    // A whole run's tables are the performance page's last run, written
+    // by the bench itself; a run of some groups writes nothing.
+    let report = crate::report::take();
+    if filter.is_empty() {
+        let page = sh::root().join("docs/performance.md");
+        let text =
+            std::fs::read_to_string(&page).map_err(|e| format!("{}: {e}", page.display()))?;
+        let text = crate::report::put_under(&text, "## The last run", report.trim_start())?;
+        std::fs::write(&page, text).map_err(|e| format!("{}: {e}", page.display()))?;
+        println!("wrote the tables into {}", page.display());
     }
     Ok(())
 }
@@ -229,10 +248,13 @@ fn per_round(exe: &Path, what: &str) -> Result<f64, String> {
 /// counts to mean it).
 fn instructions() -> Result<(), String> {
     let exe = profile()?;
-    println!("\nInstructions a round (callgrind; a ratio is ours / plain, lower is better)");
-    println!(
+    say!("\nInstructions a round (callgrind; a ratio is ours / plain, lower is better)");
+    say!(
         "{:<20} {:>14} {:>14} {:>8}  target",
-        "group", "amulets", "plain", "ratio"
+        "group",
+        "amulets",
+        "plain",
+        "ratio"
     );
     for search in ["astar", "dijkstra", "fov"] {
         for class in ["rooms", "caves"].into_iter().chain(HAND_MADE) {
@@ -245,7 +267,7 @@ fn instructions() -> Result<(), String> {
             };
             let ratio = ours / plain;
             let met = if ratio <= goal { "met" } else { "not met" };
-            println!(
+            say!(
                 "{:<20} {:>14.0} {:>14.0} {:>8.3}  {words}: {met}",
                 format!("{search}-{class}"),
                 ours,

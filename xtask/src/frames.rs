@@ -7,6 +7,7 @@
 
 use crate::bench::median_interval;
 use crate::cdp::Chrome;
+use crate::report::say;
 use crate::sh;
 use crate::tools::{self, Need};
 use std::path::Path;
@@ -48,11 +49,8 @@ fn times(dir: &Path, missed: &mut Vec<String>) -> Result<(), String> {
         })
     };
     let memset = get("memset")?.1;
-    println!("\nA frame (medians of criterion; worse: the slow end of its 95% interval)");
-    println!(
-        "{:<20} {:>11} {:>11} {:>9}  target",
-        "frame", "median", "worse", "/ memset"
-    );
+    say!("\nA frame (medians of criterion; worse: the slow end of its 95% interval)");
+    say!("frame                     median       worse  / memset  target");
     let mut row = |name: &str, target: Option<(String, bool)>| -> Result<(), String> {
         let (_, median, hi) = get(name)?;
         let words = target.map_or(String::new(), |(words, met)| {
@@ -61,7 +59,7 @@ fn times(dir: &Path, missed: &mut Vec<String>) -> Result<(), String> {
             }
             verdict(&words, met)
         });
-        println!(
+        say!(
             "{:<20} {:>11} {:>11} {:>9.3}  {words}",
             name,
             ms(median),
@@ -102,7 +100,7 @@ fn times(dir: &Path, missed: &mut Vec<String>) -> Result<(), String> {
         if !met {
             missed.push(format!("frame {name}: {words}"));
         }
-        println!(
+        say!(
             "{:<20} {:>11} {:>11} {:>9.3}  {}",
             format!("{name} (sum)"),
             ms(median),
@@ -135,10 +133,13 @@ fn instructions(missed: &mut Vec<String>) -> Result<(), String> {
         let n = crate::bench::callgrind(&exe, what, rounds, Some(&format!("*{inside}*")))?;
         Ok(n / f64::from(rounds))
     };
-    println!("\nInstructions a paint (callgrind, inside the paint only)");
-    println!(
+    say!("\nInstructions a paint (callgrind, inside the paint only)");
+    say!(
         "{:<20} {:>14} {:>14} {:>8}  target",
-        "paint", "a step", "whole", "ratio"
+        "paint",
+        "a step",
+        "whole",
+        "ratio"
     );
     for view in ["glyph", "tile"] {
         let step = count(&format!("paint-step-{view}"), STEPS, "paint_ordinary")?;
@@ -150,7 +151,7 @@ fn instructions(missed: &mut Vec<String>) -> Result<(), String> {
                 "instructions of paint-step {view}: <= 0.05 of whole"
             ));
         }
-        println!(
+        say!(
             "{:<20} {:>14.0} {:>14.0} {:>8.3}  {}",
             format!("paint {view}"),
             step,
@@ -199,10 +200,15 @@ fn page(missed: &mut Vec<String>) -> Result<(), String> {
     let _ = std::fs::remove_dir_all(&work);
     std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
     let base = crate::web::serve_site(&work)?;
-    println!("\nThe page's frame (a step: the clock's step, the painting and the canvas; ms)");
-    println!(
+    say!("\nThe page's frame (a step: the clock's step, the painting and the canvas; ms)");
+    say!(
         "{:<26} {:>7} {:>9} {:>9} {:>7} {:>9}  target",
-        "page", "steps", "median", "p95", "wholes", "median"
+        "page",
+        "steps",
+        "median",
+        "p95",
+        "wholes",
+        "median"
     );
     let out = sh::output(sh::cmd(
         "node",
@@ -244,7 +250,7 @@ fn print_page_row(
     let n = part.len();
     let Some((median, p95)) = spread(part) else {
         missed.push(format!("page {name}: no step was painted"));
-        println!("{name:<26} no step was painted");
+        say!("{name:<26} no step was painted");
         return;
     };
     let whole = spread(all).map_or("-".into(), |(m, _)| format!("{m:.3}"));
@@ -255,7 +261,7 @@ fn print_page_row(
         }
         verdict(&format!("p95 <= {g} ms"), met)
     });
-    println!(
+    say!(
         "{name:<26} {n:>7} {median:>9.3} {p95:>9.3} {:>7} {whole:>9}  {words}",
         all.len()
     );
@@ -348,7 +354,7 @@ fn idle(missed: &mut Vec<String>) -> Result<(), String> {
     if !met {
         missed.push("an idle window: <= 2% of a core".into());
     }
-    println!(
+    say!(
         "\nAn idle window: {share:.2}% of a core over 10 s ({})",
         verdict("<= 2%", met)
     );

@@ -18,6 +18,7 @@ mod golden;
 mod hall;
 mod licences;
 mod replays;
+mod report;
 mod sh;
 mod shot;
 mod tools;

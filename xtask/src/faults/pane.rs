@@ -192,7 +192,11 @@ mod tests {
         let pid = pane.pid().unwrap();
         assert!(!gone(pid), "the process is the pane's own");
         pane.keys(&["ok", "Enter"]).unwrap();
-        assert_eq!(pane.wait_for_end(Duration::from_secs(10)).unwrap(), Some(3));
+        pane.wait_for("got ok").unwrap();
+        // Its status when tmux learns it; tmux 3.3 may mark the pane dead
+        // as its pty closes and never learn it (`wait_for_end`).
+        let end = pane.wait_for_end(Duration::from_secs(10)).unwrap();
+        assert!(matches!(end, Some(3) | None), "{end:?}");
         assert!(pane.screen().contains("got ok"), "the last screen stays");
         assert!(wait_gone(pid, Duration::from_secs(5)).is_ok());
         pane.kill_session().unwrap();
