@@ -3,6 +3,7 @@
 //! Amulets carried, the share of runs that reached each floor, and any
 //! broken invariant or panic (there must be none).
 
+use crate::report::say;
 use amulets_core::bot::{RunResult, play_run};
 use amulets_core::game::Cause;
 use amulets_core::player::Class;
@@ -118,14 +119,19 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     let seconds = started.elapsed().as_secs_f64();
     let mut failures = Vec::new();
-    println!(
+    say!(
         "{} runs in {seconds:.1} s ({:.1} runs a second)",
         all.len(),
         all.len() as f64 / seconds
     );
-    println!(
+    say!(
         "{:<8} {:>5} {:>6} {:>7} {:>8}  {:<44} reached floors 1-9 (%)",
-        "class", "runs", "won", "turns", "amulets", "ended on floors 1-9 (deaths, and wins on 9)"
+        "class",
+        "runs",
+        "won",
+        "turns",
+        "amulets",
+        "ended on floors 1-9 (deaths, and wins on 9)"
     );
     for &class in &o.classes {
         let ok: Vec<RunResult> = all
@@ -157,7 +163,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             .iter()
             .map(|&c| format!("{:.0}", 100.0 * f64::from(c) / n))
             .collect();
-        println!(
+        say!(
             "{:<8} {:>5} {:>5.1}% {:>7.0} {:>8.2}  {:<44} {}",
             class.name(),
             ok.len(),
@@ -181,7 +187,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             .map(|(k, c)| format!("{k} {c}"))
             .collect();
         let stuck = ok.iter().filter(|r| r.stuck).count();
-        println!("         killers: {}; stuck: {stuck}", top.join(", "));
+        say!("         killers: {}; stuck: {stuck}", top.join(", "));
     }
     if let Some(path) = &o.csv {
         let mut text = String::from("class,seed,won,floor,turns,amulets,kills,gold,killer,stuck\n");
@@ -205,20 +211,43 @@ pub fn run(args: &[String]) -> Result<(), String> {
             }
         }
         std::fs::write(path, text).map_err(|e| format!("{path}: {e}"))?;
-        println!("wrote {path}");
+        say!("wrote {path}");
     }
     if failures.is_empty() {
-        println!("no broken invariant, no panic");
+        say!("no broken invariant, no panic");
+        write_balance_page(&o)?;
         Ok(())
     } else {
         for f in &failures {
-            println!("FAILED: {f}");
+            say!("FAILED: {f}");
         }
         Err(format!(
             "{} runs broke an invariant or panicked",
             failures.len()
         ))
     }
+}
+
+/// The balance page's table is the run the page names (300 runs of every
+/// class from seed 1), written by this chore: any other run writes
+/// nothing there.
+fn write_balance_page(o: &Options) -> Result<(), String> {
+    let report = crate::report::take();
+    if o.runs != 300 || o.classes != Class::ALL || o.seed_from != 1 {
+        return Ok(());
+    }
+    // A CSV's path is this run's, not the page's.
+    let report: String = report
+        .lines()
+        .filter(|l| !l.starts_with("wrote "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let page = crate::sh::root().join("docs/balance.md");
+    let text = std::fs::read_to_string(&page).map_err(|e| format!("{}: {e}", page.display()))?;
+    let text = crate::report::put_under(&text, "## Where it stands", &report)?;
+    std::fs::write(&page, text).map_err(|e| format!("{}: {e}", page.display()))?;
+    println!("wrote the table into {}", page.display());
+    Ok(())
 }
 
 fn killer_name(c: Cause) -> String {
