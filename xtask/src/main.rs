@@ -83,13 +83,14 @@ commands:
                 build the browser's game into target/web/; --serve serves
                 it on localhost (8000), --check tests it in headless
                 Chromium against the desktop game
-  faults [WORDS]
+  faults [WORDS] [--page]
                 the faults a player meets, done for real to the real games
                 (a closed terminal, kill -9 at 50 seeded moments, a full
                 disk, a read-only folder, another user's save, a FIFO, a
                 huge file, a BOM, no home, two games, a panic, SIGHUP):
                 a table of what was lost (WORDS: only the faults whose
-                names have them)
+                names have them; --page: the whole table written into
+                docs/faults.md)
   msrv          cargo check on the workspace's rust-version (rustup
                 installs it), every crate but the SDL game's
   licences      every dependency's licence allowed, no crate twice in two

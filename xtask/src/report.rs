@@ -44,6 +44,20 @@ pub fn put_under(page: &str, heading: &str, report: &str) -> Result<String, Stri
     Ok(format!("{}{}{}", &page[..open], report, &page[close..]))
 }
 
+/// `page` with what lies between the lines `start` and `end` replaced by
+/// `report`; an error when the page lacks either.
+pub fn put_between(page: &str, start: &str, end: &str, report: &str) -> Result<String, String> {
+    let open = page
+        .find(start)
+        .map(|i| i + start.len())
+        .ok_or_else(|| format!("no \"{start}\" to put the report after"))?;
+    let close = page[open..]
+        .find(end)
+        .map(|i| open + i)
+        .ok_or_else(|| format!("no \"{end}\" after \"{start}\""))?;
+    Ok(format!("{}\n{}{}", &page[..open], report, &page[close..]))
+}
+
 /// Prints and keeps a line, as `println!` prints one.
 macro_rules! say {
     () => {
@@ -69,6 +83,14 @@ mod tests {
         );
         assert!(put_under(page, "## Nowhere", "x").is_err());
         assert!(put_under("## The last run\nno block", "## The last run", "x").is_err());
+    }
+
+    #[test]
+    fn the_report_replaces_what_lies_between_its_marks() {
+        let page = "a\n<!-- from -->\nold\n<!-- to -->\nb\n";
+        let put = put_between(page, "<!-- from -->", "<!-- to -->", "new\n").unwrap();
+        assert_eq!(put, "a\n<!-- from -->\nnew\n<!-- to -->\nb\n");
+        assert!(put_between(page, "<!-- to -->", "<!-- from -->", "x").is_err());
     }
 
     #[test]

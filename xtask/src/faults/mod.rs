@@ -13,6 +13,7 @@ mod kills;
 mod pane;
 mod pty;
 
+use crate::report::say;
 use crate::{sh, tools};
 use amulets_play::session::AUTOSAVE_TURNS;
 use std::path::{Path, PathBuf};
@@ -106,7 +107,14 @@ pub fn signal(pid: u32, name: &str) -> Result<(), String> {
     reason = "a chore's steps in order, as a script would run them"
 )]
 pub fn run(args: &[String]) -> Result<(), String> {
-    let only = args.join(" ");
+    // `--page`: the whole suite's table written into docs/faults.md.
+    let page = args.iter().any(|a| a == "--page");
+    let words: Vec<&str> = args
+        .iter()
+        .map(String::as_str)
+        .filter(|a| *a != "--page")
+        .collect();
+    let only = words.join(" ");
     let wanted = |name: &str| only.is_empty() || name.contains(only.as_str());
     if !cfg!(target_os = "linux") {
         return Err("the fault suite needs Linux (tmux, ptys, setpriv)".into());
@@ -203,11 +211,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     print_table(&rows);
     let runs_lost: u32 = rows.iter().map(|r| r.runs_lost).sum();
-    println!("lost: {runs_lost} runs");
+    say!("lost: {runs_lost} runs");
+    say!();
     if let Ok(k) = &kills {
-        println!(
+        say!(
             "kill -9: the most turns lost {} (bound {AUTOSAVE_TURNS}), in {} kills mid-run",
-            k.most_turns_lost, k.in_play
+            k.most_turns_lost,
+            k.in_play
         );
         if k.most_turns_lost > AUTOSAVE_TURNS {
             failed.push(format!(
@@ -225,6 +235,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if runs_lost > 0 {
         failed.push(format!("{runs_lost} runs lost"));
     }
+    let report = crate::report::take();
+    if page && only.is_empty() {
+        let file = sh::root().join("docs/faults.md");
+        let text =
+            std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let text = crate::report::put_between(&text, PAGE_FROM, PAGE_TO, report.trim_start())?;
+        std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
+        println!("wrote the table into {}", file.display());
+    }
     if failed.is_empty() {
         Ok(())
     } else {
@@ -232,16 +251,23 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
 }
 
+/// Where `--page` writes the table in docs/faults.md.
+const PAGE_FROM: &str = "<!-- cargo xtask faults --page writes from here -->";
+const PAGE_TO: &str = "<!-- to here -->";
+
 fn print_table(rows: &[Row]) {
-    println!();
-    println!("| fault | how it was made | what the game did | runs lost | turns lost |");
-    println!("|---|---|---|---|---|");
+    say!();
+    say!("| fault | how it was made | what the game did | runs lost | turns lost |");
+    say!("|---|---|---|---|---|");
     for r in rows {
         let turns = r.turns_lost.map_or("-".to_string(), |t| t.to_string());
-        println!(
+        say!(
             "| {} | {} | {} | {} | {turns} |",
-            r.fault, r.made, r.did, r.runs_lost
+            r.fault,
+            r.made,
+            r.did,
+            r.runs_lost
         );
     }
-    println!();
+    say!();
 }
