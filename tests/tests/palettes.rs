@@ -101,6 +101,27 @@ fn every_text_colour_of_the_new_palettes_has_4_5_to_1() {
     }
 }
 
+/// docs/palettes.md's table of the least contrast of each palette says
+/// what this file computes, to the hundredth: a palette's change that
+/// moves its least contrast fails here until the page says so.
+#[cfg(not(target_os = "wasi"))]
+#[test]
+fn the_palettes_page_gives_each_palette_s_least_contrast() {
+    let page = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/palettes.md"),
+    )
+    .unwrap();
+    for p in Palette::ALL {
+        let least = pairs(p)
+            .into_iter()
+            .map(|(_, r)| r)
+            .min_by(f64::total_cmp)
+            .expect("pairs");
+        let row = format!("| {} | {least:.2}:1 |", p.name());
+        assert!(page.contains(&row), "docs/palettes.md lacks the row {row}");
+    }
+}
+
 /// The colours of the things the map shows as glyphs.
 fn glyph_colours() -> Vec<(String, Rgb)> {
     let mut out: Vec<(String, Rgb)> = KINDS
