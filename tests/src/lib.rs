@@ -2,6 +2,16 @@
 //! core's algorithms, written from the book and the specs with `std`, so the
 //! tests compare two independent implementations.
 
+/// A file of the repository as text, for the tests that hold a page to
+/// the code (not under WASI, which has no way to the repository).
+#[cfg(not(target_os = "wasi"))]
+pub fn repository_text(path: &str) -> String {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(path);
+    std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
+}
+
 /// A portable FNV-1a 64, written from its definition, to check the golden
 /// files without the core's own hash.
 pub fn fnv1a64(bytes: &[u8]) -> u64 {

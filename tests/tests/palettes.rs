@@ -107,10 +107,7 @@ fn every_text_colour_of_the_new_palettes_has_4_5_to_1() {
 #[cfg(not(target_os = "wasi"))]
 #[test]
 fn the_palettes_page_gives_each_palette_s_least_contrast() {
-    let page = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/palettes.md"),
-    )
-    .unwrap();
+    let page = amulets_tests::repository_text("docs/palettes.md");
     for p in Palette::ALL {
         let least = pairs(p)
             .into_iter()

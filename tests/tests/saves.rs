@@ -255,11 +255,11 @@ fn a_run_on_the_books_dice_saves_its_draws_and_loads_by_drawing_forward() {
 #[cfg(not(target_os = "wasi"))]
 #[test]
 fn the_sessions_page_names_the_longest_save_as_the_code_bounds_it() {
-    let page = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/sessions.md"),
-    )
-    .unwrap();
+    let page = amulets_tests::repository_text("docs/sessions.md");
     let n = amulets_core::game::save::MAX_SAVE_BYTES;
     let written = format!("{},{:03} bytes (`MAX_SAVE_BYTES`)", n / 1000, n % 1000);
-    assert!(page.contains(&written), "docs/sessions.md lacks {written:?}");
+    assert!(
+        page.contains(&written),
+        "docs/sessions.md lacks {written:?}"
+    );
 }
