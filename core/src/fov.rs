@@ -14,7 +14,7 @@
 //! first cut to the map and to the range, so a row walks the map's flat
 //! array by a fixed step (one cell across, a map row down) with no test of
 //! bounds or range a cell; the cells it sees are then one stretch, set in
-//! the `CellSet` as one mask across or one bit a row down; a slope is one
+//! the [`CellSet`] as one mask across or one bit a row down; a slope is one
 //! whole number over a denominator shared by all (`DEN`), so a row's ends
 //! come from a multiplication rather than a division; a row's last child
 //! is scanned next without going through the stack. The same cells as the

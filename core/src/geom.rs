@@ -1,5 +1,5 @@
-//! Places on the map: a cell's `Point`, a `Rect` of cells, a floor's
-//! `Areas`, the eight directions a step can take, and the line a missile
+//! Places on the map: a cell's [`Point`], a [`Rect`] of cells, a floor's
+//! [`Areas`], the eight directions a step can take, and the line a missile
 //! flies.
 
 /// A cell's place on the map: `x` across from the left, `y` down from the top.

@@ -1,9 +1,9 @@
 //! Sets of terrain kinds, tested a cell at a time or eight cells at a time.
 //!
-//! A `KindSet` is one bit a kind (bit `d` for the kind whose discriminant is
+//! A [`KindSet`] is one bit a kind (bit `d` for the kind whose discriminant is
 //! `d`; there are fewer than eight), so a cell's test is one shift. For
 //! eight cells at once, a row's terrain is read as the bytes of a `u64`
-//! (`eight_cells`) and the set as runs of discriminants (`KindRuns`): a
+//! (`eight_cells`) and the set as runs of discriminants ([`KindRuns`]): a
 //! range test of all eight bytes a run, by adding constants that set a
 //! byte's top bit, and the eight top bits gathered into one byte by a
 //! multiplication (`gather_tops`). The Dijkstra map's layers classify the

@@ -1,4 +1,4 @@
-//! The dice. Everything random in a run comes from one `Rng`, and the order of
+//! The dice. Everything random in a run comes from one [`Rng`], and the order of
 //! its rolls is part of the game's rules (docs/rules.md, "Dice"): the same seed
 //! gives the same run on every machine, because the engine and the way a
 //! range is cut from it are both written down to the bit.

@@ -115,7 +115,7 @@ pub struct Binding {
     pub label: &'static str,
     /// What it does, in a few words.
     pub words: &'static str,
-    /// The ways a board's buttons give it (`Pad`): the table's column for
+    /// The ways a board's buttons give it ([`Pad`]): the table's column for
     /// a five-way switch and three buttons. Empty for a keyboard's only.
     pub pad: &'static [Pad],
     /// The verb whose word ([`Verb::name`]) a keymap (`keys.txt`) calls it
@@ -785,7 +785,7 @@ pub fn repeats(state: State, key: Key) -> bool {
 }
 
 /// The binding a board's button gives in a state, standing on `under`:
-/// the first in the state's tables with that way (`Pad`). [`Pad::Switch`]
+/// the first in the state's tables with that way ([`Pad`]). [`Pad::Switch`]
 /// finds the moving binding, when the state has one.
 pub fn for_pad(state: State, given: Pad, under: Underfoot) -> Option<&'static Binding> {
     tables(state)
@@ -794,7 +794,7 @@ pub fn for_pad(state: State, given: Pad, under: Underfoot) -> Option<&'static Bi
         .find(|b| b.pad.iter().any(|w| w.given_by(given, under)))
 }
 
-/// The tables a board plays with its buttons (`Pad`), and what a line of
+/// The tables a board plays with its buttons ([`Pad`]), and what a line of
 /// its help calls each: while playing (no name), aiming, looking, asked.
 pub const PAD_TABLES: [(&str, &[Binding]); 4] = [
     ("", &PLAYING),

@@ -301,7 +301,7 @@ fn num<T: core::str::FromStr>(word: Option<&str>) -> Option<Option<T>> {
     }
 }
 
-/// An entry's words after its table's (`Hall`'s `Display` writes them).
+/// An entry's words after its table's ([`Hall`]'s [`Display`] writes them).
 fn read_entry<'a>(w: &mut impl Iterator<Item = &'a str>) -> Option<HallEntry> {
     let mut next = || w.next();
     let number = next()?.parse().ok()?;

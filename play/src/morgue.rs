@@ -2,7 +2,7 @@
 //! player reads and shares (docs/records.md). The core writes it to any
 //! `fmt::Write`, so a shell streams it to a file, to `localStorage` or to
 //! flash with no buffer; the shell gives what the core has not got, the
-//! time (`Stamp`) and the replay's name.
+//! time ([`Stamp`]) and the replay's name.
 
 use crate::view::{Scene, end_words};
 use amulets_core::daily::Day;

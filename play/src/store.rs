@@ -1,12 +1,12 @@
-//! Where a shell keeps what outlives a game: the saved run (`Saves`) and
-//! the records of runs that ended (`Records`: the last record, the hall of
+//! Where a shell keeps what outlives a game: the saved run ([`Saves`]) and
+//! the records of runs that ended ([`Records`]: the last record, the hall of
 //! fame, the day's marks, and on a board the player's palette). A file on
 //! the desktop, flash on a board, `localStorage` in a browser: the session
 //! asks for each through these traits and never knows which.
 //!
 //! Every method is required, so no shell keeps nothing by forgetting one.
 //! A shell with no store at all, or whose store did not answer, hands the
-//! session a `Kept`, the one adapter for "no store here".
+//! session a [`Kept`], the one adapter for "no store here".
 
 use crate::morgue::End;
 use crate::palettes::Palette;
@@ -170,7 +170,7 @@ impl Records for NoStore {
 pub enum Kept<S> {
     /// The shell's store.
     In(S),
-    /// No store was asked for (a test, a screenshot): as `NoStore`,
+    /// No store was asked for (a test, a screenshot): as [`NoStore`],
     /// nothing is kept and nothing is said.
     Nowhere,
     /// The store that should be there is not (a flash chip that did not

@@ -5,7 +5,7 @@
 //! clock: a shell calls `step_command` every `COMMAND_STEP_MS` while
 //! `command_running`. Each step is exactly the turn a key would play.
 //!
-//! Beyond the book, every end and every refusal is a `StopReason`, kept as
+//! Beyond the book, every end and every refusal is a [`StopReason`], kept as
 //! `last_stop`, with the book's message as its text, so every shell can
 //! show why a command stopped.
 

@@ -1,6 +1,6 @@
 //! A run of the game: one value that holds everything (the dice, the floor,
 //! the player, the log, the state of the screen) and takes what a person
-//! asks for, one `Action` at a time. The core has no clock: a turn passes
+//! asks for, one [`Action`] at a time. The core has no clock: a turn passes
 //! when an action takes one, and everything that happens in it happens
 //! before `act` returns.
 //!

@@ -1,5 +1,5 @@
-//! What a person asks the game for: a `Key` as any keyboard, terminal or
-//! button gives it, and an `Action`, what the key means in the state the
+//! What a person asks the game for: a [`Key`] as any keyboard, terminal or
+//! button gives it, and an [`Action`], what the key means in the state the
 //! game is in (`y` moves up and left while playing, and says yes to a
 //! question). What each key means is written once, in `bindings`.
 

@@ -152,7 +152,7 @@ impl Tree {
     }
 
     /// The first room found in a subtree, left first (the original's
-    /// `GetRoom`).
+    /// [`GetRoom`]).
     fn first_room(&self, node: u8) -> Option<Rect> {
         let mut n = node;
         let mut stack: heapless::Vec<u8, { DEPTH + 2 }> = heapless::Vec::new();
@@ -274,7 +274,7 @@ fn largest_leaf(leaves: impl Iterator<Item = Rect>) -> Rect {
     best
 }
 
-/// Cuts every node, the original's recursive `Split` walked in the same
+/// Cuts every node, the original's recursive [`Split`] walked in the same
 /// order (a node, then all of its first half, then all of its second) with a
 /// stack of nodes still to cut.
 fn split_all(tree: &mut Tree, rng: &mut Rng) {

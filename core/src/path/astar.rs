@@ -56,7 +56,7 @@ const END: u8 = 8;
 const REACHED: u32 = 1 << 31;
 const _: () = assert!(NOT_YET < REACHED && (NOT_YET as u64) * 2 <= REACHED as u64);
 
-/// The room a search takes on the stack besides the `AStar` itself, in
+/// The room a search takes on the stack besides the [`AStar`] itself, in
 /// bytes, at its most: the Dijkstra map from the goal, and either what
 /// working it out takes (`dijkstra::LAYERS_SCRATCH` and the lists', or the
 /// buckets when the layers cannot do) or the open set of the corridor, each
@@ -175,7 +175,7 @@ impl Corridor<'_> {
 /// `SEARCH_SCRATCH` bytes more on the stack while it runs.
 #[derive(Clone)]
 pub struct AStar {
-    /// While searching, the step (`Dir` index) that reached each corridor
+    /// While searching, the step ([`Dir`] index) that reached each corridor
     /// cell; after, along the way, the step to the next cell.
     link: [u8; MAP_CELLS],
     from: Point,

@@ -16,7 +16,7 @@
 //! neighbours' costs; that is Dijkstra's answer while a way's diagonal
 //! extras stay under a step, which is checked cell by cell
 //! (`compute_by_layers`). Otherwise, or if the check fails, Dijkstra's
-//! algorithm on `Buckets` one step wide: every step costs at least a step,
+//! algorithm on [`Buckets`] one step wide: every step costs at least a step,
 //! so the cells of the lowest bucket are final and come out in any order.
 //! The map chooses how the layers are kept as it is worked out: layers too
 //! thin for their rows' words to pay (a corridor, a maze: `THIN_CELLS`) go
@@ -80,7 +80,7 @@ impl DijkstraMap {
     /// Every step must cost from `STEP` to `buckets::MAX_STEP`. Goals off
     /// the map are ignored. With the book's costs the layers need about
     /// 2 KiB of stack for the call (`LAYERS_SCRATCH`); only when they cannot do are 9 KiB of
-    /// `Buckets` put on the stack too (`compute_with` takes some to reuse).
+    /// [`Buckets`] put on the stack too (`compute_with` takes some to reuse).
     pub fn compute(
         &mut self,
         map: &Map,

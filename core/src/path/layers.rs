@@ -91,7 +91,7 @@ pub(super) fn spread(row: u64) -> u64 {
 }
 
 /// The layers being worked through: the one at `depth` and the two after
-/// it (a step costs one or two whole steps), in a ring (`Ring`), each with
+/// it (a step costs one or two whole steps), in a ring ([`Ring`]), each with
 /// the rows it has cells in. A layer's rows have an empty row above the
 /// first and below the last, so a row's neighbours need no test.
 struct Layers {
@@ -100,7 +100,7 @@ struct Layers {
     occupied: [u64; 3],
 }
 
-/// Where the layer at `depth` and the two after it are in `Layers`' ring.
+/// Where the layer at `depth` and the two after it are in [`Layers`]' ring.
 #[derive(Clone, Copy)]
 struct Ring {
     here: usize,

@@ -54,7 +54,7 @@ const _: () = assert!(63 * 63 + 35 * 35 < 1 << 13 && MAP_CELLS <= 1 << 12);
 
 /// Every place of [`Open::next`] linked to itself: each bucket's head alone
 /// on its list, so each bucket empty (a cell's link is written when it is
-/// put in). A constant, so an `Open` is made by one copy, in its place.
+/// put in). A constant, so an [`Open`] is made by one copy, in its place.
 const ALONE: [u16; LINKS] = super::alone();
 
 /// The open set of a search of the corridor: buckets of cells by whole

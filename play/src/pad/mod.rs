@@ -1,10 +1,10 @@
 //! A pad: a five-way switch (four directions and a press) and three
 //! buttons, A, B and C. The board has one; a gamepad or a phone's
 //! on-screen pad plays the same way. What each button gives on the map is
-//! the binding table's `Pad` column; what is the pad's own lives here: B
+//! the binding table's [`Pad`] column; what is the pad's own lives here: B
 //! held turns a direction to a diagonal, C opens a menu of commands, a
 //! cursor to travel to, a screen's chosen line, and the log read back.
-//! `Controls` turns the buttons into the session's presses and says what
+//! [`Controls`] turns the buttons into the session's presses and says what
 //! to show: the scene with its travel cursor, the chosen line, the status.
 
 mod buttons;

@@ -1,6 +1,6 @@
-//! The bot at play in a session: for a player who watches (`Demo`, the
+//! The bot at play in a session: for a player who watches ([`Demo`], the
 //! desktop's `--bot`), or headless, driven by a test, a benchmark or a
-//! board's firmware (`Pace`). Either way its actions come in as a
+//! board's firmware ([`Pace`]). Either way its actions come in as a
 //! player's would, so they are saved and recorded alike.
 
 use super::{Saved, Session};

@@ -1,4 +1,4 @@
-//! One run, one driver: the `Session` every shell plays through. A shell
+//! One run, one driver: the [`Session`] every shell plays through. A shell
 //! has keys, clicks, the mouse's place, a clock and somewhere to keep a
 //! file; it hands each to the session as it comes (`press`, `repeat`,
 //! `release`, `click`, `hover`, `tick`, `close`) and draws what the
@@ -9,8 +9,8 @@
 //! browser and on a board.
 //!
 //! The session never makes entropy, never touches a file and never reads a
-//! clock: the shell gives it a source of seeds, a `Store` for the save and
-//! a `Recorder` for the inputs, and the time in milliseconds.
+//! clock: the shell gives it a source of seeds, a [`Store`] for the save and
+//! a [`Recorder`] for the inputs, and the time in milliseconds.
 //!
 //! The save's moments, the same on every shell: on arrival on each floor,
 //! on the menu's save and quit, and when the shell closes (a window closed,
@@ -133,7 +133,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     }
 
     /// The session at its title, the store not yet looked at. Never inlined,
-    /// as every function here that makes a `Game` (10 KiB on a Cortex-M3)
+    /// as every function here that makes a [`Game`] (10 KiB on a Cortex-M3)
     /// is not: the one made is moved into place, and the frame that held it
     /// is gone before a floor is made or a turn is played, so the run's
     /// deepest calls never have it under them on a 64 KiB board.
@@ -301,7 +301,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
 
     /// A verb from a shell's own way of asking for it (a board's travel
     /// cursor, its menu's colours), as a key's would be taken: the game's
-    /// (`Action`) or the session's (`Verb`).
+    /// ([`Action`]) or the session's ([`Verb`]).
     pub fn act(&mut self, verb: impl Into<Verb>) {
         self.take(verb.into());
     }
@@ -375,7 +375,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     }
 
     /// What the game asked for. Out of line, as `show` is: a save's
-    /// failure is a `Line` that inlined would sit in `act`'s frame, under
+    /// failure is a [`Line`] that inlined would sit in `act`'s frame, under
     /// every turn (with both inlined the Cortex-M3's whole run took 56,836
     /// bytes of stack; with neither, 56,212).
     #[inline(never)]
@@ -521,7 +521,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// A yes to "a new run?": the run given up is recorded as abandoned,
     /// the one in play (the menu's n) or the saved one (the title's), and
     /// its save removed, so it is never given up (and recorded) twice.
-    /// Out of line: a saved run is loaded into a `Game` (see `at_title`).
+    /// Out of line: a saved run is loaded into a [`Game`] (see `at_title`).
     #[inline(never)]
     fn abandon(&mut self, then: Then) {
         if self.annals.watching() {
@@ -552,7 +552,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     }
 
     /// The title's C: the saved run, in play.
-    /// Out of line: the game loaded is a `Game` on the stack (see
+    /// Out of line: the game loaded is a [`Game`] on the stack (see
     /// `at_title`).
     #[inline(never)]
     fn continue_saved(&mut self) {
@@ -579,7 +579,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
 
     /// The title's H (the hall of fame) or the end screen's R (the run's
     /// record), read afresh from the store, or why it cannot be. Out of
-    /// line: the words it may say are a `Line` that inlined would sit in
+    /// line: the words it may say are a [`Line`] that inlined would sit in
     /// `act`'s frame, under every turn of a run (the Cortex-M3's stack).
     #[inline(never)]
     fn show(&mut self, screen: Overlay) {

@@ -1,5 +1,5 @@
 //! When the run is saved, and what came of it: the session's saving
-//! policy, one type (`Saving`) that the session asks at each moment a save
+//! policy, one type ([`Saving`]) that the session asks at each moment a save
 //! may be due. It knows whether this game holds the store and why not,
 //! the last failure, the floor and turn last saved, the autosave and
 //! whether a command just ended; it never writes the session's note, but
@@ -15,7 +15,7 @@ use core::fmt;
 /// A run in play is saved every this many turns as well as on each
 /// floor's arrival, so a crash or a `kill -9` loses no more (*tune*, at
 /// most 50: `cargo xtask faults` fails past it). A board's flash sets its
-/// own (`Autosave`).
+/// own ([`Autosave`]).
 pub const AUTOSAVE_TURNS: u32 = 50;
 
 /// When a run in play is saved besides on arrival, on save and quit and on
@@ -257,7 +257,7 @@ impl Saving {
     }
 
     /// The saved run, read to be continued; or the words why there is
-    /// none to continue. Out of line: the game loaded is a `Game` on the
+    /// none to continue. Out of line: the game loaded is a [`Game`] on the
     /// stack (see `Session::at_title`).
     #[inline(never)]
     pub fn load(&mut self, store: &mut impl Saves) -> Result<Game, Line> {

@@ -1,5 +1,5 @@
 //! How a session's run begins: the seed, class, style, dice and day the
-//! shell was given (`Start`), a seed typed as text, read as the book reads
+//! shell was given ([`Start`]), a seed typed as text, read as the book reads
 //! it, and the session's next seed and today's dungeon.
 
 use super::{Session, Then};

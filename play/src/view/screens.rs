@@ -1,8 +1,8 @@
-//! Every screen over the map, made of lines and choices (`Screen`): the
+//! Every screen over the map, made of lines and choices ([`Screen`]): the
 //! title, the class, the pack, an item, a question, the menu, the help and
 //! a run's end (`screen`), and the words a run ended with
 //! (`end_words`). The hall of fame and the record are screens too, made
-//! by `fame` and `morgue` with the same `Screen`.
+//! by `fame` and `morgue` with the same [`Screen`].
 
 use super::{PANEL_LINES, Shows, button_help, wrap};
 use crate::bindings::{self, Binding, Context, Verb};
