@@ -42,7 +42,11 @@ fn wait_saved_turn(chrome: &mut Chrome, tab: &Tab, turn: u32) -> Result<(), Stri
             return Ok(());
         }
         if start.elapsed() > Duration::from_secs(5) {
-            return Err(format!("the save is of turn {now:?}, not {turn}"));
+            return Err(crate::sh::failed(
+                "the page's save reaches the turn within 5 s",
+                format!("turn {turn}"),
+                format!("turn {now:?}"),
+            ));
         }
         std::thread::sleep(Duration::from_millis(50));
     }
@@ -118,23 +122,24 @@ fn two_tabs_at(work: &Path, name: &str, extra: &[&str], url: &str) -> Result<(),
     let mut chrome = Chrome::launch(&work.join(name), extra)?;
     let first = chrome.open(url)?;
     started(&mut chrome, &first)?;
-    let s = saving(&mut chrome, &first)?;
-    if s != "yes" {
-        return Err(format!("the first tab does not save ({s})"));
-    }
+    says_saving(&mut chrome, &first, "yes", "the first tab saves")?;
     let second = chrome.open(url)?;
     started(&mut chrome, &second)?;
-    let s = saving(&mut chrome, &second)?;
-    if s != "no" {
-        return Err(format!("the second tab saves too ({s})"));
-    }
+    says_saving(
+        &mut chrome,
+        &second,
+        "no",
+        "a second tab plays without saving",
+    )?;
     waits(&mut chrome, &second, 2)?;
     hidden(&mut chrome, &second)?;
     std::thread::sleep(Duration::from_millis(300));
     let turn = saved_turn(&mut chrome, &first)?;
     if turn != Some(0) {
-        return Err(format!(
-            "the second tab wrote over the first's save: turn {turn:?}"
+        return Err(crate::sh::failed(
+            "the second tab leaves the first's save alone",
+            "the save of turn 0",
+            format!("the save of turn {turn:?}"),
         ));
     }
     waits(&mut chrome, &first, 3)?;
@@ -144,13 +149,27 @@ fn two_tabs_at(work: &Path, name: &str, extra: &[&str], url: &str) -> Result<(),
     chrome.navigate(&first, "about:blank")?;
     let third = chrome.open(url)?;
     started(&mut chrome, &third)?;
-    let s = saving(&mut chrome, &third)?;
-    if s != "yes" {
-        return Err(format!(
-            "after the first tab left, a third does not save ({s})"
-        ));
-    }
+    says_saving(
+        &mut chrome,
+        &third,
+        "yes",
+        "a third tab saves once the first left",
+    )?;
     Ok(())
+}
+
+/// Whether a tab says it saves (`yes` or `no`), as `want` says.
+fn says_saving(chrome: &mut Chrome, tab: &Tab, want: &str, check: &str) -> Result<(), String> {
+    let s = saving(chrome, tab)?;
+    if s == want {
+        Ok(())
+    } else {
+        Err(crate::sh::failed(
+            check,
+            format!("saving: {want}"),
+            format!("saving: {s}"),
+        ))
+    }
 }
 
 pub fn two_tabs(work: &Path, base: &str) -> Result<Row, String> {
@@ -216,10 +235,7 @@ pub fn reload_at_once(work: &Path, base: &str) -> Result<Row, String> {
          document.body.dataset.started === 'yes'",
         LONG,
     )?;
-    let s = saving(&mut chrome, &tab)?;
-    if s != "yes" {
-        return Err(format!("the reloaded page does not save ({s})"));
-    }
+    says_saving(&mut chrome, &tab, "yes", "the reloaded page saves")?;
     // However the browser orders a reload's let-go and ask, the new page
     // waits: a second tab that asks while the first still holds the lock,
     // which lets it go a moment later, saves.
@@ -227,12 +243,12 @@ pub fn reload_at_once(work: &Path, base: &str) -> Result<Row, String> {
     std::thread::sleep(Duration::from_millis(300));
     chrome.navigate(&tab, "about:blank")?;
     started(&mut chrome, &second)?;
-    let s = saving(&mut chrome, &second)?;
-    if s != "yes" {
-        return Err(format!(
-            "a page that asked while the lock was held, and let go at once, does not save ({s})"
-        ));
-    }
+    says_saving(
+        &mut chrome,
+        &second,
+        "yes",
+        "a page that asked while the lock was held, let go at once, saves",
+    )?;
     Ok(Row {
         fault: "browser: a reload at once",
         made: "the page reloaded the moment it held the save's lock".into(),
