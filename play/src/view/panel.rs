@@ -127,7 +127,12 @@ pub fn panel(game: &Game) -> Lines {
         let text = if p.lightning_wait == 0 {
             line(format_args!("Lightning: ready (z)"))
         } else {
-            line(format_args!("Lightning: {} turns", p.lightning_wait))
+            let turns = if p.lightning_wait == 1 {
+                "turn"
+            } else {
+                "turns"
+            };
+            line(format_args!("Lightning: {} {turns}", p.lightning_wait))
         };
         push(&mut out, text, palette::TEXT);
     }
@@ -188,5 +193,29 @@ pub fn cave_step_words(steps: &amulets_core::game::CaveSteps) -> Line {
         ))
     } else {
         line(format_args!("the biggest cave: {} cells", steps.cells))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use amulets_core::player::Class;
+
+    /// The Wizard's line for Lightning counts its turns in words.
+    #[test]
+    fn lightning_s_wait_is_one_turn_or_many() {
+        let mut game = Game::new_run(42, Class::Wizard);
+        let says = |game: &Game, want: &str| {
+            assert!(
+                panel(game).iter().any(|(l, _)| l.as_str() == want),
+                "no {want:?} in {:?}",
+                panel(game)
+            );
+        };
+        says(&game, "Lightning: ready (z)");
+        game.player_mut().lightning_wait = 1;
+        says(&game, "Lightning: 1 turn");
+        game.player_mut().lightning_wait = 12;
+        says(&game, "Lightning: 12 turns");
     }
 }
