@@ -59,6 +59,9 @@ pub struct ItemKind {
     pub stacks: bool,
     /// How likely a random item is this kind (0: never placed at random).
     pub weight: u16,
+    /// Named without an article, as a mass noun is: "chain mail", not
+    /// "a chain mail".
+    pub mass: bool,
 }
 
 /// A kind of item: its place in `ITEMS`, and always a place there.
@@ -139,6 +142,7 @@ pub const ITEMS: [ItemKind; 20] = [
         uses: Use::Gold,
         stacks: true,
         weight: 0,
+        mass: false,
     },
     ItemKind {
         name: "potion of healing",
@@ -148,6 +152,7 @@ pub const ITEMS: [ItemKind; 20] = [
         uses: Use::Potion,
         stacks: true,
         weight: 18,
+        mass: false,
     },
     ItemKind {
         name: "potion of extra healing",
@@ -157,6 +162,7 @@ pub const ITEMS: [ItemKind; 20] = [
         uses: Use::Potion,
         stacks: true,
         weight: 6,
+        mass: false,
     },
     ItemKind {
         name: "potion of poison",
@@ -166,6 +172,7 @@ pub const ITEMS: [ItemKind; 20] = [
         uses: Use::Potion,
         stacks: true,
         weight: 6,
+        mass: false,
     },
     ItemKind {
         name: "potion of confusion",
@@ -175,6 +182,7 @@ pub const ITEMS: [ItemKind; 20] = [
         uses: Use::Potion,
         stacks: true,
         weight: 5,
+        mass: false,
     },
     ItemKind {
         name: "potion of strength",
@@ -184,6 +192,7 @@ pub const ITEMS: [ItemKind; 20] = [
         uses: Use::Potion,
         stacks: true,
         weight: 2,
+        mass: false,
     },
     ItemKind {
         name: "scroll of lightning",
@@ -193,6 +202,7 @@ pub const ITEMS: [ItemKind; 20] = [
         uses: Use::Scroll,
         stacks: true,
         weight: 6,
+        mass: false,
     },
     ItemKind {
         name: "scroll of magic mapping",
@@ -202,6 +212,7 @@ pub const ITEMS: [ItemKind; 20] = [
         uses: Use::Scroll,
         stacks: true,
         weight: 6,
+        mass: false,
     },
     ItemKind {
         name: "scroll of teleportation",
@@ -211,6 +222,7 @@ pub const ITEMS: [ItemKind; 20] = [
         uses: Use::Scroll,
         stacks: true,
         weight: 6,
+        mass: false,
     },
     ItemKind {
         name: "scroll of remove poison",
@@ -220,6 +232,7 @@ pub const ITEMS: [ItemKind; 20] = [
         uses: Use::Scroll,
         stacks: true,
         weight: 6,
+        mass: false,
     },
     ItemKind {
         name: "bow",
@@ -229,6 +242,7 @@ pub const ITEMS: [ItemKind; 20] = [
         uses: Use::Bow { damage: (2, 5) },
         stacks: false,
         weight: 3,
+        mass: false,
     },
     ItemKind {
         name: "arrow",
@@ -238,6 +252,7 @@ pub const ITEMS: [ItemKind; 20] = [
         uses: Use::Arrows,
         stacks: true,
         weight: 8,
+        mass: false,
     },
     ItemKind {
         name: "dart",
@@ -247,6 +262,7 @@ pub const ITEMS: [ItemKind; 20] = [
         uses: Use::Thrown { damage: (1, 4) },
         stacks: true,
         weight: 8,
+        mass: false,
     },
     ItemKind {
         name: "dagger",
@@ -259,6 +275,7 @@ pub const ITEMS: [ItemKind; 20] = [
         },
         stacks: true,
         weight: 4,
+        mass: false,
     },
     ItemKind {
         name: "sword",
@@ -271,6 +288,7 @@ pub const ITEMS: [ItemKind; 20] = [
         },
         stacks: false,
         weight: 3,
+        mass: false,
     },
     ItemKind {
         name: "staff",
@@ -283,6 +301,7 @@ pub const ITEMS: [ItemKind; 20] = [
         },
         stacks: false,
         weight: 2,
+        mass: false,
     },
     ItemKind {
         name: "leather armour",
@@ -292,6 +311,7 @@ pub const ITEMS: [ItemKind; 20] = [
         uses: Use::Armour { defence: 2 },
         stacks: false,
         weight: 3,
+        mass: true,
     },
     ItemKind {
         name: "chain mail",
@@ -301,6 +321,7 @@ pub const ITEMS: [ItemKind; 20] = [
         uses: Use::Armour { defence: 3 },
         stacks: false,
         weight: 2,
+        mass: true,
     },
     ItemKind {
         name: "robe",
@@ -310,6 +331,7 @@ pub const ITEMS: [ItemKind; 20] = [
         uses: Use::Armour { defence: 2 },
         stacks: false,
         weight: 1,
+        mass: false,
     },
     ItemKind {
         name: "Amulet",
@@ -319,6 +341,7 @@ pub const ITEMS: [ItemKind; 20] = [
         uses: Use::Amulet,
         stacks: false,
         weight: 0,
+        mass: false,
     },
 ];
 
@@ -351,7 +374,9 @@ impl Item {
     /// "18 gold pieces", "an Amulet".
     pub fn name(&self) -> Line {
         let k = self.kind();
-        if self.count == 1 {
+        if self.count == 1 && k.mass {
+            line(format_args!("{}", k.name))
+        } else if self.count == 1 {
             with_article(k.name)
         } else {
             line(format_args!("{} {}", self.count, k.plural))
@@ -439,6 +464,9 @@ mod tests {
         );
         assert_eq!(Item::one(kinds::AMULET).name().as_str(), "an Amulet");
         assert_eq!(Item::one(kinds::ARROW).name().as_str(), "an arrow");
+        assert_eq!(Item::one(kinds::CHAIN_MAIL).name().as_str(), "chain mail");
+        assert_eq!(Item::one(kinds::LEATHER).name().as_str(), "leather armour");
+        assert_eq!(Item::one(kinds::ROBE).name().as_str(), "a robe");
     }
 
     #[test]
