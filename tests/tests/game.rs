@@ -607,6 +607,42 @@ fn the_pack_uses_wears_and_drops() {
 }
 
 #[test]
+fn what_would_do_nothing_takes_no_turn_and_no_item() {
+    // The Wizard wields the staff (a), wears the robe (b) and knows
+    // Lightning by heart.
+    let mut game = Game::with_floor(1, Class::Wizard, 1, two_rooms('.'), Point::new(2, 2));
+    lay(&mut game, Item::one(kinds::LIGHTNING), Point::new(2, 2));
+    keys(&mut game, "g");
+    let slot = (0..26)
+        .find(|&i| game.player().pack[i].map(|it| it.kind) == Some(kinds::LIGHTNING))
+        .expect("the scroll is in the pack");
+    let letter = char::from(b'a' + slot as u8);
+    let turn = game.turn();
+    let pack = game.player().pack;
+    for (keys_pressed, words) in [
+        ("iau".to_string(), "You are wielding the staff already."),
+        ("ibu".to_string(), "You are wearing the robe already."),
+        (
+            format!("i{letter}u"),
+            "You know Lightning by heart already.",
+        ),
+    ] {
+        keys(&mut game, &keys_pressed);
+        assert!(said(&game, words), "{keys_pressed}: {:?}", log_text(&game));
+        assert_eq!(game.turn(), turn, "{keys_pressed}: no turn passed");
+        assert_eq!(game.player().pack, pack, "{keys_pressed}: nothing used up");
+    }
+    // A mass noun takes no article.
+    lay(&mut game, Item::one(kinds::CHAIN_MAIL), Point::new(3, 2));
+    keys(&mut game, "l");
+    assert!(
+        said(&game, "There is chain mail here."),
+        "{:?}",
+        log_text(&game)
+    );
+}
+
+#[test]
 fn f6_shows_a_cave_in_six_steps_with_its_own_dice() {
     let mut game = Game::new_run(42, Class::Fighter);
     let dice = game.rng().clone();

@@ -141,6 +141,29 @@ impl Game {
             return false;
         };
         let k = item.kind();
+        // What would do nothing says so, and takes no turn and no item.
+        let p = &self.player;
+        let already = match k.uses {
+            Use::Scroll if item.kind == kinds::LIGHTNING && p.knows_lightning => {
+                Some(line(format_args!("You know Lightning by heart already.")))
+            }
+            Use::Weapon { .. } if p.weapon == Some(slot) => Some(line(format_args!(
+                "You are wielding the {} already.",
+                k.name
+            ))),
+            Use::Armour { .. } if p.armour == Some(slot) => Some(line(format_args!(
+                "You are wearing the {} already.",
+                k.name
+            ))),
+            Use::Bow { .. } if p.bow == Some(slot) => {
+                Some(line(format_args!("The bow is ready already.")))
+            }
+            _ => None,
+        };
+        if let Some(words) = already {
+            self.log.add(words);
+            return false;
+        }
         match k.uses {
             Use::Potion | Use::Scroll => {
                 self.player.take_one(slot);
@@ -197,13 +220,10 @@ impl Game {
                 self.log.say("You feel stronger.");
             }
             kinds::LIGHTNING => {
-                if p.knows_lightning {
-                    self.log.say("You know Lightning by heart already.");
-                } else {
-                    p.knows_lightning = true;
-                    self.log
-                        .say("You learn Lightning by heart. Cast it with z.");
-                }
+                // Known already, it was never read (`use_item`).
+                p.knows_lightning = true;
+                self.log
+                    .say("You learn Lightning by heart. Cast it with z.");
             }
             kinds::MAGIC_MAPPING => {
                 let level = &mut self.level;
