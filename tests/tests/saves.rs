@@ -154,6 +154,12 @@ fn another_version_is_refused_by_name_and_junk_is_not_a_save() {
         "{:?}",
         Game::read_save(&bad_letter)
     );
+    // The book's words for it (chapter 18).
+    let err = Game::read_save(&bad_letter.replacen("\nmap\nX", "\nmap\n?", 1)).unwrap_err();
+    assert!(
+        err.to_string().ends_with(": no terrain is called '?'"),
+        "{err}"
+    );
 }
 
 #[test]

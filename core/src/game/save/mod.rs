@@ -90,7 +90,7 @@ impl fmt::Display for LoadError {
                 write!(f, "line {line}: the {what} is out of range")
             }
             LoadError::UnknownTerrain { line, letter } => {
-                write!(f, "line {line}: {letter:?} is no terrain")
+                write!(f, "line {line}: no terrain is called {letter:?}")
             }
             LoadError::Inconsistent(what) => write!(f, "it does not hang together: {what}"),
         }
