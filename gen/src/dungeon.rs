@@ -56,10 +56,10 @@ pub struct GenArgs {
     /// Whose dice: the book's (its seeds make its dungeons) or xorshift's
     #[arg(long, value_enum, default_value = "book")]
     pub dice: DiceArg,
-    /// Grid: how many rooms across (1 to 64); gh: the map's width (40 to 64)
+    /// Grid: how many rooms across (1 to 64); gh: the map's width (40 to 200)
     #[arg(short = 'w', value_name = "W")]
     pub width: Option<usize>,
-    /// Grid: how many rooms down (1 to 64); gh: the map's height (20 to 36)
+    /// Grid: how many rooms down (1 to 64); gh: the map's height (20 to 100)
     #[arg(short = 'h', value_name = "H")]
     pub height: Option<usize>,
     /// Grid: draw rrpg's picture instead of listing the room values

@@ -64,3 +64,51 @@ fn a_floor_of_a_run_is_printed() {
         "{text}"
     );
 }
+
+#[test]
+fn the_help_gives_the_gh_sizes_that_are_taken_and_no_others() {
+    let out = amulets_gen(&["--help"]);
+    let help = String::from_utf8(out.stdout).unwrap();
+    // "gh: the map's width (40 to 200)": the range the help gives, read back.
+    let range = |what: &str| -> (u32, u32) {
+        let at = help.find(&format!("gh: the map's {what} (")).expect(what);
+        let rest = &help[at..];
+        let inner = &rest[rest.find('(').unwrap() + 1..rest.find(')').unwrap()];
+        let (low, high) = inner.split_once(" to ").expect(inner);
+        (low.parse().unwrap(), high.parse().unwrap())
+    };
+    let (w, h) = (range("width"), range("height"));
+    let gh = |w: u32, h: u32| {
+        amulets_gen(&[
+            "gh",
+            "--seed",
+            "3",
+            "-w",
+            &w.to_string(),
+            "-h",
+            &h.to_string(),
+        ])
+    };
+    for (x, y) in [(w.0, h.0), (w.1, h.1)] {
+        let out = gh(x, y);
+        assert!(
+            out.status.success(),
+            "{x} x {y}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(text.lines().next().unwrap().len(), x as usize);
+    }
+    for (x, y) in [
+        (w.0 - 1, h.0),
+        (w.1 + 1, h.1),
+        (w.0, h.0 - 1),
+        (w.1, h.1 + 1),
+    ] {
+        let out = gh(x, y);
+        assert_eq!(out.status.code(), Some(2), "{x} x {y}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        let said = format!("{} to {} wide and {} to {} high", w.0, w.1, h.0, h.1);
+        assert!(err.contains(&said), "{x} x {y}: {err}");
+    }
+}
