@@ -416,7 +416,7 @@ impl fmt::Display for Hall {
 fn header_line() -> Line {
     line(format_args!(
         "{:>5}{:<8}{:<10}{:<6}{:>7} {:>7} {:<16}day",
-        "", "class", "ending", "A F", "gold", "turns", "seed"
+        "", "class", "ending", "A  F", "gold", "turns", "seed"
     ))
 }
 
@@ -435,7 +435,7 @@ pub fn entry_line(place: usize, e: &HallEntry, last: Option<u32>) -> Line {
         _ => "",
     };
     line(format_args!(
-        "{you}{place:>2}. {:<7} {:<9} {}A F{} {:>6}g {:>6}t seed {:<10} {}{practice}",
+        "{you}{place:>2}. {:<7} {:<9} A{} F{} {:>6}g {:>6}t seed {:<10} {}{practice}",
         e.class.name(),
         e.ending.word(),
         e.amulets,
@@ -531,6 +531,15 @@ mod tests {
             date: Day::parse("2026-12-04"),
             daily: None,
         }
+    }
+
+    #[test]
+    fn a_line_puts_each_letter_before_its_number_under_its_heading() {
+        let l = entry_line(1, &entry(4, 3, 8, 120, 900), None);
+        assert!(l.contains(" A3 F8 "), "{l}");
+        let head = header_line();
+        let at = |text: &str, what: &str| text.find(what).expect(what);
+        assert_eq!(at(&head, "A  F"), at(&l, "A3 F8"), "{head}\n{l}");
     }
 
     #[test]
