@@ -274,12 +274,23 @@ pub fn screen(text: &str, page: u8, map: &crate::keymap::Keymap) -> crate::view:
     {
         out.say(line(format_args!("{l}")), palette::TEXT);
     }
-    out.choices(
-        (map, crate::bindings::Context::Record),
-        &crate::bindings::RECORD,
-        |_| true,
-        palette::DIM_TEXT,
-    );
+    // R turns the page, and from the last page back to the first; a record
+    // of one page has no other to turn to.
+    for b in &crate::bindings::RECORD {
+        let turns = b.does == crate::bindings::Does::Act(crate::bindings::Verb::Record);
+        let words = match (turns, page + 1 >= n) {
+            (true, _) if n == 1 => continue,
+            (true, true) => "the first page",
+            _ => b.words,
+        };
+        out.choice_worded(
+            (map, crate::bindings::Context::Record),
+            b,
+            words,
+            true,
+            palette::DIM_TEXT,
+        );
+    }
     out.say(
         line(format_args!("Any other key closes it.")),
         palette::DIM_TEXT,

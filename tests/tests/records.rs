@@ -411,10 +411,13 @@ fn the_end_screen_shows_the_record_a_page_at_a_time() {
             screen.title.as_str(),
             format!("The run's record, page {} of {pages}", at + 1)
         );
-        let shown: Vec<&str> = screen
-            .lines()
-            .take_while(|l| *l != "R  the next page")
-            .collect();
+        let turn = if at + 1 == pages {
+            "R  the first page"
+        } else {
+            "R  the next page"
+        };
+        assert!(screen.lines().any(|l| l == turn), "page {at}: no {turn:?}");
+        let shown: Vec<&str> = screen.lines().take_while(|l| *l != turn).collect();
         let want: Vec<&str> = lines
             .iter()
             .skip(at * morgue::PAGE_LINES)

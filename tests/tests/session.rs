@@ -643,9 +643,8 @@ fn the_title_offers_continue_only_with_a_save() {
         .unwrap()
         .entries
         .into_iter()
-        .find(|e| e.key == Some(Key::Char('c')))
-        .unwrap();
-    assert!(!c.enabled);
+        .find(|e| e.key == Some(Key::Char('c')));
+    assert_eq!(c, None, "no C to offer");
     let mut s = session(Memory::default(), Start::default());
     s.press(Key::Char('C'));
     assert_eq!(s.note(), Some("There is no saved run to continue."));
@@ -718,6 +717,35 @@ fn a_save_that_cannot_be_read_is_set_aside_and_never_written_over() {
         "{:?}",
         screen_text(&s)
     );
+}
+
+#[test]
+fn the_title_offers_to_continue_only_a_run_it_can_read() {
+    fn offers(s: &Session<Memory, Tape, impl FnMut() -> u32>) -> bool {
+        screen_text(s).iter().any(|l| l.contains("continue"))
+    }
+    let s = session(Memory::default(), Start::default());
+    assert!(!offers(&s), "no save: {:?}", screen_text(&s));
+    let damaged = Memory {
+        text: Some("amulets-save 1\nnonsense\n".into()),
+        ..Memory::default()
+    };
+    let s = session(damaged, Start::default());
+    assert!(!offers(&s), "set aside: {:?}", screen_text(&s));
+    let unread = Memory {
+        read_fails: Some(StoreError::Refused(line(format_args!(
+            "save.txt is not a regular file"
+        )))),
+        ..Memory::holding(&Game::new_run(5, Class::Rogue))
+    };
+    let s = session(unread, Start::default());
+    assert_eq!(s.saved(), Saved::Damaged);
+    assert!(!offers(&s), "cannot be read: {:?}", screen_text(&s));
+    let s = session(
+        Memory::holding(&Game::new_run(5, Class::Rogue)),
+        Start::default(),
+    );
+    assert!(offers(&s), "a run to continue: {:?}", screen_text(&s));
 }
 
 #[test]

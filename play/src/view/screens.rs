@@ -100,12 +100,26 @@ impl Screen {
         enabled: impl Fn(&Binding) -> bool,
         color: Rgb,
     ) {
-        let (map, context) = keys;
         for b in table {
-            if let Some(key) = map.first_key(context, b) {
-                let words = line(format_args!("{}  {}", map.label(context, b), b.words));
-                self.choice(key, words, enabled(b), color);
-            }
+            self.choice_worded(keys, b, b.words, enabled(b), color);
+        }
+    }
+
+    /// A binding's line, as `choices` draws it, in other words than its
+    /// own ("R  the first page" on a record's last page); none when the
+    /// keymap leaves it no key.
+    pub(crate) fn choice_worded(
+        &mut self,
+        keys: (&Keymap, Context),
+        b: &'static Binding,
+        words: &str,
+        enabled: bool,
+        color: Rgb,
+    ) {
+        let (map, context) = keys;
+        if let Some(key) = map.first_key(context, b) {
+            let words = line(format_args!("{}  {words}", map.label(context, b)));
+            self.choice(key, words, enabled, color);
         }
     }
 
@@ -208,6 +222,11 @@ pub fn screen(game: &Game, offers: Offers, shows: Shows, map: &Keymap) -> Option
                 let Some(key) = map.first_key(here, b) else {
                     continue;
                 };
+                // No saved run to continue (none, or one that cannot be
+                // read): no C, rather than a C that does nothing.
+                if b.action() == Some(Verb::Game(Action::Continue)) && !offers.saved_run {
+                    continue;
+                }
                 let label = map.label(here, b);
                 let text = match b.action() {
                     Some(Verb::Game(Action::NextStyle)) => match game.dice() {
@@ -235,7 +254,6 @@ pub fn screen(game: &Game, offers: Offers, shows: Shows, map: &Keymap) -> Option
                     _ => line(format_args!("{}  {}", label, b.words)),
                 };
                 let enabled = match b.action() {
-                    Some(Verb::Game(Action::Continue)) => offers.saved_run,
                     Some(Verb::Daily) => offers.today.is_some(),
                     _ => true,
                 };
