@@ -12,19 +12,37 @@ pub const LINE: usize = 96;
 /// A line of text.
 pub type Line = heapless::String<LINE>;
 
+/// The longest note a session shows outside the log (a save that could
+/// not be read, where a run's record went): room for a line's worth of
+/// words around a path of 60 characters and a file's name. Shells wrap it
+/// at words.
+pub const NOTE: usize = 224;
+
+/// A note: longer than a line, for words that name a file.
+pub type Note = heapless::String<NOTE>;
+
 /// Writes formatted text into a line, cutting what does not fit.
 pub fn line(args: core::fmt::Arguments<'_>) -> Line {
-    let mut out = Clipped(Line::new());
+    clipped(args)
+}
+
+/// Writes formatted text into a note, cutting what does not fit.
+pub fn note(args: core::fmt::Arguments<'_>) -> Note {
+    clipped(args)
+}
+
+fn clipped<const N: usize>(args: core::fmt::Arguments<'_>) -> heapless::String<N> {
+    let mut out = Clipped(heapless::String::new());
     out.write_fmt(args)
-        .expect("a clipped line takes what fits and never fails");
+        .expect("a clipped string takes what fits and never fails");
     out.0
 }
 
 /// A writer that keeps what fits and drops the rest, so formatting never
 /// fails half-way through a character.
-struct Clipped(Line);
+struct Clipped<const N: usize>(heapless::String<N>);
 
-impl Write for Clipped {
+impl<const N: usize> Write for Clipped<N> {
     fn write_str(&mut self, s: &str) -> core::fmt::Result {
         for c in s.chars() {
             if self.0.push(c).is_err() {

@@ -133,6 +133,40 @@ pub fn set_aside(dir: &Path, name: &str, bad: &str) -> io::Result<PathBuf> {
     Ok(to)
 }
 
+/// A path as a note shows it, in at most `room` characters where it can
+/// be: the home folder as `~`, then, while it is still too long, its
+/// first folders left out for `…`. The last part (the file's name) is
+/// always whole.
+pub fn shown(path: &Path, room: usize) -> String {
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let short = match home.as_deref().map(|h| path.strip_prefix(h)) {
+        Some(Ok(rest)) if !rest.as_os_str().is_empty() => Path::new("~").join(rest),
+        _ => path.to_path_buf(),
+    };
+    let whole = short.display().to_string();
+    if whole.chars().count() <= room {
+        return whole;
+    }
+    let parts: Vec<String> = short
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    // The fewest parts left out (from the first on) that fit, keeping the
+    // last part whatever its length.
+    let sep = std::path::MAIN_SEPARATOR;
+    (1..parts.len())
+        .map(|skip| {
+            let mut out = String::from("…");
+            for p in &parts[skip..] {
+                out.push(sep);
+                out.push_str(p);
+            }
+            out
+        })
+        .find(|s| s.chars().count() <= room)
+        .unwrap_or_else(|| format!("…{sep}{}", parts.last().cloned().unwrap_or_default()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -142,6 +176,26 @@ mod tests {
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
         dir
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn a_shown_path_fits_its_room_and_keeps_its_file_name_whole() {
+        let path = Path::new("/srv/games/amulets/data/morgue/fighter-931399005-2026-12-05.txt");
+        assert_eq!(shown(path, 200), path.display().to_string());
+        let short = shown(path, 48);
+        assert!(short.chars().count() <= 48, "{short}");
+        assert!(
+            short.ends_with("/morgue/fighter-931399005-2026-12-05.txt"),
+            "{short}"
+        );
+        assert!(short.starts_with('…'), "{short}");
+        // Too little room for the name alone: the name stays whole.
+        assert_eq!(shown(path, 10), "…/fighter-931399005-2026-12-05.txt");
+        if let Some(home) = std::env::var_os("HOME") {
+            let under = PathBuf::from(home).join(".local/share/amulets");
+            assert_eq!(shown(&under, 200), "~/.local/share/amulets");
+        }
     }
 
     #[test]

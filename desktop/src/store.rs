@@ -26,7 +26,7 @@
 
 use crate::files::{self, ReadError};
 use amulets_core::daily::Day;
-use amulets_core::text::{Line, line};
+use amulets_core::text::{Line, Note, line, note};
 use amulets_play::fame::{Hall, MAX_HALL_BYTES};
 use amulets_play::morgue::{self, End};
 use amulets_play::palettes::Palette;
@@ -64,6 +64,9 @@ pub struct FileStore {
     /// Why there is nowhere to keep the save, when there is not.
     nowhere: Option<String>,
     lock: Option<File>,
+    /// Why the last claim failed: what a write without the lock says, so a
+    /// read-only folder is never blamed on another game.
+    refused: Option<StoreError>,
     /// The saved run's text as last read, lent out by `read`.
     text: String,
     /// The hall of fame's text as last read, lent out by `hall`.
@@ -76,9 +79,31 @@ pub struct FileStore {
 }
 
 /// An I/O error in the words the player reads.
-fn failed(what: &str, e: &io::Error) -> StoreError {
-    StoreError::Failed(line(format_args!("{what}: {e}")))
+/// Why a read-only folder, a full disk and a missing permission are said
+/// as such (with the folder, shortened to fit a note), and any other
+/// error as the system words it.
+fn failed(what: &str, dir: &Path, e: &io::Error) -> StoreError {
+    let folder = || files::shown(dir, FOLDER_ROOM);
+    StoreError::Failed(match e.kind() {
+        io::ErrorKind::ReadOnlyFilesystem => line(format_args!("{} is read-only", folder())),
+        io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => {
+            line(format_args!("{what}: the disk is full"))
+        }
+        io::ErrorKind::PermissionDenied => {
+            line(format_args!("{what}: no permission in {}", folder()))
+        }
+        _ => line(format_args!("{what}: {e}")),
+    })
 }
+
+/// The most characters a folder takes in a store's error: with the words
+/// around it, a line holds it whole.
+const FOLDER_ROOM: usize = 40;
+
+/// The most characters a record's path takes in the end screen's note
+/// (its file's name is whole whatever its length): with the words around
+/// it, a note holds it whole.
+const RECORD_ROOM: usize = 100;
 
 impl FileStore {
     /// The store in the platform's data directory for Amulets; where there
@@ -99,6 +124,7 @@ impl FileStore {
             dir: dir.to_path_buf(),
             nowhere: None,
             lock: None,
+            refused: None,
             text: String::new(),
             hall: None,
             record: None,
@@ -113,6 +139,7 @@ impl FileStore {
             dir: PathBuf::new(),
             nowhere: Some(why),
             lock: None,
+            refused: None,
             text: String::new(),
             hall: None,
             record: None,
@@ -149,29 +176,21 @@ impl FileStore {
         self.dir.join(SAVE)
     }
 
-    fn holding(&self) -> Result<(), StoreError> {
-        match self.lock {
-            Some(_) => Ok(()),
-            None => Err(StoreError::Busy),
-        }
-    }
-}
-
-impl Saves for FileStore {
-    fn claim(&mut self) -> Result<(), StoreError> {
+    /// Takes the lock (`Saves::claim`).
+    fn try_claim(&mut self) -> Result<(), StoreError> {
         if let Some(why) = &self.nowhere {
             return Err(StoreError::Failed(line(format_args!("{why}"))));
         }
         if self.lock.is_some() {
             return Ok(());
         }
-        fs::create_dir_all(&self.dir).map_err(|e| failed("the save's directory", &e))?;
+        fs::create_dir_all(&self.dir).map_err(|e| failed("the save's directory", &self.dir, &e))?;
         let file = File::options()
             .create(true)
             .truncate(false)
             .write(true)
             .open(self.dir.join(LOCK))
-            .map_err(|e| failed(LOCK, &e))?;
+            .map_err(|e| failed(LOCK, &self.dir, &e))?;
         match file.try_lock() {
             Ok(()) => {
                 self.lock = Some(file);
@@ -179,8 +198,26 @@ impl Saves for FileStore {
                 Ok(())
             }
             Err(TryLockError::WouldBlock) => Err(StoreError::Busy),
-            Err(TryLockError::Error(e)) => Err(failed(LOCK, &e)),
+            Err(TryLockError::Error(e)) => Err(failed(LOCK, &self.dir, &e)),
         }
+    }
+
+    /// Ok while the lock is held; else why not: the claim's failure, or
+    /// another game when none was tried.
+    fn holding(&self) -> Result<(), StoreError> {
+        match (&self.lock, &self.refused) {
+            (Some(_), _) => Ok(()),
+            (None, Some(why)) => Err(why.clone()),
+            (None, None) => Err(StoreError::Busy),
+        }
+    }
+}
+
+impl Saves for FileStore {
+    fn claim(&mut self) -> Result<(), StoreError> {
+        let claimed = self.try_claim();
+        self.refused = claimed.clone().err();
+        claimed
     }
 
     fn read(&mut self) -> Result<Option<&str>, StoreError> {
@@ -196,25 +233,27 @@ impl Saves for FileStore {
                 Ok(Some(&self.text))
             }
             Err(ReadError::Refused(why)) => Err(StoreError::Refused(line(format_args!("{why}")))),
-            Err(ReadError::Failed(e)) => Err(failed(SAVE, &e)),
+            Err(ReadError::Failed(e)) => Err(failed(SAVE, &self.dir, &e)),
         }
     }
 
     fn write(&mut self, save: &SaveText<'_>) -> Result<(), StoreError> {
         self.holding()?;
-        files::write_atomic(&self.dir, SAVE, &save.to_string()).map_err(|e| failed(SAVE, &e))
+        files::write_atomic(&self.dir, SAVE, &save.to_string())
+            .map_err(|e| failed(SAVE, &self.dir, &e))
     }
 
     fn set_aside(&mut self) -> Result<Line, StoreError> {
         self.holding()?;
-        let bad = files::set_aside(&self.dir, SAVE, BAD).map_err(|e| failed(SAVE, &e))?;
+        let bad =
+            files::set_aside(&self.dir, SAVE, BAD).map_err(|e| failed(SAVE, &self.dir, &e))?;
         Ok(line(format_args!("as {}", bad.display())))
     }
 
     fn remove(&mut self) -> Result<(), StoreError> {
         self.holding()?;
         match fs::remove_file(self.path()) {
-            Err(e) if e.kind() != io::ErrorKind::NotFound => Err(failed(SAVE, &e)),
+            Err(e) if e.kind() != io::ErrorKind::NotFound => Err(failed(SAVE, &self.dir, &e)),
             _ => Ok(()),
         }
     }
@@ -225,18 +264,19 @@ impl Saves for FileStore {
 }
 
 impl Records for FileStore {
-    fn ended(&mut self, end: &End<'_>) -> Result<Option<Line>, StoreError> {
+    fn ended(&mut self, end: &End<'_>) -> Result<Option<Note>, StoreError> {
         if self.nowhere.is_some() {
             return Ok(None);
         }
         let stamp = crate::clock::stamp();
         let record = self.write_record(end, stamp)?;
         let place = self.change_hall(|hall| hall.enter(end, stamp))?;
-        let mut words = format!("The record is in {}.", record.display());
+        let record = files::shown(&record, RECORD_ROOM);
+        let mut words = format!("The record is in {record}.");
         if let Some((_, n)) = place {
             words = format!("Number {n} in the hall of fame (H)! {words}");
         }
-        Ok(Some(line(format_args!("{words}"))))
+        Ok(Some(note(format_args!("{words}"))))
     }
 
     fn read_record(&mut self) -> Result<(), StoreError> {
@@ -261,7 +301,7 @@ impl Records for FileStore {
             Err(ReadError::Refused(why)) => {
                 return Err(StoreError::Refused(line(format_args!("{why}"))));
             }
-            Err(ReadError::Failed(e)) => return Err(failed(SCORES, &e)),
+            Err(ReadError::Failed(e)) => return Err(failed(SCORES, &self.dir, &e)),
         };
         Ok(())
     }
@@ -292,7 +332,7 @@ impl FileStore {
     /// taken). Its path.
     fn write_record(&mut self, end: &End<'_>, stamp: morgue::Stamp) -> Result<PathBuf, StoreError> {
         let dir = self.dir.join(MORGUE);
-        fs::create_dir_all(&dir).map_err(|e| failed(MORGUE, &e))?;
+        fs::create_dir_all(&dir).map_err(|e| failed(MORGUE, &dir, &e))?;
         let mut text = String::new();
         morgue::write(&mut text, end, stamp).map_err(|_| {
             StoreError::Failed(line(format_args!("the record could not be written")))
@@ -305,7 +345,7 @@ impl FileStore {
                     return Ok(dir.join(name.as_str()));
                 }
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
-                Err(e) => return Err(failed(MORGUE, &e)),
+                Err(e) => return Err(failed(MORGUE, &dir, &e)),
             }
         }
         Err(StoreError::Failed(line(format_args!(
@@ -317,14 +357,15 @@ impl FileStore {
     /// that holds it: read (a damaged hall set aside, and a new one begun),
     /// changed by `change`, written whole.
     fn change_hall<T>(&mut self, change: impl FnOnce(&mut Hall) -> T) -> Result<T, StoreError> {
-        fs::create_dir_all(&self.dir).map_err(|e| failed("the save's directory", &e))?;
+        fs::create_dir_all(&self.dir).map_err(|e| failed("the save's directory", &self.dir, &e))?;
         let lock = File::options()
             .create(true)
             .truncate(false)
             .write(true)
             .open(self.dir.join(SCORES_LOCK))
-            .map_err(|e| failed(SCORES_LOCK, &e))?;
-        lock.lock().map_err(|e| failed(SCORES_LOCK, &e))?;
+            .map_err(|e| failed(SCORES_LOCK, &self.dir, &e))?;
+        lock.lock()
+            .map_err(|e| failed(SCORES_LOCK, &self.dir, &e))?;
         let read = files::read_bounded(&self.dir.join(SCORES), MAX_HALL_READ, self.open);
         let mut hall = match read {
             Ok(None) => Hall::new(),
@@ -332,18 +373,18 @@ impl FileStore {
                 Ok(hall) => hall,
                 Err(_) => {
                     files::set_aside(&self.dir, SCORES, SCORES_BAD)
-                        .map_err(|e| failed(SCORES, &e))?;
+                        .map_err(|e| failed(SCORES, &self.dir, &e))?;
                     Hall::new()
                 }
             },
             Err(ReadError::Refused(why)) => {
                 return Err(StoreError::Refused(line(format_args!("{why}"))));
             }
-            Err(ReadError::Failed(e)) => return Err(failed(SCORES, &e)),
+            Err(ReadError::Failed(e)) => return Err(failed(SCORES, &self.dir, &e)),
         };
         let out = change(&mut hall);
         let text = hall.to_string();
-        files::write_atomic(&self.dir, SCORES, &text).map_err(|e| failed(SCORES, &e))?;
+        files::write_atomic(&self.dir, SCORES, &text).map_err(|e| failed(SCORES, &self.dir, &e))?;
         self.hall = Some(text);
         // The lock goes with the file.
         drop(lock);
@@ -409,6 +450,43 @@ mod tests {
         second.claim().unwrap();
         second.write(&SaveText(&other)).unwrap();
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_store_it_cannot_claim_says_why_and_never_blames_another_game() {
+        // A folder where a file is: the claim fails, and so does every
+        // write after it, for the claim's reason.
+        let dir = scratch("unclaimable");
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(dir.join("file"), "").unwrap();
+        let mut store = FileStore::in_dir(&dir.join("file").join("amulets"));
+        let why = store.claim().unwrap_err();
+        assert!(matches!(why, StoreError::Failed(_)), "{why:?}");
+        assert_eq!(store.set_aside(), Err(why.clone()));
+        assert_eq!(store.remove(), Err(why.clone()));
+        assert!(!why.to_string().contains("another game"), "{why}");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_read_only_folder_a_full_disk_and_no_permission_are_said_so() {
+        let dir = Path::new("/srv/amulets");
+        let said = |kind| failed(LOCK, dir, &io::Error::from(kind)).to_string();
+        assert_eq!(
+            said(io::ErrorKind::ReadOnlyFilesystem),
+            format!("{} is read-only", files::shown(dir, FOLDER_ROOM))
+        );
+        assert_eq!(
+            said(io::ErrorKind::StorageFull),
+            "save.lock: the disk is full"
+        );
+        assert_eq!(
+            said(io::ErrorKind::PermissionDenied),
+            format!(
+                "save.lock: no permission in {}",
+                files::shown(dir, FOLDER_ROOM)
+            )
+        );
     }
 
     #[test]

@@ -12,7 +12,7 @@ use crate::morgue::End;
 use crate::palettes::Palette;
 use amulets_core::daily::Day;
 use amulets_core::game::Game;
-use amulets_core::text::{Line, line};
+use amulets_core::text::{Line, Note, line};
 use core::fmt;
 
 /// Why the store could not do what was asked.
@@ -72,7 +72,7 @@ pub trait Records {
     /// record (`morgue::write`) and enter it in the hall of fame
     /// (`fame::Hall::enter`), with the shell's time. The words say where
     /// the record went, for the end screen; `None` when none is kept.
-    fn ended(&mut self, end: &End<'_>) -> Result<Option<Line>, StoreError>;
+    fn ended(&mut self, end: &End<'_>) -> Result<Option<Note>, StoreError>;
     /// Reads the last record kept (`ended`), which `record` lends until the
     /// next read. A store that holds its texts in memory has read it
     /// already.
@@ -136,7 +136,7 @@ impl Saves for NoStore {
 }
 
 impl Records for NoStore {
-    fn ended(&mut self, _: &End<'_>) -> Result<Option<Line>, StoreError> {
+    fn ended(&mut self, _: &End<'_>) -> Result<Option<Note>, StoreError> {
         Ok(None)
     }
     fn read_record(&mut self) -> Result<(), StoreError> {
@@ -244,7 +244,7 @@ impl<S: Saves> Saves for Kept<S> {
 }
 
 impl<S: Records> Records for Kept<S> {
-    fn ended(&mut self, end: &End<'_>) -> Result<Option<Line>, StoreError> {
+    fn ended(&mut self, end: &End<'_>) -> Result<Option<Note>, StoreError> {
         match self {
             Kept::In(s) => s.ended(end),
             Kept::Nowhere | Kept::Lost(_) => Ok(None),

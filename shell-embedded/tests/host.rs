@@ -6,7 +6,7 @@ use amulets_core::geom::Point;
 use amulets_core::input::Key;
 use amulets_core::map::{MAP_CELLS, Map};
 use amulets_core::player::Class;
-use amulets_core::text::Line;
+use amulets_core::text::Note;
 use amulets_embedded::framebuffer::FrameBuffer;
 use amulets_embedded::shell::{CELL_H, CELL_W, CHAR_H, CHAR_W};
 use amulets_embedded::{Buttons, Layout, Shell};
@@ -973,7 +973,7 @@ impl Saves for Failing {
 }
 
 impl Records for Failing {
-    fn ended(&mut self, _: &End<'_>) -> Result<Option<Line>, StoreError> {
+    fn ended(&mut self, _: &End<'_>) -> Result<Option<Note>, StoreError> {
         Ok(None)
     }
 

@@ -12,7 +12,7 @@
 //! dungeon and the records' stamps.
 
 use amulets_core::daily::Day;
-use amulets_core::text::{Line, line};
+use amulets_core::text::{Line, Note, line, note};
 use amulets_play::fame::Hall;
 use amulets_play::morgue::{self, End, Stamp};
 use amulets_play::palettes::Palette;
@@ -188,7 +188,7 @@ impl<B: Backend> Saves for LocalStore<B> {
 }
 
 impl<B: Backend> Records for LocalStore<B> {
-    fn ended(&mut self, end: &End<'_>) -> Result<Option<Line>, StoreError> {
+    fn ended(&mut self, end: &End<'_>) -> Result<Option<Note>, StoreError> {
         let stamp = Stamp::of_unix_seconds(self.backend.now());
         let name = self.keep_record(end, stamp).map_err(trouble)?;
         let place = self.change_hall(|h| h.enter(end, stamp)).map_err(trouble)?;
@@ -196,7 +196,7 @@ impl<B: Backend> Records for LocalStore<B> {
         if let Some((_, n)) = place {
             words = format!("Number {n} in the hall of fame (H)! {words}");
         }
-        Ok(Some(line(format_args!("{words}"))))
+        Ok(Some(note(format_args!("{words}"))))
     }
 
     fn read_record(&mut self) -> Result<(), StoreError> {

@@ -13,7 +13,7 @@ use amulets_core::map::{MAP_H, MAP_W};
 use amulets_core::monster::KindId;
 use amulets_core::player::Class;
 use amulets_core::rng::Dice;
-use amulets_core::text::{Line, line};
+use amulets_core::text::{Line, Note, note};
 use amulets_play::fame::{Hall, Table};
 use amulets_play::morgue::{self, End, Stamp};
 use amulets_play::session::{Session, Start};
@@ -81,14 +81,14 @@ impl Saves for Keeper {
 }
 
 impl Records for Keeper {
-    fn ended(&mut self, end: &End<'_>) -> Result<Option<Line>, StoreError> {
+    fn ended(&mut self, end: &End<'_>) -> Result<Option<Note>, StoreError> {
         let mut text = String::new();
         morgue::write(&mut text, end, self.stamp).unwrap();
         let name = morgue::file_name(end, self.stamp, 0).to_string();
         self.records.push((name.clone(), text));
         let stamp = self.stamp;
         self.change_hall(|h| h.enter(end, stamp));
-        Ok(Some(line(format_args!("The record is in {name}."))))
+        Ok(Some(note(format_args!("The record is in {name}."))))
     }
 
     fn read_record(&mut self) -> Result<(), StoreError> {

@@ -12,7 +12,7 @@ use amulets_core::map::Map;
 use amulets_core::player::Class;
 use amulets_core::replay::{self, Input, state_hash};
 use amulets_core::rng::Dice;
-use amulets_core::text::{Line, line};
+use amulets_core::text::{Line, Note, line};
 use amulets_play::recorder::Recorder;
 use amulets_play::session::{AUTOSAVE_TURNS, REPEAT_DELAY_MS, REPEAT_MS, Saved, Session, Start};
 use amulets_play::store::{Records, SaveText, Saves, StoreError};
@@ -90,7 +90,7 @@ impl Saves for Memory {
 }
 
 impl Records for Memory {
-    fn ended(&mut self, _: &amulets_play::morgue::End<'_>) -> Result<Option<Line>, StoreError> {
+    fn ended(&mut self, _: &amulets_play::morgue::End<'_>) -> Result<Option<Note>, StoreError> {
         Ok(None)
     }
 

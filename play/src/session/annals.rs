@@ -9,7 +9,7 @@ use crate::morgue::{End, Ending};
 use crate::store::Records;
 use amulets_core::game::{Game, State};
 use amulets_core::input::Key;
-use amulets_core::text::{Line, line};
+use amulets_core::text::{Note, note};
 
 /// A screen of the session's own, over the title or a run's end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,24 +57,24 @@ impl Annals {
     /// Opens a screen of its own (the title's H: the hall of fame; the
     /// end screen's R: the run's record), its text read afresh from the
     /// store. The words say why it could not be.
-    pub fn open(&mut self, screen: Overlay, store: &mut impl Records) -> Option<Line> {
+    pub fn open(&mut self, screen: Overlay, store: &mut impl Records) -> Option<Note> {
         let read = match screen {
             Overlay::Hall(_) => store.read_hall(),
             Overlay::Record(_) => store.read_record(),
         };
         match (screen, read) {
             (Overlay::Record(_), Ok(())) if store.record().is_none() => {
-                Some(line(format_args!("No record of the run is kept here.")))
+                Some(note(format_args!("No record of the run is kept here.")))
             }
             (_, Ok(())) => {
                 self.overlay = Some(screen);
                 None
             }
-            (Overlay::Hall(_), Err(e)) => Some(line(format_args!(
+            (Overlay::Hall(_), Err(e)) => Some(note(format_args!(
                 "The hall of fame could not be read: {e}."
             ))),
             (Overlay::Record(_), Err(e)) => {
-                Some(line(format_args!("The record could not be read: {e}.")))
+                Some(note(format_args!("The record could not be read: {e}.")))
             }
         }
     }
@@ -102,13 +102,13 @@ impl Annals {
 
     /// A run's end, entered in the records: its record kept and its place
     /// in the hall. The words say where the record is, or why it is not.
-    pub fn enter(&mut self, store: &mut impl Records, end: &End<'_>) -> Option<Line> {
+    pub fn enter(&mut self, store: &mut impl Records, end: &End<'_>) -> Option<Note> {
         if self.watching {
             return None;
         }
         match store.ended(end) {
             Ok(words) => words,
-            Err(e) => Some(line(format_args!(
+            Err(e) => Some(note(format_args!(
                 "The run's record could not be kept: {e}."
             ))),
         }
@@ -122,7 +122,7 @@ impl Annals {
         game: &Game,
         replay: Option<&str>,
         bot: bool,
-    ) -> Option<Line> {
+    ) -> Option<Note> {
         if !matches!(game.state(), State::Dead | State::Won) || self.entered {
             return None;
         }

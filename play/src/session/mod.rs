@@ -36,7 +36,7 @@ use amulets_core::mapgen::floor::Style;
 use amulets_core::player::Class;
 use amulets_core::replay::Input;
 use amulets_core::rng::Dice;
-use amulets_core::text::{Line, line};
+use amulets_core::text::{Line, Note, line, note};
 use core::fmt;
 
 mod annals;
@@ -81,7 +81,7 @@ pub struct Session<S: Store, R: Recorder, E: FnMut() -> u32> {
     saving: Saving,
     /// "A new run?", asked over everything while a save would be lost.
     asking: Option<(Then, Line)>,
-    note: Option<Line>,
+    note: Option<Note>,
     held: Option<Held>,
     /// The shell reports no repeats of its own: the session makes them.
     repeats_held_keys: bool,
@@ -222,11 +222,11 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// next key (what went wrong with the settings, say): the session's
     /// note, the one way anything outside the log is said.
     pub fn tell(&mut self, text: impl fmt::Display) {
-        self.note = Some(line(format_args!("{text}")));
+        self.note = Some(note(format_args!("{text}")));
     }
 
     /// Tells the words, when there are any.
-    fn tell_if(&mut self, words: Option<Line>) {
+    fn tell_if(&mut self, words: Option<Note>) {
         if let Some(words) = words {
             self.tell(words);
         }

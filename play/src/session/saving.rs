@@ -9,7 +9,7 @@ use crate::store::{SaveText, Saves, StoreError};
 use amulets_core::game::save::LoadError;
 use amulets_core::game::{Game, State};
 use amulets_core::player::Class;
-use amulets_core::text::{Line, line};
+use amulets_core::text::{Line, Note, line, note};
 use core::fmt;
 
 /// A run in play is saved every this many turns as well as on each
@@ -120,10 +120,10 @@ pub enum Unsaved {
 
 impl Unsaved {
     /// What the player is told now, if anything.
-    pub fn words(&self) -> Option<Line> {
+    pub fn words(&self) -> Option<Note> {
         match self {
             Unsaved::NotSaving(_) => None,
-            Unsaved::Failed(e) => Some(line(format_args!("The run could not be saved: {e}."))),
+            Unsaved::Failed(e) => Some(note(format_args!("The run could not be saved: {e}."))),
         }
     }
 
@@ -238,7 +238,7 @@ impl Saving {
     /// does not load is set aside, one of another version is left alone.
     /// The words say what was done.
     #[inline(never)]
-    pub fn look(&mut self, store: &mut impl Saves) -> Option<Line> {
+    pub fn look(&mut self, store: &mut impl Saves) -> Option<Note> {
         let loaded = store
             .read()
             .map(|text| text.map(|t| Game::read_save(t).map(|g| RunSummary::of(&g))));
@@ -260,14 +260,18 @@ impl Saving {
     /// none to continue. Out of line: the game loaded is a [`Game`] on the
     /// stack (see `Session::at_title`).
     #[inline(never)]
-    pub fn load(&mut self, store: &mut impl Saves) -> Result<Game, Line> {
+    #[expect(
+        clippy::result_large_err,
+        reason = "the note is far smaller than the Game beside it, made once a run"
+    )]
+    pub fn load(&mut self, store: &mut impl Saves) -> Result<Game, Note> {
         let loaded = store.read().map(|text| text.map(Game::read_save));
         match loaded {
             Ok(Some(Ok(game))) => Ok(game),
             Ok(Some(Err(e))) => Err(self.refuse(store, e)),
             Ok(None) => {
                 self.saved = Saved::Nothing;
-                Err(line(format_args!("There is no saved run to continue.")))
+                Err(note(format_args!("There is no saved run to continue.")))
             }
             Err(e) => Err(self.unreadable(store, e)),
         }
@@ -277,10 +281,10 @@ impl Saving {
     /// never written over unasked. A file that is no save is left where it
     /// is; one that fails to read (no permission, an I/O error) is set
     /// aside where it can be.
-    fn unreadable(&mut self, store: &mut impl Saves, e: StoreError) -> Line {
+    fn unreadable(&mut self, store: &mut impl Saves, e: StoreError) -> Note {
         if let StoreError::Refused(why) = &e {
             self.saved = Saved::Damaged;
-            return line(format_args!(
+            return note(format_args!(
                 "The saved run could not be read: {why}; it was left as it is."
             ));
         }
@@ -289,30 +293,30 @@ impl Saving {
 
     /// A saved run that does not load: another version's is kept where it
     /// is; a damaged one is set aside, never deleted.
-    fn refuse(&mut self, store: &mut impl Saves, e: LoadError) -> Line {
+    fn refuse(&mut self, store: &mut impl Saves, e: LoadError) -> Note {
         if let LoadError::WrongVersion { found } = e {
             // The book's words: "save.txt: it's version 1, and this game
             // reads version 2".
             self.saved = Saved::OtherVersion(found);
             let name = store.name();
-            return line(format_args!("{name}: {e}; it was left as it is."));
+            return note(format_args!("{name}: {e}; it was left as it is."));
         }
         self.keep_aside(store, format_args!("was damaged ({e})"))
     }
 
     /// Sets a saved run that does not load aside, never deleting it; `why`
     /// finishes "The saved run ...".
-    fn keep_aside(&mut self, store: &mut impl Saves, why: fmt::Arguments<'_>) -> Line {
+    fn keep_aside(&mut self, store: &mut impl Saves, why: fmt::Arguments<'_>) -> Note {
         match store.set_aside() {
             Ok(place) => {
                 self.saved = Saved::Nothing;
-                line(format_args!("The saved run {why}; it was kept {place}."))
+                note(format_args!("The saved run {why}; it was kept {place}."))
             }
             Err(io) => {
                 // Still there, and still not loading: a new run asks before
                 // it writes over it.
                 self.saved = Saved::Damaged;
-                line(format_args!(
+                note(format_args!(
                     "The saved run {why}, and it could not be set aside: {io}."
                 ))
             }
@@ -374,7 +378,7 @@ impl Saving {
     /// each floor (once an arrival, even when it fails) and as the
     /// autosave says, removed when the run ends. The words say what went
     /// wrong.
-    pub fn follow(&mut self, store: &mut impl Saves, game: &Game) -> Option<Line> {
+    pub fn follow(&mut self, store: &mut impl Saves, game: &Game) -> Option<Note> {
         match game.state() {
             State::Title | State::ChooseClass => None,
             State::Dead | State::Won => {
@@ -387,7 +391,7 @@ impl Saving {
                         self.saved = Saved::Nothing;
                         None
                     }
-                    Err(e) => Some(line(format_args!(
+                    Err(e) => Some(note(format_args!(
                         "The ended run's save could not be removed: {e}."
                     ))),
                 }
@@ -418,7 +422,7 @@ impl Saving {
 
     /// A run given up for a new one: its save is removed, when this game
     /// saves. The words say what went wrong.
-    pub fn remove_abandoned(&mut self, store: &mut impl Saves) -> Option<Line> {
+    pub fn remove_abandoned(&mut self, store: &mut impl Saves) -> Option<Note> {
         if !matches!(self.saved, Saved::Run(_)) || !self.saves() {
             return None;
         }
@@ -427,7 +431,7 @@ impl Saving {
                 self.saved = Saved::Nothing;
                 None
             }
-            Err(e) => Some(line(format_args!(
+            Err(e) => Some(note(format_args!(
                 "The abandoned run's save could not be removed: {e}."
             ))),
         }

@@ -42,7 +42,7 @@
 
 use amulets_core::game::save::MAX_SAVE_BYTES;
 use amulets_core::hash::Fnv1a;
-use amulets_core::text::{Line, line};
+use amulets_core::text::{Line, Note, line};
 use amulets_play::store::{Records, SaveText, Saves, StoreError};
 use core::fmt::{self, Write};
 use embedded_storage::nor_flash::NorFlash;
@@ -518,7 +518,7 @@ impl<F: NorFlash> Saves for FlashStore<F> {
 }
 
 impl<F: NorFlash> Records for FlashStore<F> {
-    fn ended(&mut self, end: &amulets_play::morgue::End<'_>) -> Result<Option<Line>, StoreError> {
+    fn ended(&mut self, end: &amulets_play::morgue::End<'_>) -> Result<Option<Note>, StoreError> {
         self.keep_the_end(end)
     }
 

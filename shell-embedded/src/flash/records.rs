@@ -21,7 +21,7 @@
 //! ```
 
 use super::{FlashStore, HALL_PLACES, Header, Holds, RECORD_PLACE, ahead};
-use amulets_core::text::{Line, line};
+use amulets_core::text::{Note, line, note};
 use amulets_play::fame::Hall;
 use amulets_play::morgue::{self, End, Stamp};
 use amulets_play::palettes::Palette;
@@ -100,7 +100,7 @@ impl<F: NorFlash> FlashStore<F> {
     }
 
     /// Keeps the record of a run that ended, and enters it in the hall.
-    pub(super) fn keep_the_end(&mut self, end: &End<'_>) -> Result<Option<Line>, StoreError> {
+    pub(super) fn keep_the_end(&mut self, end: &End<'_>) -> Result<Option<Note>, StoreError> {
         let number = self
             .header(RECORD_PLACE)
             .map_or(1, |h| h.seq.wrapping_add(1));
@@ -111,10 +111,10 @@ impl<F: NorFlash> FlashStore<F> {
         let place = self.change_hall(|h| h.enter(end, stamp))?;
         let kept = if cut { ", cut short" } else { "" };
         Ok(Some(match place {
-            Some((_, n)) => line(format_args!(
+            Some((_, n)) => note(format_args!(
                 "Number {n} in the hall of fame! Record {number} is kept{kept}: R shows it."
             )),
-            None => line(format_args!("Record {number} is kept{kept}: R shows it.")),
+            None => note(format_args!("Record {number} is kept{kept}: R shows it.")),
         }))
     }
 

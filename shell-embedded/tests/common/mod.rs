@@ -4,7 +4,7 @@
 use amulets_core::game::Game;
 use amulets_core::geom::Point;
 use amulets_core::monster::{KindId, Mind, Monster};
-use amulets_core::text::Line;
+use amulets_core::text::{Line, Note};
 use amulets_play::store::{Records, SaveText, Saves, StoreError};
 use embedded_graphics::pixelcolor::Rgb565;
 use embedded_graphics::prelude::*;
@@ -42,7 +42,7 @@ impl Saves for Holding {
 }
 
 impl Records for Holding {
-    fn ended(&mut self, end: &amulets_play::morgue::End<'_>) -> Result<Option<Line>, StoreError> {
+    fn ended(&mut self, end: &amulets_play::morgue::End<'_>) -> Result<Option<Note>, StoreError> {
         let mut text = String::new();
         amulets_play::morgue::write(&mut text, end, amulets_play::morgue::Stamp::Numbered(1))
             .map_err(|_| StoreError::Full)?;

@@ -14,12 +14,13 @@ use std::time::{Duration, Instant};
 
 type Case = fn(&Scratch) -> Result<Row, String>;
 
-pub const ALL: [(&str, Case); 14] = [
+pub const ALL: [(&str, Case); 15] = [
     ("a terminal closed (tmux kill-session)", closed_terminal),
     ("a pty's master closed", closed_pty),
     ("a full disk", full_disk),
     ("a read-only save directory", read_only_dir),
     ("another user's 0600 save", other_users_save),
+    ("a damaged save on a read-only disk", damaged_read_only),
     ("a FIFO as the save", fifo),
     ("a 2 GiB save", huge),
     ("a byte-order mark and CRLF", bom),
@@ -244,7 +245,7 @@ fn read_only_dir(s: &Scratch) -> Result<Row, String> {
     pane.keys(&["c"])?;
     let screen = pane.wait_for("Turn 5")?;
     expect(screen.contains("Not saving"), || screen.clone())?;
-    expect(screen.contains("Permission denied"), || screen.clone())?;
+    expect(screen.contains("no permission in"), || screen.clone())?;
     expect(!screen.contains("another game"), || {
         format!("blamed on another game: {screen}")
     })?;
@@ -254,7 +255,7 @@ fn read_only_dir(s: &Scratch) -> Result<Row, String> {
     Ok(Row {
         fault: "read-only directory",
         made: "the save's folder root's 0755, the game run as nobody".into(),
-        did: "continued the run, said \"Not saving: save.lock: Permission denied\", never blamed another game; the save untouched".into(),
+        did: "continued the run, said \"Not saving: save.lock: no permission in\" the folder, never blamed another game; the save untouched".into(),
         runs_lost: 0,
         turns_lost: None,
     })
@@ -279,6 +280,75 @@ fn other_users_save(s: &Scratch) -> Result<Row, String> {
         made: "save.txt root's 0600 in nobody's folder, the game run as nobody".into(),
         did: "said it could not be read (Permission denied) and set it aside as save.bad, whole"
             .into(),
+        runs_lost: 0,
+        turns_lost: None,
+    })
+}
+
+/// A damaged save in a folder on a read-only disk (a read-only bind
+/// mount; without the right to mount, a folder of root's played by
+/// nobody): it cannot be set aside, and the note says why, naming the
+/// folder, never another game.
+fn damaged_read_only(s: &Scratch) -> Result<Row, String> {
+    let dir = s.dir("damaged-read-only")?;
+    let damaged = b"amulets-save 2\nnonsense\n";
+    std::fs::write(dir.join("save.txt"), damaged).map_err(|e| e.to_string())?;
+    let mount = |args: &[&str]| {
+        std::process::Command::new("mount")
+            .args(args)
+            .arg(&dir)
+            .arg(&dir)
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|st| st.success())
+    };
+    let mounted = mount(&["--bind"]) && mount(&["-o", "remount,bind,ro"]);
+    let result = damaged_read_only_in(s, &dir, mounted, damaged);
+    if mounted {
+        let _ = std::process::Command::new("umount").arg(&dir).status();
+    }
+    result
+}
+
+fn damaged_read_only_in(
+    s: &Scratch,
+    dir: &Path,
+    mounted: bool,
+    damaged: &[u8],
+) -> Result<Row, String> {
+    let game = format!("{} --save-dir {}", s.tui, dir.display());
+    let (made, command, why) = if mounted {
+        ("a read-only bind mount", game, "is read-only")
+    } else {
+        chmod(dir, 0o755)?;
+        (
+            "the folder root's 0755, the game run as nobody",
+            as_nobody(&game),
+            "no permission in",
+        )
+    };
+    let pane = Pane::start("damaged-read-only", &command)?;
+    let screen = pane.wait_for("set aside")?;
+    let name = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    expect(screen.contains(why), || format!("no {why:?}: {screen}"))?;
+    expect(screen.contains(&name), || {
+        format!("the folder {name} unnamed: {screen}")
+    })?;
+    expect(!screen.contains("another game"), || {
+        format!("blamed on another game: {screen}")
+    })?;
+    pane.keys(&["Escape"])?;
+    pane.wait_for_end(Duration::from_secs(5))?;
+    same_bytes(&dir.join("save.txt"), damaged)?;
+    Ok(Row {
+        fault: "damaged save, read-only disk",
+        made: made.into(),
+        did: format!(
+            "said it could not be set aside: the folder {why}, named; never blamed another game; the save untouched"
+        ),
         runs_lost: 0,
         turns_lost: None,
     })
