@@ -709,6 +709,20 @@ fn the_look_panel_names_what_is_there() {
         view::describe(&game, Point::new(8, 2)).as_str(),
         "You haven't seen that."
     );
+    // A known trap under an item: the map shows the trap, the words both.
+    game.level_mut()
+        .traps
+        .push(Trap {
+            pos: Point::new(4, 1),
+            kind: TrapKind::Teleport,
+            known: true,
+        })
+        .unwrap();
+    assert_eq!(
+        view::describe(&game, Point::new(4, 1)).as_str(),
+        "A teleport trap, with 18 gold pieces on it"
+    );
+    assert_eq!(view::cell(&game, Point::new(4, 1)).unwrap().glyph, '^');
     game.press(Key::F(1));
     assert_eq!(
         view::describe(&game, Point::new(8, 2)).as_str(),

@@ -182,12 +182,6 @@ pub(crate) fn cell_among(game: &Game, p: Point, held: bool) -> Option<CellLook> 
         look.tile = tile;
     };
     if held
-        && let Some(t) = level.trap_at(p)
-        && (level.traps[t].known || reveal)
-    {
-        over(&mut look, '^', palette::TRAP, Tile::Trap);
-    }
-    if held
         && let Some(i) = level.item_at(p)
         && (level.items[i].seen || reveal)
     {
@@ -198,6 +192,14 @@ pub(crate) fn cell_among(game: &Game, p: Point, held: bool) -> Option<CellLook> 
             item.kind().color,
             Tile::Item(item.kind),
         );
+    }
+    // A known trap shows over an item on it: the danger, not the loot
+    // (`x` names both).
+    if held
+        && let Some(t) = level.trap_at(p)
+        && (level.traps[t].known || reveal)
+    {
+        over(&mut look, '^', palette::TRAP, Tile::Trap);
     }
     if lit
         && held

@@ -26,15 +26,20 @@ pub fn describe(game: &Game, p: Point) -> Line {
         };
         return capitalized(line(format_args!("{}{mind}", with_article(m.kind().name))));
     }
-    if let Some(i) = level.item_at(p)
-        && level.items[i].seen
-    {
-        return capitalized(level.items[i].item.name());
-    }
-    if let Some(t) = level.trap_at(p)
-        && level.traps[t].known
-    {
-        return capitalized(with_article(level.traps[t].kind.name()));
+    let item = level
+        .item_at(p)
+        .filter(|&i| level.items[i].seen)
+        .map(|i| level.items[i].item.name());
+    let trap = level
+        .trap_at(p)
+        .filter(|&t| level.traps[t].known)
+        .map(|t| with_article(level.traps[t].kind.name()));
+    match (trap, item) {
+        (Some(trap), Some(item)) => {
+            return capitalized(line(format_args!("{trap}, with {item} on it")));
+        }
+        (Some(one), None) | (None, Some(one)) => return capitalized(one),
+        (None, None) => {}
     }
     line(format_args!(
         "{}",
