@@ -77,7 +77,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                     .expect("two fit: checked above");
             }
         };
-        if let Some(stop) = self.game().last_stop() {
+        if let Some(stop) = self.stop() {
             add(stop.text(), amulets_core::color::palette::DIM_TEXT);
         }
         let screen_up = self.question().is_some() || view::screen_over_map(self.game());

@@ -749,6 +749,26 @@ fn the_title_offers_to_continue_only_a_run_it_can_read() {
 }
 
 #[test]
+fn the_panel_s_stop_line_goes_once_a_turn_has_passed() {
+    let mut s = session(Memory::default(), run_of(42, Class::Rogue));
+    let shown = |s: &Session<Memory, Tape, _>| {
+        s.panel()
+            .iter()
+            .any(|(l, _)| l.as_str() == "You're already at full health.")
+    };
+    s.press(Key::Char('r'));
+    assert!(shown(&s), "refused: said");
+    s.press(Key::Char('i'));
+    s.press(Key::Escape);
+    assert!(shown(&s), "no turn passed: still said");
+    s.press(Key::Char('.'));
+    assert!(!shown(&s), "a turn passed: gone");
+    assert!(s.game().last_stop().is_some(), "the game keeps it");
+    s.press(Key::Char('r'));
+    assert!(shown(&s), "refused again: said again");
+}
+
+#[test]
 fn a_second_game_takes_the_store_once_the_first_lets_it_go() {
     // The first game quits with nothing saved, after the second's start
     // and its arrival found the store held: the second's save and quit

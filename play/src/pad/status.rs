@@ -109,7 +109,7 @@ impl Controls {
             }
             None => {
                 wrapped(&mut out[first..first + 2], message, cols);
-                if let Some(stop) = game.last_stop() {
+                if let Some(stop) = session.stop() {
                     put(&mut out[first + 2], format_args!("{}", stop.text()));
                 }
             }

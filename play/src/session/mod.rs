@@ -82,6 +82,9 @@ pub struct Session<S: Store, R: Recorder, E: FnMut() -> u32> {
     /// "A new run?", asked over everything while a save would be lost.
     asking: Option<(Then, Line)>,
     note: Option<Note>,
+    /// The turn and floor the last command's stop was made on: the panel
+    /// shows it until a turn passes or the floor changes ([`Session::stop`]).
+    stop_at: Option<(u32, i32)>,
     held: Option<Held>,
     /// The shell reports no repeats of its own: the session makes them.
     repeats_held_keys: bool,
@@ -155,6 +158,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             saving,
             asking: None,
             note: None,
+            stop_at: None,
             held: None,
             repeats_held_keys: false,
             hover: None,
@@ -240,8 +244,10 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     pub fn tick(&mut self, now: u64) -> bool {
         self.now = now;
         let busy = self.juice.busy();
+        let stop_before = self.game.last_stop();
         let stepped = self.pacer.tick(&mut self.game, now);
         if stepped {
+            self.follow_stop(stop_before, false);
             if self.recording {
                 self.recorder.record(Input::Step);
             }
@@ -347,7 +353,13 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             }
         }
         let running = self.game.command_running();
+        let stop_before = self.game.last_stop();
         let outcome = self.game.act(action);
+        let asked = matches!(
+            action,
+            Action::Rest | Action::Explore | Action::Descend | Action::TravelTo(_)
+        );
+        self.follow_stop(stop_before, asked);
         if self.recording {
             self.recorder.record(Input::Act(action));
         }
@@ -366,6 +378,15 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     }
 
     // ----- inside -----
+
+    /// After the game took an input: a stop made by it (a new one, or a
+    /// command asked for and refused again) is current from now.
+    fn follow_stop(&mut self, before: Option<amulets_core::game::command::Stop>, asked: bool) {
+        let now = self.game.last_stop();
+        if now.is_some() && (now != before || asked) {
+            self.stop_at = Some((self.game.turn(), self.game.depth()));
+        }
+    }
 
     fn in_play(&self) -> bool {
         !matches!(

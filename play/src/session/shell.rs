@@ -111,6 +111,14 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     pub fn note(&self) -> Option<&str> {
         self.note.as_deref()
     }
+    /// Why the last command stopped or was refused, while it holds: from
+    /// the input that made it until a turn passes or the floor changes.
+    /// ("Not with a bat in view." is gone once a turn has passed, "Arrived."
+    /// on the next floor.)
+    pub fn stop(&self) -> Option<amulets_core::game::command::Stop> {
+        let here = (self.game.turn(), self.game.depth());
+        self.game.last_stop().filter(|_| self.stop_at == Some(here))
+    }
     /// True once the player has quit (or the shell closed).
     pub fn finished(&self) -> bool {
         self.finished
