@@ -674,7 +674,8 @@ fn a_diagonal_attack_kills_a_monster_placed_on_a_diagonal() {
             break;
         }
         diagonal(&mut shell, &mut session, now);
-        now += 10;
+        // A beat apart, as a player presses: none typed ahead of a bite.
+        now += 1000;
         assert_eq!(
             session.game().player().pos,
             Point::new(2, 3),
@@ -1243,8 +1244,9 @@ fn the_record_is_chosen_on_the_end_screen_from_flash() {
     let screen = session.screen().expect("the end screen");
     assert_eq!(choice_lines(&screen).len(), 2, "Enter and R can be chosen");
     let mut shell = Shell::new(Big::new(), Layout::Full);
-    press_on(&mut shell, &mut session, DOWN, now + 100);
-    press_on(&mut shell, &mut session, PRESS, now + 200);
+    // A second after the death: keys typed ahead of it would be dropped.
+    press_on(&mut shell, &mut session, DOWN, now + 1000);
+    press_on(&mut shell, &mut session, PRESS, now + 1100);
     assert_eq!(session.overlay(), Some(Overlay::Record(0)));
     let record = session.screen().expect("the record");
     assert!(

@@ -137,6 +137,12 @@ impl Place {
     /// Does `press`; false when it can do nothing here (time passing with
     /// no command running).
     fn press(&mut self, press: Press) -> bool {
+        // A second between inputs, as a player takes: no press is typed
+        // ahead of what the last one brought (a command's steps keep their
+        // own pace).
+        if !self.session.game().command_running() {
+            self.now += 1000;
+        }
         match press {
             Press::Help | Press::Start => {
                 let Driver::Gamepad(c) = &mut self.shell else {

@@ -564,6 +564,9 @@ type Sim = (
 /// end after.
 fn sim_play(sim: &mut Sim, presses: &[amulets_play::pad::Buttons]) {
     use amulets_play::pad::Buttons;
+    // A second after the last: nothing pressed is typed ahead of what it
+    // brought.
+    sim.2 += 1000;
     for &b in presses {
         sim.2 += 1;
         sim.1.update(&mut sim.0, b, sim.2);
@@ -799,6 +802,8 @@ fn gamepad(screen: &mut Screen) {
     let mut way = 0;
     let mut now = 1u64;
     for (step, presses) in script.iter().enumerate() {
+        // As on the simulated board: a second after the last step.
+        now += 1000;
         for b in presses {
             // The directions by the D-pad, a hat and the stick in turn.
             way = (way + 1) % 3;

@@ -142,6 +142,8 @@ fn plays_in_a_terminal_and_puts_it_back() {
     let explored = wait_for(s, "You see a giant white rat.");
     assert!(explored.contains("You open the door."), "{explored}");
     assert!(!explored.contains("Turn 0"), "{explored}");
+    // The rat seen, a key after it is the player's, not typed ahead.
+    sleep(SEEN);
 
     // Esc, then q: quit without saving.
     tmux(&["send-keys", "-t", s, "Escape"]);
@@ -291,11 +293,19 @@ fn wait_for_exit(s: &str) {
     }
 }
 
-/// Types keys into the game one at a time, giving each time to be drawn.
+/// Long enough after a key for what it brought to be seen: past the
+/// session's gate for keys typed ahead of something new.
+const SEEN: Duration = Duration::from_millis(
+    amulets_play::session::TYPED_AHEAD_MS + amulets_play::session::BURST_MS + 100,
+);
+
+/// Types keys into the game one at a time, giving each time to be drawn
+/// and seen: a beat longer than a key typed ahead of what the last one
+/// brought (`TYPED_AHEAD_MS`, `BURST_MS`), which would be dropped.
 fn keys(s: &str, keys: &[&str]) {
     for k in keys {
         tmux(&["send-keys", "-t", s, k]);
-        sleep(Duration::from_millis(150));
+        sleep(SEEN);
     }
 }
 
@@ -389,7 +399,11 @@ fn the_rogue_here() -> amulets_desktop::DesktopSession {
         (|| 1) as fn() -> u32,
         start,
     );
+    let mut now = 0;
     for k in BEFORE_HANGUP {
+        // Each key seen before the next, as in the terminal.
+        now += 1000;
+        here.tick(now);
         here.press(as_key(k));
     }
     here
@@ -410,6 +424,8 @@ fn a_hangup_saves_and_c_continues_to_the_same_state() {
     // The same keys in-process, then the menu: the state the continued run
     // must reach, worked out without the file the signal wrote.
     let mut here = the_rogue_here();
+    // Esc a while after the last key (a trap found: news).
+    here.tick(1_000_000);
     here.press(Key::Escape);
     let expected = amulets_core::replay::state_hash(here.game());
 
@@ -591,6 +607,7 @@ fn the_speech_stream_says_the_book_s_checkpoint_in_order_through_a_fifo() {
     wait_for(s, "Seed 42");
     tmux(&["send-keys", "-t", s, "o"]);
     wait_for(s, "You see a giant white rat.");
+    sleep(SEEN);
     let said = wait_for_lines(&heard, 3);
     assert_eq!(
         said[..3],

@@ -31,8 +31,12 @@ fn seed_42_fighter(keymap: &Keymap) -> Played {
 
 impl Played {
     /// Keys pressed, each command run to its end.
+    /// Each key pressed a second after the last one's turn: seen, not
+    /// typed ahead.
     fn press(&mut self, keys: &[Key]) {
         for &k in keys {
+            self.now += 1000;
+            self.s.tick(self.now);
             self.s.press(k);
             self.s.release(k);
             for _ in 0..20_000 {

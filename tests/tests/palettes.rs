@@ -273,6 +273,10 @@ fn a_palette_is_the_player_s_and_never_the_run_s() {
             .chain([Key::Escape, Key::Char('p'), Key::Char('p'), Key::Escape])
             .chain("oo".chars().map(Key::Char))
         {
+            // A second apart: each key pressed once the last one's turn is
+            // seen, none typed ahead.
+            now += 1000;
+            s.tick(now);
             s.press(k);
             s.release(k);
             for _ in 0..20_000 {

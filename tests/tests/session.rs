@@ -384,6 +384,7 @@ fn the_run_is_saved_on_arrival_on_save_and_quit_and_on_close() {
     assert_eq!(s.game().depth(), 1);
     assert!(s.game().turn() < AUTOSAVE_TURNS);
     assert_eq!(s.store().writes, 1, "not saved by a few steps and keys");
+    s.tick(now + 1000);
     s.press(Key::Escape);
     s.press(Key::Char('s'));
     assert!(s.finished());
@@ -670,6 +671,7 @@ fn after_death_a_new_run_has_a_new_seed_unless_one_was_given() {
         s.press(Key::Char('C'));
         s.press(Key::Char('.'));
         assert_eq!(s.game().state(), State::Dead);
+        s.tick(1000);
         s.press(Key::Enter);
         assert_eq!(s.game().state(), State::Title);
         if expected_next {
@@ -766,6 +768,50 @@ fn the_panel_s_stop_line_goes_once_a_turn_has_passed() {
     assert!(s.game().last_stop().is_some(), "the game keeps it");
     s.press(Key::Char('r'));
     assert!(shown(&s), "refused again: said again");
+}
+
+#[test]
+fn a_burst_typed_ahead_stops_where_a_monster_comes_into_view() {
+    use amulets_core::map::Terrain;
+    use amulets_core::monster::Mind;
+    use amulets_tests::stories::{monster, two_rooms};
+    let mut s = session(Memory::default(), run_of(42, Class::Fighter));
+    // A jackal asleep in the room behind the closed door at (6, 3).
+    let mut game = Game::with_floor(42, Class::Fighter, 1, two_rooms('+'), Point::new(2, 3));
+    game.level_mut()
+        .monsters
+        .push(monster("jackal", Point::new(9, 3), Mind::Asleep))
+        .unwrap();
+    game.refresh_view();
+    *s.game_mut() = game;
+    let mut now = 1000;
+    s.tick(now);
+    // Ten l's at once: three steps, the fourth opens the door, and the
+    // jackal comes into view; the six after it were typed ahead.
+    for _ in 0..10 {
+        s.press(Key::Char('l'));
+        s.release(Key::Char('l'));
+    }
+    assert_eq!(s.game().player().pos, Point::new(5, 3));
+    assert_eq!(s.game().level().map.at(Point::new(6, 3)), Terrain::OpenDoor);
+    assert_eq!(
+        s.note(),
+        Some("You see a jackal. The keys typed ahead were dropped.")
+    );
+    // A burst keeps the gate shut while it lasts, a key every 50 ms...
+    for _ in 0..10 {
+        now += 50;
+        s.tick(now);
+        s.press(Key::Char('l'));
+        s.release(Key::Char('l'));
+    }
+    assert_eq!(s.game().player().pos, Point::new(5, 3), "still dropped");
+    // ...and a key pressed once the jackal was seen is the player's.
+    now += 1000;
+    s.tick(now);
+    s.press(Key::Char('l'));
+    assert_eq!(s.game().player().pos, Point::new(6, 3));
+    assert_eq!(s.note(), None);
 }
 
 #[test]
@@ -883,14 +929,17 @@ fn a_recorded_run_plays_back_to_where_it_ended() {
         now += 30;
         s.tick(now);
     }
-    s.press(Key::Char('x'));
+    // Each key a beat after the last: none typed ahead of what explore saw.
     for key in [
+        Key::Char('x'),
         Key::Char('l'),
         Key::Escape,
         Key::Char('j'),
         Key::Char('i'),
         Key::Escape,
     ] {
+        now += 1000;
+        s.tick(now);
         s.press(key);
     }
     s.click(Point::new(30, 20));

@@ -97,6 +97,23 @@ pub enum StopReason {
     LeftPlay,
 }
 
+impl StopReason {
+    /// Something new the player should see to (what `something_new`
+    /// finds): a monster, a floor, a trap, a secret door, a hurt, an item;
+    /// not a command's own end or a refusal.
+    pub const fn is_news(self) -> bool {
+        matches!(
+            self,
+            StopReason::MonsterInView(_)
+                | StopReason::HurtBy(_)
+                | StopReason::NewFloor
+                | StopReason::TrapFound
+                | StopReason::SecretDoorFound
+                | StopReason::ItemSeen(_)
+        )
+    }
+}
+
 /// A command's end or refusal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stop {
@@ -155,15 +172,17 @@ impl Stop {
 
 /// What the player knows as a step begins, so the step can tell what is
 /// new: the floor, their health, the traps known, the secret doors still
-/// hidden, and which items they have seen (a bit each; a floor has at most
-/// 48).
-#[derive(Clone, Copy)]
-struct Watch {
+/// hidden, which items they have seen (a bit each; a floor has at most
+/// 48), and how many monsters are in view. A shell's session watches a
+/// key's turn the same way ([`Game::news_since`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Watch {
     depth: i32,
     hp: i32,
     traps_known: usize,
     secret_doors: usize,
     items_seen: u64,
+    in_view: usize,
 }
 const _: () = assert!(crate::level::MAX_FLOOR_ITEMS <= 64);
 
@@ -313,7 +332,8 @@ impl Game {
         astar.path().take(MAX_ROUTE).collect()
     }
 
-    fn watch(&self) -> Watch {
+    /// What the player knows now, to compare with after a turn.
+    pub fn watch(&self) -> Watch {
         let mut items_seen = 0u64;
         for (i, item) in self.level.items.iter().enumerate() {
             if item.seen {
@@ -326,6 +346,12 @@ impl Game {
             traps_known: self.level.traps.iter().filter(|t| t.known).count(),
             secret_doors: self.level.map.count(|t| t == Terrain::SecretDoor),
             items_seen,
+            in_view: self
+                .level
+                .monsters
+                .iter()
+                .filter(|m| self.level.visible.contains(m.pos))
+                .count(),
         }
     }
 
@@ -338,6 +364,24 @@ impl Game {
         if let Some(k) = self.first_monster_in_view() {
             return Some(StopReason::MonsterInView(k));
         }
+        self.changed_since(before)
+    }
+
+    /// What a turn played by a key brought, as a command's step would stop
+    /// for it (`something_new`), but that a monster counts only when more
+    /// are in view than before the turn: one fought in view is no news. A
+    /// session drops the keys typed ahead of it.
+    pub fn news_since(&self, before: &Watch) -> Option<StopReason> {
+        if self.watch().in_view > before.in_view
+            && let Some(k) = self.first_monster_in_view()
+        {
+            return Some(StopReason::MonsterInView(k));
+        }
+        self.changed_since(before)
+    }
+
+    /// `something_new` but for the monsters in view.
+    fn changed_since(&self, before: &Watch) -> Option<StopReason> {
         let now = self.watch();
         if now.depth != before.depth {
             return Some(StopReason::NewFloor);

@@ -17,6 +17,14 @@ use amulets_core::input::{Action, Key};
 pub const REPEAT_DELAY_MS: u64 = 250;
 /// Then again every `REPEAT_MS` (*tune*).
 pub const REPEAT_MS: u64 = 100;
+/// Keys pressed within this long of something new (a monster come into
+/// view, a hurt: what stops a command) were typed ahead of it, before the
+/// player could see it: they are dropped (*tune*; docs/sessions.md).
+pub const TYPED_AHEAD_MS: u64 = 200;
+/// A key dropped holds the gate shut this long after it, so a burst or a
+/// held key's repeats (a key every 30 to 90 ms) are dropped whole, while a
+/// player's own presses a beat apart are not (*tune*).
+pub const BURST_MS: u64 = 100;
 
 /// The key held down, for repeats.
 #[derive(Clone, Copy, Debug)]
@@ -38,6 +46,11 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         if self.take_over_from_the_bot() {
             return;
         }
+        // The aids' F keys take no turn: never typed ahead of anything.
+        if !matches!(key, Key::F(_)) && self.drop_typed_ahead() {
+            self.held = None;
+            return;
+        }
         self.held = Some(Held {
             key,
             state: self.game.state(),
@@ -54,7 +67,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// what its press did while nothing runs and the game is still where
     /// the press found it; it never stops a running command.
     pub fn repeat(&mut self, key: Key) {
-        if self.game.command_running() || self.asking.is_some() {
+        if self.game.command_running() || self.asking.is_some() || self.drop_typed_ahead() {
             return;
         }
         let state = match self.held {
@@ -75,6 +88,29 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         if self.game.state() == state && bindings::repeats(state, book) {
             self.key(key);
         }
+    }
+
+    /// True when a key pressed now was typed ahead of something new: it
+    /// is dropped, the gate held shut at least `BURST_MS` longer, and the
+    /// player told why.
+    fn drop_typed_ahead(&mut self) -> bool {
+        let Some((until, news)) = self.drop_keys_until else {
+            return false;
+        };
+        if self.now >= until {
+            self.drop_keys_until = None;
+            return false;
+        }
+        self.drop_keys_until = Some((until.max(self.now + BURST_MS), news));
+        let stop = amulets_core::game::command::Stop {
+            reason: news,
+            refused: false,
+        };
+        self.tell(format_args!(
+            "{} The keys typed ahead were dropped.",
+            stop.text()
+        ));
+        true
     }
 
     /// A key let go.

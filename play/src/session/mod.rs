@@ -29,6 +29,7 @@ use crate::recorder::Recorder;
 use crate::store::{Store, StoreError};
 use crate::view::Shows;
 use amulets_core::daily::{Daily, Day};
+use amulets_core::game::command::StopReason;
 use amulets_core::game::{Game, Request, State};
 use amulets_core::geom::Point;
 use amulets_core::input::{Action, DebugKey};
@@ -48,7 +49,7 @@ mod shell;
 mod start;
 pub use annals::{Annals, Overlay};
 pub use demo::{DEMO_STEP_MS, Demo, DemoTurn, Pace};
-pub use keys::{REPEAT_DELAY_MS, REPEAT_MS};
+pub use keys::{BURST_MS, REPEAT_DELAY_MS, REPEAT_MS, TYPED_AHEAD_MS};
 pub use saving::{AUTOSAVE_TURNS, Autosave, Rescue, RunSummary, Saved, Saving, Unsaved};
 pub use start::{Start, seed_from_text};
 
@@ -85,6 +86,9 @@ pub struct Session<S: Store, R: Recorder, E: FnMut() -> u32> {
     /// The turn and floor the last command's stop was made on: the panel
     /// shows it until a turn passes or the floor changes ([`Session::stop`]).
     stop_at: Option<(u32, i32)>,
+    /// Keys pressed before this time (the session's ms) were typed ahead
+    /// of something new the player must see first: they are dropped.
+    drop_keys_until: Option<(u64, StopReason)>,
     held: Option<Held>,
     /// The shell reports no repeats of its own: the session makes them.
     repeats_held_keys: bool,
@@ -159,6 +163,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             asking: None,
             note: None,
             stop_at: None,
+            drop_keys_until: None,
             held: None,
             repeats_held_keys: false,
             hover: None,
@@ -248,6 +253,12 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         let stepped = self.pacer.tick(&mut self.game, now);
         if stepped {
             self.follow_stop(stop_before, false);
+            if let Some(stop) = self.game.last_stop()
+                && !self.game.command_running()
+                && stop.reason.is_news()
+            {
+                self.stop_typing_ahead(stop.reason);
+            }
             if self.recording {
                 self.recorder.record(Input::Step);
             }
@@ -354,7 +365,13 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         }
         let running = self.game.command_running();
         let stop_before = self.game.last_stop();
+        let watch = self.game.watch();
         let outcome = self.game.act(action);
+        // News in a run (not the run's own start from the class screen).
+        let in_run = !matches!(before, State::Title | State::ChooseClass);
+        if in_run && let Some(news) = self.game.news_since(&watch) {
+            self.stop_typing_ahead(news);
+        }
         let asked = matches!(
             action,
             Action::Rest | Action::Explore | Action::Descend | Action::TravelTo(_)
@@ -378,6 +395,12 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     }
 
     // ----- inside -----
+
+    /// Something new came (`news`): the keys typed ahead of it are
+    /// dropped, the player sees it first ([`TYPED_AHEAD_MS`]).
+    fn stop_typing_ahead(&mut self, news: StopReason) {
+        self.drop_keys_until = Some((self.now + TYPED_AHEAD_MS, news));
+    }
 
     /// After the game took an input: a stop made by it (a new one, or a
     /// command asked for and refused again) is current from now.
