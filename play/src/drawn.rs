@@ -22,11 +22,11 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// the session's note, when there is one, under its lines.
     pub fn screen(&self) -> Option<Screen> {
         let mut screen = match self.question() {
-            Some(question) => view::question_screen(
-                line(format_args!("A new run")),
+            Some((question, (title, words))) => view::question_screen(
+                line(format_args!("{title}")),
                 question.clone(),
                 (self.keymap(), Context::Abandon),
-                &bindings::ABANDON,
+                (&bindings::ABANDON, words),
             ),
             None => match self.overlay() {
                 Some(Overlay::Hall(table)) => {

@@ -149,6 +149,8 @@ fn plays_in_a_terminal_and_puts_it_back() {
     tmux(&["send-keys", "-t", s, "Escape"]);
     wait_for(s, "quit without saving");
     tmux(&["send-keys", "-t", s, "q"]);
+    wait_for(s, "Quit without saving?");
+    tmux(&["send-keys", "-t", s, "y"]);
     let start = Instant::now();
     while tmux(&["display", "-p", "-t", s, "#{alternate_on}"]).trim() != "0" {
         assert!(
@@ -243,6 +245,8 @@ fn a_recorded_run_replays_to_the_same_end() {
         sleep(Duration::from_millis(400));
     }
     tmux(&["send-keys", "-t", s, "q"]);
+    wait_for(s, "Quit without saving?");
+    tmux(&["send-keys", "-t", s, "y"]);
     wait_for(s, "recorded ");
     let out = Command::new(&bin).args(["replay", &file]).output().unwrap();
     let said = String::from_utf8_lossy(&out.stdout);
@@ -356,7 +360,7 @@ fn a_class_given_with_a_save_present_asks_and_no_leaves_the_file_alone() {
     wait_for(s, "Floor 1 of 9");
     let saved = Game::read_save(&std::fs::read_to_string(&file).unwrap()).unwrap();
     assert_eq!((saved.seed(), saved.player().class), (42, Class::Rogue));
-    keys(s, &["Escape", "q"]);
+    keys(s, &["Escape", "q", "y"]);
     wait_for_exit(s);
     let _ = std::fs::remove_dir_all(&saves);
 }
@@ -543,8 +547,10 @@ fn a_second_game_at_once_does_not_write() {
     keys(s, &["l", "j", ".", "Escape", "s"]);
     let said = wait_for(s, "could not be saved");
     assert!(said.contains("Not saving"), "still said:\n{said}");
-    // The menu is still open: q quits without saving.
+    // The menu is still open: q quits without saving, once asked.
     keys(s, &["q"]);
+    wait_for(s, "Quit without saving?");
+    keys(s, &["y"]);
     wait_for_exit(s);
     assert_eq!(
         std::fs::read(&file).unwrap(),
@@ -641,6 +647,8 @@ fn the_speech_stream_says_the_book_s_checkpoint_in_order_through_a_fifo() {
     tmux(&["send-keys", "-t", s, "Escape"]);
     wait_for(s, "quit without saving");
     tmux(&["send-keys", "-t", s, "q"]);
+    wait_for(s, "Quit without saving?");
+    tmux(&["send-keys", "-t", s, "y"]);
     let _ = reader.wait();
     let all = std::fs::read_to_string(&heard).unwrap();
     assert!(all.contains("Menu\n"), "the menu's title is said: {all}");

@@ -815,6 +815,32 @@ fn a_burst_typed_ahead_stops_where_a_monster_comes_into_view() {
 }
 
 #[test]
+fn esc_then_q_asks_before_quitting_without_saving() {
+    let mut s = session(Memory::default(), run_of(42, Class::Fighter));
+    let saved = s.store().writes;
+    s.press(Key::Char('.'));
+    s.press(Key::Escape);
+    s.press(Key::Char('q'));
+    assert!(!s.finished(), "asked first");
+    let screen = screen_text(&s);
+    assert!(screen[0].starts_with("Quit without saving?"), "{screen:?}");
+    // No is the default, and first: n, and Esc, keep playing.
+    assert_eq!(screen[1], "n  no, keep playing");
+    assert_eq!(screen[2], "y  yes, quit without saving");
+    s.press(Key::Escape);
+    assert!(!s.finished());
+    assert!(!s.asking());
+    assert_eq!(s.game().state(), State::Menu);
+    s.press(Key::Char('q'));
+    s.press(Key::Char('n'));
+    assert!(!s.finished());
+    s.press(Key::Char('q'));
+    s.press(Key::Char('y'));
+    assert!(s.finished(), "yes quits");
+    assert_eq!(s.store().writes, saved, "without saving");
+}
+
+#[test]
 fn a_second_game_takes_the_store_once_the_first_lets_it_go() {
     // The first game quits with nothing saved, after the second's start
     // and its arrival found the store held: the second's save and quit

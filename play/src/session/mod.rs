@@ -53,7 +53,7 @@ pub use keys::{BURST_MS, REPEAT_DELAY_MS, REPEAT_MS, TYPED_AHEAD_MS};
 pub use saving::{AUTOSAVE_TURNS, Autosave, Rescue, RunSummary, Saved, Saving, Unsaved};
 pub use start::{Start, seed_from_text};
 
-/// What a yes to "a new run?" starts.
+/// What a yes to the session's question does: start a new run, or quit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Then {
     /// The title's N: the class screen, with the title's seed.
@@ -62,6 +62,25 @@ enum Then {
     Start(Class),
     /// The menu's n: the class screen, with a new seed.
     NewRun,
+    /// The menu's q: quit without saving.
+    Quit,
+}
+
+impl Then {
+    /// The question's title, and the words of its no and its yes (in
+    /// `bindings::ABANDON`'s order: no first, the default).
+    pub(crate) fn words(self) -> (&'static str, [&'static str; 2]) {
+        match self {
+            Then::Quit => ("Quit", ["no, keep playing", "yes, quit without saving"]),
+            _ => (
+                "A new run",
+                [
+                    crate::bindings::ABANDON[0].words,
+                    crate::bindings::ABANDON[1].words,
+                ],
+            ),
+        }
+    }
 }
 
 /// One run, driven (see the module's comment). A copy is a session of its
@@ -351,6 +370,16 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         if action == Action::Debug(DebugKey::SwitchView) {
             self.tiles = !self.tiles;
         }
+        if before == State::Menu && action == Action::Quit {
+            // Every turn since the last save would be lost: asked first.
+            self.asking = Some((
+                Then::Quit,
+                line(format_args!(
+                    "Quit without saving? Every turn since the last save is lost. (y or n)"
+                )),
+            ));
+            return;
+        }
         if before == State::Title && !self.cave_shown() {
             match action {
                 Action::NewRun => {
@@ -502,6 +531,15 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                 self.begin_at_title(seed, style, dice);
                 self.game.act(Action::NewRun);
             }
+            Then::Quit => {
+                let outcome = self.game.act(Action::Quit);
+                if self.recording {
+                    self.recorder.record(Input::Act(Action::Quit));
+                }
+                if let Some(request) = outcome.request {
+                    self.answer(request);
+                }
+            }
         }
     }
 
@@ -568,7 +606,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// Out of line: a saved run is loaded into a [`Game`] (see `at_title`).
     #[inline(never)]
     fn abandon(&mut self, then: Then) {
-        if self.annals.watching() {
+        if self.annals.watching() || then == Then::Quit {
             return;
         }
         if then == Then::NewRun && self.in_play() {

@@ -129,8 +129,10 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     }
 
     /// "A new run?" as it is asked over everything, while it is.
-    pub(crate) fn question(&self) -> Option<&Line> {
-        self.asking.as_ref().map(|(_, question)| question)
+    pub(crate) fn question(&self) -> Option<(&Line, (&'static str, [&'static str; 2]))> {
+        self.asking
+            .as_ref()
+            .map(|(then, question)| (question, then.words()))
     }
 
     /// The day the title offers (`set_today`).

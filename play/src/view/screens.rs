@@ -154,11 +154,14 @@ pub fn question_screen(
     title: Line,
     question: Line,
     keys: (&Keymap, Context),
-    answers: &'static [Binding],
+    answers: (&'static [Binding], [&str; 2]),
 ) -> Screen {
     let mut out = Screen::new(title);
     out.say(question, palette::TEXT);
-    out.choices(keys, answers, |_| true, palette::TEXT);
+    let (table, words) = answers;
+    for (b, words) in table.iter().zip(words) {
+        out.choice_worded(keys, b, words, true, palette::TEXT);
+    }
     out
 }
 

@@ -249,7 +249,7 @@ fn read_only_dir(s: &Scratch) -> Result<Row, String> {
     expect(!screen.contains("another game"), || {
         format!("blamed on another game: {screen}")
     })?;
-    pane.keys(&["Escape", "q"])?;
+    pane.keys(&["Escape", "q", "y"])?;
     pane.wait_for_end(Duration::from_secs(5))?;
     same_bytes(&dir.join("save.txt"), &before)?;
     Ok(Row {
@@ -440,7 +440,7 @@ fn bom(s: &Scratch) -> Result<Row, String> {
     pane.wait_for("continue")?;
     pane.keys(&["c"])?;
     pane.wait_for("Turn 5")?;
-    pane.keys(&["Escape", "q"])?;
+    pane.keys(&["Escape", "q", "y"])?;
     pane.wait_for_end(Duration::from_secs(5))?;
     same_bytes(&dir.join("save.txt"), &bytes)?;
     expect(!dir.join("save.bad").exists(), || {
@@ -473,7 +473,7 @@ fn no_home(s: &Scratch) -> Result<Row, String> {
     let screen = pane.wait_for("Turn 0")?;
     expect(screen.contains("Not saving"), || screen.clone())?;
     expect(screen.contains("there is no home"), || screen.clone())?;
-    pane.keys(&["Escape", "q"])?;
+    pane.keys(&["Escape", "q", "y"])?;
     pane.wait_for_end(Duration::from_secs(5))?;
     Ok(Row {
         fault: "no home directory",
@@ -524,7 +524,7 @@ fn two_games(s: &Scratch) -> Result<Row, String> {
     third.keys(&["c"])?;
     let screen = third.wait_for("Turn 3")?;
     expect(!screen.contains("Not saving"), || screen.clone())?;
-    third.keys(&["Escape", "q"])?;
+    third.keys(&["Escape", "q", "y"])?;
     third.wait_for_end(Duration::from_secs(5))?;
     Ok(Row {
         fault: "two games",
