@@ -643,6 +643,52 @@ fn what_would_do_nothing_takes_no_turn_and_no_item() {
 }
 
 #[test]
+fn aiming_never_picks_a_target_it_cannot_reach() {
+    use amulets_core::game::{Aim, clear_shot};
+    // A Rogue in a doorway, a rat somewhere in view: wherever the rat is
+    // that the bow cannot reach, aiming does not pick it, and says so.
+    let mut unreachable = 0;
+    for y in 1..=4 {
+        for x in 1..=11 {
+            let rat = Point::new(x, y);
+            let door = Point::new(6, 3);
+            if rat == door || x == 6 {
+                continue;
+            }
+            let mut game = Game::with_floor(1, Class::Rogue, 1, two_rooms('.'), door);
+            game.level_mut()
+                .monsters
+                .push(monster("jackal", rat, Mind::Asleep))
+                .unwrap();
+            game.refresh_view();
+            if game.targets().is_empty() {
+                continue;
+            }
+            let reachable = clear_shot(game.level(), door, rat);
+            keys(&mut game, "f");
+            assert_eq!(game.state(), State::Aiming(Aim::Fire));
+            if reachable {
+                assert_eq!(game.cursor(), rat, "{rat:?}");
+            } else {
+                unreachable += 1;
+                assert_eq!(game.cursor(), door, "{rat:?}: not picked");
+                assert!(
+                    said(&game, "Nothing in view can be reached from here."),
+                    "{rat:?}: {:?}",
+                    log_text(&game)
+                );
+                game.press(Key::Tab);
+                assert_eq!(game.cursor(), door, "{rat:?}: Tab picks nothing either");
+            }
+        }
+    }
+    assert!(
+        unreachable > 0,
+        "some rat in view was out of the bow's reach"
+    );
+}
+
+#[test]
 fn f6_shows_a_cave_in_six_steps_with_its_own_dice() {
     let mut game = Game::new_run(42, Class::Fighter);
     let dice = game.rng().clone();

@@ -3,7 +3,7 @@
 //! moves a cell at a time, Tab goes to the next monster, and Enter (or the
 //! same key again, or a click) lets fly along the line of fire.
 
-use super::combat::flight;
+use super::combat::{clear_shot, flight};
 use super::{Action, Aim, Event, Game, Outcome, State};
 use crate::geom::Point;
 use crate::item::{Item, Use, kinds};
@@ -43,7 +43,11 @@ impl Game {
             }
             Aim::Throw { .. } => {}
         }
-        self.cursor = self.targets().first().copied().unwrap_or(self.player.pos);
+        let reachable = self.reachable_targets(aim);
+        self.cursor = reachable.first().copied().unwrap_or(self.player.pos);
+        if reachable.is_empty() && !self.targets().is_empty() {
+            self.log.say("Nothing in view can be reached from here.");
+        }
         self.state = State::Aiming(aim);
         false
     }
@@ -81,6 +85,23 @@ impl Game {
         seen.into_iter().map(|(_, _, p)| p).collect()
     }
 
+    /// The monsters in view that `aim` can reach from here, nearest first:
+    /// a missile's with nothing before it (`clear_shot`), a bolt's with no
+    /// wall before it (it goes on through monsters), within `RANGE`.
+    pub fn reachable_targets(
+        &self,
+        aim: Aim,
+    ) -> heapless::Vec<Point, { crate::level::MAX_MONSTERS }> {
+        let from = self.player.pos;
+        self.targets()
+            .into_iter()
+            .filter(|&t| match aim {
+                Aim::Cast => flight(&self.level, from, t, true).contains(&t),
+                Aim::Fire | Aim::Throw { .. } => clear_shot(&self.level, from, t),
+            })
+            .collect()
+    }
+
     /// The cells the missile or bolt would cross toward the cursor, up to
     /// where it stops: the first monster or wall (a bolt goes on through
     /// monsters to the wall).
@@ -94,7 +115,7 @@ impl Game {
             Action::Cursor(d) => self.move_cursor(d),
             Action::CursorTo(p) => self.cursor_to(p),
             Action::NextTarget => {
-                let targets = self.targets();
+                let targets = self.reachable_targets(aim);
                 if let Some(at) = targets.iter().position(|&p| p == self.cursor) {
                     self.cursor = targets[(at + 1) % targets.len()];
                 } else if let Some(&first) = targets.first() {
