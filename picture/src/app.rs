@@ -35,6 +35,8 @@ pub struct App<S: Store, R: Recorder, E: FnMut() -> u32> {
 impl<S: Store, R: Recorder, E: FnMut() -> u32> App<S, R, E> {
     pub fn new(mut session: Session<S, R, E>) -> Self {
         session.set_shows(SHOWS);
+        let (cols, rows) = crate::draw::SCREEN_ROOM;
+        session.set_screen_room(cols, rows);
         App {
             session,
             now: 0,

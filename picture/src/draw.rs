@@ -165,6 +165,16 @@ pub fn map_cell(f: &mut Frame, mode: ViewMode, p: Point, shown: &Shown, below: O
 
 /// The characters a screen's line holds, 60 pixels in from either side.
 const SCREEN_COLS: usize = 118;
+/// Where a screen's lines start, under its title (twice the size).
+const SCREEN_TOP: i32 = 60 + 2 * font::GLYPH_H as i32 + 40;
+/// A screen's row, a line and its gap.
+const SCREEN_ROW_H: i32 = LINE_H + 4;
+/// The room a screen has under its title: its columns, and its rows down
+/// to the picture's foot (`Session::set_screen_room`).
+pub const SCREEN_ROOM: (usize, usize) = (
+    SCREEN_COLS,
+    ((crate::layout::LOGICAL_H as i32 - SCREEN_TOP - PAD) / SCREEN_ROW_H) as usize,
+);
 
 /// Whatever screen is over the map: title, classes, menu, help,
 /// inventory, the end, a question.
@@ -180,9 +190,20 @@ fn screen<S: Store, R: Recorder, E: FnMut() -> u32>(
     };
     f.text((60, 50), &over.title, chrome::TITLE, big, 60);
     let top = 60 + big as i32 * font::GLYPH_H as i32 + 40;
-    for (row, (i, text)) in over.rows(SCREEN_COLS).enumerate() {
-        let y = top + row as i32 * (LINE_H + 4);
-        f.text((60, y), text, over.entries[i].color, 1, SCREEN_COLS);
+    // The title's big letters take rows of their own.
+    let (cols, rows) = SCREEN_ROOM;
+    let rows =
+        rows - usize::try_from((top - SCREEN_TOP + SCREEN_ROW_H - 1) / SCREEN_ROW_H).unwrap_or(0);
+    let paging = over.paging(cols, rows, session.scroll());
+    let shown = over.rows(cols).skip(paging.first).take(paging.shown);
+    for (row, (i, indent, text)) in shown.enumerate() {
+        let y = top + row as i32 * SCREEN_ROW_H;
+        let x = 60 + indent as i32 * font::GLYPH_W as i32;
+        f.text((x, y), text, over.entries[i].color, 1, cols - indent);
+    }
+    if let Some(more) = paging.more() {
+        let y = top + paging.shown as i32 * SCREEN_ROW_H;
+        f.text((60, y), more, chrome::MORE, 1, cols);
     }
 }
 

@@ -82,10 +82,20 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         }
         let screen_up = self.question().is_some() || view::screen_over_map(self.game());
         if let Some(note) = self.note().filter(|_| !screen_up) {
-            add(
-                line(format_args!("{note}")),
-                amulets_core::color::palette::DEBUG,
-            );
+            // After an empty line, every word of it: a long note (a path)
+            // is more than one line.
+            let color = amulets_core::color::palette::DEBUG;
+            let parts = view::line_parts(note).count();
+            if lines.len() + 1 + parts <= view::PANEL_LINES {
+                lines
+                    .push((Line::new(), color))
+                    .expect("room for it: checked above");
+                for part in view::line_parts(note) {
+                    lines
+                        .push((part, color))
+                        .expect("room for every part: checked above");
+                }
+            }
         }
         lines
     }

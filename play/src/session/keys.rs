@@ -113,6 +113,45 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         true
     }
 
+    /// Up or Down on a screen longer than the shell's room for it
+    /// (`set_screen_room`): it scrolls a page, less a row, while there is
+    /// more that way. False when the key is for the screen itself (it fits,
+    /// or there is no more that way: a record's Down then turns its page).
+    fn scrolled(&mut self, key: Key) -> bool {
+        let (Some((cols, rows)), Key::Up | Key::Down) = (self.room, key) else {
+            return false;
+        };
+        let Some(screen) = self.screen() else {
+            return false;
+        };
+        let paging = screen.paging(cols, rows, self.scroll);
+        let page = paging.shown.saturating_sub(1).max(1);
+        match key {
+            Key::Down if paging.more_below() => {
+                self.scroll = (paging.first + page).min(paging.total - paging.shown);
+                true
+            }
+            Key::Up if paging.first > 0 => {
+                self.scroll = paging.first.saturating_sub(page);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The room a shell has for a screen over the map: `cols` characters
+    /// by `rows` rows under its title. Up and Down scroll a screen longer
+    /// than that; a shell that never says (a board, whose pad scrolls its
+    /// own way) has no scrolling by keys.
+    pub fn set_screen_room(&mut self, cols: usize, rows: usize) {
+        self.room = Some((cols, rows));
+    }
+
+    /// How far the screen up is scrolled, in rows (`Screen::paging`).
+    pub fn scroll(&self) -> usize {
+        self.scroll
+    }
+
     /// A key let go.
     pub fn release(&mut self, key: Key) {
         if self.held.is_some_and(|h| h.key == key) {
@@ -164,6 +203,10 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// key read through the player's keymap.
     pub(super) fn key(&mut self, key: Key) {
         let key = self.keymap.translate(self.context(), key);
+        if self.scrolled(key) {
+            return;
+        }
+        self.scroll = 0;
         if let Some((then, _)) = self.asking {
             let answer = bindings::ABANDON.iter().find_map(|b| b.action_for(key));
             if let Some(a) = answer {

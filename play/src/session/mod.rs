@@ -108,6 +108,12 @@ pub struct Session<S: Store, R: Recorder, E: FnMut() -> u32> {
     /// Keys pressed before this time (the session's ms) were typed ahead
     /// of something new the player must see first: they are dropped.
     drop_keys_until: Option<(u64, StopReason)>,
+    /// The rows a screen longer than its space is scrolled down by (Up and
+    /// Down), from 0 at each other key.
+    scroll: usize,
+    /// The columns and rows a shell has for a screen under its title
+    /// (`set_screen_room`): what Up and Down scroll by.
+    room: Option<(usize, usize)>,
     held: Option<Held>,
     /// The shell reports no repeats of its own: the session makes them.
     repeats_held_keys: bool,
@@ -183,6 +189,8 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             note: None,
             stop_at: None,
             drop_keys_until: None,
+            scroll: 0,
+            room: None,
             held: None,
             repeats_held_keys: false,
             hover: None,

@@ -24,8 +24,10 @@ pub use panel::{Lines, PANEL_LINES, Styled, cave_step_words, log_lines, panel};
 pub use scene::{
     FLASH_ALPHA, Label, Memo, Scene, Shown, TextCell, WAY_ALPHA, camera, chrome, tile_colour,
 };
-pub use screens::{Entry, Offers, Screen, end_words, question_screen, screen, screen_over_map};
-pub use wrap::{Wrapped, wrap};
+pub use screens::{
+    Entry, Offers, Paging, Screen, end_words, question_screen, screen, screen_over_map,
+};
+pub use wrap::{LineParts, Wrapped, line_parts, wrap};
 
 /// What a shell can show, which says what its help lists.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -126,25 +126,106 @@ impl Screen {
     /// A line the session adds under the others (its note), after a blank
     /// one.
     pub fn note(&mut self, text: &str, color: Rgb) {
-        if self.entries.len() + 2 <= PANEL_LINES {
+        let parts = wrap::line_parts(text).count();
+        if self.entries.len() + 1 + parts <= PANEL_LINES {
             self.say(Line::new(), color);
-            self.say(line(format_args!("{text}")), color);
+            for part in wrap::line_parts(text) {
+                self.say(part, color);
+            }
+        }
+    }
+
+    /// Which of its rows at `cols` columns show in `rows` rows under its
+    /// title, scrolled `first` rows down (`Session::scroll`): all of them
+    /// when they fit; else a window of `rows - 1`, the last row saying
+    /// there is more.
+    pub fn paging(&self, cols: usize, rows: usize, first: usize) -> Paging {
+        let total = self.rows(cols).count();
+        if total <= rows {
+            return Paging {
+                first: 0,
+                shown: total,
+                total,
+            };
+        }
+        let shown = rows.saturating_sub(1).max(1);
+        Paging {
+            first: first.min(total - shown),
+            shown,
+            total,
         }
     }
 
     /// The screen's lines broken at spaces for `cols` columns, top to
-    /// bottom: each row with the index of the line it is of.
-    pub fn rows(&self, cols: usize) -> impl Iterator<Item = (usize, &str)> {
-        self.entries
-            .iter()
-            .enumerate()
-            .flat_map(move |(i, e)| wrap(&e.text, cols).map(move |r| (i, r)))
+    /// bottom: each row with the index of the line it is of, and the
+    /// columns it is indented by. A line in two columns ("R   rest until
+    /// healed...", a label, two spaces or more, its words) wraps its words
+    /// under their column, where the label takes under half the width.
+    pub fn rows(&self, cols: usize) -> impl Iterator<Item = (usize, usize, &str)> {
+        self.entries.iter().enumerate().flat_map(move |(i, e)| {
+            let text = e.text.as_str();
+            let column = column_of(text).filter(|&c| c * 2 < cols);
+            let (head, body, indent) = match column {
+                Some(c) => (&text[..c], &text[c..], c),
+                None => ("", text, 0),
+            };
+            let mut first = true;
+            wrap(body, cols - indent).map(move |part| {
+                if core::mem::replace(&mut first, false) {
+                    // The label and its first row of words (a wrap's first
+                    // row starts where its text does): one slice.
+                    (i, 0, &text[..head.len() + part.len()])
+                } else {
+                    (i, indent, part)
+                }
+            })
+        })
     }
 
     /// The lines' words alone, top to bottom (for tests and for shells
     /// that only print).
     pub fn lines(&self) -> impl Iterator<Item = &str> {
         self.entries.iter().map(|e| e.text.as_str())
+    }
+}
+
+/// Where a line's second column starts: after its label and the run of
+/// two spaces or more that follows it (the help's lines, `{:<26} words`).
+/// `None` for a line of words alone.
+fn column_of(text: &str) -> Option<usize> {
+    let gap = text.find("  ")?;
+    let words = gap + text[gap..].len() - text[gap..].trim_start_matches(' ').len();
+    (gap > 0 && words < text.len()).then_some(words)
+}
+
+/// The rows of a screen a space shows ([`Screen::paging`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Paging {
+    /// The first row shown.
+    pub first: usize,
+    /// How many rows are shown from it.
+    pub shown: usize,
+    /// How many rows the screen has.
+    pub total: usize,
+}
+
+impl Paging {
+    /// The row under the rows shown, when some are not: which way there is
+    /// more, and the keys that scroll.
+    pub fn more(&self) -> Option<&'static str> {
+        let above = self.first > 0;
+        let below = self.first + self.shown < self.total;
+        match (above, below) {
+            (true, true) => Some("(more above and below: Up and Down scroll)"),
+            (false, true) => Some("(more below: Down scrolls)"),
+            (true, false) => Some("(more above: Up scrolls)"),
+            (false, false) => None,
+        }
+    }
+
+    /// True when the rows below the window are not all shown.
+    pub fn more_below(&self) -> bool {
+        self.first + self.shown < self.total
     }
 }
 
@@ -437,6 +518,7 @@ pub fn end_words(game: &Game) -> Line {
 
 #[cfg(test)]
 mod tests {
+    use super::{Line, Screen, line, palette};
     use crate::session::{Session, Start};
     use crate::store::NoStore;
     use amulets_core::input::Key;
@@ -444,6 +526,44 @@ mod tests {
 
     /// The title's screens, every line whole: a line as long as `LINE`
     /// may have been cut.
+    #[test]
+    fn rows_wrap_a_second_column_under_itself_and_keep_empty_lines() {
+        let mut screen = Screen::new(line(format_args!("Keys")));
+        screen.say(
+            line(format_args!(
+                "{:<8}{}",
+                "R", "rest until healed, or until something happens"
+            )),
+            palette::TEXT,
+        );
+        screen.say(Line::new(), palette::TEXT);
+        screen.say(
+            line(format_args!("plain words that wrap here")),
+            palette::TEXT,
+        );
+        let rows: heapless::Vec<(usize, usize, &str), 16> = screen.rows(31).collect();
+        assert_eq!(
+            rows.as_slice(),
+            [
+                (0, 0, "R       rest until healed, or"),
+                (0, 8, "until something happens"),
+                (1, 0, ""),
+                (2, 0, "plain words that wrap here"),
+            ]
+        );
+        // Too narrow for a column: plain wrapping.
+        let rows: heapless::Vec<(usize, usize, &str), 16> = screen.rows(14).collect();
+        assert!(rows.iter().all(|&(_, indent, _)| indent == 0), "{rows:?}");
+        // Paging: a window and the row that says there is more.
+        let paging = screen.paging(31, 3, 1);
+        assert_eq!((paging.first, paging.shown, paging.total), (1, 2, 4));
+        assert_eq!(
+            paging.more(),
+            Some("(more above and below: Up and Down scroll)")
+        );
+        assert_eq!(screen.paging(31, 4, 3).more(), None);
+    }
+
     #[test]
     fn no_line_of_the_first_screens_is_cut() {
         let mut s = Session::new(NoStore, (), || 7, Start::default());

@@ -1,5 +1,8 @@
 //! Lines broken at spaces for the width a shell has, so no shell cuts a
-//! word in two (only a word longer than the whole width is cut).
+//! word in two (only a word longer than the whole width is cut), and a
+//! note longer than a line broken into lines the same way.
+
+use amulets_core::text::{LINE, Line, line};
 
 /// `text` as lines of at most `cols` characters, each broken at its last
 /// space that fits; the spaces at a break are dropped. An empty text is one
@@ -48,12 +51,74 @@ impl<'a> Iterator for Wrapped<'a> {
     }
 }
 
+/// A text longer than a [`Line`] holds (a session's note) as lines that
+/// each hold a whole run of its words, broken at spaces: each at most
+/// `LINE` bytes, so no word is cut (a word longer than a line is).
+pub fn line_parts(text: &str) -> LineParts<'_> {
+    LineParts { rest: text }
+}
+
+/// The lines of `line_parts`.
+#[derive(Clone, Debug)]
+pub struct LineParts<'a> {
+    rest: &'a str,
+}
+
+impl Iterator for LineParts<'_> {
+    type Item = Line;
+
+    fn next(&mut self) -> Option<Line> {
+        let rest = self.rest.trim_start_matches(' ');
+        if rest.is_empty() {
+            return None;
+        }
+        // The longest start of `rest` that fits, ending at a space (or
+        // the text's end), else the most characters that fit.
+        let fits = rest.len() <= LINE;
+        let cut = if fits {
+            rest.len()
+        } else {
+            let mut end = LINE;
+            while !rest.is_char_boundary(end) {
+                end -= 1;
+            }
+            if rest[end..].starts_with(' ') {
+                end
+            } else {
+                match rest[..end].rfind(' ') {
+                    Some(space) if space > 0 => space,
+                    _ => end,
+                }
+            }
+        };
+        self.rest = &rest[cut..];
+        Some(line(format_args!("{}", rest[..cut].trim_end_matches(' '))))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn lines(text: &str, cols: usize) -> heapless::Vec<&str, 8> {
         wrap(text, cols).collect()
+    }
+
+    #[test]
+    fn a_long_note_is_lines_of_whole_words() {
+        let note = "The saved run could not be read: save.txt is 60000 bytes, far longer than \
+                    it can be; it was left as it is, and a new run asks before it replaces it.";
+        let parts: heapless::Vec<Line, 4> = line_parts(note).collect();
+        assert_eq!(parts.len(), 2, "{parts:?}");
+        assert!(parts.iter().all(|p| p.len() <= LINE && !p.ends_with(' ')));
+        let joined: heapless::Vec<&str, 64> = parts.iter().flat_map(|p| p.split(' ')).collect();
+        let words: heapless::Vec<&str, 64> = note.split(' ').collect();
+        assert_eq!(joined, words, "every word, whole and in order");
+        assert_eq!(line_parts("").count(), 0);
+        assert_eq!(line_parts("short").next().unwrap().as_str(), "short");
+        // Wide characters are never cut.
+        let wide = "é".repeat(100);
+        assert!(line_parts(&wide).all(|p| p.chars().all(|c| c == 'é')));
     }
 
     #[test]

@@ -88,6 +88,39 @@ fn put(buf: &mut Buffer, x: u16, y: u16, text: &str, style: Style, max: u16) {
     }
 }
 
+/// Where a screen over the map goes in a terminal of `w` x `h`: `cols`
+/// characters by `rows` rows under its title, down to the look line. A
+/// screen in columns (the help) too wide for the map view's columns takes
+/// the panel's too (`wide`), and the panel is left out while it is up:
+/// words break at spaces, columns would not read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScreenRoom {
+    pub cols: u16,
+    pub rows: u16,
+    pub wide: bool,
+}
+
+pub fn screen_room(over: &view::Screen, w: u16, h: u16) -> ScreenRoom {
+    let Some(layout) = Regions::for_size(w, h) else {
+        return ScreenRoom {
+            cols: w,
+            rows: h,
+            wide: false,
+        };
+    };
+    let narrow = layout.map.width.saturating_sub(1);
+    let wide = over
+        .entries
+        .iter()
+        .any(|e| e.text.chars().count() > usize::from(narrow) && e.text.contains("  "));
+    ScreenRoom {
+        cols: if wide { w.saturating_sub(2) } else { narrow },
+        // The title's row, an empty one, and the look line at the foot.
+        rows: h.saturating_sub(3),
+        wide,
+    }
+}
+
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, app: &App) {
     let area = frame.area();
@@ -105,38 +138,16 @@ pub fn draw(frame: &mut Frame, app: &App) {
     };
     let game = app.session.game();
 
-    // The map, or the screen over it, its lines broken at spaces to fit. A
-    // screen in columns wider than the map view (the help) takes the
-    // panel's columns too, and the panel is left out while it is up.
-    let mut wide_screen = false;
-    if let Some(over) = &app.session.screen() {
-        put(
-            buf,
-            1,
-            0,
-            &over.title,
-            fg(chrome::TITLE).add_modifier(Modifier::BOLD),
-            layout.map.width,
-        );
-        // Only a line in columns (the help's) that is too long goes wide:
-        // words break at spaces, columns would not read.
-        let narrow = usize::from(layout.map.width.saturating_sub(1));
-        wide_screen = over
-            .entries
-            .iter()
-            .any(|e| e.text.chars().count() > narrow && e.text.contains("  "));
-        let width = if wide_screen {
-            area.width.saturating_sub(2)
-        } else {
-            layout.map.width.saturating_sub(1)
-        };
-        for (row, (i, text)) in over.rows(usize::from(width)).enumerate() {
-            let color = over.entries[i].color;
-            put(buf, 1, 2 + row as u16, text, fg(color), width);
+    // The map, or the screen over it, its lines broken at spaces to fit,
+    // down to the look line (the log is left out while it is up); a screen
+    // longer than that scrolls, and says so on its last row.
+    let wide_screen = match &app.session.screen() {
+        Some(over) => draw_screen(buf, app, over, (area.width, area.height)),
+        None => {
+            draw_map(buf, app, &layout);
+            false
         }
-    } else {
-        draw_map(buf, app, &layout);
-    }
+    };
 
     // The side panel, its lines broken at spaces to fit.
     if !wide_screen {
@@ -151,7 +162,10 @@ pub fn draw(frame: &mut Frame, app: &App) {
     }
 
     // The log, newest at the bottom, unread lines brighter, each broken at
-    // spaces: the last rows that fit.
+    // spaces: the last rows that fit (none while a screen is up).
+    if app.session.screen().is_some() {
+        return;
+    }
     let rows = usize::from(layout.log.height);
     let log = view::log_lines(game);
     let newest = log.len().saturating_sub(rows);
@@ -176,6 +190,50 @@ pub fn draw(frame: &mut Frame, app: &App) {
             layout.look.width,
         );
     }
+}
+
+/// A screen over the map, scrolled as the session says, in the room
+/// `screen_room` gives it; true when it took the panel's columns too.
+fn draw_screen(buf: &mut Buffer, app: &App, over: &view::Screen, (w, h): (u16, u16)) -> bool {
+    let fg = |c| Style::default().fg(app.color(c));
+    let Some(layout) = Regions::for_size(w, h) else {
+        return false;
+    };
+    let room = screen_room(over, w, h);
+    let title_width = if room.wide {
+        w.saturating_sub(2)
+    } else {
+        layout.map.width
+    };
+    put(
+        buf,
+        1,
+        0,
+        &over.title,
+        fg(chrome::TITLE).add_modifier(Modifier::BOLD),
+        title_width,
+    );
+    let (cols, rows) = (usize::from(room.cols), usize::from(room.rows));
+    let paging = over.paging(cols, rows, app.session.scroll());
+    let shown = over.rows(cols).skip(paging.first).take(paging.shown);
+    for (row, (i, indent, text)) in shown.enumerate() {
+        let color = over.entries[i].color;
+        // Within the room: an indent is under half of it.
+        let indent = indent as u16;
+        put(
+            buf,
+            1 + indent,
+            2 + row as u16,
+            text,
+            fg(color),
+            room.cols - indent,
+        );
+    }
+    if let Some(more) = paging.more() {
+        let row = 2 + paging.shown as u16;
+        put(buf, 1, row, more, fg(chrome::MORE), room.cols);
+    }
+    room.wide
 }
 
 /// The map view, each cell as the core's scene shows it.
