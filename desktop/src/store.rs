@@ -247,7 +247,7 @@ impl Saves for FileStore {
         self.holding()?;
         let bad =
             files::set_aside(&self.dir, SAVE, BAD).map_err(|e| failed(SAVE, &self.dir, &e))?;
-        Ok(line(format_args!("as {}", bad.display())))
+        Ok(line(format_args!("as {}", files::shown(&bad, FOLDER_ROOM))))
     }
 
     fn remove(&mut self) -> Result<(), StoreError> {

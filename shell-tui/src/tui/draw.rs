@@ -90,9 +90,10 @@ fn put(buf: &mut Buffer, x: u16, y: u16, text: &str, style: Style, max: u16) {
 
 /// Where a screen over the map goes in a terminal of `w` x `h`: `cols`
 /// characters by `rows` rows under its title, down to the look line. A
-/// screen in columns (the help) too wide for the map view's columns takes
-/// the panel's too (`wide`), and the panel is left out while it is up:
-/// words break at spaces, columns would not read.
+/// screen in columns (the help) too wide for the map view's columns, or
+/// with a word longer than they are (a record's path), takes the panel's
+/// too (`wide`), and the panel is left out while it is up: words break at
+/// spaces, columns would not read, and a word never breaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ScreenRoom {
     pub cols: u16,
@@ -109,10 +110,12 @@ pub fn screen_room(over: &view::Screen, w: u16, h: u16) -> ScreenRoom {
         };
     };
     let narrow = layout.map.width.saturating_sub(1);
-    let wide = over
-        .entries
-        .iter()
-        .any(|e| e.text.chars().count() > usize::from(narrow) && e.text.contains("  "));
+    let narrow_cols = usize::from(narrow);
+    let wide = over.entries.iter().any(|e| {
+        let long = e.text.chars().count() > narrow_cols;
+        let long_word = e.text.split(' ').any(|w| w.chars().count() > narrow_cols);
+        (long && e.text.contains("  ")) || long_word
+    });
     ScreenRoom {
         cols: if wide { w.saturating_sub(2) } else { narrow },
         // The title's row, an empty one, and the look line at the foot.
@@ -205,14 +208,18 @@ fn draw_screen(buf: &mut Buffer, app: &App, over: &view::Screen, (w, h): (u16, u
     } else {
         layout.map.width
     };
-    put(
-        buf,
-        1,
-        0,
-        &over.title,
-        fg(chrome::TITLE).add_modifier(Modifier::BOLD),
-        title_width,
-    );
+    // A title too long for its row takes the empty row under it too.
+    let title = view::wrap(&over.title, usize::from(title_width.saturating_sub(1)));
+    for (row, part) in title.take(2).enumerate() {
+        put(
+            buf,
+            1,
+            row as u16,
+            part,
+            fg(chrome::TITLE).add_modifier(Modifier::BOLD),
+            title_width,
+        );
+    }
     let (cols, rows) = (usize::from(room.cols), usize::from(room.rows));
     let paging = over.paging(cols, rows, app.session.scroll());
     let shown = over.rows(cols).skip(paging.first).take(paging.shown);

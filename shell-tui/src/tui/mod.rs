@@ -614,4 +614,204 @@ mod tests {
         );
         let _ = std::fs::remove_dir_all(&dir);
     }
+
+    /// Every word of the screen up (its title and its lines), read off a
+    /// terminal of `w` x `h` as the player pages it down with Down: each
+    /// row once, in order, no word cut, nothing drawn over it.
+    fn check_whole(app: &mut App, w: u16, h: u16, what: &str) {
+        let over = app
+            .session
+            .screen()
+            .unwrap_or_else(|| panic!("{what}: no screen"));
+        let room = draw::screen_room(&over, w, h);
+        let (cols, rows) = (usize::from(room.cols), usize::from(room.rows));
+        let mut shown: Vec<Option<String>> = vec![None; over.rows(cols).count()];
+        // The title, on its row and the empty one under it, left of the
+        // panel.
+        let top = screen(app, w, h);
+        let title_cols = if room.wide { usize::from(w) } else { cols + 1 };
+        let title: Vec<String> = top[..2]
+            .iter()
+            .flat_map(|l| {
+                let left: String = l.chars().take(title_cols).collect();
+                left.split_whitespace()
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let title_words: Vec<&str> = over.title.split_whitespace().collect();
+        assert_eq!(title, title_words, "{what}: the title whole");
+        for _ in 0..100 {
+            let lines = screen(app, w, h);
+            let paging = over.paging(cols, rows, app.session.scroll());
+            for r in 0..paging.shown {
+                let row: String = lines[2 + r].chars().skip(1).take(cols).collect();
+                shown[paging.first + r] = Some(row.trim_end().to_string());
+            }
+            if !paging.more_below() {
+                break;
+            }
+            assert_eq!(
+                lines[2 + paging.shown].trim(),
+                paging.more().unwrap(),
+                "{what}: it says there is more"
+            );
+            app.on_key(&plain(KeyCode::Down));
+        }
+        let missing: Vec<usize> = (0..shown.len()).filter(|&r| shown[r].is_none()).collect();
+        assert!(missing.is_empty(), "{what}: rows {missing:?} never shown");
+        let seen: Vec<String> = shown
+            .iter()
+            .flatten()
+            .flat_map(|r| r.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+            .collect();
+        let words: Vec<String> = over
+            .entries
+            .iter()
+            .flat_map(|e| {
+                e.text
+                    .split_whitespace()
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        assert_eq!(seen, words, "{what}: every word whole and in order");
+        // Back to the top, as any other key would leave it.
+        for _ in 0..100 {
+            if app.session.scroll() == 0 {
+                break;
+            }
+            app.on_key(&plain(KeyCode::Up));
+        }
+    }
+
+    /// A scratch directory holding `save.txt` made by `make`, and the
+    /// title's app on it: the note the session has for what it found.
+    fn title_over(name: &str, make: impl FnOnce(&std::path::Path)) -> (App, std::path::PathBuf) {
+        let dir = std::env::temp_dir().join(format!(
+            "amulets-tui-whole-{name}-with-a-long-folder-name-{}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        make(&dir.join("save.txt"));
+        let app = App::new(
+            session(Some(FileStore::in_dir(&dir)), Start::default()),
+            colors::Depth::TrueColor,
+            (60, 20),
+        );
+        (app, dir)
+    }
+
+    /// What puts a save in place, for `title_over`.
+    type MakeSave = fn(&std::path::Path);
+
+    #[test]
+    fn the_title_and_each_note_a_save_leaves_are_whole_at_60_by_20() {
+        let (w, h) = (60, 20);
+        // The title with each note a save can leave it: damaged and set
+        // aside, another version, far too long, no file at all.
+        let notes: [(&str, MakeSave); 4] = [
+            ("damaged", |p| {
+                std::fs::write(p, "amulets-save 2\nnonsense\n").unwrap()
+            }),
+            ("version", |p| {
+                std::fs::write(p, "amulets-save 99\nseed 1\n").unwrap()
+            }),
+            ("huge", |p| {
+                std::fs::File::create(p).unwrap().set_len(60_000).unwrap();
+            }),
+            ("folder", |p| std::fs::create_dir_all(p).unwrap()),
+        ];
+        for (name, make) in notes {
+            let (mut app, dir) = title_over(name, make);
+            assert!(app.session.note().is_some(), "{name}: a note");
+            check_whole(&mut app, w, h, &format!("the title, {name}"));
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+
+    #[test]
+    fn a_run_s_screens_are_whole_at_60_by_20() {
+        let (w, h) = (60, 20);
+        let key = |c| plain(KeyCode::Char(c));
+        // A run's screens: the help, the classes, the menu, its questions.
+        let mut app = app_of(Start::default(), w, h);
+        app.on_key(&key('n'));
+        check_whole(&mut app, w, h, "the classes");
+        let mut app = app_of(run_of(42, Class::Rogue), w, h);
+        app.on_key(&key('?'));
+        assert!(
+            app.session.screen().unwrap().paging(58, 17, 0).more_below(),
+            "the help is longer than 60 x 20 has room for"
+        );
+        check_whole(&mut app, w, h, "the help");
+        app.on_key(&plain(KeyCode::Esc));
+        app.on_key(&plain(KeyCode::Esc));
+        check_whole(&mut app, w, h, "the menu");
+        app.on_key(&key('q'));
+        check_whole(&mut app, w, h, "quit without saving?");
+        app.on_key(&key('n'));
+        app.on_key(&key('n'));
+        check_whole(&mut app, w, h, "a new run?");
+        // A full pack, and an item of it.
+        let mut game = Game::new_run(42, Class::Fighter);
+        for (slot, kind) in game.player_mut().pack.iter_mut().zip(
+            amulets_core::item::ItemId::all()
+                .collect::<Vec<_>>()
+                .into_iter()
+                .cycle(),
+        ) {
+            *slot = Some(amulets_core::item::Item::one(kind));
+        }
+        let (mut app, dir) = continued(&game, "whole-pack");
+        app.on_resize(w, h);
+        app.on_key(&key('i'));
+        check_whole(&mut app, w, h, "a full pack");
+        app.on_key(&key('a'));
+        check_whole(&mut app, w, h, "an item");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_run_s_end_its_record_and_the_hall_are_whole_at_60_by_20() {
+        let (w, h) = (60, 20);
+        let key = |c| plain(KeyCode::Char(c));
+        // A run's end, with where its record went, each page of the
+        // record, and the hall.
+        let map = Map::from_rows(&["###", "#.#", "###"]).unwrap();
+        let mut dying = Game::with_floor(
+            42,
+            Class::Fighter,
+            1,
+            map,
+            amulets_core::geom::Point::new(1, 1),
+        );
+        dying.player_mut().hp = 1;
+        dying.player_mut().poisoned = 5;
+        let (mut app, dir) = continued(&dying, "whole-end-of-a-run-with-a-long-folder-name");
+        app.on_resize(w, h);
+        app.on_key(&key('.'));
+        assert_eq!(app.session.game().state(), State::Dead);
+        assert!(
+            app.session.note().is_some_and(|n| n.contains("record")),
+            "{:?}",
+            app.session.note()
+        );
+        check_whole(&mut app, w, h, "the end");
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        app.tick(std::time::Instant::now());
+        app.on_key(&key('r'));
+        let title = app.session.screen().unwrap().title.to_string();
+        let pages: u8 = title.rsplit(' ').next().unwrap().parse().unwrap();
+        for page in 0..pages {
+            check_whole(&mut app, w, h, &format!("the record, page {}", page + 1));
+            app.on_key(&key('r'));
+        }
+        app.on_key(&plain(KeyCode::Esc));
+        app.on_key(&plain(KeyCode::Enter));
+        app.on_key(&key('h'));
+        check_whole(&mut app, w, h, "the hall of fame");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
