@@ -480,17 +480,28 @@ fn a_screen_longer_than_the_small_display_scrolls_a_line_at_a_time() {
         "nothing to choose on the help"
     );
     // The small layout has 15 rows of text: the title, a blank row, 12
-    // lines and a row saying there is more.
+    // rows, a line taking as many as its words need at 40 columns, and a
+    // row saying there is more.
     assert!(lines > 13, "the help has {lines} lines");
     let mut small = Shell::new(Small::new(), Layout::Small);
     small.draw(&session).unwrap();
-    assert_eq!(small.screen_lines_shown(), Some((0, 12)));
+    let (first, shown) = small.screen_lines_shown().unwrap();
+    assert_eq!(first, 0);
+    assert!(shown < lines, "{shown} of {lines} lines");
     let mut now = 0;
-    for k in 1..=lines - 12 {
+    let mut at = 0;
+    loop {
         press_on(&mut small, &mut session, DOWN, now);
         now += 10;
         small.draw(&session).unwrap();
-        assert_eq!(small.screen_lines_shown(), Some((k, 12)), "down {k}");
+        let (first, shown) = small.screen_lines_shown().unwrap();
+        if first == at {
+            // No further than the last line.
+            assert_eq!(first + shown, lines, "down to the last line");
+            break;
+        }
+        at += 1;
+        assert_eq!(first, at, "a line at a time");
     }
     assert_eq!(
         session.game().state(),
@@ -502,13 +513,9 @@ fn a_screen_longer_than_the_small_display_scrolls_a_line_at_a_time() {
         small.display().write_ppm(|b| ppm.extend_from_slice(b));
         std::fs::write("small-help.ppm", ppm).unwrap();
     }
-    // No further than the last line.
-    press_on(&mut small, &mut session, DOWN, now);
-    small.draw(&session).unwrap();
-    assert_eq!(small.screen_lines_shown(), Some((lines - 12, 12)));
     press_on(&mut small, &mut session, UP, now + 10);
     small.draw(&session).unwrap();
-    assert_eq!(small.screen_lines_shown(), Some((lines - 13, 12)));
+    assert_eq!(small.screen_lines_shown().unwrap().0, at - 1);
     // The big layout has room for all of it.
     let mut big = Shell::new(Big::new(), Layout::Full);
     big.draw(&session).unwrap();
@@ -1199,6 +1206,118 @@ impl<const W: u32, const H: u32> DrawTarget for TextReader<W, H> {
                 .push(((area.top_left.x, area.top_left.y), text, ink));
         }
         Ok(())
+    }
+}
+
+/// Every word of the screen up, read off the board's display in a
+/// layout as the pad scrolls it (down, until the window stays): each
+/// window shows its lines' words whole and in order, and the windows
+/// reach the screen's end.
+fn check_whole_on_board<const W: u32, const H: u32>(
+    session: &mut Run<impl Store>,
+    layout: Layout,
+    what: &str,
+) {
+    let mut shell = Shell::new(TextReader::<W, H>::new(), layout);
+    // The pad's first update: the session shows the buttons' help.
+    shell.update(session, Buttons::NONE, 500);
+    let screen = session
+        .screen()
+        .unwrap_or_else(|| panic!("{what}: no screen"));
+    let words_of = |from: usize, n: usize| -> Vec<String> {
+        screen.entries[from..from + n]
+            .iter()
+            .flat_map(|e| {
+                e.text
+                    .split_whitespace()
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    let mut now = 1000;
+    let mut last = None;
+    for _ in 0..200 {
+        shell.display_mut().runs.clear();
+        shell.draw(session).unwrap();
+        let (first, shown) = shell.screen_lines_shown().unwrap();
+        let more = first + shown < screen.entries.len();
+        // The rows under the title and its blank row, top to bottom, but
+        // the one saying there is more.
+        let mut rows: Vec<(i32, String)> = shell
+            .display()
+            .runs
+            .iter()
+            .filter(|r| r.0.1 >= 12 && r.0.1 < (H as i32 * 3) / 4 + 40)
+            .map(|r| (r.0.1, r.1.clone()))
+            .collect();
+        rows.sort_by_key(|r| r.0);
+        let read: Vec<String> = rows
+            .iter()
+            .filter(|r| !r.1.starts_with("(more"))
+            .flat_map(|r| {
+                r.1.split_whitespace()
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let want = words_of(first, shown);
+        assert!(
+            read.starts_with(&want),
+            "{what}, lines {first}..{}: read {read:?}, want {want:?}",
+            first + shown
+        );
+        if !more || last == Some(first) {
+            assert!(!more, "{what}: the windows never reach the end");
+            return;
+        }
+        last = Some(first);
+        press_on(&mut shell, session, DOWN, now);
+        now += 1000;
+    }
+    panic!("{what}: no end");
+}
+
+#[test]
+fn every_screen_and_note_is_whole_on_the_board_s_layouts() {
+    for layout in [Layout::Full, Layout::Small] {
+        // The help, the title with a long note, the pack.
+        let mut session = run_of(42, Class::Rogue);
+        session.press(Key::Char('?'));
+        check(&mut session, layout, "the help");
+        let mut session = run_of(42, Class::Rogue);
+        session.press(Key::Escape);
+        check(&mut session, layout, "the menu");
+        let mut session = run_of(42, Class::Wizard);
+        session.tell(
+            "The saved run could not be read: it is 60000 bytes, far longer than a save can be; \
+             it was left as it is, and a new run asks before it replaces it.",
+        );
+        session.press(Key::Char('i'));
+        check(&mut session, layout, "the pack, with a long note");
+        // A run's end on the board's own flash, where its record went, and
+        // the record's first page.
+        use amulets_embedded::flash::{FlashStore, REGION, RamFlash};
+        let flash = RamFlash::<{ REGION as usize }, 4096>::new();
+        let start = Start {
+            seed: Some(42),
+            class: Some(Class::Fighter),
+            ..Start::default()
+        };
+        let mut session = Session::new(FlashStore::new(flash, 0), (), five as fn() -> u32, start);
+        let mut bot = amulets_core::bot::Bot::new();
+        let mut now = 0;
+        while session.play_bot(&mut bot, &mut now, amulets_play::session::Pace::Steps) {}
+        session.tick(now + 1000);
+        check(&mut session, layout, "the end");
+        session.press(Key::Char('r'));
+        check(&mut session, layout, "the record");
+    }
+    fn check(session: &mut Run<impl Store>, layout: Layout, what: &str) {
+        match layout {
+            Layout::Full => check_whole_on_board::<320, 240>(session, layout, what),
+            Layout::Small => check_whole_on_board::<160, 128>(session, layout, what),
+        }
     }
 }
 

@@ -435,13 +435,28 @@ impl Controls {
     /// them, or, when there are more, a window of them that holds the
     /// chosen line, and a last row saying there is more.
     pub fn window(&mut self, lines: &[view::Entry], rows: usize) -> Window {
+        self.window_by(lines, rows, |_| 1)
+    }
+
+    /// `window`, for lines that take `height` rows each (a line broken at
+    /// spaces to fit the display): the lines shown take at most `rows`
+    /// rows, or `rows - 1` and the row saying there is more. With the last
+    /// choice chosen, the window shows down to the screen's end (a note
+    /// under the choices).
+    pub fn window_by(
+        &mut self,
+        lines: &[view::Entry],
+        rows: usize,
+        height: impl Fn(&view::Entry) -> usize,
+    ) -> Window {
+        let choices = lines.iter().filter(|e| e.choosable()).count();
         let chosen = lines
             .iter()
             .enumerate()
             .filter(|(_, e)| e.choosable())
             .nth(self.choice)
             .map(|(i, _)| i);
-        if lines.len() <= rows {
+        if lines.iter().map(&height).sum::<usize>() <= rows {
             self.scroll = 0;
             return Window {
                 first: 0,
@@ -449,21 +464,43 @@ impl Controls {
                 chosen,
             };
         }
-        let shown = rows.saturating_sub(1).max(1);
+        let room = rows.saturating_sub(1).max(1);
+        // How many lines from `first` fit the room (one at least).
+        let fits = |first: usize| {
+            let mut used = 0;
+            let n = lines[first..]
+                .iter()
+                .take_while(|e| {
+                    used += height(e);
+                    used <= room
+                })
+                .count();
+            n.max(1).min(lines.len() - first)
+        };
+        // The last window: the first line from which the rest fits.
+        let mut last = lines.len() - 1;
+        while last > 0 && fits(last - 1) == lines.len() - (last - 1) {
+            last -= 1;
+        }
         if let Some(line) = chosen {
-            if self.choice == 0 && line < shown {
+            if self.choice == 0 && line < fits(0) {
                 // Back at the first choice: the lines above it too.
                 self.scroll = 0;
+            } else if self.choice + 1 == choices {
+                // At the last: down to the end.
+                self.scroll = last.min(line);
             } else if line < self.scroll {
                 self.scroll = line;
-            } else if line >= self.scroll + shown {
-                self.scroll = line + 1 - shown;
+            } else {
+                while line >= self.scroll + fits(self.scroll) {
+                    self.scroll += 1;
+                }
             }
         }
-        self.scroll = self.scroll.min(lines.len() - shown);
+        self.scroll = self.scroll.min(last);
         Window {
             first: self.scroll,
-            shown,
+            shown: fits(self.scroll),
             chosen,
         }
     }

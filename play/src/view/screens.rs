@@ -163,22 +163,7 @@ impl Screen {
     /// under their column, where the label takes under half the width.
     pub fn rows(&self, cols: usize) -> impl Iterator<Item = (usize, usize, &str)> {
         self.entries.iter().enumerate().flat_map(move |(i, e)| {
-            let text = e.text.as_str();
-            let column = column_of(text).filter(|&c| c * 2 < cols);
-            let (head, body, indent) = match column {
-                Some(c) => (&text[..c], &text[c..], c),
-                None => ("", text, 0),
-            };
-            let mut first = true;
-            wrap(body, cols - indent).map(move |part| {
-                if core::mem::replace(&mut first, false) {
-                    // The label and its first row of words (a wrap's first
-                    // row starts where its text does): one slice.
-                    (i, 0, &text[..head.len() + part.len()])
-                } else {
-                    (i, indent, part)
-                }
-            })
+            entry_rows(&e.text, cols).map(move |(indent, part)| (i, indent, part))
         })
     }
 
@@ -187,6 +172,26 @@ impl Screen {
     pub fn lines(&self) -> impl Iterator<Item = &str> {
         self.entries.iter().map(|e| e.text.as_str())
     }
+}
+
+/// A screen's line broken at spaces for `cols` columns (`Screen::rows`):
+/// each row with the columns it is indented by.
+pub fn entry_rows(text: &str, cols: usize) -> impl Iterator<Item = (usize, &str)> {
+    let column = column_of(text).filter(|&c| c * 2 < cols);
+    let (head, body, indent) = match column {
+        Some(c) => (&text[..c], &text[c..], c),
+        None => ("", text, 0),
+    };
+    let mut first = true;
+    wrap(body, cols - indent).map(move |part| {
+        if core::mem::replace(&mut first, false) {
+            // The label and its first row of words (a wrap's first row
+            // starts where its text does): one slice.
+            (0, &text[..head.len() + part.len()])
+        } else {
+            (indent, part)
+        }
+    })
 }
 
 /// Where a line's second column starts: after its label and the run of

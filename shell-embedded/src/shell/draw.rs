@@ -8,7 +8,8 @@ use amulets_core::color::Rgb;
 use amulets_core::game::Game;
 use amulets_core::geom::Point;
 use amulets_core::map::{MAP_CELLS, MAP_W, Map};
-use amulets_play::pad::{STATUS_COLS, StatusLine, Window};
+use amulets_core::text::Line;
+use amulets_play::pad::{STATUS_COLS, Window};
 use amulets_play::recorder::Recorder;
 use amulets_play::session::Session;
 use amulets_play::store::Store;
@@ -19,12 +20,12 @@ use embedded_graphics::primitives::Rectangle;
 
 /// A screen's line, with each run of spaces (the help's columns) made two
 /// when `squeeze`: for a screen with lines longer than the display is wide.
-pub(super) fn squeezed(text: &str, squeeze: bool) -> StatusLine {
-    let mut out = StatusLine::new();
+/// The same length or shorter, so it fits a line as the text did.
+pub(super) fn squeezed(text: &str, squeeze: bool) -> Line {
+    let mut out = Line::new();
     let mut spaces = 0;
     for c in text.chars() {
         spaces = if c == ' ' { spaces + 1 } else { 0 };
-        // A line longer than a status line is cut, as the display would.
         if (!squeeze || spaces <= 2) && out.push(c).is_err() {
             break;
         }
@@ -197,13 +198,18 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
 
     pub(super) fn draw_screen(&mut self, screen: &view::Screen) -> Result<(), D::Error> {
         let (title, lines) = (&screen.title, &screen.entries[..]);
-        let (_, h) = self.layout.view_cells();
+        let (w, h) = self.layout.view_cells();
+        let cols = (w * CELL_W / CHAR_W) as usize;
         let rows = ((h * CELL_H / CHAR_H) as usize).saturating_sub(2);
+        // Each line, its columns squeezed when some line is too long, then
+        // broken at spaces to fit, its words under their column.
+        let squeeze = lines.iter().any(|e| e.text.chars().count() > cols);
+        let height = |e: &view::Entry| view::entry_rows(&squeezed(&e.text, squeeze), cols).count();
         let Window {
             first,
             shown,
             chosen,
-        } = self.controls.window(lines, rows);
+        } = self.controls.window_by(lines, rows, height);
         self.shown = (first, shown);
         let mut h = amulets_core::hash::Fnv1a::new();
         h.bytes(title.as_bytes());
@@ -219,8 +225,6 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         }
         self.screen = Some(hash);
         self.clear_view()?;
-        let (w, _) = self.layout.view_cells();
-        let cols = (w * CELL_W / CHAR_W) as usize;
         self.text_line(
             Point::new(0, 0),
             cols,
@@ -228,21 +232,24 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             chrome::TITLE,
             chrome::BACKGROUND,
         )?;
-        let squeeze = lines.iter().any(|e| e.text.chars().count() > cols);
+        let mut row = 2;
         for (i, e) in lines.iter().enumerate().skip(first).take(shown) {
             let (fg, bg) = e.colors(chosen == Some(i));
-            let row = (i - first) as i32 + 2;
-            let l = squeezed(&e.text, squeeze);
-            self.text_line(Point::new(0, row * CHAR_H), cols, &l, fg, bg)?;
+            let text = squeezed(&e.text, squeeze);
+            for (indent, part) in view::entry_rows(&text, cols) {
+                // The indent is under half the columns (`entry_rows`).
+                let x = indent as i32 * CHAR_W;
+                self.text_line(Point::new(x, row * CHAR_H), cols - indent, part, fg, bg)?;
+                row += 1;
+            }
             self.redrawn += 1;
         }
-        if shown < lines.len() {
+        if first + shown < lines.len() || first > 0 {
             let more = match (first > 0, first + shown < lines.len()) {
                 (true, true) => "(more above and below)",
                 (true, false) => "(more above)",
                 _ => "(more below)",
             };
-            let row = shown as i32 + 2;
             self.text_line(
                 Point::new(0, row * CHAR_H),
                 cols,
