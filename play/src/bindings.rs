@@ -28,6 +28,9 @@ pub enum Verb {
     Hall,
     /// The end screen's R: the run's record (and, in it, its next page).
     Record,
+    /// M while playing and on the menu: the messages, the run's log read
+    /// back.
+    Messages,
 }
 
 impl From<Action> for Verb {
@@ -38,11 +41,12 @@ impl From<Action> for Verb {
 
 /// The session's verbs by their keymap's words (the game's are in
 /// [`amulets_core::input::NAMES`]).
-const SESSION_NAMES: [(Verb, &str); 4] = [
+const SESSION_NAMES: [(Verb, &str); 5] = [
     (Verb::Palette, "palette"),
     (Verb::Daily, "daily"),
     (Verb::Hall, "hall"),
     (Verb::Record, "record"),
+    (Verb::Messages, "messages"),
 ];
 
 impl Verb {
@@ -297,7 +301,7 @@ impl Binding {
 use Key::{Char, Enter, Escape, F, Numpad, Tab};
 
 /// While playing: the book's keys, those that pass turns first.
-pub const PLAYING: [Binding; 17] = [
+pub const PLAYING: [Binding; 18] = [
     Binding {
         keys: Keys::Moves,
         does: Does::Move,
@@ -380,6 +384,13 @@ pub const PLAYING: [Binding; 17] = [
         "the menu, or back out of anything",
     )
     .pad(&[Pad::Menu("Menu")]),
+    Binding::ask(
+        &[Char('m')],
+        Verb::Messages,
+        "m",
+        "the messages: the run's log, read back",
+    )
+    .pad(&[Pad::Menu("Log")]),
 ];
 
 /// The debugging aids, while playing, looking or aiming. None of them
@@ -546,11 +557,12 @@ pub const PACK_ITEM: [Binding; 3] = [
 ];
 
 /// The menu (Esc while playing).
-pub const MENU: [Binding; 5] = [
+pub const MENU: [Binding; 6] = [
     Binding::act(&[Char('c'), Escape], Action::Cancel, "c", "continue").named(Action::Continue),
     Binding::act(&[Char('s')], Action::SaveAndQuit, "s", "save and quit"),
     Binding::act(&[Char('q')], Action::Quit, "q", "quit without saving"),
     Binding::act(&[Char('n')], Action::NewRun, "n", "a new run"),
+    Binding::ask(&[Char('m')], Verb::Messages, "m", "the messages"),
     // The words name the palette too (`view::screen`).
     Binding::ask(&[Char('p')], Verb::Palette, "p", "colours"),
 ];
@@ -649,6 +661,17 @@ pub const RECORD: [Binding; 2] = [
     },
 ];
 
+/// The messages (M): any key closes them (Up and Down scroll them where
+/// they are longer than the screen).
+pub const MESSAGES: [Binding; 1] = [Binding {
+    keys: Keys::Any,
+    does: Does::Act(Verb::Game(Action::Cancel)),
+    label: "any key",
+    words: "close",
+    pad: &[],
+    name: None,
+}];
+
 /// While a command runs (rest, travel, explore): any key stops it and does
 /// nothing else.
 pub const RUNNING: [Binding; 1] = [Binding {
@@ -700,6 +723,8 @@ pub enum Context {
     Hall,
     /// A run's record, over the end screen.
     Record,
+    /// The messages, over the map.
+    Messages,
 }
 
 /// The tables that hold a context's keys, looked at in order.
@@ -710,13 +735,14 @@ pub fn tables_in(context: Context) -> [&'static [Binding]; 3] {
         Context::Abandon => [&ABANDON, NONE, NONE],
         Context::Hall => [&HALL, NONE, NONE],
         Context::Record => [&RECORD, NONE, NONE],
+        Context::Messages => [&MESSAGES, NONE, NONE],
     }
 }
 
 /// Every context: a state of each kind (`STATES`), then the session's
 /// screens.
-pub const CONTEXTS: [Context; STATES.len() + 3] = {
-    let mut out = [Context::Abandon; STATES.len() + 3];
+pub const CONTEXTS: [Context; STATES.len() + 4] = {
+    let mut out = [Context::Abandon; STATES.len() + 4];
     let mut i = 0;
     while i < STATES.len() {
         out[i] = Context::State(STATES[i]);
@@ -725,6 +751,7 @@ pub const CONTEXTS: [Context; STATES.len() + 3] = {
     out[i] = Context::Abandon;
     out[i + 1] = Context::Hall;
     out[i + 2] = Context::Record;
+    out[i + 3] = Context::Messages;
     out
 };
 

@@ -37,6 +37,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                     page,
                     self.keymap(),
                 ),
+                Some(Overlay::Messages) => view::messages_screen(self.game()),
                 None => {
                     let offers = view::Offers {
                         saved_run: matches!(self.saving().saved(), Saved::Run(_)),

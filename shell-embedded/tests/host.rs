@@ -722,8 +722,9 @@ fn the_look_text_appears_on_the_display_for_a_monsters_cell() {
     );
 }
 
-/// C's menu ends with the log: its lines drawn over the map, newest last,
-/// and any button but up and down goes back to the map.
+/// C's menu ends with the log: the session's messages (M's screen), its
+/// lines drawn over the map under their title, newest last, and any
+/// button but up and down goes back to the map.
 #[test]
 fn the_log_can_be_read_from_the_menu() {
     let mut session = run_of(42, Class::Fighter);
@@ -765,9 +766,9 @@ fn the_log_can_be_read_from_the_menu() {
     let at: Vec<(i32, &str)> = lines
         .iter()
         .enumerate()
-        .map(|(i, l)| (6 * (i as i32 + 1), l.as_str()))
+        .map(|(i, l)| (6 * (i as i32 + 2), l.as_str()))
         .collect();
-    rows_read(&shell, &at, 6..6 * (lines.len() + 1));
+    rows_read(&shell, &at, 12..6 * (lines.len() + 2));
     // Any other button: back to the map, painted again.
     press(&mut shell, &mut session, push, 130);
     shell.draw(&session).unwrap();

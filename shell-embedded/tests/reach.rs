@@ -196,7 +196,6 @@ impl Place {
         };
         let mode = match mode {
             Mode::Travel(_) => "travel".to_string(),
-            Mode::Log(_) => "log".to_string(),
             m => format!("{m:?}"),
         };
         format!(

@@ -584,7 +584,7 @@ fn sim_play(sim: &mut Sim, presses: &[amulets_play::pad::Buttons]) {
 /// turn on a copy, the first that hands the session that action alone.
 fn presses_for(sim: &Sim, action: amulets_core::input::Action) -> Vec<amulets_play::pad::Buttons> {
     use amulets_core::input::Action;
-    use amulets_play::pad::{Buttons, COMMANDS, MenuEntry};
+    use amulets_play::pad::{Buttons, COMMANDS};
     let b = |f: fn(&mut Buttons)| {
         let mut x = Buttons::NONE;
         f(&mut x);
@@ -609,7 +609,7 @@ fn presses_for(sim: &Sim, action: amulets_core::input::Action) -> Vec<amulets_pl
         // a cell a push; press.
         let at = COMMANDS
             .iter()
-            .position(|e| matches!(e, MenuEntry::Key(_, "Travel")))
+            .position(|e| e.name() == "Travel")
             .expect("Travel is on C's menu");
         let mut t = vec![c, n];
         for _ in 0..at {

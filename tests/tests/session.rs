@@ -841,6 +841,48 @@ fn esc_then_q_asks_before_quitting_without_saving() {
 }
 
 #[test]
+fn m_reads_back_every_message_the_run_keeps() {
+    let mut s = session(Memory::default(), run_of(42, Class::Rogue));
+    let mut now = 0;
+    // Enough turns that the log holds more than the three lines the
+    // terminal shows under the map.
+    for k in "sgcz".chars() {
+        now += 1000;
+        s.tick(now);
+        s.press(Key::Char(k));
+    }
+    let log: Vec<String> = s.game().log().lines().map(|m| m.text.to_string()).collect();
+    assert!(log.len() > 3, "{log:?}");
+    s.press(Key::Char('m'));
+    let screen = screen_text(&s);
+    assert_eq!(
+        s.screen().unwrap().title.as_str(),
+        "The messages, newest last (any key closes)"
+    );
+    assert_eq!(screen, log, "every line, oldest first");
+    let turn = s.game().turn();
+    s.press(Key::Char('x'));
+    assert!(s.screen().is_none(), "any key closes it");
+    assert_eq!(s.game().turn(), turn, "and does nothing else");
+    // The help and the menu name it.
+    s.press(Key::Char('?'));
+    assert!(
+        screen_text(&s)
+            .iter()
+            .any(|l| l.starts_with("m ") && l.contains("the messages"))
+    );
+    s.press(Key::Escape);
+    s.press(Key::Escape);
+    assert!(
+        screen_text(&s).contains(&"m  the messages".to_string()),
+        "{:?}",
+        screen_text(&s)
+    );
+    s.press(Key::Char('m'));
+    assert_eq!(screen_text(&s), log, "from the menu too");
+}
+
+#[test]
 fn a_second_game_takes_the_store_once_the_first_lets_it_go() {
     // The first game quits with nothing saved, after the second's start
     // and its arrival found the store held: the second's save and quit

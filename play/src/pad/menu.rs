@@ -3,24 +3,17 @@
 use crate::bindings::{self, Binding, Pad};
 
 /// A command on C's menu: a binding of the core's playing table its buttons
-/// give by name there ([`Pad::Menu`]), or the log.
+/// give by name there ([`Pad::Menu`]), with its name. The click's (travel
+/// there) is taken with a cursor to travel to, the way there shown: the
+/// mouse's click, on a board with no mouse. The last, Log, is the
+/// session's messages, as M shows them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MenuEntry {
-    /// A binding, with its name on the menu. The click's (travel there) is
-    /// taken with a cursor to travel to, the way there shown: the mouse's
-    /// click, on a board with no mouse.
-    Key(&'static Binding, &'static str),
-    /// The message log, to read back (the desktop shows it under the map).
-    Log,
-}
+pub struct MenuEntry(pub &'static Binding, pub &'static str);
 
 impl MenuEntry {
     /// Its name on the menu.
     pub fn name(self) -> &'static str {
-        match self {
-            MenuEntry::Key(_, name) => name,
-            MenuEntry::Log => "Log",
-        }
+        self.1
     }
 }
 
@@ -37,14 +30,14 @@ const fn menu_name(b: &Binding) -> Option<&'static str> {
 }
 
 /// C's menu: every binding of the core's playing table named on it, in the
-/// table's order, then the log.
-pub const COMMANDS: [MenuEntry; 1 + COMMAND_KEYS] = {
-    let mut out = [MenuEntry::Log; 1 + COMMAND_KEYS];
+/// table's order.
+pub const COMMANDS: [MenuEntry; COMMAND_KEYS] = {
+    let mut out = [MenuEntry(&bindings::PLAYING[0], ""); COMMAND_KEYS];
     let mut i = 0;
     let mut n = 0;
     while i < bindings::PLAYING.len() {
         if let Some(name) = menu_name(&bindings::PLAYING[i]) {
-            out[n] = MenuEntry::Key(&bindings::PLAYING[i], name);
+            out[n] = MenuEntry(&bindings::PLAYING[i], name);
             n += 1;
         }
         i += 1;

@@ -15,7 +15,7 @@ pub use buttons::Buttons;
 pub use menu::{COMMANDS, MenuEntry};
 pub use status::{STATUS_COLS, STATUS_LINES, Status, StatusLine};
 
-use crate::bindings::{self, Does, Pad, Underfoot};
+use crate::bindings::{self, Does, Pad, Underfoot, Verb};
 use crate::recorder::Recorder;
 use crate::session::Session;
 use crate::store::Store;
@@ -41,8 +41,6 @@ pub enum Mode {
     Menu(usize),
     /// The travel cursor is out.
     Travel(Point),
-    /// The log is shown over the map, this many lines up from the newest.
-    Log(usize),
 }
 
 /// The first line of a screen shown, how many are shown, and which line
@@ -257,7 +255,6 @@ impl Controls {
         };
         match self.mode {
             Mode::Menu(i) => self.menu(session, new, i),
-            Mode::Log(up) => self.mode = log_scrolled(up, new, session.game().log().lines().len()),
             Mode::Travel(cursor) => self.travel(session, new, dir, cursor),
             Mode::Play => self.play(session, new, dir),
         }
@@ -313,15 +310,15 @@ impl Controls {
             self.mode = Mode::Play;
         } else if new.press || new.a {
             self.mode = Mode::Play;
-            match COMMANDS[i] {
-                MenuEntry::Log => self.mode = Mode::Log(0),
-                MenuEntry::Key(b, _) if b.does == Does::Click => {
-                    self.mode = Mode::Travel(session.game().player().pos);
-                }
-                MenuEntry::Key(b, _) => {
-                    if let Some(k) = session.keymap().first_key(session.context(), b) {
-                        tap(session, k);
-                    }
+            let MenuEntry(b, _) = COMMANDS[i];
+            if b.does == Does::Click {
+                self.mode = Mode::Travel(session.game().player().pos);
+            } else if let Some(k) = session.keymap().first_key(session.context(), b) {
+                tap(session, k);
+                if b.does == Does::Act(Verb::Messages) {
+                    // The messages open on their newest (the window stops
+                    // at the last row).
+                    self.scroll = usize::MAX;
                 }
             }
         }
@@ -503,19 +500,6 @@ impl Controls {
             shown: fits(self.scroll),
             chosen,
         }
-    }
-}
-
-/// The log read back `up` lines from its newest, after `new`'s buttons:
-/// up goes further back (to the oldest of `lines`), down comes forward,
-/// any other button closes it.
-fn log_scrolled(up: usize, new: Buttons, lines: usize) -> Mode {
-    if new.up {
-        Mode::Log((up + 1).min(lines.saturating_sub(1)))
-    } else if new.down {
-        Mode::Log(up.saturating_sub(1))
-    } else {
-        Mode::Play
     }
 }
 

@@ -195,10 +195,6 @@ impl Controls {
                 }
             }
             Mode::Travel(_) => put(&mut hint, format_args!("Travel: press goes, B back")),
-            Mode::Log(_) => put(
-                &mut hint,
-                format_args!("Log: up/down scroll, any button back"),
-            ),
             Mode::Play => play_hint(game.state(), &mut hint),
         }
         hint

@@ -18,6 +18,8 @@ pub enum Overlay {
     Hall(Table),
     /// The last run's record (the end screen's R), at a page from 0.
     Record(u8),
+    /// The messages: the run's log read back (M).
+    Messages,
 }
 
 /// What a session keeps of the records (see the module's comment).
@@ -61,6 +63,7 @@ impl Annals {
         let read = match screen {
             Overlay::Hall(_) => store.read_hall(),
             Overlay::Record(_) => store.read_record(),
+            Overlay::Messages => Ok(()),
         };
         match (screen, read) {
             (Overlay::Record(_), Ok(())) if store.record().is_none() => {
@@ -73,7 +76,7 @@ impl Annals {
             (Overlay::Hall(_), Err(e)) => Some(note(format_args!(
                 "The hall of fame could not be read: {e}."
             ))),
-            (Overlay::Record(_), Err(e)) => {
+            (Overlay::Record(_) | Overlay::Messages, Err(e)) => {
                 Some(note(format_args!("The record could not be read: {e}.")))
             }
         }
@@ -94,6 +97,12 @@ impl Annals {
                 let pages = crate::morgue::pages(store.record().unwrap_or_default());
                 self.overlay = (action == Some(Verb::Record))
                     .then_some(Overlay::Record((page + 1) % pages.max(1)));
+                true
+            }
+            // Any key closes the messages (Up and Down scroll them first,
+            // where they are longer than the screen).
+            Some(Overlay::Messages) => {
+                self.overlay = None;
                 true
             }
             None => false,

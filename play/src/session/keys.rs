@@ -195,6 +195,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             (Some(_), _) => Context::Abandon,
             (None, Some(Overlay::Hall(_))) => Context::Hall,
             (None, Some(Overlay::Record(_))) => Context::Record,
+            (None, Some(Overlay::Messages)) => Context::Messages,
             (None, None) => Context::State(self.game.state()),
         }
     }

@@ -366,9 +366,15 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             Verb::Daily if on_title => self.play_today(),
             Verb::Hall if on_title => self.show(Overlay::Hall(crate::fame::Table::Runs)),
             Verb::Record if ended => self.show(Overlay::Record(0)),
-            // Today, the hall and the record are the title's and the end's;
-            // elsewhere (under F6's cave) they do nothing.
-            Verb::Daily | Verb::Hall | Verb::Record => {}
+            Verb::Messages if matches!(before, State::Playing | State::Menu) => {
+                // Newest last, and shown first: scrolled to the end.
+                self.show(Overlay::Messages);
+                self.scroll = usize::MAX;
+            }
+            // Today, the hall and the record are the title's and the end's,
+            // the messages a run's; elsewhere (under F6's cave) they do
+            // nothing.
+            Verb::Daily | Verb::Hall | Verb::Record | Verb::Messages => {}
         }
     }
 

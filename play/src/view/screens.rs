@@ -500,6 +500,25 @@ pub fn screen(game: &Game, offers: Offers, shows: Shows, map: &Keymap) -> Option
     Some(out)
 }
 
+/// The messages (M): every line of the run's log the game keeps (what a
+/// save keeps), oldest first, the unread brighter, and how to close it.
+pub fn messages_screen(game: &Game) -> Screen {
+    const _: () = assert!(
+        amulets_core::log::LOG_LINES < PANEL_LINES,
+        "the log fits a screen"
+    );
+    let mut out = Screen::new(line(format_args!(
+        "The messages, newest last (any key closes)"
+    )));
+    for (text, color) in super::log_lines(game) {
+        out.say(line(format_args!("{text}")), color);
+    }
+    if out.entries.is_empty() {
+        out.say(line(format_args!("No messages yet.")), palette::DIM_TEXT);
+    }
+    out
+}
+
 /// How a run ended, in the end screen's words (the morgue file's too):
 /// "Killed by a jackal on floor 3.", or the victory's line. A run not
 /// ended is said as one abandoned where it stands.

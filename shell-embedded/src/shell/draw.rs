@@ -34,35 +34,6 @@ pub(super) fn squeezed(text: &str, squeeze: bool) -> Line {
 }
 
 impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
-    /// The log over the map: a title row, then the lines oldest first,
-    /// ending `up` lines before the newest; unread lines brighter.
-    pub(super) fn draw_log(&mut self, game: &Game, up: usize) -> Result<(), D::Error> {
-        self.clear_view()?;
-        let (w, h) = self.layout.view_cells();
-        let cols = ((w * CELL_W) / CHAR_W) as usize;
-        let rows = ((h * CELL_H) / CHAR_H) as usize;
-        self.text_line(
-            Point::new(0, 0),
-            cols,
-            "The log, newest last",
-            chrome::TITLE,
-            chrome::BACKGROUND,
-        )?;
-        let total = view::log_lines(game).len();
-        let end = total.saturating_sub(up);
-        let start = end.saturating_sub(rows.saturating_sub(1));
-        for (row, (text, c)) in view::log_lines(game)
-            .skip(start)
-            .take(end - start)
-            .enumerate()
-        {
-            let y = (row as i32 + 1) * CHAR_H;
-            self.text_line(Point::new(0, y), cols, text, c, chrome::BACKGROUND)?;
-        }
-        self.redrawn += 1;
-        Ok(())
-    }
-
     /// The viewport's cache as a cleared viewport: all blank.
     pub(super) fn forget_view(&mut self) {
         let blank = blank(self.palette);

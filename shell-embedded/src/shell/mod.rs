@@ -48,9 +48,6 @@ pub struct Shell<D: DrawTarget<Color = Rgb565>> {
     /// Places redrawn by the last `draw` (cells, overview pixels, lines).
     pub redrawn: u32,
     glyph_masks: Glyphs,
-    /// The log as last drawn (lines up from the newest, how many, the
-    /// turn), while it is shown.
-    log_drawn: Option<(usize, usize, u32)>,
     /// The palette drawn in: the player's (`Session::palette`). Another
     /// one chosen redraws everything.
     palette: Palette,
@@ -60,7 +57,6 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
     pub fn new(display: D, layout: Layout) -> Self {
         Shell {
             glyph_masks: Glyphs::new(),
-            log_drawn: None,
             display,
             layout,
             glyphs: [b' '; MAP_CELLS],
@@ -131,20 +127,6 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             self.overview = [blank(self.palette).bg; MAP_CELLS];
             self.status.iter_mut().for_each(StatusLine::clear);
             self.screen = None;
-        }
-        if let Mode::Log(up) = self.controls.mode() {
-            let shown = (up, game.log().lines().len(), game.turn());
-            if self.log_drawn != Some(shown) {
-                self.log_drawn = Some(shown);
-                self.draw_log(game, up)?;
-            }
-            self.draw_status(session)?;
-            return Ok(self.redrawn);
-        }
-        if self.log_drawn.take().is_some() {
-            // Back from the log: the map is painted afresh.
-            self.clear_view()?;
-            self.forget_view();
         }
         match session.screen() {
             Some(screen) => self.draw_screen(&screen)?,

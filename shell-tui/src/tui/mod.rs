@@ -754,6 +754,13 @@ mod tests {
         app.on_key(&key('n'));
         app.on_key(&key('n'));
         check_whole(&mut app, w, h, "a new run?");
+        app.on_key(&key('n'));
+        app.on_key(&plain(KeyCode::Esc));
+        for k in "sssss.....".chars() {
+            app.on_key(&key(k));
+        }
+        app.on_key(&key('m'));
+        check_whole(&mut app, w, h, "the messages");
         // A full pack, and an item of it.
         let mut game = Game::new_run(42, Class::Fighter);
         for (slot, kind) in game.player_mut().pack.iter_mut().zip(
