@@ -301,7 +301,7 @@ impl Binding {
 use Key::{Char, Enter, Escape, F, Numpad, Tab};
 
 /// While playing: the book's keys, those that pass turns first.
-pub const PLAYING: [Binding; 18] = [
+pub const PLAYING: [Binding; 19] = [
     Binding {
         keys: Keys::Moves,
         does: Does::Move,
@@ -365,6 +365,13 @@ pub const PLAYING: [Binding; 18] = [
         "search for traps and secret doors",
     )
     .pad(&[Pad::Menu("Search")]),
+    Binding::act(
+        &[Char('e')],
+        Action::KeepSearching,
+        "e",
+        "search here until something turns up (5 turns at most)",
+    )
+    .pad(&[Pad::Menu("Hunt")]),
     Binding::act(&[Char('f')], Action::Fire, "f", "fire the bow").pad(&[Pad::Menu("Fire")]),
     Binding::act(&[Char('t')], Action::Throw, "t", "throw a dart or a dagger")
         .pad(&[Pad::Menu("Throw")]),

@@ -583,6 +583,36 @@ fn searching_finds_a_secret_door_by_the_fifth_try() {
 }
 
 #[test]
+fn e_searches_here_until_the_streak_finds_all_or_nothing() {
+    use amulets_core::game::command::StopReason;
+    // Nothing hidden in the middle of a room: five turns, then nothing.
+    let mut game = Game::with_floor(1, Class::Fighter, 1, two_rooms('.'), Point::new(3, 2));
+    keys(&mut game, "e");
+    while game.command_running() {
+        game.step_command();
+    }
+    assert_eq!(game.turn(), 5, "a streak of searches");
+    assert!(said(&game, "You find nothing."), "{:?}", log_text(&game));
+    assert_eq!(
+        game.last_stop().map(|s| s.reason),
+        Some(StopReason::Searched)
+    );
+    // A secret door beside the player: found by the fifth turn at most,
+    // and the search stops there.
+    let mut game = Game::with_floor(1, Class::Fighter, 1, two_rooms('S'), Point::new(5, 3));
+    keys(&mut game, "e");
+    while game.command_running() {
+        game.step_command();
+    }
+    assert!(game.turn() <= 5);
+    assert_eq!(game.level().map.at(Point::new(6, 3)), Terrain::ClosedDoor);
+    assert_eq!(
+        game.last_stop().map(|s| s.reason),
+        Some(StopReason::SecretDoorFound)
+    );
+}
+
+#[test]
 fn the_pack_uses_wears_and_drops() {
     let mut game = Game::with_floor(1, Class::Wizard, 1, two_rooms('.'), Point::new(2, 2));
     game.player_mut().hp = 5;

@@ -38,6 +38,9 @@ pub enum CommandKind {
     Travel,
     /// Walking to the nearest edge of what the player has seen.
     Explore,
+    /// Searching where the player stands until something turns up, as `s`
+    /// would turn after turn (ours, not the book's).
+    Search,
 }
 
 /// A command running: its kind, its goal (travel's), the turns so far.
@@ -91,6 +94,9 @@ pub enum StopReason {
     Confused,
     /// "You haven't found the stairs down yet."
     StairsUnknown,
+    /// A search here ran its turns and found nothing ("You find
+    /// nothing." is the search's own message).
+    Searched,
     /// "There are no stairs down from the deepest floor."
     NoStairsHere,
     /// The step asked a question, or ended the run.
@@ -153,6 +159,7 @@ impl Stop {
             Poisoned => line(format_args!("Not while you're poisoned.")),
             Confused => line(format_args!("Not while you're confused.")),
             StairsUnknown => line(format_args!("You haven't found the stairs down yet.")),
+            Searched => line(format_args!("Nothing is hidden next to you here.")),
             NoStairsHere => line(format_args!(
                 "There are no stairs down from the deepest floor."
             )),
@@ -419,6 +426,7 @@ impl Game {
             CommandKind::Rest => self.rest_step(),
             CommandKind::Travel => self.travel_step(command.goal),
             CommandKind::Explore => self.explore_step(),
+            CommandKind::Search => self.search_step(),
         };
         if let Some(c) = &mut self.command {
             c.turns += 1;
@@ -454,6 +462,23 @@ impl Game {
             Some(StopReason::RestCapReached)
         } else {
             None
+        }
+    }
+
+    /// A turn of searching here, as `s` plays it: done when the streak's
+    /// last search (which finds all there is) found nothing; a find stops
+    /// the command as something new (`something_new`).
+    fn search_step(&mut self) -> Option<StopReason> {
+        self.search();
+        self.finish_turn();
+        (self.player.searches == 0).then_some(StopReason::Searched)
+    }
+
+    /// `e`: search here until something turns up, at most a streak of
+    /// searches (the last finds all there is next to the player).
+    pub(super) fn keep_searching(&mut self) {
+        if self.can_start(CommandKind::Search) {
+            self.start(CommandKind::Search, self.player.pos);
         }
     }
 
@@ -541,7 +566,7 @@ pub(crate) fn dir_between(from: Point, to: Point) -> Dir {
 }
 
 /// The reasons a command stops with no words of their own, by name.
-pub(crate) const STOPS: [(StopReason, &str); 17] = [
+pub(crate) const STOPS: [(StopReason, &str); 18] = [
     (StopReason::Arrived, "arrived"),
     (StopReason::Rested, "rested"),
     (StopReason::RestCapReached, "rest-cap"),
@@ -558,13 +583,15 @@ pub(crate) const STOPS: [(StopReason, &str); 17] = [
     (StopReason::Confused, "confused"),
     (StopReason::StairsUnknown, "stairs-unknown"),
     (StopReason::NoStairsHere, "no-stairs"),
+    (StopReason::Searched, "searched"),
     (StopReason::LeftPlay, "left-play"),
 ];
 /// The commands that run over turns, by name.
-pub(crate) const COMMANDS: [(CommandKind, &str); 3] = [
+pub(crate) const COMMANDS: [(CommandKind, &str); 4] = [
     (CommandKind::Rest, "rest"),
     (CommandKind::Travel, "travel"),
     (CommandKind::Explore, "explore"),
+    (CommandKind::Search, "search"),
 ];
 
 #[cfg(test)]

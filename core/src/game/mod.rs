@@ -417,12 +417,13 @@ impl Game {
             Action::Throw => self.start_throw(),
             Action::Cast => self.start_aim(Aim::Cast),
             Action::Descend => self.descend(),
-            Action::Rest => {
-                self.rest();
-                false
-            }
-            Action::Explore => {
-                self.explore();
+            // The commands that run over turns take none at once.
+            Action::Rest | Action::Explore | Action::KeepSearching => {
+                match action {
+                    Action::Rest => self.rest(),
+                    Action::Explore => self.explore(),
+                    _ => self.keep_searching(),
+                }
                 false
             }
             Action::TravelTo(p) => {

@@ -99,7 +99,7 @@ impl DebugKey {
 /// click's cell are written with what they carry (`replay::write_input`),
 /// and so are the answers and the aids in a replay (`confirm y`,
 /// `debug 1`). A test checks no verb and no word is here twice.
-pub const NAMES: [(Action, &str); 32] = [
+pub const NAMES: [(Action, &str); 33] = [
     (Action::Wait, "wait"),
     (Action::PickUp, "pickup"),
     (Action::Drop, "drop"),
@@ -107,6 +107,7 @@ pub const NAMES: [(Action, &str); 32] = [
     (Action::Look, "look"),
     (Action::Close, "close"),
     (Action::Search, "search"),
+    (Action::KeepSearching, "keep-searching"),
     (Action::Fire, "fire"),
     (Action::Throw, "throw"),
     (Action::Cast, "cast"),
@@ -167,6 +168,9 @@ pub enum Action {
     Close,
     /// `s`: search for hidden traps and doors.
     Search,
+    /// `e`: search here, turn after turn, until something turns up (ours,
+    /// not the book's: a command, as rest is).
+    KeepSearching,
     /// `f`: aim the bow.
     Fire,
     /// `t`: aim something to throw.

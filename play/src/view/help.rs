@@ -27,7 +27,7 @@ pub fn button_help(gamepad: bool) -> Screen {
             enabled: true,
         };
         screen.entries.push(entry).expect(
-            "`pad_help`'s lines (27) and 4 more are fewer than the screen's PANEL_LINES \
+            "`pad_help`'s lines (28) and 3 more are fewer than the screen's PANEL_LINES \
              (a test holds it)",
         );
     };

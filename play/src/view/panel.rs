@@ -24,8 +24,9 @@ pub fn log_lines(game: &Game) -> impl DoubleEndedIterator<Item = (&str, Rgb)> + 
 /// A line of a panel and its colour.
 pub type Styled = (Line, Rgb);
 
-/// The most lines any panel or screen has.
-pub const PANEL_LINES: usize = 32;
+/// The most lines any panel or screen has: the help's, the longest, and a
+/// note under it (tests hold each screen to it).
+pub const PANEL_LINES: usize = 40;
 
 /// A panel's or screen's lines.
 pub type Lines = heapless::Vec<Styled, PANEL_LINES>;
