@@ -81,6 +81,13 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         if let Some(stop) = self.stop() {
             add(stop.text(), amulets_core::color::palette::DIM_TEXT);
         }
+        if let Some([first, second]) = self.hint() {
+            let color = amulets_core::color::palette::HIGHLIGHT;
+            add(first, color);
+            if lines.len() < view::PANEL_LINES {
+                lines.push((second, color)).expect("room: checked above");
+            }
+        }
         let screen_up = self.question().is_some() || view::screen_over_map(self.game());
         if let Some(note) = self.note().filter(|_| !screen_up) {
             // After an empty line, every word of it: a long note (a path)

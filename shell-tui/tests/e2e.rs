@@ -656,3 +656,85 @@ fn the_speech_stream_says_the_book_s_checkpoint_in_order_through_a_fifo() {
     let save = std::fs::read_to_string(dir.join("save.txt")).unwrap_or_default();
     assert!(!save.contains("steps"), "the look words entered the save");
 }
+
+/// Seed 19's first room is sealed: its corridor ends in a secret door,
+/// and explore sees all it can at once. A newcomer reads the panel's hint,
+/// walks where it says, presses e, and is out.
+#[test]
+fn a_sealed_start_is_left_by_the_hint_and_e() {
+    let saves = scratch("sealed");
+    let session = Tmux::start("amulets-sealed");
+    let s = session.0.as_str();
+    session.type_line(&format!(
+        "{} --seed 19 --class fighter --save-dir {}",
+        game_bin(),
+        saves.display()
+    ));
+    wait_for(s, "Seed 19");
+    keys(s, &["o"]);
+    wait_for(s, "Explored.");
+    // The panel's words, right of the 64 map columns, read as one text.
+    let panel = |screen: &str| -> String {
+        screen
+            .lines()
+            .map(|l| l.chars().skip(65).collect::<String>())
+            .collect::<Vec<_>>()
+            .join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let start = Instant::now();
+    let said = loop {
+        let said = panel(&screen(s));
+        if said.contains("steps") || start.elapsed() > Duration::from_secs(5) {
+            break said;
+        }
+        sleep(Duration::from_millis(100));
+    };
+    assert!(said.contains("a secret door hides it."), "{said}");
+    // "Search where a corridor ends, N steps DIR (e searches ...)".
+    let after = said
+        .split("Search where a corridor ends, ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no dead end named: {said}"));
+    let words: Vec<&str> = after.split_whitespace().collect();
+    let steps: usize = words[0].parse().unwrap();
+    let key = match words[2] {
+        "south" => "j",
+        "north" => "k",
+        "west" => "h",
+        "east" => "l",
+        way => panic!("a straight way for this seed, not {way}"),
+    };
+    assert!(
+        after.contains("e searches until something turns up"),
+        "{said}"
+    );
+    keys(s, &vec![key; steps]);
+    keys(s, &["e"]);
+    let found = wait_for(s, "You find a secret door!");
+    assert!(
+        !panel(&found).contains("secret door hides"),
+        "the hint went"
+    );
+    // The way on is open: explore goes through it.
+    sleep(SEEN);
+    let turn_of = |screen: &str| -> u32 {
+        let at = screen.find("Turn ").unwrap() + 5;
+        screen[at..]
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let before = turn_of(&screen(s));
+    keys(s, &["o"]);
+    sleep(Duration::from_millis(1500));
+    let now = screen(s);
+    assert!(turn_of(&now) > before, "explore walked on:\n{now}");
+    keys(s, &["Escape", "q", "y"]);
+    wait_for_exit(s);
+    let _ = std::fs::remove_dir_all(&saves);
+}

@@ -883,6 +883,90 @@ fn m_reads_back_every_message_the_run_keeps() {
 }
 
 #[test]
+fn a_sealed_start_says_where_to_search_and_e_finds_the_way_on() {
+    use amulets_play::view::{SearchSpot, where_to_search};
+    // Seed 19's first room: its one door opens on a corridor that ends in
+    // a secret door, and explore sees all it can before a step.
+    let mut s = session(Memory::default(), run_of(19, Class::Fighter));
+    let mut now = 1000;
+    let mut wait = |s: &mut Session<Memory, Tape, _>, ms: u64| {
+        for _ in 0..ms / 30 {
+            now += 30;
+            s.tick(now);
+        }
+    };
+    s.press(Key::Char('o'));
+    wait(&mut s, 1000);
+    assert_eq!(s.game().known_stairs(), None);
+    let panel: Vec<String> = s.panel().iter().map(|(l, _)| l.to_string()).collect();
+    assert!(
+        panel.contains(&"No way to the stairs is known: a secret door hides it.".to_string()),
+        "{panel:?}"
+    );
+    let SearchSpot::DeadEnd(end) = where_to_search(s.game()) else {
+        panic!("a dead end was seen: {panel:?}");
+    };
+    let me = s.game().player().pos;
+    let said = format!(
+        "Search where a corridor ends, {} steps south (e searches until something turns up).",
+        end.y - me.y
+    );
+    assert!(panel.contains(&said), "{said:?} in {panel:?}");
+    assert!(
+        s.game()
+            .log()
+            .lines()
+            .all(|m| !m.text.contains("secret door hides")),
+        "not in the log"
+    );
+    // Where it says, e searches until the door turns up.
+    s.click(end);
+    wait(&mut s, 1000);
+    assert_eq!(s.game().player().pos, end);
+    let turn = s.game().turn();
+    s.press(Key::Char('e'));
+    wait(&mut s, 1000);
+    assert!(
+        s.game()
+            .log()
+            .lines()
+            .any(|m| m.text.as_str() == "You find a secret door!"),
+        "{:?}",
+        s.game()
+            .log()
+            .lines()
+            .map(|m| m.text.to_string())
+            .collect::<Vec<_>>()
+    );
+    let searched = s.game().turn() - turn;
+    assert!((1..=5).contains(&searched), "{searched} turns of search");
+    assert!(
+        s.panel()
+            .iter()
+            .all(|(l, _)| !l.contains("secret door hides")),
+        "the hint is gone"
+    );
+    // And explore goes on past it.
+    let seen = s.game().level().explored.len();
+    s.press(Key::Char('o'));
+    wait(&mut s, 3000);
+    assert!(
+        s.game().level().explored.len() > seen,
+        "explore went on: {:?}",
+        s.game().last_stop()
+    );
+}
+
+#[test]
+fn a_key_that_does_nothing_says_once_which_key_shows_the_keys() {
+    let mut s = session(Memory::default(), run_of(42, Class::Fighter));
+    s.press(Key::Char('q'));
+    assert_eq!(s.note(), Some("q does nothing: ? shows the keys."));
+    s.press(Key::Char('v'));
+    assert_eq!(s.note(), None, "once");
+}
+
+#[test]
 fn a_second_game_takes_the_store_once_the_first_lets_it_go() {
     // The first game quits with nothing saved, after the second's start
     // and its arrival found the store held: the second's save and quit

@@ -115,8 +115,9 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
 
     /// Up or Down on a screen longer than the shell's room for it
     /// (`set_screen_room`): it scrolls a page, less a row, while there is
-    /// more that way. False when the key is for the screen itself (it fits,
-    /// or there is no more that way: a record's Down then turns its page).
+    /// more that way, and at an end does nothing. False when the key is for
+    /// the screen itself: it fits, or it is a record's, whose Down at the
+    /// end turns its page.
     fn scrolled(&mut self, key: Key) -> bool {
         let (Some((cols, rows)), Key::Up | Key::Down) = (self.room, key) else {
             return false;
@@ -125,6 +126,9 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             return false;
         };
         let paging = screen.paging(cols, rows, self.scroll);
+        if paging.total <= rows {
+            return false;
+        }
         let page = paging.shown.saturating_sub(1).max(1);
         match key {
             Key::Down if paging.more_below() => {
@@ -135,7 +139,9 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                 self.scroll = paging.first.saturating_sub(page);
                 true
             }
-            _ => false,
+            // At an end a scrolling screen stays, but for a screen whose
+            // own key it is (a record's Down turns its page).
+            _ => self.context() != Context::Record,
         }
     }
 
@@ -229,6 +235,18 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         }
         if let Some(action) = bindings::action_for(self.game.state(), key) {
             self.act(action);
+        } else if let (State::Playing, Key::Char(c), false) =
+            (self.game.state(), key, self.told_unknown)
+        {
+            // Once a session: which key shows the keys.
+            self.told_unknown = true;
+            let playing = Context::State(State::Playing);
+            let help = bindings::PLAYING
+                .iter()
+                .find(|b| b.action() == Some(Action::Help.into()))
+                .map(|b| self.keymap.label(playing, b));
+            let help = help.as_deref().unwrap_or("?");
+            self.tell(format_args!("{c} does nothing: {help} shows the keys."));
         }
     }
 }

@@ -105,6 +105,12 @@ pub struct Session<S: Store, R: Recorder, E: FnMut() -> u32> {
     /// The turn and floor the last command's stop was made on: the panel
     /// shows it until a turn passes or the floor changes ([`Session::stop`]).
     stop_at: Option<(u32, i32)>,
+    /// The floor explore found all there is to see on with the way on
+    /// still unfound (no stairs known; on the last floor, no Amulet seen):
+    /// the panel says where to search ([`Session::hint`]).
+    sealed: Option<i32>,
+    /// A key that does nothing was told which key shows the keys (once).
+    told_unknown: bool,
     /// Keys pressed before this time (the session's ms) were typed ahead
     /// of something new the player must see first: they are dropped.
     drop_keys_until: Option<(u64, StopReason)>,
@@ -188,6 +194,8 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             asking: None,
             note: None,
             stop_at: None,
+            sealed: None,
+            told_unknown: false,
             drop_keys_until: None,
             scroll: 0,
             room: None,
@@ -442,6 +450,10 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// Something new came (`news`): the keys typed ahead of it are
     /// dropped, the player sees it first ([`TYPED_AHEAD_MS`]).
     fn stop_typing_ahead(&mut self, news: StopReason) {
+        if news == StopReason::SecretDoorFound {
+            // A way on, maybe: there is more to explore.
+            self.sealed = None;
+        }
         self.drop_keys_until = Some((self.now + TYPED_AHEAD_MS, news));
     }
 
@@ -451,6 +463,14 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         let now = self.game.last_stop();
         if now.is_some() && (now != before || asked) {
             self.stop_at = Some((self.game.turn(), self.game.depth()));
+            if now.is_some_and(|s| {
+                matches!(
+                    s.reason,
+                    StopReason::Explored | StopReason::ExploredAsFarAsSafe
+                )
+            }) {
+                self.sealed = Some(self.game.depth());
+            }
         }
     }
 

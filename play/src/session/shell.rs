@@ -11,8 +11,9 @@ use crate::recorder::Recorder;
 use crate::store::Store;
 use crate::view::Shows;
 use amulets_core::daily::Day;
-use amulets_core::game::Game;
+use amulets_core::game::{Game, State};
 use amulets_core::geom::Point;
+use amulets_core::input::Action;
 use amulets_core::text::Line;
 
 impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
@@ -118,6 +119,54 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     pub fn stop(&self) -> Option<amulets_core::game::command::Stop> {
         let here = (self.game.turn(), self.game.depth());
         self.game.last_stop().filter(|_| self.stop_at == Some(here))
+    }
+    /// What the panel says when explore has seen all it can and the way on
+    /// is still unfound (the stairs; on the last floor, the Amulet): that
+    /// a secret door hides it, where to search, and the key. Gone once the
+    /// way is found, a secret door turns up, or the floor changes.
+    pub fn hint(&self) -> Option<[Line; 2]> {
+        let game = &self.game;
+        let level = game.level();
+        let wanted = if game.depth() < amulets_core::rules::LAST_FLOOR {
+            game.known_stairs().is_none().then_some("the stairs")
+        } else {
+            let unseen = |i: &amulets_core::item::FloorItem| {
+                i.item.kind == amulets_core::item::kinds::AMULET && !i.seen
+            };
+            level.items.iter().any(unseen).then_some("the Amulet")
+        }?;
+        if self.sealed != Some(game.depth()) || game.state() != State::Playing {
+            return None;
+        }
+        let spot = crate::view::where_to_search(game);
+        let playing = crate::bindings::Context::State(State::Playing);
+        let search = crate::bindings::PLAYING
+            .iter()
+            .find(|b| b.action() == Some(Action::KeepSearching.into()))
+            .map(|b| self.keymap.label(playing, b));
+        let key = search.as_deref().unwrap_or("e");
+        Some([
+            amulets_core::text::line(format_args!(
+                "No way to {wanted} is known: a secret door hides it."
+            )),
+            match spot {
+                crate::view::SearchSpot::DeadEnd(p) => {
+                    let me = game.player().pos;
+                    let steps = (p.x - me.x).abs().max((p.y - me.y).abs());
+                    let way = amulets_core::geom::Dir::from_delta(
+                        (p.x - me.x).signum(),
+                        (p.y - me.y).signum(),
+                    )
+                    .map_or("here", amulets_core::geom::Dir::word);
+                    amulets_core::text::line(format_args!(
+                        "Search where a corridor ends, {steps} steps {way} ({key} searches until something turns up)."
+                    ))
+                }
+                crate::view::SearchSpot::Side(side) => amulets_core::text::line(format_args!(
+                    "Search the walls to the {side}, where the floor is unseen ({key} searches until something turns up)."
+                )),
+            },
+        ])
     }
     /// True once the player has quit (or the shell closed).
     pub fn finished(&self) -> bool {

@@ -20,13 +20,16 @@ pub use cell::{CellLook, Tile, cell, terrain_glyph};
 pub use help::button_help;
 pub use look::describe;
 pub use overlays::{distance_label, distances, mind_label};
-pub use panel::{Lines, PANEL_LINES, Styled, cave_step_words, log_lines, panel};
+pub use panel::{
+    Lines, PANEL_LINES, SearchSpot, Styled, cave_step_words, log_lines, panel, unseen_side,
+    where_to_search,
+};
 pub use scene::{
     FLASH_ALPHA, Label, Memo, Scene, Shown, TextCell, WAY_ALPHA, camera, chrome, tile_colour,
 };
 pub use screens::{
-    Entry, Offers, Paging, Screen, end_words, entry_rows, messages_screen, question_screen, screen,
-    screen_over_map,
+    Entry, Offers, Paging, Screen, end_words, entry_rows, legend, messages_screen, question_screen,
+    screen, screen_over_map,
 };
 pub use wrap::{LineParts, Wrapped, line_parts, wrap};
 

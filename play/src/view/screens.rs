@@ -12,7 +12,7 @@ use amulets_core::game::{Cause, Game, InventoryMode, State};
 use amulets_core::input::{Action, Key};
 use amulets_core::rng::Dice;
 use amulets_core::rules::LAST_FLOOR;
-use amulets_core::text::{Line, line, with_article};
+use amulets_core::text::{LINE, Line, line, with_article};
 
 /// A line of a screen over the map: its words and colour, and, for a line
 /// that is a choice, the key it stands for and whether it can be chosen
@@ -459,6 +459,12 @@ pub fn screen(game: &Game, offers: Offers, shows: Shows, map: &Keymap) -> Option
                     palette::TEXT,
                 );
             }
+            for (what, symbols) in legend() {
+                out.say(
+                    line(format_args!("{what:<26} {symbols}")),
+                    palette::DIM_TEXT,
+                );
+            }
             out
         }
         State::Dead | State::Won => {
@@ -519,6 +525,72 @@ pub fn messages_screen(game: &Game) -> Screen {
     out
 }
 
+/// The help's key to the map: every symbol the map shows, on lines of
+/// the help's two columns (the ground, then the items by what they are
+/// used as, then the monsters), made from the tables that draw them. Each
+/// line's words fit a line beside the help's 26-column labels.
+pub fn legend() -> heapless::Vec<(&'static str, Line), 8> {
+    use super::cell::terrain_glyph;
+    use amulets_core::item::{ITEMS, Use};
+    use amulets_core::map::Terrain;
+    const ROOM: usize = LINE - 27;
+    let mut out: heapless::Vec<(&'static str, Line), 8> = heapless::Vec::new();
+    let mut put = |label: &'static str, part: &str| {
+        let fits = out.last().is_some_and(|(l, text): &(&str, Line)| {
+            (*l == label || l.is_empty()) && text.len() + 2 + part.len() <= ROOM
+        });
+        let starts = !out.iter().any(|(l, _)| *l == label);
+        if fits && !starts {
+            if let Some((_, text)) = out.last_mut() {
+                text.push_str(", ")
+                    .and_then(|()| text.push_str(part))
+                    .expect("fits: checked above, within ROOM");
+            }
+        } else {
+            let label = if starts { label } else { "" };
+            out.push((label, line(format_args!("{part}"))))
+                .expect("the legend's lines are fewer than 8 (tested)");
+        }
+    };
+    put("On the map", "@ you");
+    let terrain = [
+        (Terrain::Wall, "wall"),
+        (Terrain::Floor, "floor"),
+        (Terrain::ClosedDoor, "a door"),
+        (Terrain::OpenDoor, "an open door"),
+        (Terrain::StairsDown, "the stairs down"),
+    ];
+    for (t, name) in terrain {
+        put(
+            "On the map",
+            &line(format_args!("{} {name}", terrain_glyph(t))),
+        );
+    }
+    put("On the map", "^ a trap");
+    let mut seen: heapless::Vec<char, { ITEMS.len() }> = heapless::Vec::new();
+    for k in &ITEMS {
+        if seen.contains(&k.glyph) {
+            continue;
+        }
+        seen.push(k.glyph)
+            .expect("no more glyphs than kinds of item");
+        let noun = match k.uses {
+            Use::Gold => "gold",
+            Use::Potion => "a potion",
+            Use::Scroll => "a scroll",
+            Use::Weapon { .. } => "a weapon",
+            Use::Armour { .. } => "armour",
+            Use::Bow { .. } => "a bow",
+            Use::Arrows => "arrows",
+            Use::Thrown { .. } => k.plural,
+            Use::Amulet => "an Amulet",
+        };
+        put("Items", &line(format_args!("{} {noun}", k.glyph)));
+    }
+    put("A letter", "a monster (x names what is there)");
+    out
+}
+
 /// How a run ended, in the end screen's words (the morgue file's too):
 /// "Killed by a jackal on floor 3.", or the victory's line. A run not
 /// ended is said as one abandoned where it stands.
@@ -550,6 +622,48 @@ mod tests {
 
     /// The title's screens, every line whole: a line as long as `LINE`
     /// may have been cut.
+    #[test]
+    fn the_legend_names_every_symbol_the_map_shows() {
+        use amulets_core::item::ITEMS;
+        use amulets_core::map::Terrain;
+        let legend: heapless::String<512> = super::legend()
+            .iter()
+            .flat_map(|(_, l)| [l.as_str(), ", "])
+            .collect();
+        let names = |g: char| {
+            let mut pat: heapless::String<4> = heapless::String::new();
+            pat.push(g).unwrap();
+            pat.push(' ').unwrap();
+            legend.starts_with(pat.as_str()) || {
+                let mut mid: heapless::String<6> = heapless::String::new();
+                mid.push_str(", ").unwrap();
+                mid.push_str(&pat).unwrap();
+                legend.contains(mid.as_str())
+            }
+        };
+        let terrains = [
+            Terrain::Wall,
+            Terrain::SecretDoor,
+            Terrain::Floor,
+            Terrain::CaveFloor,
+            Terrain::StairsDown,
+            Terrain::ClosedDoor,
+            Terrain::OpenDoor,
+        ];
+        for t in terrains {
+            let g = super::super::cell::terrain_glyph(t);
+            assert!(names(g), "{t:?}'s {g} in {legend}");
+        }
+        for k in &ITEMS {
+            assert!(names(k.glyph), "{}'s {} in {legend}", k.name, k.glyph);
+        }
+        for g in ['@', '^'] {
+            assert!(names(g), "{g} in {legend}");
+        }
+        // Each line fits a line whole.
+        assert!(super::legend().iter().all(|(_, l)| l.len() + 27 < LINE));
+    }
+
     #[test]
     fn rows_wrap_a_second_column_under_itself_and_keep_empty_lines() {
         let mut screen = Screen::new(line(format_args!("Keys")));
