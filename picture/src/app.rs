@@ -35,8 +35,6 @@ pub struct App<S: Store, R: Recorder, E: FnMut() -> u32> {
 impl<S: Store, R: Recorder, E: FnMut() -> u32> App<S, R, E> {
     pub fn new(mut session: Session<S, R, E>) -> Self {
         session.set_shows(SHOWS);
-        let (cols, rows) = crate::draw::SCREEN_ROOM;
-        session.set_screen_room(cols, rows);
         App {
             session,
             now: 0,
@@ -61,6 +59,11 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> App<S, R, E> {
 
     /// A key pressed, or (`repeat`) its repeat while held down.
     pub fn press(&mut self, key: Key, repeat: bool) {
+        self.redraw = true;
+        let (cols, rows) = crate::draw::SCREEN_ROOM;
+        if self.session.scroll_key(key, cols, rows) {
+            return;
+        }
         if repeat {
             self.session.repeat(key);
         } else {

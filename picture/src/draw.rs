@@ -170,7 +170,7 @@ const SCREEN_TOP: i32 = 60 + 2 * font::GLYPH_H as i32 + 40;
 /// A screen's row, a line and its gap.
 const SCREEN_ROW_H: i32 = LINE_H + 4;
 /// The room a screen has under its title: its columns, and its rows down
-/// to the picture's foot (`Session::set_screen_room`).
+/// to the picture's foot (what `Session::scroll_key` scrolls by).
 pub const SCREEN_ROOM: (usize, usize) = (
     SCREEN_COLS,
     ((crate::layout::LOGICAL_H as i32 - SCREEN_TOP - PAD) / SCREEN_ROW_H) as usize,

@@ -113,15 +113,19 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         true
     }
 
-    /// Up or Down on a screen longer than the shell's room for it
-    /// (`set_screen_room`): it scrolls a page, less a row, while there is
-    /// more that way, and at an end does nothing. False when the key is for
-    /// the screen itself: it fits, or it is a record's, whose Down at the
-    /// end turns its page.
-    fn scrolled(&mut self, key: Key) -> bool {
-        let (Some((cols, rows)), Key::Up | Key::Down) = (self.room, key) else {
+    /// A key pressed where a screen is up that is longer than the room the
+    /// shell has for it (`cols` characters by `rows` rows under its title):
+    /// Up or Down scrolls it a page, less a row, and at an end does
+    /// nothing. True when the key was taken so; the shell then presses
+    /// nothing. False for any other key, and for a key that is the
+    /// screen's own: it fits, or it is a record's, whose Down at the end
+    /// turns its page. A shell that scrolls its own way (a board's pad)
+    /// never calls it, and never links the screens it builds.
+    pub fn scroll_key(&mut self, key: Key, cols: usize, rows: usize) -> bool {
+        let key = self.keymap.translate(self.context(), key);
+        if !matches!(key, Key::Up | Key::Down) || self.asking.is_some() {
             return false;
-        };
+        }
         let Some(screen) = self.screen() else {
             return false;
         };
@@ -129,6 +133,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         if paging.total <= rows {
             return false;
         }
+        self.note = None;
         let page = paging.shown.saturating_sub(1).max(1);
         match key {
             Key::Down if paging.more_below() => {
@@ -143,14 +148,6 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             // own key it is (a record's Down turns its page).
             _ => self.context() != Context::Record,
         }
-    }
-
-    /// The room a shell has for a screen over the map: `cols` characters
-    /// by `rows` rows under its title. Up and Down scroll a screen longer
-    /// than that; a shell that never says (a board, whose pad scrolls its
-    /// own way) has no scrolling by keys.
-    pub fn set_screen_room(&mut self, cols: usize, rows: usize) {
-        self.room = Some((cols, rows));
     }
 
     /// How far the screen up is scrolled, in rows (`Screen::paging`).
@@ -210,9 +207,6 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// key read through the player's keymap.
     pub(super) fn key(&mut self, key: Key) {
         let key = self.keymap.translate(self.context(), key);
-        if self.scrolled(key) {
-            return;
-        }
         self.scroll = 0;
         if let Some((then, _)) = self.asking {
             let answer = bindings::ABANDON.iter().find_map(|b| b.action_for(key));
@@ -241,12 +235,20 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             // Once a session: which key shows the keys.
             self.told_unknown = true;
             let playing = Context::State(State::Playing);
+            // The help's first key (not its label: that sorts the keys, and
+            // a board with no keyboard links none of it).
             let help = bindings::PLAYING
                 .iter()
                 .find(|b| b.action() == Some(Action::Help.into()))
-                .map(|b| self.keymap.label(playing, b));
-            let help = help.as_deref().unwrap_or("?");
-            self.tell(format_args!("{c} does nothing: {help} shows the keys."));
+                .and_then(|b| self.keymap.first_key(playing, b));
+            match help {
+                Some(Key::Char(h)) => {
+                    self.tell(format_args!("{c} does nothing: {h} shows the keys."));
+                }
+                _ => self.tell(format_args!(
+                    "{c} does nothing: the menu's help shows the keys."
+                )),
+            }
         }
     }
 }

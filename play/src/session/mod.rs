@@ -117,9 +117,6 @@ pub struct Session<S: Store, R: Recorder, E: FnMut() -> u32> {
     /// The rows a screen longer than its space is scrolled down by (Up and
     /// Down), from 0 at each other key.
     scroll: usize,
-    /// The columns and rows a shell has for a screen under its title
-    /// (`set_screen_room`): what Up and Down scroll by.
-    room: Option<(usize, usize)>,
     held: Option<Held>,
     /// The shell reports no repeats of its own: the session makes them.
     repeats_held_keys: bool,
@@ -198,7 +195,6 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             told_unknown: false,
             drop_keys_until: None,
             scroll: 0,
-            room: None,
             held: None,
             repeats_held_keys: false,
             hover: None,

@@ -143,8 +143,11 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         let search = crate::bindings::PLAYING
             .iter()
             .find(|b| b.action() == Some(Action::KeepSearching.into()))
-            .map(|b| self.keymap.label(playing, b));
-        let key = search.as_deref().unwrap_or("e");
+            .and_then(|b| self.keymap.first_key(playing, b));
+        let key = match search {
+            Some(amulets_core::input::Key::Char(c)) => c,
+            _ => 'e',
+        };
         Some([
             amulets_core::text::line(format_args!(
                 "No way to {wanted} is known: a secret door hides it."

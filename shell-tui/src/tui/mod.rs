@@ -70,11 +70,15 @@ impl App {
     /// apart, else a repeat comes as a press) or a release.
     pub fn on_key(&mut self, event: &KeyEvent) {
         let key = keys::key_of(event);
-        // Up and Down scroll the screen up by the room it has here.
-        if let Some(over) = self.session.screen() {
+        // Up and Down scroll a screen longer than the room it has here.
+        if event.kind != KeyEventKind::Release
+            && let Some(over) = self.session.screen()
+        {
             let room = draw::screen_room(&over, self.size.0, self.size.1);
-            self.session
-                .set_screen_room(usize::from(room.cols), usize::from(room.rows));
+            let (cols, rows) = (usize::from(room.cols), usize::from(room.rows));
+            if self.session.scroll_key(key, cols, rows) {
+                return;
+            }
         }
         match event.kind {
             KeyEventKind::Press => self.session.press(key),
