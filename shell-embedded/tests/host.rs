@@ -1298,17 +1298,7 @@ fn every_screen_and_note_is_whole_on_the_board_s_layouts() {
         check(&mut session, layout, "the pack, with a long note");
         // A run's end on the board's own flash, where its record went, and
         // the record's first page.
-        use amulets_embedded::flash::{FlashStore, REGION, RamFlash};
-        let flash = RamFlash::<{ REGION as usize }, 4096>::new();
-        let start = Start {
-            seed: Some(42),
-            class: Some(Class::Fighter),
-            ..Start::default()
-        };
-        let mut session = Session::new(FlashStore::new(flash, 0), (), five as fn() -> u32, start);
-        let mut bot = amulets_core::bot::Bot::new();
-        let mut now = 0;
-        while session.play_bot(&mut bot, &mut now, amulets_play::session::Pace::Steps) {}
+        let (mut session, now) = bot_run_on_flash();
         session.tick(now + 1000);
         check(&mut session, layout, "the end");
         session.press(Key::Char('r'));
@@ -1343,13 +1333,15 @@ fn a_note_put_on_the_panel_in_the_core_shows_on_the_board() {
     assert!(status[0].starts_with("HP 32/32"), "{status:#?}");
 }
 
-/// The end screen's R line on the board's own flash store: the record
-/// was kept in flash as the run ended, so its line can be chosen, and the
-/// switch's down and press show it (the end screen said "R shows it").
-#[test]
-fn the_record_is_chosen_on_the_end_screen_from_flash() {
+/// The board's own flash store, a RAM copy of it.
+type OnFlash = amulets_embedded::flash::FlashStore<
+    amulets_embedded::flash::RamFlash<{ amulets_embedded::flash::REGION as usize }, 4096>,
+>;
+
+/// Seed 42's Fighter played to its end by the bot on the board's own flash
+/// store (a RAM copy of it): the session, and its clock at the end.
+fn bot_run_on_flash() -> (Run<OnFlash>, u64) {
     use amulets_embedded::flash::{FlashStore, REGION, RamFlash};
-    use amulets_play::session::Overlay;
     let flash = RamFlash::<{ REGION as usize }, 4096>::new();
     let start = Start {
         seed: Some(42),
@@ -1360,6 +1352,16 @@ fn the_record_is_chosen_on_the_end_screen_from_flash() {
     let mut bot = amulets_core::bot::Bot::new();
     let mut now = 0;
     while session.play_bot(&mut bot, &mut now, amulets_play::session::Pace::Steps) {}
+    (session, now)
+}
+
+/// The end screen's R line on the board's own flash store: the record
+/// was kept in flash as the run ended, so its line can be chosen, and the
+/// switch's down and press show it (the end screen said "R shows it").
+#[test]
+fn the_record_is_chosen_on_the_end_screen_from_flash() {
+    use amulets_play::session::Overlay;
+    let (mut session, now) = bot_run_on_flash();
     assert!(matches!(session.game().state(), State::Dead | State::Won));
     let screen = session.screen().expect("the end screen");
     assert_eq!(choice_lines(&screen).len(), 2, "Enter and R can be chosen");
