@@ -84,6 +84,10 @@ pub struct Edition {
     /// The stairs go on any reached cell farthest from the start (`true`),
     /// or on the farthest plain ground.
     pub stairs_on_any_cell: bool,
+    /// Monsters more on the deep floors (*tune*): from this floor down, one
+    /// more for each floor from it on (`(6, 1)`: 1 more on floor 6, 4 on
+    /// floor 9); `(0, 0)` for none. No checkpoint pins a floor this deep.
+    pub deep_monsters: (i32, i32),
 }
 
 impl Edition {
@@ -98,6 +102,7 @@ impl Edition {
         items_base: 6,
         gold_max: 18,
         stairs_on_any_cell: true,
+        deep_monsters: (5, 1),
     };
 
     /// The first rules, before the book's dice: xorshift's.
@@ -111,6 +116,7 @@ impl Edition {
         items_base: 7,
         gold_max: 15,
         stairs_on_any_cell: false,
+        deep_monsters: (0, 0),
     };
 
     /// The edition a run on these dice plays by.

@@ -64,8 +64,21 @@ const BIGGEST_BAND: i32 = {
 // the monsters it wants, and the band begun below that adds at most the
 // rest of a band.
 const _: () = assert!(
-    (MONSTERS_BASE + MONSTERS_PER_FLOOR * LAST_FLOOR + BIGGEST_BAND - 1) as usize <= MAX_MONSTERS
+    (MONSTERS_BASE + MONSTERS_PER_FLOOR * LAST_FLOOR + DEEP_MOST + BIGGEST_BAND - 1) as usize
+        <= MAX_MONSTERS
 );
+/// The most monsters either edition adds to the last floor.
+const DEEP_MOST: i32 = max(deep_on_last(Edition::BOOK), deep_on_last(Edition::FIRST));
+
+/// The monsters an edition adds to the last floor.
+const fn deep_on_last(e: Edition) -> i32 {
+    let (from, more) = e.deep_monsters;
+    if more > 0 && LAST_FLOOR >= from {
+        more * (LAST_FLOOR - from + 1)
+    } else {
+        0
+    }
+}
 // Items: the Amulet, the items, the piles of gold; nothing else lies on a
 // new floor.
 const _: () =
@@ -226,6 +239,10 @@ impl Placer<'_> {
         }
         let depth = self.level.depth;
         let mut wanted = MONSTERS_BASE + MONSTERS_PER_FLOOR * depth;
+        let (deep_from, deep_more) = self.edition.deep_monsters;
+        if deep_more > 0 && depth >= deep_from {
+            wanted += deep_more * (depth - deep_from + 1);
+        }
         if kind_of(depth) == FloorKind::Cave {
             wanted = wanted * CAVE_MONSTERS_PERCENT / 100;
         }
