@@ -371,7 +371,7 @@ impl Game {
         if let Some(k) = self.first_monster_in_view() {
             return Some(StopReason::MonsterInView(k));
         }
-        self.changed_since(before)
+        self.changed_since(before, &self.watch())
     }
 
     /// What a turn played by a key brought, as a command's step would stop
@@ -379,17 +379,18 @@ impl Game {
     /// are in view than before the turn: one fought in view is no news. A
     /// session drops the keys typed ahead of it.
     pub fn news_since(&self, before: &Watch) -> Option<StopReason> {
-        if self.watch().in_view > before.in_view
+        let now = self.watch();
+        if now.in_view > before.in_view
             && let Some(k) = self.first_monster_in_view()
         {
             return Some(StopReason::MonsterInView(k));
         }
-        self.changed_since(before)
+        self.changed_since(before, &now)
     }
 
-    /// `something_new` but for the monsters in view.
-    fn changed_since(&self, before: &Watch) -> Option<StopReason> {
-        let now = self.watch();
+    /// `something_new` but for the monsters in view: what changed from
+    /// `before` to `now` (the watch of now, made once by the caller).
+    fn changed_since(&self, before: &Watch, now: &Watch) -> Option<StopReason> {
         if now.depth != before.depth {
             return Some(StopReason::NewFloor);
         }

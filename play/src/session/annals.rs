@@ -63,7 +63,11 @@ impl Annals {
         let read = match screen {
             Overlay::Hall(_) => store.read_hall(),
             Overlay::Record(_) => store.read_record(),
-            Overlay::Messages => Ok(()),
+            // The game's own log: nothing to read.
+            Overlay::Messages => {
+                self.overlay = Some(screen);
+                return None;
+            }
         };
         match (screen, read) {
             (Overlay::Record(_), Ok(())) if store.record().is_none() => {
@@ -76,9 +80,7 @@ impl Annals {
             (Overlay::Hall(_), Err(e)) => Some(note(format_args!(
                 "The hall of fame could not be read: {e}."
             ))),
-            (Overlay::Record(_) | Overlay::Messages, Err(e)) => {
-                Some(note(format_args!("The record could not be read: {e}.")))
-            }
+            (_, Err(e)) => Some(note(format_args!("The record could not be read: {e}."))),
         }
     }
 

@@ -126,6 +126,10 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// way is found, a secret door turns up, or the floor changes.
     pub fn hint(&self) -> Option<[Line; 2]> {
         let game = &self.game;
+        // Cheap first: a panel is drawn every frame.
+        if self.sealed != Some(game.depth()) || game.state() != State::Playing {
+            return None;
+        }
         let level = game.level();
         let wanted = if game.depth() < amulets_core::rules::LAST_FLOOR {
             game.known_stairs().is_none().then_some("the stairs")
@@ -135,9 +139,6 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             };
             level.items.iter().any(unseen).then_some("the Amulet")
         }?;
-        if self.sealed != Some(game.depth()) || game.state() != State::Playing {
-            return None;
-        }
         let spot = crate::view::where_to_search(game);
         let playing = crate::bindings::Context::State(State::Playing);
         let search = crate::bindings::PLAYING
