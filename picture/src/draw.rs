@@ -108,19 +108,70 @@ fn missile(f: &mut Frame, shown: &Shown, dst: Rect) {
     }
 }
 
+/// A part of the map shown in a part of the picture: the cells from
+/// `camera`, `cells` across and down, the first at `at`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MapView {
+    pub camera: Point,
+    pub cells: (i32, i32),
+    pub at: (i32, i32),
+}
+
+impl MapView {
+    /// The desktop's: the whole map from the picture's top left.
+    pub const WHOLE: MapView = MapView {
+        camera: Point::new(0, 0),
+        cells: (MAP_W, MAP_H),
+        at: (0, 0),
+    };
+
+    /// The pixels it covers.
+    pub fn rect(&self) -> Rect {
+        (
+            self.at.0,
+            self.at.1,
+            self.cells.0 * CELL,
+            self.cells.1 * CELL,
+        )
+    }
+
+    /// Where cell `p` is painted, when it is in the view.
+    pub fn rect_of(&self, p: Point) -> Option<Rect> {
+        let (dx, dy) = (p.x - self.camera.x, p.y - self.camera.y);
+        let inside = (0..self.cells.0).contains(&dx) && (0..self.cells.1).contains(&dy);
+        inside.then(|| self.cell(p, (0, 0)))
+    }
+
+    /// Where cell `p` is painted, moved by `shake`.
+    fn cell(&self, p: Point, (sx, sy): (i32, i32)) -> Rect {
+        let q = Point::new(p.x - self.camera.x, p.y - self.camera.y);
+        let r = cell_rect(q, (sx, sy));
+        (r.0 + self.at.0, r.1 + self.at.1, r.2, r.3)
+    }
+}
+
 /// The map view as the core's scene shows it, moved by a big blow's
 /// shake: every cell and its label, then over them the washes, the
 /// cursor's outline and a missile. `f` holds the background there.
 fn map<S: Store, R: Recorder, E: FnMut() -> u32>(f: &mut Frame, session: &Session<S, R, E>) {
+    map_in(f, session, MapView::WHOLE);
+}
+
+/// `map`, for the part of the map `view` shows.
+pub fn map_in<S: Store, R: Recorder, E: FnMut() -> u32>(
+    f: &mut Frame,
+    session: &Session<S, R, E>,
+    view: MapView,
+) {
     let scene = session.scene();
     let shake = scene.shake();
-    f.set_clip(Some(MAP_VIEW));
+    f.set_clip(Some(view.rect()));
     let mode = ViewMode::of(session);
     // The few cells with something over them (a route, a flash), kept for
     // the second pass.
     let mut over: Vec<(Point, Shown)> = Vec::new();
-    scene.cells(Point::new(0, 0), (MAP_W, MAP_H), |p, shown| {
-        let dst = cell_rect(p, shake);
+    scene.cells(view.camera, view.cells, |p, shown| {
+        let dst = view.cell(p, shake);
         if let Some(look) = &shown.look {
             cell(f, mode, look, dst);
         }
@@ -133,10 +184,10 @@ fn map<S: Store, R: Recorder, E: FnMut() -> u32>(f: &mut Frame, session: &Sessio
         }
     });
     for (p, shown) in &over {
-        overlays(f, shown, cell_rect(*p, shake));
+        overlays(f, shown, view.cell(*p, shake));
     }
     for (p, shown) in &over {
-        missile(f, shown, cell_rect(*p, shake));
+        missile(f, shown, view.cell(*p, shake));
     }
     f.set_clip(None);
 }
