@@ -15,8 +15,13 @@ use amulets_core::rules::LAST_FLOOR;
 
 /// Characters a status row holds, at most (a 320-pixel display's 80).
 pub const STATUS_COLS: usize = 80;
-/// Status rows, at most.
-pub const STATUS_LINES: usize = 6;
+/// Status rows, at most: the small board's six, and four more a taller
+/// display (a phone's page) gives the log.
+pub const STATUS_LINES: usize = 10;
+/// The rows of the two board layouts: four when wide, six when narrow. A
+/// display that gives more rows shows more of the log in them.
+const WIDE_ROWS: usize = 4;
+const NARROW_ROWS: usize = 6;
 
 /// A status row's words.
 pub type StatusLine = heapless::String<STATUS_COLS>;
@@ -46,7 +51,8 @@ fn wrapped(rows: &mut [StatusLine], text: &str, cols: usize) {
 impl Controls {
     /// The status for `rows` rows of `cols` characters (at most
     /// `STATUS_LINES` and `STATUS_COLS`): four wide rows, or six narrow
-    /// ones for a display under 60 characters across.
+    /// ones for a display under 60 characters across. Rows past those
+    /// (a phone's page has room) show more of the log.
     pub fn status<S: Store, R: Recorder, E: FnMut() -> u32>(
         &self,
         session: &Session<S, R, E>,
@@ -65,6 +71,11 @@ impl Controls {
         let hint_row = rows - 1;
         out[hint_row] = self.hint(session, cols, wide);
         let first = if wide { 1 } else { 2 };
+        if rows > if wide { WIDE_ROWS } else { NARROW_ROWS } {
+            let area = first..hint_row;
+            tall_messages(session, cols, &mut out[area.clone()], &mut colors[area]);
+            return Status { rows: out, colors };
+        }
         // While aiming or looking, the words of the cell under the cursor
         // (what is there, the target's name) take the message rows.
         if let (State::Aiming(_) | State::Looking, Some(p)) = (game.state(), session.look_at()) {
@@ -201,6 +212,40 @@ impl Controls {
     }
 }
 
+/// The message rows of a tall status, filled from the foot up: a standing
+/// note last, over it the session's note, over that the log's lines, the
+/// newest lowest, each broken at words and in its colour (unread lines
+/// brighter). While aiming or looking, what the cursor is on, from the
+/// top.
+fn tall_messages<S: Store, R: Recorder, E: FnMut() -> u32>(
+    session: &Session<S, R, E>,
+    cols: usize,
+    rows: &mut [StatusLine],
+    colors: &mut [Rgb],
+) {
+    let game = session.game();
+    if let (State::Aiming(_) | State::Looking, Some(p)) = (game.state(), session.look_at()) {
+        wrapped(rows, &view::describe(game, p), cols);
+        colors.fill(palette::UNREAD_TEXT);
+        return;
+    }
+    let standing = session.standing_notes().next();
+    let standing = standing.as_ref().map(|(l, c)| (l.as_str(), *c));
+    let note = session.note().map(|n| (n, palette::UNREAD_TEXT));
+    let log = view::log_lines(game).rev();
+    let mut free = rows.len();
+    for (text, color) in standing.into_iter().chain(note).chain(log) {
+        if free == 0 {
+            break;
+        }
+        let parts = wrap(text, cols).count().clamp(1, free);
+        let at = free - parts;
+        wrapped(&mut rows[at..free], text, cols);
+        colors[at..free].fill(color);
+        free = at;
+    }
+}
+
 /// On the map, the buttons of a few actions, as the core's table gives
 /// them (the help has them all); on a screen, how to choose.
 fn play_hint(state: State, hint: &mut StatusLine) {
@@ -235,5 +280,78 @@ fn play_hint(state: State, hint: &mut StatusLine) {
         State::Aiming(_) | State::Looking => put(hint, format_args!("the switch: cursor")),
         State::Confirming(_) => {}
         _ => put(hint, format_args!("up/down choose  press takes  B back")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::Start;
+    use crate::store::NoStore;
+    use amulets_core::input::Key;
+    use amulets_core::player::Class;
+
+    type Text = heapless::String<1024>;
+
+    /// Seed 42's Fighter explored to the book's first rat: three lines of
+    /// log, the first longer than a phone's row.
+    fn fighter_at_the_rat() -> Session<NoStore, (), impl FnMut() -> u32> {
+        let start = Start {
+            seed: Some(42),
+            class: Some(Class::Fighter),
+            ..Start::default()
+        };
+        let mut s = Session::new(NoStore, (), || 7, start);
+        s.press(Key::Char('o'));
+        let mut now = 0;
+        while s.game().command_running() {
+            now += s.wait().unwrap_or(1).max(1);
+            s.tick(now);
+        }
+        s
+    }
+
+    /// Lines joined by a space.
+    fn joined<'a>(lines: impl Iterator<Item = &'a str>) -> Text {
+        let mut out = Text::new();
+        for (i, l) in lines.enumerate() {
+            if i > 0 {
+                out.push(' ').unwrap();
+            }
+            out.push_str(l).unwrap();
+        }
+        out
+    }
+
+    #[test]
+    fn a_tall_status_shows_the_newest_lines_of_the_log_whole() {
+        let s = fighter_at_the_rat();
+        let log = || s.game().log().lines().map(|m| m.text.as_str());
+        assert!(log().count() >= 3, "{}", joined(log()));
+        let status = Controls::touch().status(&s, 30, 9);
+        // Two rows of facts, six of messages, the buttons' hint.
+        // The log's three lines take five: the one above them is empty.
+        let messages = &status.rows[2..8];
+        assert!(messages[0].is_empty(), "{messages:?}");
+        assert!(messages[1..].iter().all(|r| !r.is_empty()), "{messages:?}");
+        assert!(messages.iter().all(|r| r.len() <= 30), "{messages:?}");
+        // Read back, the rows are the log's lines, each whole, in order.
+        let shown = joined(messages[1..].iter().map(|r| r.as_str()));
+        assert_eq!(shown, joined(log()));
+        // The newest line is the lowest, in the unread colour.
+        assert_eq!(status.colors[7], palette::UNREAD_TEXT);
+        assert!(log().next_back().unwrap().ends_with(messages[5].as_str()));
+        assert!(status.rows[8].contains("explore"), "{:?}", status.rows[8]);
+    }
+
+    #[test]
+    fn the_board_s_rows_show_the_newest_message_alone() {
+        let s = fighter_at_the_rat();
+        let newest = s.game().log().last().unwrap();
+        let narrow = Controls::touch().status(&s, 23, 6);
+        let shown = joined(narrow.rows[2..4].iter().map(|r| r.as_str()));
+        assert_eq!(shown.trim(), newest);
+        let wide = Controls::touch().status(&s, 60, 4);
+        assert_eq!(wide.rows[2].as_str(), newest, "wide: the newest lowest");
     }
 }
