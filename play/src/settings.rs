@@ -30,6 +30,8 @@ pub struct Settings {
     pub tiles: bool,
     /// Where the speech stream goes (a file or a fifo); empty for none.
     pub speech: Value,
+    /// A phone's page draws its map cells large (20 CSS pixels, not 16).
+    pub large_cells: bool,
 }
 
 /// The keymap setting that means the file in the data directory.
@@ -80,7 +82,7 @@ impl fmt::Display for Problem<'_> {
             }
             Problem::NotASetting { line } => write!(
                 f,
-                "line {line}: not a setting (keymap, palette, view or speech = a value)"
+                "line {line}: not a setting (keymap, palette, view, speech or cells = a value)"
             ),
             Problem::BadValue { line, name, value } => {
                 write!(f, "line {line}: {name} cannot be {value:?}")
@@ -107,6 +109,7 @@ impl Settings {
             palette: Palette::Book,
             tiles: false,
             speech: Value::new(),
+            large_cells: false,
         }
     }
 
@@ -135,7 +138,7 @@ impl Settings {
             };
             let (name, value) = (name.trim(), value.trim());
             if out.set(name, value).is_err() {
-                if ["keymap", "palette", "view", "speech"].contains(&name) {
+                if ["keymap", "palette", "view", "speech", "cells"].contains(&name) {
                     problem(Problem::BadValue { line, name, value });
                 } else {
                     problem(Problem::NotASetting { line });
@@ -163,6 +166,13 @@ impl Settings {
                 };
             }
             "speech" => self.speech = text(if value == "off" { "" } else { value })?,
+            "cells" => {
+                self.large_cells = match value {
+                    "small" => false,
+                    "large" => true,
+                    _ => return Err(NotTaken),
+                };
+            }
             _ => return Err(NotTaken),
         }
         Ok(())
@@ -180,7 +190,9 @@ impl Settings {
         } else {
             &self.speech
         };
-        writeln!(out, "speech = {speech}")
+        writeln!(out, "speech = {speech}")?;
+        let cells = if self.large_cells { "large" } else { "small" };
+        writeln!(out, "cells = {cells}")
     }
 }
 
@@ -202,10 +214,12 @@ mod tests {
         s.set("palette", "high-contrast").unwrap();
         s.set("view", "tiles").unwrap();
         s.set("speech", "/tmp/amulets speech").unwrap();
+        s.set("cells", "large").unwrap();
+        assert!(s.set("cells", "huge").is_err());
         let written = text(&s);
         assert_eq!(
             written,
-            "amulets-settings 1\nkeymap = dvorak\npalette = high-contrast\nview = tiles\nspeech = /tmp/amulets speech\n"
+            "amulets-settings 1\nkeymap = dvorak\npalette = high-contrast\nview = tiles\nspeech = /tmp/amulets speech\ncells = large\n"
         );
         assert_eq!(Settings::read(&written, |p| panic!("{p}")), Ok(s));
     }
@@ -229,8 +243,8 @@ mod tests {
             words.as_slice(),
             [
                 "line 2: palette cannot be \"purple\"",
-                "line 4: not a setting (keymap, palette, view or speech = a value)",
-                "line 5: not a setting (keymap, palette, view or speech = a value)",
+                "line 4: not a setting (keymap, palette, view, speech or cells = a value)",
+                "line 5: not a setting (keymap, palette, view, speech or cells = a value)",
             ]
         );
         assert!(said.iter().all(|(d, _)| !d));
