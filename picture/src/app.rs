@@ -5,6 +5,7 @@
 //! through the same calls. SDL and the browser differ only in where their
 //! events come from and where the pixels go.
 
+use crate::compact::Compact;
 use crate::draw::Rect;
 use crate::{Frame, Painter, SHOWS, ViewMode, layout};
 use amulets_core::game::Game;
@@ -30,6 +31,8 @@ pub struct App<S: Store, R: Recorder, E: FnMut() -> u32> {
     frozen: bool,
     /// The picture, painted again where it changed.
     painter: Painter,
+    /// The small picture's layout, when the shell shows that one.
+    compact: Option<Compact>,
 }
 
 impl<S: Store, R: Recorder, E: FnMut() -> u32> App<S, R, E> {
@@ -41,6 +44,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> App<S, R, E> {
             redraw: true,
             frozen: false,
             painter: Painter::new(),
+            compact: None,
         }
     }
 
@@ -60,7 +64,9 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> App<S, R, E> {
     /// A key pressed, or (`repeat`) its repeat while held down.
     pub fn press(&mut self, key: Key, repeat: bool) {
         self.redraw = true;
-        let (cols, rows) = crate::draw::SCREEN_ROOM;
+        let (cols, rows) = self
+            .compact
+            .map_or(crate::draw::SCREEN_ROOM, |c| c.screen_room());
         if self.session.scroll_key(key, cols, rows) {
             return;
         }
@@ -84,9 +90,33 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> App<S, R, E> {
         }
     }
 
-    /// The mouse at a point of the 1600 x 900 picture, or off it.
+    /// The mouse at a point of the picture, or off it.
     pub fn mouse_at(&mut self, at: Option<(f32, f32)>) {
-        self.hover(at.and_then(|(x, y)| layout::cell_at(x, y)));
+        self.hover(at.and_then(|(x, y)| self.cell_at(x, y)));
+    }
+
+    /// The map cell under a point of the picture shown, if any.
+    fn cell_at(&self, x: f32, y: f32) -> Option<Point> {
+        match self.compact {
+            // The picture's pixels are whole: truncating is the floor.
+            Some(c) if x >= 0.0 && y >= 0.0 => c.cell_at(&self.session, (x as i32, y as i32)),
+            Some(_) => None,
+            None => layout::cell_at(x, y),
+        }
+    }
+
+    /// Shows the small picture laid out as `compact`, or (`None`) the
+    /// desktop's; either is painted whole next.
+    pub fn set_compact(&mut self, compact: Option<Compact>) {
+        if compact != self.compact {
+            self.compact = compact;
+            self.repaint_all();
+        }
+    }
+
+    /// The small picture's layout, when it is the one shown.
+    pub fn compact(&self) -> Option<Compact> {
+        self.compact
     }
 
     /// A left click on a map cell: it travels there (or fires while
@@ -96,11 +126,22 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> App<S, R, E> {
         self.redraw = true;
     }
 
-    /// A left click at a point of the picture; off the map it does nothing.
-    pub fn click_at(&mut self, x: f32, y: f32) {
-        if let Some(cell) = layout::cell_at(x, y) {
+    /// A left click at a point of the picture; off the map it does
+    /// nothing, but on the small picture's status, which shows the
+    /// messages (true then).
+    pub fn click_at(&mut self, x: f32, y: f32) -> bool {
+        if let Some(cell) = self.cell_at(x, y) {
             self.click(cell);
+            return false;
         }
+        let on_status = self
+            .compact
+            .is_some_and(|c| c.on_status((x as i32, y as i32)));
+        if on_status && self.session.screen().is_none() {
+            self.session.act(amulets_play::bindings::Verb::Messages);
+            self.redraw = true;
+        }
+        on_status && self.session.screen().is_some()
     }
 
     /// Time passes: the session steps what is due. True when the picture
@@ -159,10 +200,19 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> App<S, R, E> {
     /// since the last time: the rectangles painted, none when nothing
     /// changed (docs/painting.md).
     pub fn paint(&mut self) -> &[Rect] {
+        self.paint_with(None)
+    }
+
+    /// `paint`, with the pad that is played (a phone's page), whose
+    /// choice the small picture marks.
+    pub fn paint_with(&mut self, pad: Option<&mut amulets_play::pad::Controls>) -> &[Rect] {
         if !std::mem::take(&mut self.redraw) {
             return &[];
         }
-        self.painter.paint(&self.session)
+        match &self.compact {
+            Some(c) => self.painter.paint_compact(&self.session, c, pad),
+            None => self.painter.paint(&self.session),
+        }
     }
 
     /// The rectangles the last paint that painted anything painted.

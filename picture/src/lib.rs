@@ -8,6 +8,7 @@
 //! both play through the same `App` (keys, mouse, time, key scripts).
 
 pub mod app;
+pub mod compact;
 pub mod draw;
 pub mod font;
 pub mod layout;

@@ -74,6 +74,22 @@ impl Painter {
         &self.dirty
     }
 
+    /// Paints the small picture whole (a phone's page: it is a quarter of
+    /// the desktop's pixels or less), and returns its rectangle. The next
+    /// desktop picture is painted whole.
+    pub fn paint_compact<S: Store, R: Recorder, E: FnMut() -> u32>(
+        &mut self,
+        session: &Session<S, R, E>,
+        layout: &crate::compact::Compact,
+        pad: Option<&mut amulets_play::pad::Controls>,
+    ) -> &[Rect] {
+        self.last = None;
+        crate::compact::frame(&mut self.frame, session, layout, pad);
+        self.dirty.clear();
+        self.dirty.push(crate::compact::rect(layout));
+        &self.dirty
+    }
+
     /// Paints the session's picture, only where it differs from the last,
     /// and returns the rectangles painted.
     pub fn paint<S: Store, R: Recorder, E: FnMut() -> u32>(

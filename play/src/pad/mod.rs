@@ -428,6 +428,12 @@ impl Controls {
         }
     }
 
+    /// The next window of a screen shows its last lines (the messages,
+    /// opened otherwise than by the pad's menu, on their newest).
+    pub fn show_the_end(&mut self) {
+        self.scroll = usize::MAX;
+    }
+
     /// The lines of a screen that fit in `rows` under its title: all of
     /// them, or, when there are more, a window of them that holds the
     /// chosen line, and a last row saying there is more.
