@@ -234,11 +234,14 @@ fn tall_messages<S: Store, R: Recorder, E: FnMut() -> u32>(
     let note = session.note().map(|n| (n, palette::UNREAD_TEXT));
     let log = view::log_lines(game).rev();
     let mut free = rows.len();
-    for (text, color) in standing.into_iter().chain(note).chain(log) {
-        if free == 0 {
+    for (i, (text, color)) in standing.into_iter().chain(note).chain(log).enumerate() {
+        let parts = wrap(text, cols).count().max(1);
+        // An older line that would not show whole is left out with those
+        // over it; the newest shows as much as there is room for.
+        if free == 0 || (parts > free && i > 0) {
             break;
         }
-        let parts = wrap(text, cols).count().clamp(1, free);
+        let parts = parts.min(free);
         let at = free - parts;
         wrapped(&mut rows[at..free], text, cols);
         colors[at..free].fill(color);
@@ -342,6 +345,13 @@ mod tests {
         assert_eq!(status.colors[7], palette::UNREAD_TEXT);
         assert!(log().next_back().unwrap().ends_with(messages[5].as_str()));
         assert!(status.rows[8].contains("explore"), "{:?}", status.rows[8]);
+        // With a row fewer, the first line's three rows no longer fit over
+        // the others: it is left out whole, not cut.
+        let status = Controls::touch().status(&s, 30, 7);
+        let messages = &status.rows[2..6];
+        assert!(messages[..2].iter().all(|r| r.is_empty()), "{messages:?}");
+        let shown = joined(messages[2..].iter().map(|r| r.as_str()));
+        assert_eq!(shown, joined(log().skip(1)));
     }
 
     #[test]
