@@ -60,8 +60,9 @@ impl Controls {
         rows: usize,
     ) -> Status {
         let cols = cols.min(STATUS_COLS);
-        let rows = rows.clamp(4, STATUS_LINES);
         let wide = cols >= 60;
+        // The board's rows at the least: their places do not overlap.
+        let rows = rows.clamp(if wide { WIDE_ROWS } else { NARROW_ROWS }, STATUS_LINES);
         let game = session.game();
         let mut out: [StatusLine; STATUS_LINES] = core::array::from_fn(|_| StatusLine::new());
         let mut colors = [palette::UNREAD_TEXT; STATUS_LINES];
