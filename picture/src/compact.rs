@@ -23,8 +23,8 @@ use amulets_play::store::Store;
 use amulets_play::view::{self, Screen, chrome};
 
 /// The smallest picture it lays out, in pixels: 20 cells across, and room
-/// for six status rows under eight rows of map.
-pub const MIN: (i32, i32) = (20 * CELL, 8 * CELL + 6 * LINE_H + 2 * PAD);
+/// for seven status rows under eight rows of map.
+pub const MIN: (i32, i32) = (20 * CELL, 8 * CELL + 7 * LINE_H + 2 * PAD);
 /// The map rows a status's extra rows of log may not take the map below.
 const MAP_ROWS_KEPT: i32 = 15;
 
@@ -55,15 +55,21 @@ impl Compact {
         ((self.w - 2 * PAD) / GLYPH_W as i32) as usize
     }
 
-    /// The status rows under the map: the board's four (60 columns and
-    /// more) or six, and up to four more of the log while the map keeps
-    /// `MAP_ROWS_KEPT` rows.
+    /// The board's status rows at this width: four at 60 columns and
+    /// more, else six.
+    fn board_rows(&self) -> usize {
+        if self.cols() >= 60 { 4 } else { 6 }
+    }
+
+    /// The status rows under the map: the board's, a row for the second
+    /// half of a long hint, and up to three more of the log while the map
+    /// keeps `MAP_ROWS_KEPT` rows.
     pub fn status_rows(&self) -> usize {
-        let base = if self.cols() >= 60 { 4 } else { 6 };
-        (base..=STATUS_LINES)
+        let least = self.board_rows() + 1;
+        (least..=STATUS_LINES)
             .rev()
             .find(|&rows| self.map_rows(rows) >= MAP_ROWS_KEPT)
-            .unwrap_or(base)
+            .unwrap_or(least)
     }
 
     /// The map rows left over `rows` status rows.
@@ -155,7 +161,9 @@ pub fn frame<S: Store, R: Recorder, E: FnMut() -> u32>(
     // over it from the log.
     let mut status = status_of(rows);
     let hint_rows = view::wrap(&status.rows[rows - 1], layout.cols()).count();
-    let asked = rows + 1 - hint_rows.max(1);
+    let asked = (rows + 1)
+        .saturating_sub(hint_rows)
+        .max(layout.board_rows());
     if asked < rows {
         status = status_of(asked);
     }
