@@ -279,7 +279,47 @@ pub extern "C" fn amulets_mouse_move(x: f32, y: f32) {
 
 #[unsafe(no_mangle)]
 pub extern "C" fn amulets_click(x: f32, y: f32) {
-    with_app((), |a| a.app.click_at(x, y));
+    with_app((), |a| a.click(x, y));
+}
+
+/// The picture the page shows: the small one (a phone's), `w` x `h`
+/// pixels, or with `w` 0 the desktop's 1600 x 900. In the buffer, the
+/// small one's size as it is laid out (held to its least), "W H"; its
+/// length, 0 for the desktop's.
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_out_layout(w: i32, h: i32) -> usize {
+    let size = with_app(None, |a| {
+        a.lay_out(w, h);
+        a.app.compact().map(|c| c.size())
+    });
+    size.map_or(0, |(w, h)| output(&format!("{w} {h}")))
+}
+
+/// 1 when the player chose large cells for the phone's page.
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_large_cells() -> u32 {
+    with_app(0, |a| u32::from(a.settings.settings.large_cells))
+}
+
+/// The phone's page's cells chosen large (1) or small (0), and kept.
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_set_large_cells(large: u32) {
+    with_app((), |a| a.set_large_cells(&mut Page, large == 1));
+}
+
+/// For the page's checks: the turn, and where the player's cell is in
+/// the picture (x, y, width, height), or "off" when the map shown does
+/// not hold it; in the buffer.
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_out_player() -> usize {
+    let text = with_app(String::new(), |a| {
+        let turn = a.app.game().turn();
+        match a.player_cell() {
+            Some((x, y, w, h)) => format!("{turn} {x} {y} {w} {h}"),
+            None => format!("{turn} off"),
+        }
+    });
+    output(&text)
 }
 
 /// The page's clock, in milliseconds.

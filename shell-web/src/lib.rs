@@ -37,6 +37,9 @@ pub struct WebApp<B: Backend> {
     pad: amulets_play::pad::Controls,
     /// The pad's buttons held now.
     held: amulets_play::pad::Buttons,
+    /// The pad was played last, not the keyboard: the small picture
+    /// marks its choice and says what its buttons do.
+    touching: bool,
 }
 
 impl<B: Backend> WebApp<B> {
@@ -52,6 +55,7 @@ impl<B: Backend> WebApp<B> {
             speech: amulets_play::speech::Speech::new(),
             pad: amulets_play::pad::Controls::touch(),
             held: amulets_play::pad::Buttons::NONE,
+            touching: false,
         }
     }
 
@@ -63,6 +67,7 @@ impl<B: Backend> WebApp<B> {
             *b = bits >> i & 1 != 0;
         }
         self.held = amulets_play::pad::Buttons::from_array(row);
+        self.touching = true;
         self.app.now = now;
         // The session makes a held direction's repeats, as on the board.
         self.app.session.repeat_held_keys(true);
@@ -79,6 +84,10 @@ impl<B: Backend> WebApp<B> {
 
     /// The keyboard again: its own repeats, and a help of keys.
     pub fn keyboard(&mut self) {
+        if self.touching {
+            self.touching = false;
+            self.app.redraw = true;
+        }
         self.app.session.repeat_held_keys(false);
         self.app.session.set_shows(amulets_picture::SHOWS);
     }
@@ -148,10 +157,46 @@ impl<B: Backend> WebApp<B> {
         &self.app.session
     }
 
+    /// The page's picture: the small one laid out for `w` x `h` pixels
+    /// (a phone's), or, with a width of 0, the desktop's.
+    pub fn lay_out(&mut self, w: i32, h: i32) {
+        let compact = (w > 0).then(|| amulets_picture::compact::Compact::new(w, h));
+        self.app.set_compact(compact);
+    }
+
+    /// A click or a tap at a point of the picture: on the map it travels
+    /// there; on the small picture's status it shows the messages, on
+    /// their newest.
+    pub fn click(&mut self, x: f32, y: f32) {
+        if self.app.click_at(x, y) {
+            self.pad.show_the_end();
+        }
+    }
+
+    /// The cells a phone's page draws large, kept with the settings.
+    pub fn set_large_cells(&mut self, backend: &mut impl store::Backend, large: bool) {
+        if self.settings.settings.large_cells != large {
+            self.settings.settings.large_cells = large;
+            // Storage off or full: the size holds for this page only.
+            let _ = settings::save(backend, &self.settings.settings);
+        }
+    }
+
+    /// Where the player's cell is in the picture now, `(x, y, width,
+    /// height)`, when the map shown holds it (for the page's checks).
+    pub fn player_cell(&self) -> Option<amulets_picture::draw::Rect> {
+        let view = match self.app.compact() {
+            Some(c) => c.map_view(&self.app.session),
+            None => amulets_picture::draw::MapView::WHOLE,
+        };
+        view.rect_of(self.app.game().player().pos)
+    }
+
     /// Paints the picture where it changed since the last time, and says
     /// whether anything was painted; `dirty` holds where.
     pub fn draw(&mut self) -> bool {
-        let painted = self.app.paint();
+        let pad = self.touching.then_some(&mut self.pad);
+        let painted = self.app.paint_with(pad);
         self.dirty.clear();
         self.dirty
             .extend(painted.iter().flat_map(|&(x, y, w, h)| [x, y, w, h]));

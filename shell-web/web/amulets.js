@@ -201,9 +201,23 @@ function letTheBeatGo() {
 // A phone or a tablet: the on-screen pad is shown, and the page takes
 // touches (no scrolling, no zoom).
 const touch = navigator.maxTouchPoints > 0 || matchMedia('(pointer: coarse)').matches;
-// The picture letterboxed into the window above the bar; on a touch
-// screen the pad goes under it (held upright) or beside it (on its side).
+// A map cell, in the picture's pixels; on a phone, in CSS pixels, small
+// or large (the player's choice, kept with the settings).
+const CELL = 20;
+const CELL_CSS = [16, 20];
+// The desktop picture's cell under this, in CSS pixels, cannot be read:
+// the page shows the small picture.
+const LEAST_CELL_CSS = 12;
+// The small picture (a phone's: the map's part that follows the player,
+// the status under it) on a touch screen, or a window too small for the
+// desktop's 1600 x 900; never on the test page.
+function small(w, h) {
+  return !testing && (touch || Math.min(w / W, h / H) * CELL < LEAST_CELL_CSS);
+}
+// The picture fitted into the window above the bar; on a touch screen
+// the pad goes under it (held upright) or beside it (on its side).
 function fit() {
+  document.body.classList.toggle('compact', small(innerWidth, innerHeight));
   const room = testing ? 0 : document.getElementById('bar').offsetHeight;
   let [w, h] = [innerWidth, innerHeight - room];
   const pad = document.getElementById('pad');
@@ -219,17 +233,34 @@ function fit() {
     pad.style.top = (upright ? h - ph : 0) + 'px';
     if (upright) h -= ph; else w -= pw;
   }
-  const scale = Math.min(w / W, h / H);
+  let [cw, ch] = [W, H];
+  let scale = Math.min(w / W, h / H);
+  if (document.body.classList.contains('compact')) {
+    // The cell size asked for, or larger when the screen is bigger than
+    // the 1600 x 900 the picture can be; smaller only when the screen is
+    // smaller than the least the picture lays out.
+    const large = wasm.amulets_large_cells();
+    scale = Math.max(CELL_CSS[large] / CELL, w / W, h / H);
+    [cw, ch] = out(wasm.amulets_out_layout(Math.floor(w / scale), Math.floor(h / scale)))
+      .split(' ').map(Number);
+    scale = Math.min(scale, w / cw, h / ch);
+    document.getElementById('cells').textContent = large ? 'Smaller cells' : 'Larger cells';
+  } else {
+    wasm.amulets_out_layout(0, 0);
+  }
+  // A canvas given a size is cleared: only when it changes (and then the
+  // module paints all of it, for its picture changed too).
+  if (canvas.width !== cw || canvas.height !== ch) [canvas.width, canvas.height] = [cw, ch];
   // Whole pixels when enlarged; smoothed when shrunk, so text stays legible.
   canvas.style.imageRendering = scale >= 1 ? 'pixelated' : 'auto';
-  canvas.style.width = W * scale + 'px';
-  canvas.style.height = H * scale + 'px';
-  canvas.style.left = (w - W * scale) / 2 + 'px';
-  canvas.style.top = (h - H * scale) / 2 + 'px';
+  canvas.style.width = cw * scale + 'px';
+  canvas.style.height = ch * scale + 'px';
+  canvas.style.left = (w - cw * scale) / 2 + 'px';
+  canvas.style.top = (h - ch * scale) / 2 + 'px';
 }
 function logical(e) {
   const r = canvas.getBoundingClientRect();
-  return [(e.clientX - r.left) * W / r.width, (e.clientY - r.top) * H / r.height];
+  return [(e.clientX - r.left) * canvas.width / r.width, (e.clientY - r.top) * canvas.height / r.height];
 }
 
 // Only the rectangles the module painted go to the canvas: a step of a
@@ -242,16 +273,33 @@ function show() {
   const n = wasm.amulets_dirty_count();
   const r = new Int32Array(wasm.memory.buffer, wasm.amulets_dirty(), n * 4);
   for (let i = 0; i < n * 4; i += 4) ctx.putImageData(image, 0, 0, r[i], r[i + 1], r[i + 2], r[i + 3]);
-  return n === 1 && r[2] === W && r[3] === H ? 'all' : 'part';
+  return n === 1 && r[2] === canvas.width && r[3] === canvas.height ? 'all' : 'part';
 }
 // For the checks: where the canvas first differs from the module's whole
 // picture (a pixel's index), or -1. Only the changed rectangles are put
-// on the canvas, and it must hold the whole picture all the same.
+// on the canvas, and it must hold the whole picture all the same. (The
+// small picture is the top left of the module's frame, rows W apart.)
 window.amuletsCanvasDiffers = () => {
   const ours = new Uint8Array(wasm.memory.buffer, wasm.amulets_frame(), W * H * 4);
-  const shown = ctx.getImageData(0, 0, W, H).data;
-  for (let i = 0; i < shown.length; i++) if (shown[i] !== ours[i]) return i >> 2;
+  const [cw, ch] = [canvas.width, canvas.height];
+  const shown = ctx.getImageData(0, 0, cw, ch).data;
+  for (let y = 0; y < ch; y++) {
+    for (let i = 0; i < cw * 4; i++) {
+      if (shown[y * cw * 4 + i] !== ours[y * W * 4 + i]) return y * W + (i >> 2);
+    }
+  }
   return -1;
+};
+// For the checks: the run's turn, and the player's cell on the screen in
+// CSS pixels [left, top, right, bottom], or null when the map shown does
+// not hold it.
+window.amuletsPlayer = () => {
+  const [turn, ...cell] = out(wasm.amulets_out_player()).split(' ');
+  if (cell[0] === 'off') return [Number(turn), null];
+  const [x, y, w, h] = cell.map(Number);
+  const r = canvas.getBoundingClientRect();
+  const [sx, sy] = [r.width / canvas.width, r.height / canvas.height];
+  return [Number(turn), [r.left + x * sx, r.top + y * sy, r.left + (x + w) * sx, r.top + (y + h) * sy]];
 };
 // The last frames' work (the clock's step, the painting, the canvas), in
 // milliseconds, for `cargo xtask bench`: only frames that painted part of
@@ -302,6 +350,25 @@ function download(name, text) {
 
 function wire() {
   addEventListener('resize', fit);
+  // The phone's menu of the page's actions, and its cell sizes.
+  const menu = document.getElementById('menu');
+  const openMenu = open => {
+    document.body.classList.toggle('menu-open', open);
+    menu.setAttribute('aria-expanded', String(open));
+  };
+  menu.addEventListener('click', () => openMenu(!document.body.classList.contains('menu-open')));
+  // Anything chosen in it, or a touch elsewhere, closes it.
+  document.getElementById('actions').addEventListener('change', () => openMenu(false));
+  document.getElementById('actions').addEventListener('click', e => {
+    if (e.target.tagName === 'BUTTON') openMenu(false);
+  });
+  canvas.addEventListener('pointerdown', () => openMenu(false));
+  document.getElementById('pad').addEventListener('pointerdown', () => openMenu(false));
+  document.getElementById('cells').addEventListener('click', () => {
+    wasm.amulets_set_large_cells(wasm.amulets_large_cells() ? 0 : 1);
+    fit();
+    canvas.focus();
+  });
   addEventListener('keydown', e => {
     if (e.ctrlKey || e.metaKey) return;  // the browser's own shortcuts
     wasm.amulets_key_down(put(e.key + '\t' + e.code), e.repeat ? 1 : 0, e.altKey ? 1 : 0);
@@ -419,6 +486,12 @@ async function main() {
   wasm = instance.exports;
   if (touch) document.body.classList.add('touch');
   const bad = wasm.amulets_start(put(location.search), claimed ? 1 : 0);
+  // A touch screen plays with the pad from the first: its help, its
+  // choice marked, what its buttons do.
+  if (touch && !testing) {
+    wasm.amulets_pad(0, performance.now());
+    tell('The pad plays: C the menu, B back. A tap on the status shows the messages.');
+  }
   if (bad) tell(out(bad));
   fit();
   wire();

@@ -386,15 +386,12 @@ fn the_live_region_speaks(work: &Path, base: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// The page a player loads on a phone of `w` x `h`, held `name`: the
-/// picture and the on-screen pad both fit the screen, apart; the pad's A
-/// explores (seed 42's Fighter meets the rat), a tap on the map travels,
-/// a double tap zooms nothing and the page never scrolls. Its screenshot is
-/// left in the check's folder (`phone-WxH.png`) to look at.
-#[expect(
-    clippy::too_many_lines,
-    reason = "one phone's story in order: the fit, A, a tap, a double tap, the picture"
-)]
+/// The page on a phone held `name` (`w` x `h` CSS pixels, touch): the
+/// small picture, its cells at least `LEAST_CELL_CSS`, every element on
+/// the screen; the pad and a tap on the map play; a tap on the status
+/// shows the messages; the menu fits; larger cells are kept; a double tap
+/// zooms nothing; and the bot's run stays in view, the player's cell on
+/// the screen every time it is looked at.
 fn the_phone_page(work: &Path, base: &str, w: u32, h: u32, name: &str) -> Result<(), String> {
     let mut chrome = Chrome::launch(&work.join(format!("chrome-phone-{w}")), &[])?;
     let tab = chrome.open_phone(&format!("{base}?seed=42&class=fighter"), w, h)?;
@@ -403,69 +400,160 @@ fn the_phone_page(work: &Path, base: &str, w: u32, h: u32, name: &str) -> Result
         "document.body.dataset.started === 'yes'",
         Duration::from_secs(20),
     )?;
-    let rect = |chrome: &mut Chrome, sel: &str| -> Result<[f64; 4], String> {
-        let v = chrome.eval(
-            &tab,
-            &format!(
-                "(() => {{ const r = document.querySelector('{sel}').getBoundingClientRect(); \
-                 return [r.left, r.top, r.right, r.bottom]; }})()"
-            ),
-        )?;
-        let n = |i: usize| v[i].as_f64().unwrap_or(f64::NAN);
-        Ok([n(0), n(1), n(2), n(3)])
-    };
-    let touch = chrome.eval(&tab, "document.body.classList.contains('touch')")?;
-    if touch != serde_json::json!(true) {
-        return Err(format!("{name}: the page took the phone for a desktop"));
-    }
-    let map = rect(&mut chrome, "#screen")?;
-    let pad = rect(&mut chrome, "#pad")?;
-    let (fw, fh) = (f64::from(w), f64::from(h));
-    let inside = |r: [f64; 4]| r[0] >= -0.5 && r[1] >= -0.5 && r[2] <= fw + 0.5 && r[3] <= fh + 0.5;
-    let apart = map[2] <= pad[0] + 0.5 || map[3] <= pad[1] + 0.5;
-    if !inside(map) || !inside(pad) || !apart || map[2] - map[0] < fw.min(fh) * 0.9 {
+    let touch = chrome.eval(
+        &tab,
+        "[document.body.classList.contains('touch'), document.body.classList.contains('compact')]",
+    )?;
+    if touch != serde_json::json!([true, true]) {
         return Err(format!(
-            "{name}: the picture {map:?} and the pad {pad:?} do not fit {w}x{h} apart"
+            "{name}: the page took the phone for a desktop: [touch, small picture] {touch}"
         ));
     }
-    let centre = |r: [f64; 4]| ((r[0] + r[2]) / 2.0, (r[1] + r[3]) / 2.0);
-    let spoken = |chrome: &mut Chrome| -> Result<String, String> {
-        let v = chrome.eval(&tab, "document.getElementById('speech').textContent")?;
-        Ok(v.as_str().unwrap_or_default().to_string())
-    };
-    // A: explore, to the rat.
-    let (x, y) = centre(rect(&mut chrome, "#pad button[data-bit=\"5\"]")?);
-    chrome.tap(&tab, x, y, 80)?;
+    let size = phone_layout(&mut chrome, &tab, w, h, name)?;
+    phone_play(&mut chrome, &tab, name)?;
+    let shot = work.join(format!("phone-{w}x{h}.png"));
+    chrome.screenshot(&tab, &shot)?;
+    phone_menu_and_cells(&mut chrome, &tab, (w, h), name, size, work)?;
+    drop(chrome);
+    phone_bot(work, base, w, h, name)?;
+    println!(
+        "web: on a phone {name} ({w}x{h}) a cell is {size:.1} CSS px, every element is on the screen, A explores, taps travel and show the messages, the menu fits, large cells are kept ({})",
+        shot.display()
+    );
+    Ok(())
+}
+
+/// The least a map cell may be on a phone, in CSS pixels.
+const LEAST_CELL_CSS: f64 = 16.0;
+
+/// Every element's box on the `w` x `h` screen (those shown), the picture
+/// and the pad apart, and a cell's size in CSS pixels, which it returns.
+fn phone_layout(chrome: &mut Chrome, tab: &Tab, w: u32, h: u32, name: &str) -> Result<f64, String> {
+    let off = chrome.eval(
+        tab,
+        &format!(
+            "[...document.querySelectorAll('body *')].filter(e => {{ \
+               const r = e.getBoundingClientRect(); \
+               return r.width > 0 && r.height > 0 && \
+                 (r.left < -0.5 || r.top < -0.5 || r.right > {w} + 0.5 || r.bottom > {h} + 0.5); }}) \
+             .map(e => (e.id || e.tagName) + ' ' + JSON.stringify(e.getBoundingClientRect()))"
+        ),
+    )?;
+    if off != serde_json::json!([]) {
+        return Err(format!(
+            "{name}: elements run off the {w}x{h} screen: {off}"
+        ));
+    }
+    let apart = chrome.eval(
+        tab,
+        "(() => { const a = document.getElementById('screen').getBoundingClientRect(), \
+           b = document.getElementById('pad').getBoundingClientRect(), \
+           c = document.getElementById('bar').getBoundingClientRect(); \
+           const meet = (p, q) => p.left < q.right - 0.5 && q.left < p.right - 0.5 && \
+             p.top < q.bottom - 0.5 && q.top < p.bottom - 0.5; \
+           return !meet(a, b) && !meet(a, c) && !meet(b, c); })()",
+    )?;
+    if apart != serde_json::json!(true) {
+        return Err(format!("{name}: the picture, the pad and the bar overlap"));
+    }
+    cell_css(chrome, tab, name)
+}
+
+/// A map cell's size on the screen, in CSS pixels: at least
+/// `LEAST_CELL_CSS`.
+fn cell_css(chrome: &mut Chrome, tab: &Tab, name: &str) -> Result<f64, String> {
+    let v = chrome.eval(
+        tab,
+        "(() => { const c = document.getElementById('screen'); \
+           return c.getBoundingClientRect().width / c.width * 20; })()",
+    )?;
+    let size = v.as_f64().unwrap_or(0.0);
+    // A box is laid out in 64ths of a pixel: a cell may lose a thousandth.
+    if size + 0.01 < LEAST_CELL_CSS {
+        return Err(format!(
+            "{name}: a map cell is {size:.1} CSS px, under {LEAST_CELL_CSS}"
+        ));
+    }
+    Ok(size)
+}
+
+/// What the page's live region has said.
+fn spoken(chrome: &mut Chrome, tab: &Tab) -> Result<String, String> {
+    let v = chrome.eval(tab, "document.getElementById('speech').textContent")?;
+    Ok(v.as_str().unwrap_or_default().to_string())
+}
+
+/// What the live region says after `f` that it had not said before.
+fn said_after(
+    chrome: &mut Chrome,
+    tab: &Tab,
+    f: impl FnOnce(&mut Chrome) -> Result<(), String>,
+) -> Result<String, String> {
+    let before = spoken(chrome, tab)?;
+    f(chrome)?;
+    std::thread::sleep(Duration::from_millis(400));
+    let after = spoken(chrome, tab)?;
+    Ok(after
+        .strip_prefix(before.as_str())
+        .unwrap_or_default()
+        .to_string())
+}
+
+/// An element's box, `[left, top, right, bottom]`.
+fn rect_of(chrome: &mut Chrome, tab: &Tab, sel: &str) -> Result<[f64; 4], String> {
+    let v = chrome.eval(
+        tab,
+        &format!(
+            "(() => {{ const r = document.querySelector('{sel}').getBoundingClientRect(); \
+             return [r.left, r.top, r.right, r.bottom]; }})()"
+        ),
+    )?;
+    let n = |i: usize| v[i].as_f64().unwrap_or(f64::NAN);
+    Ok([n(0), n(1), n(2), n(3)])
+}
+
+fn centre(r: [f64; 4]) -> (f64, f64) {
+    ((r[0] + r[2]) / 2.0, (r[1] + r[3]) / 2.0)
+}
+
+/// A explores to the rat; a tap on the map travels (the rat refuses it,
+/// in the book's words); a tap on the status shows the messages, a key
+/// closes them; a double tap zooms and scrolls nothing.
+fn phone_play(chrome: &mut Chrome, tab: &Tab, name: &str) -> Result<(), String> {
+    let (x, y) = centre(rect_of(chrome, tab, "#pad button[data-bit=\"5\"]")?);
+    chrome.tap(tab, x, y, 80)?;
     chrome.wait_for(
-        &tab,
+        tab,
         "document.getElementById('speech').textContent.includes('You see a giant white rat.')",
         Duration::from_secs(20),
     )?;
-    // A tap on the map: travel there, which the rat in view refuses, in
-    // the book's words.
-    let before = spoken(&mut chrome)?;
+    let map = rect_of(chrome, tab, "#screen")?;
     let (x, y) = (
-        map[0] + (map[2] - map[0]) * 0.05,
-        map[1] + (map[3] - map[1]) * 0.1,
+        map[0] + (map[2] - map[0]) * 0.3,
+        map[1] + (map[3] - map[1]) * 0.2,
     );
-    chrome.tap(&tab, x, y, 60)?;
-    std::thread::sleep(Duration::from_millis(400));
-    let after = spoken(&mut chrome)?;
-    let new = after
-        .strip_prefix(before.as_str())
-        .unwrap_or_default()
-        .to_string();
+    let new = said_after(chrome, tab, |c| c.tap(tab, x, y, 60))?;
     if !(new.contains("in view") || new.contains("Arrived") || new.contains("way there")) {
         return Err(format!("{name}: a tap on the map did not travel: {new:?}"));
     }
-    // A double tap on the map, and a swipe: no zoom, no scroll.
+    // The status is the picture's last rows.
+    let status = (map[0] + 20.0, map[3] - 10.0);
+    let new = said_after(chrome, tab, |c| c.tap(tab, status.0, status.1, 60))?;
+    if !new.contains("The messages") {
+        return Err(format!(
+            "{name}: a tap on the status did not show the messages: {new:?}"
+        ));
+    }
+    // B: back to the map.
+    let (bx, by) = centre(rect_of(chrome, tab, "#pad button[data-bit=\"6\"]")?);
+    chrome.tap(tab, bx, by, 60)?;
     for _ in 0..2 {
-        chrome.tap(&tab, x, y, 30)?;
+        chrome.tap(tab, x, y, 30)?;
         std::thread::sleep(Duration::from_millis(60));
     }
     std::thread::sleep(Duration::from_millis(400));
     let view = chrome.eval(
-        &tab,
+        tab,
         "[visualViewport.scale, scrollX, scrollY, \
           document.scrollingElement.scrollHeight <= innerHeight, \
           document.scrollingElement.scrollWidth <= innerWidth]",
@@ -477,13 +565,112 @@ fn the_phone_page(work: &Path, base: &str, w: u32, h: u32, name: &str) -> Result
             view,
         ));
     }
-    let shot = work.join(format!("phone-{w}x{h}.png"));
-    chrome.screenshot(&tab, &shot)?;
-    println!(
-        "web: on a phone {name} ({w}x{h}) the picture and the pad fit apart, A explores, a tap travels, a double tap zooms nothing ({})",
-        shot.display()
-    );
     Ok(())
+}
+
+/// The menu opens on the screen and closes; its "Larger cells" makes the
+/// cells larger, kept over a reload; and back.
+fn phone_menu_and_cells(
+    chrome: &mut Chrome,
+    tab: &Tab,
+    (w, h): (u32, u32),
+    name: &str,
+    small: f64,
+    work: &Path,
+) -> Result<(), String> {
+    let tap_on = |chrome: &mut Chrome, sel: &str| -> Result<(), String> {
+        let (x, y) = centre(rect_of(chrome, tab, sel)?);
+        chrome.tap(tab, x, y, 60)?;
+        std::thread::sleep(Duration::from_millis(200));
+        Ok(())
+    };
+    tap_on(chrome, "#menu")?;
+    let actions = rect_of(chrome, tab, "#actions")?;
+    let (fw, fh) = (f64::from(w), f64::from(h));
+    let inside = actions[0] >= -0.5
+        && actions[1] >= -0.5
+        && actions[2] <= fw + 0.5
+        && actions[3] <= fh + 0.5;
+    if !inside || actions[3] - actions[1] < 40.0 {
+        return Err(format!(
+            "{name}: the open menu {actions:?} is not on the {w}x{h} screen"
+        ));
+    }
+    phone_layout(chrome, tab, w, h, name)?;
+    chrome.screenshot(tab, &work.join(format!("phone-{w}x{h}-menu.png")))?;
+    tap_on(chrome, "#cells")?;
+    let large = cell_css(chrome, tab, name)?;
+    chrome.screenshot(tab, &work.join(format!("phone-{w}x{h}-large.png")))?;
+    chrome.reload(tab)?;
+    chrome.wait_for(
+        tab,
+        "document.body.dataset.started === 'yes'",
+        Duration::from_secs(20),
+    )?;
+    let kept = cell_css(chrome, tab, name)?;
+    if large <= small + 2.0 || (kept - large).abs() > 0.5 {
+        return Err(format!(
+            "{name}: larger cells: {small:.1} CSS px, then {large:.1}, after a reload {kept:.1}"
+        ));
+    }
+    phone_layout(chrome, tab, w, h, name)?;
+    tap_on(chrome, "#menu")?;
+    tap_on(chrome, "#cells")?;
+    let back = cell_css(chrome, tab, name)?;
+    if (back - small).abs() > 0.5 {
+        return Err(format!(
+            "{name}: smaller cells again: {back:.1} CSS px, not {small:.1}"
+        ));
+    }
+    Ok(())
+}
+
+/// The bot's run on a phone: the player's cell is on the screen, inside
+/// the picture, each time it is looked at to turn 50 and on to 150.
+fn phone_bot(work: &Path, base: &str, w: u32, h: u32, name: &str) -> Result<(), String> {
+    let mut chrome = Chrome::launch(&work.join(format!("chrome-phone-bot-{w}")), &[])?;
+    let tab = chrome.open_phone(&format!("{base}?seed=42&class=fighter&bot"), w, h)?;
+    chrome.wait_for(
+        &tab,
+        "document.body.dataset.started === 'yes'",
+        Duration::from_secs(20),
+    )?;
+    let screen = rect_of(&mut chrome, &tab, "#screen")?;
+    let (fw, fh) = (f64::from(w), f64::from(h));
+    let mut looked = 0;
+    let began = std::time::Instant::now();
+    loop {
+        let v = chrome.eval(&tab, "amuletsPlayer()")?;
+        let turn = v[0].as_u64().unwrap_or(0);
+        let cell: Option<Vec<f64>> = v[1]
+            .as_array()
+            .map(|a| a.iter().filter_map(|n| n.as_f64()).collect());
+        let Some(c) = cell.filter(|c| c.len() == 4) else {
+            return Err(format!(
+                "{name}: at turn {turn} of the bot's run the player is off the map shown"
+            ));
+        };
+        let on = c[0] >= screen[0] - 0.5
+            && c[1] >= screen[1] - 0.5
+            && c[2] <= screen[2].min(fw) + 0.5
+            && c[3] <= screen[3].min(fh) + 0.5;
+        if !on {
+            return Err(format!(
+                "{name}: at turn {turn} the player's cell {c:?} is off the screen's picture {screen:?}"
+            ));
+        }
+        looked += 1;
+        if turn >= 150 && looked >= 10 {
+            println!(
+                "web: on a phone {name} the bot's player stayed on the screen, looked at {looked} times to turn {turn}"
+            );
+            return Ok(());
+        }
+        if began.elapsed() > Duration::from_secs(120) {
+            return Err(format!("{name}: the bot reached only turn {turn} in 120 s"));
+        }
+        std::thread::sleep(Duration::from_millis(250));
+    }
 }
 
 /// Waits for the test page to write its output, and reads it.
