@@ -12,6 +12,6 @@ xt=$!
 sleep 2
 for k in "$@"; do tmux send-keys -t shot "$k"; sleep 0.7; done
 sleep 1
-xwd -root -silent | convert xwd:- -crop 906x664+0+0 +repage "$out"
+xwd -root -silent | /usr/bin/convert xwd:- -crop 906x664+0+0 +repage "$out"
 tmux kill-session -t shot
 kill $xt $xv 2>/dev/null
