@@ -334,6 +334,13 @@ mod tests {
         }
     }
 
+    /// The runs of words on the status, top to bottom.
+    fn status_of<'a>(f: &'a Frame, layout: &Compact) -> Vec<&'a str> {
+        let runs = f.text_runs().iter();
+        let on_status = runs.filter(|r| r.at.1 >= layout.status_top());
+        on_status.map(|r| r.text.as_str()).collect()
+    }
+
     #[test]
     fn the_small_picture_follows_the_player_with_every_word_whole() {
         for size in [UPRIGHT, ON_ITS_SIDE] {
@@ -370,12 +377,7 @@ mod tests {
                     continue;
                 }
                 let newest = app.game().log().last().unwrap_or("");
-                let status: Vec<&str> = f
-                    .text_runs()
-                    .iter()
-                    .filter(|r| r.at.1 >= layout.status_top())
-                    .map(|r| r.text.as_str())
-                    .collect();
+                let status = status_of(&f, &layout);
                 assert!(
                     status.join(" ").contains(newest),
                     "{status:?} has not {newest:?}"
@@ -398,12 +400,7 @@ mod tests {
             assert!(hint.ends_with("press: act"), "{hint:?}");
             let f = drawn(&app.session, &layout, Some(&mut pad));
             all_inside(&f, size);
-            let status: Vec<&str> = f
-                .text_runs()
-                .iter()
-                .filter(|r| r.at.1 >= layout.status_top())
-                .map(|r| r.text.as_str())
-                .collect();
+            let status = status_of(&f, &layout);
             let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
             assert!(
                 words(&status.join(" ")).ends_with(&words(&hint)),

@@ -393,12 +393,11 @@ fn the_live_region_speaks(work: &Path, base: &str) -> Result<(), String> {
 /// zooms nothing; and the bot's run stays in view, the player's cell on
 /// the screen every time it is looked at.
 fn the_phone_page(work: &Path, base: &str, w: u32, h: u32, name: &str) -> Result<(), String> {
-    let mut chrome = Chrome::launch(&work.join(format!("chrome-phone-{w}")), &[])?;
-    let tab = chrome.open_phone(&format!("{base}?seed=42&class=fighter"), w, h)?;
-    chrome.wait_for(
-        &tab,
-        "document.body.dataset.started === 'yes'",
-        Duration::from_secs(20),
+    let (mut chrome, tab) = open_phone_page(
+        work,
+        &format!("chrome-phone-{w}"),
+        &format!("{base}?seed=42&class=fighter"),
+        (w, h),
     )?;
     let touch = chrome.eval(
         &tab,
@@ -421,6 +420,24 @@ fn the_phone_page(work: &Path, base: &str, w: u32, h: u32, name: &str) -> Result
         shot.display()
     );
     Ok(())
+}
+
+/// The page a player loads, on a new profile (`dir` in the check's
+/// folder) of a touch screen `w` x `h`, once it has started.
+fn open_phone_page(
+    work: &Path,
+    dir: &str,
+    url: &str,
+    (w, h): (u32, u32),
+) -> Result<(Chrome, Tab), String> {
+    let mut chrome = Chrome::launch(&work.join(dir), &[])?;
+    let tab = chrome.open_phone(url, w, h)?;
+    chrome.wait_for(
+        &tab,
+        "document.body.dataset.started === 'yes'",
+        Duration::from_secs(20),
+    )?;
+    Ok((chrome, tab))
 }
 
 /// The least a map cell may be on a phone, in CSS pixels.
@@ -628,12 +645,11 @@ fn phone_menu_and_cells(
 /// The bot's run on a phone: the player's cell is on the screen, inside
 /// the picture, each time it is looked at to turn 50 and on to 150.
 fn phone_bot(work: &Path, base: &str, w: u32, h: u32, name: &str) -> Result<(), String> {
-    let mut chrome = Chrome::launch(&work.join(format!("chrome-phone-bot-{w}")), &[])?;
-    let tab = chrome.open_phone(&format!("{base}?seed=42&class=fighter&bot"), w, h)?;
-    chrome.wait_for(
-        &tab,
-        "document.body.dataset.started === 'yes'",
-        Duration::from_secs(20),
+    let (mut chrome, tab) = open_phone_page(
+        work,
+        &format!("chrome-phone-bot-{w}"),
+        &format!("{base}?seed=42&class=fighter&bot"),
+        (w, h),
     )?;
     let screen = rect_of(&mut chrome, &tab, "#screen")?;
     let (fw, fh) = (f64::from(w), f64::from(h));
