@@ -38,5 +38,6 @@ pub mod player;
 pub mod replay;
 pub mod rng;
 pub mod rules;
+pub mod sort;
 pub mod state;
 pub mod text;

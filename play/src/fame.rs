@@ -206,7 +206,7 @@ impl Hall {
         }
         // Room was made above.
         self.days.push(day).ok();
-        self.days.sort_unstable();
+        amulets_core::sort::sort(&mut self.days);
         true
     }
 
@@ -286,9 +286,9 @@ impl Hall {
         if !ended {
             return Err(HallError::Malformed(text.lines().count() + 1));
         }
-        hall.runs.sort_unstable_by(HallEntry::rank);
-        hall.daily.sort_unstable_by(HallEntry::rank);
-        hall.days.sort_unstable();
+        amulets_core::sort::sort_by(&mut hall.runs, HallEntry::rank);
+        amulets_core::sort::sort_by(&mut hall.daily, HallEntry::rank);
+        amulets_core::sort::sort(&mut hall.days);
         Ok(hall)
     }
 }

@@ -641,8 +641,8 @@ impl Keymap {
         };
         let mut book_sorted = book.clone();
         let mut now = self.keys(context, b);
-        book_sorted.sort_unstable_by_key(key_order);
-        now.sort_unstable_by_key(key_order);
+        amulets_core::sort::sort_by_key(&mut book_sorted, key_order);
+        amulets_core::sort::sort_by_key(&mut now, key_order);
         if matches!(b.keys, Keys::These(_) | Keys::Moves) && now != book_sorted {
             write_label(&mut out, self, context, b);
         } else {

@@ -81,7 +81,7 @@ impl Game {
                     .expect("at most MAX_MONSTERS monsters, the list's room");
             }
         }
-        seen.sort_unstable_by_key(|&(d, i, _)| (d, i));
+        crate::sort::sort_by_key(&mut seen, |&(d, i, _)| (d, i));
         seen.into_iter().map(|(_, _, p)| p).collect()
     }
 
