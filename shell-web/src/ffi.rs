@@ -117,12 +117,14 @@ impl Backend for Page {
 }
 
 thread_local! {
-    static APP: RefCell<Option<WebApp<Page>>> = const { RefCell::new(None) };
+    // Boxed: the app is some 24 KB, and a static of its size would be a
+    // data segment of that many (mostly zero) bytes in the module.
+    static APP: RefCell<Option<Box<WebApp<Page>>>> = const { RefCell::new(None) };
     static BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
 fn with_app<T>(default: T, f: impl FnOnce(&mut WebApp<Page>) -> T) -> T {
-    APP.with(|a| a.borrow_mut().as_mut().map_or(default, f))
+    APP.with(|a| a.borrow_mut().as_deref_mut().map_or(default, f))
 }
 
 /// The text the page wrote into the buffer.
@@ -224,7 +226,7 @@ pub extern "C" fn amulets_start(query_len: usize, claimed: u32) -> usize {
         }
     }
     app.use_settings(loaded);
-    APP.with(|a| *a.borrow_mut() = Some(app));
+    APP.with(|a| *a.borrow_mut() = Some(Box::new(app)));
     if error.is_empty() { 0 } else { output(&error) }
 }
 
