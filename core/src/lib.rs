@@ -41,3 +41,8 @@ pub mod rules;
 pub mod sort;
 pub mod state;
 pub mod text;
+
+/// The README's examples, compiled and run as tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;

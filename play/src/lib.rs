@@ -29,3 +29,8 @@ pub mod settings;
 pub mod speech;
 pub mod store;
 pub mod view;
+
+/// The README's examples, compiled and run as tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;
