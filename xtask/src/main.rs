@@ -7,6 +7,7 @@ mod bot;
 #[cfg(unix)]
 mod cdp;
 mod determinism;
+mod dist;
 mod embedded;
 #[cfg(unix)]
 mod faults;
@@ -76,6 +77,11 @@ commands:
   size          flash and RAM of each firmware, the M3's stack high-water
   flash         build the Wio Terminal firmware, write target/amulets-wio.uf2
                 (and flash it with probe-rs when a probe is attached)
+  dist [--check]
+                write the release into target/dist/ (docs/release.md): the
+                Linux tarball and SHA256SUMS; --check runs each program's
+                --version, holds glibc to 2.34 and no SDL library, validates
+                the desktop entries and metainfo, verifies the sums
   windows       build both games for Windows (mingw-w64) and check them
                 under Wine: the picture equals the Linux build's, a Linux
                 save continues, a replay ends where it did
@@ -148,6 +154,7 @@ fn main() -> ExitCode {
         "flash" => embedded::flash(rest),
         "run-tui" => run_shell("amulets-tui", "amulets-tui", rest),
         "windows" => windows::run(rest),
+        "dist" => dist::run(rest),
         "web" => web::run(rest),
         "fresh" => fresh::run(rest),
         "licences" if rest.is_empty() => licences::run(),

@@ -1,0 +1,433 @@
+//! `cargo xtask dist [--check]`: what a player downloads, in
+//! `target/dist/` (docs/release.md). So far the Linux tarball: the three
+//! programs built with the release profile and stripped, the README, the
+//! licences and the third-party licences, the changelog, the desktop
+//! entries, icons drawn from the game's own tiles and the AppStream
+//! metainfo; and `SHA256SUMS` over what it wrote.
+//!
+//! `--check` looks at each as a player's machine would: the programs say
+//! their version, need no glibc newer than 2.34 and no SDL library beside
+//! them, the desktop entries and the metainfo validate, and the sums
+//! verify.
+
+use crate::sh;
+use crate::tools::{self, Need};
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+const USAGE: &str = "usage: cargo xtask dist [--check]";
+
+/// The programs of the Linux tarball: (package, binary).
+const PROGRAMS: [(&str, &str); 3] = [
+    ("amulets-sdl", "amulets"),
+    ("amulets-tui", "amulets-tui"),
+    ("amulets-gen", "amulets-gen"),
+];
+
+/// The newest glibc a program may need: Ubuntu 22.04's and Debian 12's
+/// readers have 2.35 and 2.36; Fedora 35's is 2.34.
+const NEWEST_GLIBC: (u32, u32) = (2, 34);
+
+/// The AppStream id, and the desktop entries' names.
+const APP_ID: &str = "io.github.amulets.Amulets";
+
+/// The release's version: the workspace's.
+pub fn version() -> &'static str {
+    env!("CARGO_PKG_VERSION")
+}
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let check = match args {
+        [] => false,
+        [flag] if flag == "--check" => true,
+        _ => return Err(USAGE.into()),
+    };
+    let dist = sh::root().join("target/dist");
+    let _ = std::fs::remove_dir_all(&dist);
+    std::fs::create_dir_all(&dist).map_err(|e| format!("{}: {e}", dist.display()))?;
+    let tarball = linux(&dist)?;
+    let made = [tarball];
+    sums(&dist, &made)?;
+    println!("dist: {} written", dist.display());
+    if check {
+        check_linux(&dist)?;
+        let mut verify = sh::cmd("sha256sum", &["--check", "--strict", "SHA256SUMS"]);
+        verify.current_dir(&dist);
+        sh::run(verify)?;
+        println!("dist: SHA256SUMS verifies");
+    }
+    Ok(())
+}
+
+/// The Linux tarball, `amulets-VERSION-linux-x86_64.tar.gz`: its folder
+/// made in `dist`, then packed.
+fn linux(dist: &Path) -> Result<PathBuf, String> {
+    let name = format!("amulets-{}-linux-x86_64", version());
+    let root = dist.join(&name);
+    let mut args = vec!["build", "--release", "--locked"];
+    for (package, _) in PROGRAMS {
+        args.extend(["-p", package]);
+    }
+    tools::ensure_programs(&tools::SDL_BUILD)?;
+    sh::run(sh::cmd(&sh::cargo(), &args))?;
+    let bin = root.join("bin");
+    mkdir(&bin)?;
+    for (_, program) in PROGRAMS {
+        let to = bin.join(program);
+        let from = sh::root().join("target/release").join(program);
+        copy(&from, &to)?;
+        sh::run(sh::cmd(
+            "strip",
+            &["--strip-all", &to.display().to_string()],
+        ))?;
+    }
+    for doc in ["README.md", "CHANGELOG.md", "LICENSE-MIT", "LICENSE-APACHE"] {
+        copy(&sh::root().join(doc), &root.join(doc))?;
+    }
+    std::fs::write(root.join("THIRD-PARTY-LICENSES.txt"), third_party()?)
+        .map_err(|e| e.to_string())?;
+    share(&root.join("share"))?;
+    let tarball = dist.join(format!("{name}.tar.gz"));
+    pack(dist, &name, &tarball)?;
+    Ok(tarball)
+}
+
+/// The freedesktop files under `share/`: the desktop entries, the
+/// metainfo and the icons.
+fn share(share: &Path) -> Result<(), String> {
+    let from = sh::root().join("xtask/dist");
+    let apps = share.join("applications");
+    mkdir(&apps)?;
+    for entry in [APP_ID.to_string(), format!("{APP_ID}.Terminal")] {
+        let file = format!("{entry}.desktop");
+        copy(&from.join(&file), &apps.join(&file))?;
+    }
+    let meta = share.join("metainfo");
+    mkdir(&meta)?;
+    let file = format!("{APP_ID}.metainfo.xml");
+    copy(&from.join(&file), &meta.join(&file))?;
+    for size in ICON_SIZES {
+        let dir = share.join(format!("icons/hicolor/{size}x{size}/apps"));
+        mkdir(&dir)?;
+        icon(size, &dir.join(format!("{APP_ID}.png")))?;
+    }
+    Ok(())
+}
+
+/// The icon's sizes, in pixels.
+const ICON_SIZES: [u32; 6] = [16, 32, 48, 64, 128, 256];
+
+/// The icon: the game's own Amulet tile on a floor tile, as large as the
+/// square holds at a whole number of pixels a tile pixel (a tile is 10 x
+/// 10), centred on the map's background.
+fn icon(size: u32, path: &Path) -> Result<(), String> {
+    use amulets_play::view::{Tile, chrome, tile_colour};
+    let art = amulets_picture::tiles::SIDE;
+    let side = size / art * art;
+    let at = ((size - side) / 2) as i32;
+    let mut frame = amulets_picture::Frame::new();
+    frame.fill((0, 0, size as i32, size as i32), chrome::BACKGROUND, 255);
+    let amulet = Tile::Item(amulets_core::item::kinds::AMULET);
+    for tile in [Tile::Floor, amulet] {
+        let index = amulets_picture::tiles::index(tile).ok_or("no tile in the art")?;
+        let tint = amulets_core::color::palette::NO_TINT;
+        frame.tile(index, 0, (at, at), side as i32, tint);
+        frame.tile(index, 1, (at, at), side as i32, tile_colour(tile));
+    }
+    let mut rgb = Vec::with_capacity((size * size * 3) as usize);
+    for y in 0..size {
+        for x in 0..size {
+            let c = frame.pixel(x, y);
+            rgb.extend([c.r, c.g, c.b]);
+        }
+    }
+    amulets_desktop::image::write_png(path, size, size, &rgb)
+}
+
+/// The licences of what the programs are built from: every crate they
+/// link (normal dependencies, for Linux), and SDL, which the SDL game
+/// links in; each with its licence's name and the licence files it ships.
+fn third_party() -> Result<String, String> {
+    let text = sh::output(sh::cmd(
+        &sh::cargo(),
+        &[
+            "metadata",
+            "--format-version",
+            "1",
+            "--locked",
+            "--filter-platform",
+            "x86_64-unknown-linux-gnu",
+        ],
+    ))?;
+    let meta: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    let linked = linked_packages(&meta)?;
+    let mut out = String::from(
+        "Amulets is built from these crates and libraries besides its own. Each\n\
+         is named with its version and licence, and the licence files it ships\n\
+         follow it.\n",
+    );
+    let packages = meta["packages"].as_array().ok_or("no packages")?;
+    for p in packages {
+        let id = p["id"].as_str().unwrap_or_default();
+        let name = p["name"].as_str().unwrap_or("?");
+        if !linked.contains(id) && name != "sdl3-src" {
+            continue;
+        }
+        let version = p["version"].as_str().unwrap_or("?");
+        let licence = p["license"].as_str().unwrap_or("(none named)");
+        out += &format!("\n{}\n{name} {version}: {licence}\n", "=".repeat(72));
+        let dir = Path::new(p["manifest_path"].as_str().unwrap_or("/"))
+            .parent()
+            .map(Path::to_path_buf);
+        let dir = dir.unwrap_or_default();
+        // SDL's own licence is in its source, under the crate.
+        let dirs = if name == "sdl3-src" {
+            vec![dir.clone(), dir.join("SDL")]
+        } else {
+            vec![dir]
+        };
+        for d in dirs {
+            for file in licence_files(&d) {
+                let text = std::fs::read_to_string(&file).unwrap_or_default();
+                out += &format!(
+                    "\n--- {} ---\n{}\n",
+                    file.file_name().unwrap_or_default().to_string_lossy(),
+                    text.trim_end()
+                );
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The ids of the packages the three programs link: theirs and their
+/// normal dependencies', not their own crates'.
+fn linked_packages(meta: &Value) -> Result<BTreeSet<String>, String> {
+    let ours: BTreeSet<&str> = meta["workspace_members"]
+        .as_array()
+        .ok_or("no workspace members")?
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    let nodes = meta["resolve"]["nodes"]
+        .as_array()
+        .ok_or("no resolve graph")?;
+    let by_id: BTreeMap<&str, &Value> = nodes
+        .iter()
+        .filter_map(|n| n["id"].as_str().map(|id| (id, n)))
+        .collect();
+    let roots = PROGRAMS.iter().filter_map(|(package, _)| {
+        ours.iter()
+            .find(|id| id.contains(&format!("#{package}@")) || id.contains(&format!("/{package}#")))
+    });
+    let mut todo: Vec<&str> = roots.copied().collect();
+    if todo.len() != PROGRAMS.len() {
+        return Err(format!(
+            "cargo metadata names {} of the {} programs' packages",
+            todo.len(),
+            PROGRAMS.len()
+        ));
+    }
+    let mut seen: BTreeSet<&str> = BTreeSet::new();
+    while let Some(id) = todo.pop() {
+        if !seen.insert(id) {
+            continue;
+        }
+        for dep in by_id
+            .get(id)
+            .and_then(|n| n["deps"].as_array())
+            .into_iter()
+            .flatten()
+        {
+            let normal = dep["dep_kinds"]
+                .as_array()
+                .is_some_and(|k| k.iter().any(|k| k["kind"].is_null()));
+            if let (true, Some(pkg)) = (normal, dep["pkg"].as_str()) {
+                todo.push(pkg);
+            }
+        }
+    }
+    Ok(seen
+        .into_iter()
+        .filter(|id| !ours.contains(id))
+        .map(str::to_string)
+        .collect())
+}
+
+/// The licence files at the top of a crate's folder, by name.
+fn licence_files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            let name = p
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .to_uppercase();
+            p.is_file()
+                && ["LICENSE", "LICENCE", "COPYING", "UNLICENSE", "NOTICE"]
+                    .iter()
+                    .any(|l| name.starts_with(l))
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// `folder` of `dist` packed as `tarball`, the same bytes for the same
+/// files: sorted, owned by root, dated by the last commit.
+fn pack(dist: &Path, folder: &str, tarball: &Path) -> Result<(), String> {
+    let when = sh::output(sh::cmd("git", &["log", "-1", "--format=%ct"]))?;
+    let mtime = format!("--mtime=@{}", when.trim());
+    let out = tarball.display().to_string();
+    let mut c = sh::cmd(
+        "tar",
+        &[
+            "--sort=name",
+            "--owner=0",
+            "--group=0",
+            "--numeric-owner",
+            &mtime,
+            // gzip's header would carry the time it ran.
+            "--use-compress-program=gzip -n",
+            "-cf",
+            &out,
+            folder,
+        ],
+    );
+    c.current_dir(dist);
+    sh::run(c)
+}
+
+/// `SHA256SUMS` in `dist` over `files`.
+fn sums(dist: &Path, files: &[PathBuf]) -> Result<(), String> {
+    let names: Vec<String> = files
+        .iter()
+        .map(|f| {
+            f.file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    let mut args = vec!["--"];
+    args.extend(names.iter().map(String::as_str));
+    let mut c = sh::cmd("sha256sum", &args);
+    c.current_dir(dist);
+    let text = sh::output(c)?;
+    std::fs::write(dist.join("SHA256SUMS"), text).map_err(|e| e.to_string())
+}
+
+/// The tarball's folder as a player's machine sees it.
+fn check_linux(dist: &Path) -> Result<(), String> {
+    let root = dist.join(format!("amulets-{}-linux-x86_64", version()));
+    tools::ensure_programs(&[
+        Need {
+            program: "desktop-file-validate",
+            package: "desktop-file-utils",
+            backports: false,
+        },
+        Need {
+            program: "appstreamcli",
+            package: "appstream",
+            backports: false,
+        },
+    ])?;
+    for (_, program) in PROGRAMS {
+        let path = root.join("bin").join(program);
+        let said = sh::output(sh::cmd(&path.display().to_string(), &["--version"]))?;
+        let want = format!("{program} {}", version());
+        if said.trim() != want {
+            return Err(format!(
+                "{program} --version says {:?}, not {want:?}",
+                said.trim()
+            ));
+        }
+        let newest = newest_glibc(&path)?;
+        if newest > NEWEST_GLIBC {
+            return Err(format!(
+                "{program} needs GLIBC_{}.{}, newer than {}.{}",
+                newest.0, newest.1, NEWEST_GLIBC.0, NEWEST_GLIBC.1
+            ));
+        }
+        let needed = sh::output(sh::cmd("objdump", &["-p", &path.display().to_string()]))?;
+        if needed
+            .lines()
+            .any(|l| l.contains("NEEDED") && l.contains("SDL"))
+        {
+            return Err(format!(
+                "{program} needs an SDL library beside it:\n{needed}"
+            ));
+        }
+        println!(
+            "dist: {program} says {want}, needs GLIBC_{}.{} at most, no SDL library",
+            newest.0, newest.1
+        );
+    }
+    let apps = root.join("share/applications");
+    for entry in std::fs::read_dir(&apps)
+        .map_err(|e| e.to_string())?
+        .flatten()
+    {
+        sh::run(sh::cmd(
+            "desktop-file-validate",
+            &[&entry.path().display().to_string()],
+        ))?;
+    }
+    let meta = root.join(format!("share/metainfo/{APP_ID}.metainfo.xml"));
+    sh::run(sh::cmd(
+        "appstreamcli",
+        &["validate", "--no-net", &meta.display().to_string()],
+    ))?;
+    println!("dist: the desktop entries and the metainfo validate");
+    Ok(())
+}
+
+/// The newest `GLIBC_x.y` a program's dynamic symbols name.
+fn newest_glibc(path: &Path) -> Result<(u32, u32), String> {
+    let text = sh::output(sh::cmd("objdump", &["-T", &path.display().to_string()]))?;
+    Ok(glibc_versions(&text).max().unwrap_or((0, 0)))
+}
+
+/// Each `GLIBC_x.y` (or `x.y.z`, read as `x.y`) in `objdump -T`'s words.
+fn glibc_versions(text: &str) -> impl Iterator<Item = (u32, u32)> + '_ {
+    text.split(|c: char| c.is_whitespace() || c == '(' || c == ')')
+        .filter_map(|w| w.strip_prefix("GLIBC_"))
+        .filter_map(|v| {
+            let mut parts = v.split('.').map(str::parse::<u32>);
+            match (parts.next(), parts.next()) {
+                (Some(Ok(a)), Some(Ok(b))) => Some((a, b)),
+                _ => None,
+            }
+        })
+}
+
+fn mkdir(dir: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))
+}
+
+fn copy(from: &Path, to: &Path) -> Result<(), String> {
+    std::fs::copy(from, to)
+        .map(drop)
+        .map_err(|e| format!("{} -> {}: {e}", from.display(), to.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_newest_glibc_is_read_from_objdump_s_words() {
+        let text = "0000 DF *UND* 0000 (GLIBC_2.2.5) memcpy\n\
+                    0000 DF *UND* 0000 (GLIBC_2.34) __libc_start_main\n\
+                    0000 DF *UND* 0000  GLIBC_2.3.4 __xstat\n\
+                    0000 DF *UND* 0000 (GLIBC_PRIVATE) x\n";
+        assert_eq!(glibc_versions(text).max(), Some((2, 34)));
+        assert_eq!(glibc_versions("(GLIBC_2.38) f").max(), Some((2, 38)));
+    }
+}
