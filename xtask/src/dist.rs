@@ -1,9 +1,10 @@
 //! `cargo xtask dist [--check]`: what a player downloads, in
-//! `target/dist/` (docs/release.md). So far the Linux tarball: the three
+//! `target/dist/` (docs/release.md). So far the Linux tarball (the three
 //! programs built with the release profile and stripped, the README, the
 //! licences and the third-party licences, the changelog, the desktop
 //! entries, icons drawn from the game's own tiles and the AppStream
-//! metainfo; and `SHA256SUMS` over what it wrote.
+//! metainfo), the terminal game built static with musl, the web zip, and
+//! `SHA256SUMS` over what it wrote.
 //!
 //! `--check` looks at each as a player's machine would: the programs say
 //! their version, need no glibc newer than 2.34 and no SDL library beside
@@ -46,8 +47,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let dist = sh::root().join("target/dist");
     let _ = std::fs::remove_dir_all(&dist);
     std::fs::create_dir_all(&dist).map_err(|e| format!("{}: {e}", dist.display()))?;
-    let tarball = linux(&dist)?;
-    let made = [tarball];
+    let made = [linux(&dist)?, musl(&dist)?, web(&dist)?];
     sums(&dist, &made)?;
     println!("dist: {} written", dist.display());
     if check {
@@ -82,15 +82,106 @@ fn linux(dist: &Path) -> Result<PathBuf, String> {
             &["--strip-all", &to.display().to_string()],
         ))?;
     }
-    for doc in ["README.md", "CHANGELOG.md", "LICENSE-MIT", "LICENSE-APACHE"] {
-        copy(&sh::root().join(doc), &root.join(doc))?;
-    }
-    std::fs::write(root.join("THIRD-PARTY-LICENSES.txt"), third_party()?)
-        .map_err(|e| e.to_string())?;
+    docs(&root)?;
     share(&root.join("share"))?;
     let tarball = dist.join(format!("{name}.tar.gz"));
     pack(dist, &name, &tarball)?;
     Ok(tarball)
+}
+
+/// The terminal game built static with musl, so it runs on any x86_64
+/// Linux: `amulets-tui-VERSION-linux-x86_64-musl.tar.gz`.
+fn musl(dist: &Path) -> Result<PathBuf, String> {
+    const MUSL: &str = "x86_64-unknown-linux-musl";
+    tools::ensure_rust_targets(&[MUSL])?;
+    let args = [
+        "build",
+        "--release",
+        "--locked",
+        "-p",
+        "amulets-tui",
+        "--target",
+        MUSL,
+    ];
+    sh::run(sh::cmd(&sh::cargo(), &args))?;
+    let name = format!("amulets-tui-{}-linux-x86_64-musl", version());
+    let root = dist.join(&name);
+    let bin = root.join("bin");
+    mkdir(&bin)?;
+    let to = bin.join("amulets-tui");
+    copy(
+        &sh::root()
+            .join("target")
+            .join(MUSL)
+            .join("release/amulets-tui"),
+        &to,
+    )?;
+    sh::run(sh::cmd(
+        "strip",
+        &["--strip-all", &to.display().to_string()],
+    ))?;
+    docs(&root)?;
+    let tarball = dist.join(format!("{name}.tar.gz"));
+    pack(dist, &name, &tarball)?;
+    Ok(tarball)
+}
+
+/// The page, `amulets-VERSION-web.zip`: `index.html`, `amulets.js` and
+/// `amulets.wasm` at its root (every path relative, for any static host),
+/// and the licences.
+fn web(dist: &Path) -> Result<PathBuf, String> {
+    tools::ensure_programs(&[Need {
+        program: "zip",
+        package: "zip",
+        backports: false,
+    }])?;
+    let built = crate::web::build()?;
+    let name = format!("amulets-{}-web", version());
+    let root = dist.join(&name);
+    mkdir(&root)?;
+    for file in ["index.html", "amulets.js", "amulets.wasm"] {
+        copy(&built.join(file), &root.join(file))?;
+    }
+    for doc in ["LICENSE-MIT", "LICENSE-APACHE"] {
+        copy(&sh::root().join(doc), &root.join(doc))?;
+    }
+    let zip = dist.join(format!("{name}.zip"));
+    // The same bytes for the same files: dated by the last commit, no
+    // owners or extra fields, sorted.
+    let when = sh::output(sh::cmd("git", &["log", "-1", "--format=%ct"]))?;
+    let mut files: Vec<String> = std::fs::read_dir(&root)
+        .map_err(|e| e.to_string())?
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    for f in &files {
+        let mut touch = sh::cmd("touch", &["-d", &format!("@{}", when.trim()), f]);
+        touch.current_dir(&root);
+        sh::run(touch)?;
+    }
+    let out = zip.display().to_string();
+    let mut args = vec!["-X", "-q", out.as_str()];
+    args.extend(files.iter().map(String::as_str));
+    let mut c = sh::cmd("zip", &args);
+    c.current_dir(&root);
+    sh::run(c)?;
+    let wasm = std::fs::metadata(root.join("amulets.wasm")).map_err(|e| e.to_string())?;
+    println!(
+        "dist: {} (amulets.wasm {} KiB)",
+        zip.display(),
+        wasm.len() / 1024
+    );
+    Ok(zip)
+}
+
+/// The README, the changelog, the licences and the third-party licences,
+/// into a release's folder.
+fn docs(root: &Path) -> Result<(), String> {
+    for doc in ["README.md", "CHANGELOG.md", "LICENSE-MIT", "LICENSE-APACHE"] {
+        copy(&sh::root().join(doc), &root.join(doc))?;
+    }
+    std::fs::write(root.join("THIRD-PARTY-LICENSES.txt"), third_party()?).map_err(|e| e.to_string())
 }
 
 /// The freedesktop files under `share/`: the desktop entries, the
@@ -369,6 +460,18 @@ fn check_linux(dist: &Path) -> Result<(), String> {
             newest.0, newest.1
         );
     }
+    let tui = dist.join(format!(
+        "amulets-tui-{}-linux-x86_64-musl/bin/amulets-tui",
+        version()
+    ));
+    let said = sh::output(sh::cmd(&tui.display().to_string(), &["--version"]))?;
+    let headers = sh::output(sh::cmd("objdump", &["-p", &tui.display().to_string()]))?;
+    if said.trim() != format!("amulets-tui {}", version()) || headers.contains("NEEDED") {
+        return Err(format!(
+            "the static terminal game says {said:?} and needs libraries:\n{headers}"
+        ));
+    }
+    println!("dist: the static amulets-tui says its version and needs no library");
     let apps = root.join("share/applications");
     for entry in std::fs::read_dir(&apps)
         .map_err(|e| e.to_string())?

@@ -79,7 +79,8 @@ commands:
                 (and flash it with probe-rs when a probe is attached)
   dist [--check]
                 write the release into target/dist/ (docs/release.md): the
-                Linux tarball and SHA256SUMS; --check runs each program's
+                Linux tarball, the static terminal game's, the web zip and
+                SHA256SUMS; --check runs each program's
                 --version, holds glibc to 2.34 and no SDL library, validates
                 the desktop entries and metainfo, verifies the sums
   windows       build both games for Windows (mingw-w64) and check them
