@@ -47,11 +47,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let dist = sh::root().join("target/dist");
     let _ = std::fs::remove_dir_all(&dist);
     std::fs::create_dir_all(&dist).map_err(|e| format!("{}: {e}", dist.display()))?;
-    let made = [linux(&dist)?, musl(&dist)?, web(&dist)?];
+    let uf2 = dist.join(format!("amulets-{}-wio-terminal.uf2", version()));
+    let (elf, _) = crate::embedded::wio_uf2(&uf2)?;
+    let made = [linux(&dist)?, musl(&dist)?, web(&dist)?, uf2.clone()];
     sums(&dist, &made)?;
     println!("dist: {} written", dist.display());
     if check {
         check_linux(&dist)?;
+        check_uf2(&uf2, &elf)?;
         let mut verify = sh::cmd("sha256sum", &["--check", "--strict", "SHA256SUMS"]);
         verify.current_dir(&dist);
         sh::run(verify)?;
@@ -491,6 +494,79 @@ fn check_linux(dist: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// The UF2's payload, laid out by its blocks' addresses, is the firmware
+/// ELF's loadable bytes as binutils' `objcopy -O binary` writes them (from
+/// the lowest, the bootloader's end at 0x4000), and every block is whole.
+fn check_uf2(uf2: &Path, elf: &Path) -> Result<(), String> {
+    tools::ensure_programs(&[Need {
+        program: "arm-none-eabi-objcopy",
+        package: "binutils-arm-none-eabi",
+        backports: false,
+    }])?;
+    let bin = uf2.with_extension("bin");
+    let (from, to) = (elf.display().to_string(), bin.display().to_string());
+    sh::run(sh::cmd(
+        "arm-none-eabi-objcopy",
+        &["-O", "binary", &from, &to],
+    ))?;
+    let want = std::fs::read(&bin).map_err(|e| e.to_string())?;
+    let _ = std::fs::remove_file(&bin);
+    let blocks = std::fs::read(uf2).map_err(|e| e.to_string())?;
+    let payload = uf2_payload(&blocks, 0x4000)?;
+    // The last block is padded to 256 bytes with zeros.
+    let whole = payload.len() >= want.len() && payload[want.len()..].iter().all(|&b| b == 0);
+    if !whole || payload[..want.len()] != want[..] {
+        return Err(format!(
+            "the UF2's payload ({} bytes) is not the ELF's loadable bytes ({} bytes, objcopy)",
+            payload.len(),
+            want.len()
+        ));
+    }
+    println!(
+        "dist: the UF2's {} blocks carry the firmware's {} loadable bytes from 0x4000",
+        blocks.len() / 512,
+        want.len()
+    );
+    Ok(())
+}
+
+/// A UF2 file's payload as one image from `base`: each block's magic
+/// words, family (the SAMD51's) and numbering checked.
+fn uf2_payload(blocks: &[u8], base: u32) -> Result<Vec<u8>, String> {
+    if blocks.is_empty() || !blocks.len().is_multiple_of(512) {
+        return Err(format!(
+            "a UF2 of {} bytes is not whole 512-byte blocks",
+            blocks.len()
+        ));
+    }
+    let count = blocks.len() / 512;
+    let mut image = Vec::new();
+    for (n, block) in blocks.chunks_exact(512).enumerate() {
+        let word = |i: usize| {
+            u32::from_le_bytes([
+                block[4 * i],
+                block[4 * i + 1],
+                block[4 * i + 2],
+                block[4 * i + 3],
+            ])
+        };
+        let end = u32::from_le_bytes([block[508], block[509], block[510], block[511]]);
+        let magic = (word(0), word(1), end) == (0x0A32_4655, 0x9E5D_5157, 0x0AB1_6F30);
+        let family = word(2) & 0x2000 != 0 && word(7) == 0x5511_4460;
+        let numbered = word(5) as usize == n && word(6) as usize == count;
+        let size = word(4) as usize;
+        if !magic || !family || !numbered || size > 476 || word(3) < base {
+            return Err(format!("UF2 block {n} is not a SAMD51 block in order"));
+        }
+        let at = (word(3) - base) as usize;
+        if image.len() < at + size {
+            image.resize(at + size, 0);
+        }
+        image[at..at + size].copy_from_slice(&block[32..32 + size]);
+    }
+    Ok(image)
+}
+
 /// The newest `GLIBC_x.y` a program's dynamic symbols name.
 fn newest_glibc(path: &Path) -> Result<(u32, u32), String> {
     let text = sh::output(sh::cmd("objdump", &["-T", &path.display().to_string()]))?;
@@ -523,6 +599,19 @@ fn copy(from: &Path, to: &Path) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_uf2_payload_is_read_back_and_a_broken_block_refused() {
+        let image: Vec<u8> = (0..700u32).map(|i| (i % 251) as u8).collect();
+        let blocks = crate::embedded::uf2_for_tests(&image, 0x4000);
+        let payload = uf2_payload(&blocks, 0x4000).unwrap();
+        assert_eq!(&payload[..700], &image[..]);
+        assert!(payload[700..].iter().all(|&b| b == 0));
+        let mut broken = blocks.clone();
+        broken[512 + 20] ^= 1; // the second block's number
+        assert!(uf2_payload(&broken, 0x4000).is_err());
+        assert!(uf2_payload(&blocks[..1000], 0x4000).is_err());
+    }
 
     #[test]
     fn the_newest_glibc_is_read_from_objdump_s_words() {

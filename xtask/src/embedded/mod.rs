@@ -691,13 +691,15 @@ pub fn size() -> Result<(), String> {
     Ok(())
 }
 
-/// `cargo xtask flash`: builds the Wio Terminal firmware, writes
-/// `target/amulets-wio.uf2`, and flashes with probe-rs when it is there
-/// and a probe is attached.
-pub fn flash(args: &[String]) -> Result<(), String> {
-    if !args.is_empty() {
-        return Err(format!("flash takes no arguments, not {}", args.join(" ")));
-    }
+/// The UF2 blocks of an image, for the tests of other modules.
+#[cfg(test)]
+pub fn uf2_for_tests(image: &[u8], base: u32) -> Vec<u8> {
+    uf2(image, base)
+}
+
+/// Builds the Wio Terminal firmware and writes its UF2 image to `out`:
+/// the firmware ELF's path and the image's length.
+pub fn wio_uf2(out: &Path) -> Result<(PathBuf, usize), String> {
     crate::tools::ensure_rust_targets(&[M4])?;
     let elf = build(&WIO, &[])?;
     let (base, image) = Elf::read(&elf)?.flash_image()?;
@@ -706,13 +708,23 @@ pub fn flash(args: &[String]) -> Result<(), String> {
             "the image starts at {base:#x}, not after the bootloader at 0x4000"
         ));
     }
+    std::fs::write(out, uf2(&image, base)).map_err(|e| format!("{}: {e}", out.display()))?;
+    Ok((elf, image.len()))
+}
+
+/// `cargo xtask flash`: builds the Wio Terminal firmware, writes
+/// `target/amulets-wio.uf2`, and flashes with probe-rs when it is there
+/// and a probe is attached.
+pub fn flash(args: &[String]) -> Result<(), String> {
+    if !args.is_empty() {
+        return Err(format!("flash takes no arguments, not {}", args.join(" ")));
+    }
     let out = sh::root().join("target/amulets-wio.uf2");
-    std::fs::write(&out, uf2(&image, base)).map_err(|e| format!("{}: {e}", out.display()))?;
+    let (elf, size) = wio_uf2(&out)?;
     println!(
-        "wrote {} ({} bytes of firmware). Double-tap the Wio Terminal's reset \
+        "wrote {} ({size} bytes of firmware). Double-tap the Wio Terminal's reset \
          (slide the power switch down twice): it shows up as a drive called Arduino; copy the file onto it.",
         out.display(),
-        image.len()
     );
     if sh::have("probe-rs") {
         let elf = elf.to_string_lossy().into_owned();
