@@ -8,6 +8,7 @@ pub mod args;
 pub mod clock;
 pub mod files;
 pub mod image;
+pub mod man;
 pub mod record;
 pub mod seed;
 pub mod settings;

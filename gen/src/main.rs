@@ -17,10 +17,16 @@ use std::process::ExitCode;
 struct Cli {
     #[command(flatten)]
     args: dungeon::GenArgs,
+    /// Print this program's manual page (roff, section 6) and stop
+    #[arg(long, hide = true)]
+    man_page: bool,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if cli.man_page {
+        return amulets_desktop::man::print(Cli::command());
+    }
     match dungeon::run(&cli.args) {
         Ok(printed) => {
             print!("{}", printed.text);

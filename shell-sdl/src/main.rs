@@ -42,6 +42,9 @@ struct Cli {
     /// the rest
     #[arg(long, value_name = "KEYS", requires = "screenshot", default_value = "")]
     keys: String,
+    /// Print this program's manual page (roff, section 6) and stop
+    #[arg(long, hide = true)]
+    man_page: bool,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -96,6 +99,9 @@ fn main() -> ExitCode {
             return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
         }
     };
+    if cli.man_page {
+        return amulets_desktop::man::print(<Cli as clap::CommandFactory>::command());
+    }
     // A screenshot never touches the player's own save: only one in a
     // directory named for it.
     // A bad flag is found before the save is claimed or a run is begun.

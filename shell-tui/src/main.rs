@@ -23,6 +23,9 @@ struct Cli {
     command: Option<Command>,
     #[command(flatten)]
     play: RunArgs,
+    /// Print this program's manual page (roff, section 6) and stop
+    #[arg(long, hide = true)]
+    man_page: bool,
 }
 
 #[derive(Subcommand)]
@@ -140,6 +143,9 @@ fn say_error(what: std::fmt::Arguments<'_>) {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if cli.man_page {
+        return amulets_desktop::man::print(<Cli as clap::CommandFactory>::command());
+    }
     match cli.command {
         Some(Command::Play(args)) => play(args),
         Some(Command::Replay { file }) => replay(&file),

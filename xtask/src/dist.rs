@@ -87,6 +87,15 @@ fn linux(dist: &Path) -> Result<PathBuf, String> {
     }
     docs(&root)?;
     share(&root.join("share"))?;
+    let man = root.join("share/man/man6");
+    mkdir(&man)?;
+    for (_, program) in PROGRAMS {
+        let page = sh::output(sh::cmd(
+            &bin.join(program).display().to_string(),
+            &["--man-page"],
+        ))?;
+        std::fs::write(man.join(format!("{program}.6")), page).map_err(|e| e.to_string())?;
+    }
     let tarball = dist.join(format!("{name}.tar.gz"));
     pack(dist, &name, &tarball)?;
     Ok(tarball)
@@ -475,6 +484,9 @@ fn check_linux(dist: &Path) -> Result<(), String> {
         ));
     }
     println!("dist: the static amulets-tui says its version and needs no library");
+    for (_, program) in PROGRAMS {
+        man_renders(&root.join(format!("share/man/man6/{program}.6")), program)?;
+    }
     let apps = root.join("share/applications");
     for entry in std::fs::read_dir(&apps)
         .map_err(|e| e.to_string())?
@@ -565,6 +577,38 @@ fn uf2_payload(blocks: &[u8], base: u32) -> Result<Vec<u8>, String> {
         image[at..at + size].copy_from_slice(&block[32..32 + size]);
     }
     Ok(image)
+}
+
+/// A manual page renders with `man -l`, with no warning, and names its
+/// program.
+fn man_renders(page: &Path, program: &str) -> Result<(), String> {
+    tools::ensure_programs(&[Need {
+        program: "man",
+        package: "man-db",
+        backports: false,
+    }])?;
+    let out = std::process::Command::new("man")
+        .args(["--warnings", "-l"])
+        .arg(page)
+        .env("MANWIDTH", "80")
+        .output()
+        .map_err(|e| format!("man: {e}"))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let warned = String::from_utf8_lossy(&out.stderr);
+    // The NAME line, its spaces as justified.
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let named = words.contains(&format!("NAME {program} - "));
+    if !out.status.success() || !warned.trim().is_empty() || !named {
+        return Err(format!(
+            "man -l {} did not render it cleanly: {warned}\n{text}",
+            page.display()
+        ));
+    }
+    println!(
+        "dist: man -l renders {program}(6), {} lines",
+        text.lines().count()
+    );
+    Ok(())
 }
 
 /// The newest `GLIBC_x.y` a program's dynamic symbols name.
