@@ -307,12 +307,7 @@ fn third_party() -> Result<String, String> {
 /// The ids of the packages the three programs link: theirs and their
 /// normal dependencies', not their own crates'.
 fn linked_packages(meta: &Value) -> Result<BTreeSet<String>, String> {
-    let ours: BTreeSet<&str> = meta["workspace_members"]
-        .as_array()
-        .ok_or("no workspace members")?
-        .iter()
-        .filter_map(Value::as_str)
-        .collect();
+    let ours = crate::licences::workspace_members(meta)?;
     let nodes = meta["resolve"]["nodes"]
         .as_array()
         .ok_or("no resolve graph")?;

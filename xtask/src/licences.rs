@@ -81,12 +81,7 @@ pub fn run() -> Result<(), String> {
         &["metadata", "--format-version", "1", "--locked"],
     ))?;
     let meta: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
-    let ours: BTreeSet<&str> = meta["workspace_members"]
-        .as_array()
-        .ok_or("no workspace members")?
-        .iter()
-        .filter_map(Value::as_str)
-        .collect();
+    let ours = workspace_members(&meta)?;
     let mut refused = Vec::new();
     let mut majors: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let packages = meta["packages"].as_array().ok_or("no packages")?;
@@ -150,6 +145,16 @@ pub fn run() -> Result<(), String> {
         println!("  {name}: {}", versions.join("; "));
     }
     Ok(())
+}
+
+/// The ids of the workspace's own packages, in `cargo metadata`'s words.
+pub fn workspace_members(meta: &Value) -> Result<BTreeSet<&str>, String> {
+    Ok(meta["workspace_members"]
+        .as_array()
+        .ok_or("no workspace members")?
+        .iter()
+        .filter_map(Value::as_str)
+        .collect())
 }
 
 /// For each crate of `names`, each version and the crates that bring it
