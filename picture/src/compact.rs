@@ -149,24 +149,17 @@ pub fn frame<S: Store, R: Recorder, E: FnMut() -> u32>(
     let (w, h) = layout.size();
     f.fill((0, 0, w, h), chrome::BACKGROUND, 255);
     let rows = layout.status_rows();
-    let status_of = |rows| match &pad {
+    let status = match &pad {
         Some(pad) => pad.status(session, layout.cols(), rows),
         None => {
+            // Played with keys: the pad's buttons are no help.
             let mut status = Controls::touch().status(session, layout.cols(), rows);
-            status.rows[rows - 1].clear();
+            for row in &mut status.rows[rows - status.hint_rows..rows] {
+                row.clear();
+            }
             status
         }
     };
-    // What the buttons do, whole: a hint longer than a row takes the rows
-    // over it from the log.
-    let mut status = status_of(rows);
-    let hint_rows = view::wrap(&status.rows[rows - 1], layout.cols()).count();
-    let asked = (rows + 1)
-        .saturating_sub(hint_rows)
-        .max(layout.board_rows());
-    if asked < rows {
-        status = status_of(asked);
-    }
     let (cols, room) = layout.screen_room();
     match (session.screen(), pad) {
         (Some(over), Some(pad)) => {
@@ -180,26 +173,18 @@ pub fn frame<S: Store, R: Recorder, E: FnMut() -> u32>(
         }
         (None, _) => map_in(f, session, layout.map_view(session)),
     }
-    status_rows(f, layout, &status, asked);
+    status_rows(f, layout, &status, rows);
 }
 
-/// The status's ground and rows: the `asked` rows of `status`, its last
-/// (what the buttons do) broken at words over the rows left.
-fn status_rows(f: &mut Frame, layout: &Compact, status: &Status, asked: usize) {
+/// The status's ground and its `rows` rows.
+fn status_rows(f: &mut Frame, layout: &Compact, status: &Status, rows: usize) {
     let (w, h) = layout.size();
     let top = layout.status_top();
     f.fill((0, top, w, h - top), chrome::PANEL, 255);
-    let cols = layout.cols();
-    let hint = &status.rows[asked - 1];
-    let hint_color = status.colors[asked - 1];
-    let lines = status.rows[..asked - 1]
-        .iter()
-        .map(|r| r.as_str())
-        .zip(status.colors)
-        .chain(view::wrap(hint, cols).map(|part| (part, hint_color)));
-    for (i, (text, color)) in lines.take(layout.status_rows()).enumerate() {
+    let lines = status.rows.iter().zip(&status.colors).take(rows);
+    for (i, (text, &color)) in lines.enumerate() {
         let y = top + PAD + i as i32 * LINE_H;
-        f.text((PAD, y), text, color, 1, cols);
+        f.text((PAD, y), text, color, 1, layout.cols());
     }
 }
 

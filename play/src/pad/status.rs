@@ -33,6 +33,28 @@ pub struct Status {
     pub rows: [StatusLine; STATUS_LINES],
     /// Each row's colour.
     pub colors: [Rgb; STATUS_LINES],
+    /// How many of the last rows say what the buttons do: one, or two
+    /// when a tall status breaks a long hint at words.
+    pub hint_rows: usize,
+}
+
+/// The status of these rows and colours, its hint in the last
+/// `hint_rows`.
+fn done(rows: [StatusLine; STATUS_LINES], colors: [Rgb; STATUS_LINES], hint_rows: usize) -> Status {
+    Status {
+        rows,
+        colors,
+        hint_rows,
+    }
+}
+
+/// A status's colours before its messages: the facts' row plain, the
+/// last of `rows` (the hint) dim, the rest unread.
+fn first_colors(rows: usize) -> [Rgb; STATUS_LINES] {
+    let mut colors = [palette::UNREAD_TEXT; STATUS_LINES];
+    colors[0] = palette::TEXT;
+    colors[rows - 1] = palette::DIM_TEXT;
+    colors
 }
 
 /// Writes into a row, cut at its width (`write_fmt` stops there).
@@ -52,7 +74,8 @@ impl Controls {
     /// The status for `rows` rows of `cols` characters (at most
     /// `STATUS_LINES` and `STATUS_COLS`): four wide rows, or six narrow
     /// ones for a display under 60 characters across. Rows past those
-    /// (a phone's page has room) show more of the log.
+    /// (a phone's page has room) show more of the log; fewer are the
+    /// board's, whose places do not overlap.
     pub fn status<S: Store, R: Recorder, E: FnMut() -> u32>(
         &self,
         session: &Session<S, R, E>,
@@ -61,27 +84,27 @@ impl Controls {
     ) -> Status {
         let cols = cols.min(STATUS_COLS);
         let wide = cols >= 60;
-        // The board's rows at the least: their places do not overlap.
-        let rows = rows.clamp(if wide { WIDE_ROWS } else { NARROW_ROWS }, STATUS_LINES);
+        let (first, board) = if wide {
+            (1, WIDE_ROWS)
+        } else {
+            (2, NARROW_ROWS)
+        };
+        let rows = rows.clamp(board, STATUS_LINES);
         let game = session.game();
         let mut out: [StatusLine; STATUS_LINES] = core::array::from_fn(|_| StatusLine::new());
-        let mut colors = [palette::UNREAD_TEXT; STATUS_LINES];
-        colors[0] = palette::TEXT;
-        colors[rows - 1] = palette::DIM_TEXT;
+        let mut colors = first_colors(rows);
         self.facts(session, wide, &mut out);
-        let hint_row = rows - 1;
-        out[hint_row] = self.hint(session, cols, wide);
-        let first = if wide { 1 } else { 2 };
-        if rows > if wide { WIDE_ROWS } else { NARROW_ROWS } {
-            let area = first..hint_row;
-            tall_messages(session, cols, &mut out[area.clone()], &mut colors[area]);
-            return Status { rows: out, colors };
+        out[rows - 1] = self.hint(session, cols, wide);
+        if rows > board {
+            let below = first..rows;
+            let hint_rows = tall(session, cols, &mut out[below.clone()], &mut colors[below]);
+            return done(out, colors, hint_rows);
         }
         // While aiming or looking, the words of the cell under the cursor
         // (what is there, the target's name) take the message rows.
         if let (State::Aiming(_) | State::Looking, Some(p)) = (game.state(), session.look_at()) {
             wrapped(&mut out[first..first + 2], &view::describe(game, p), cols);
-            return Status { rows: out, colors };
+            return done(out, colors, 1);
         }
         let standing = session.standing_notes().next();
         if wide {
@@ -106,7 +129,7 @@ impl Controls {
             };
             put(&mut out[1], format_args!("{}", upper.unwrap_or("")));
             put(&mut out[2], format_args!("{}", lower.unwrap_or("")));
-            return Status { rows: out, colors };
+            return done(out, colors, 1);
         }
         // Narrow: the newest message (the session's note before the
         // log's) over two rows, then why the last command stopped. A
@@ -126,7 +149,7 @@ impl Controls {
                 }
             }
         }
-        Status { rows: out, colors }
+        done(out, colors, 1)
     }
 
     /// The run's facts on the first row (two when narrow).
@@ -211,6 +234,26 @@ impl Controls {
         }
         hint
     }
+}
+
+/// The rows of a tall status under its facts, the hint in the last:
+/// what the buttons do, whole (a hint longer than a row is broken at
+/// words over two, the second taken from the log's), and over it the
+/// messages. How many rows the hint takes.
+fn tall<S: Store, R: Recorder, E: FnMut() -> u32>(
+    session: &Session<S, R, E>,
+    cols: usize,
+    rows: &mut [StatusLine],
+    colors: &mut [Rgb],
+) -> usize {
+    let last = rows.len() - 1;
+    let hint = core::mem::take(&mut rows[last]);
+    let hint_rows = wrap(&hint, cols).count().clamp(1, 2);
+    let top = rows.len() - hint_rows;
+    wrapped(&mut rows[top..], &hint, cols);
+    colors[top..].fill(palette::DIM_TEXT);
+    tall_messages(session, cols, &mut rows[..top], &mut colors[..top]);
+    hint_rows
 }
 
 /// The message rows of a tall status, filled from the foot up: a standing
@@ -332,8 +375,12 @@ mod tests {
         let s = fighter_at_the_rat();
         let log = || s.game().log().lines().map(|m| m.text.as_str());
         assert!(log().count() >= 3, "{}", joined(log()));
-        let status = Controls::touch().status(&s, 30, 9);
-        // Two rows of facts, six of messages, the buttons' hint.
+        let status = Controls::touch().status(&s, 30, 10);
+        // Two rows of facts, six of messages, the buttons' hint, whole
+        // over two (it is longer than 30).
+        assert_eq!(status.hint_rows, 2);
+        let hint = joined(status.rows[8..10].iter().map(|r| r.as_str()));
+        assert!(hint.ends_with("C more  press: act"), "{hint:?}");
         // The log's three lines take five: the one above them is empty.
         let messages = &status.rows[2..8];
         assert!(messages[0].is_empty(), "{messages:?}");
@@ -348,7 +395,7 @@ mod tests {
         assert!(status.rows[8].contains("explore"), "{:?}", status.rows[8]);
         // With a row fewer, the first line's three rows no longer fit over
         // the others: it is left out whole, not cut.
-        let status = Controls::touch().status(&s, 30, 7);
+        let status = Controls::touch().status(&s, 30, 8);
         let messages = &status.rows[2..6];
         assert!(messages[..2].iter().all(|r| r.is_empty()), "{messages:?}");
         let shown = joined(messages[2..].iter().map(|r| r.as_str()));
