@@ -150,6 +150,17 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         }
     }
 
+    /// The first key of the player's keymap that takes `action` while
+    /// playing (not its label: that sorts the keys, and a board with no
+    /// keyboard links none of it).
+    pub(super) fn playing_key(&self, action: Action) -> Option<Key> {
+        let playing = Context::State(State::Playing);
+        bindings::PLAYING
+            .iter()
+            .find(|b| b.action() == Some(action.into()))
+            .and_then(|b| self.keymap.first_key(playing, b))
+    }
+
     /// How far the screen up is scrolled, in rows (`Screen::paging`).
     pub fn scroll(&self) -> usize {
         self.scroll
@@ -234,14 +245,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
         {
             // Once a session: which key shows the keys.
             self.told_unknown = true;
-            let playing = Context::State(State::Playing);
-            // The help's first key (not its label: that sorts the keys, and
-            // a board with no keyboard links none of it).
-            let help = bindings::PLAYING
-                .iter()
-                .find(|b| b.action() == Some(Action::Help.into()))
-                .and_then(|b| self.keymap.first_key(playing, b));
-            match help {
+            match self.playing_key(Action::Help) {
                 Some(Key::Char(h)) => {
                     self.tell(format_args!("{c} does nothing: {h} shows the keys."));
                 }

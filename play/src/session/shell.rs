@@ -140,12 +140,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
             level.items.iter().any(unseen).then_some("the Amulet")
         }?;
         let spot = crate::view::where_to_search(game);
-        let playing = crate::bindings::Context::State(State::Playing);
-        let search = crate::bindings::PLAYING
-            .iter()
-            .find(|b| b.action() == Some(Action::KeepSearching.into()))
-            .and_then(|b| self.keymap.first_key(playing, b));
-        let key = match search {
+        let key = match self.playing_key(Action::KeepSearching) {
             Some(amulets_core::input::Key::Char(c)) => c,
             _ => 'e',
         };
