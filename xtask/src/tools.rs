@@ -185,8 +185,12 @@ pub const QEMU_ARM: Need = Need {
 };
 
 /// What building SDL3 from source needs: cmake, the make it drives (cmake
-/// installed without its recommends comes without), and the X11 headers.
-pub const SDL_BUILD: [Need; 10] = [
+/// installed without its recommends comes without), the X11 headers, and
+/// for its Wayland backend pkg-config, the Wayland client and EGL headers,
+/// xkbcommon, the protocols and libdecor (SDL finds Wayland through
+/// pkg-config, and builds without it, silently, when one is missing: the
+/// dist check asks the game which backends it has).
+pub const SDL_BUILD: [Need; 16] = [
     Need {
         program: "cmake",
         package: "cmake",
@@ -237,6 +241,36 @@ pub const SDL_BUILD: [Need; 10] = [
         package: "libxss-dev",
         backports: false,
     },
+    Need {
+        program: "pkg-config",
+        package: "pkgconf",
+        backports: false,
+    },
+    Need {
+        program: "/usr/include/wayland-client.h",
+        package: "libwayland-dev",
+        backports: false,
+    },
+    Need {
+        program: "/usr/include/EGL/egl.h",
+        package: "libegl-dev",
+        backports: false,
+    },
+    Need {
+        program: "/usr/include/xkbcommon/xkbcommon.h",
+        package: "libxkbcommon-dev",
+        backports: false,
+    },
+    Need {
+        program: "/usr/share/wayland-protocols",
+        package: "wayland-protocols",
+        backports: false,
+    },
+    Need {
+        program: "/usr/include/libdecor-0/libdecor.h",
+        package: "libdecor-0-dev",
+        backports: false,
+    },
 ];
 
 /// Makes sure SDL3 can be built: installs what is missing with apt when
@@ -271,16 +305,19 @@ pub fn ensure_sdl_build() -> Result<(), String> {
     };
     let how = if sh::have("dnf") || like("fedora") {
         "sudo dnf install cmake libX11-devel libXcursor-devel libXi-devel libXrandr-devel \
-         libXtst-devel libXext-devel libXfixes-devel libXScrnSaver-devel"
+         libXtst-devel libXext-devel libXfixes-devel libXScrnSaver-devel wayland-devel \
+         libxkbcommon-devel wayland-protocols-devel libdecor-devel mesa-libEGL-devel"
     } else if sh::have("pacman") || like("arch") {
         "sudo pacman -S --needed cmake libx11 libxcursor libxi libxrandr libxtst libxext \
-         libxfixes libxss"
+         libxfixes libxss wayland libxkbcommon wayland-protocols libdecor"
     } else if sh::have("zypper") {
         "sudo zypper install cmake libX11-devel libXcursor-devel libXi-devel libXrandr-devel \
-         libXtst-devel libXext-devel libXfixes-devel libXss-devel"
+         libXtst-devel libXext-devel libXfixes-devel libXss-devel wayland-devel \
+         libxkbcommon-devel wayland-protocols-devel libdecor-devel Mesa-libEGL-devel"
     } else {
         "install cmake and the X11 development headers (Xlib, Xcursor, XInput2, Xrandr, \
-         XTest, Xext, Xfixes, XScrnSaver) with the system's package manager"
+         XTest, Xext, Xfixes, XScrnSaver), and Wayland's (wayland-client, EGL, xkbcommon, \
+         wayland-protocols, libdecor) with the system's package manager"
     };
     let names: Vec<&str> = missing.iter().map(|n| n.package).collect();
     Err(format!(
