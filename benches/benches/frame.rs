@@ -18,7 +18,7 @@ use amulets_core::input::Key;
 use amulets_picture::Frame;
 use amulets_sdl::draw::{self, Gfx};
 use amulets_sdl::layout::{LOGICAL_H, LOGICAL_W};
-use amulets_sdl::run::{Screen, WindowSize};
+use amulets_sdl::run::{Screen, Shown, WindowSize};
 use criterion::Criterion;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -32,7 +32,11 @@ fn whole_floor(tiles: bool) -> Watched {
 
 fn main() {
     sdl3::hint::set("SDL_VIDEO_DRIVER", "offscreen");
-    let mut screen = Screen::open(WindowSize(LOGICAL_W, LOGICAL_H), true).expect("SDL starts");
+    let mut screen = Screen::open(
+        WindowSize(LOGICAL_W, LOGICAL_H),
+        Shown::Picture { shown: false },
+    )
+    .expect("SDL starts");
     let creator = screen.canvas.texture_creator();
     let mut gfx = Gfx::new(&creator).expect("textures");
     let mut c = Criterion::default().configure_from_args();

@@ -34,7 +34,9 @@ struct Cli {
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     windowed: Option<(u32, u32)>,
     /// Draw no window: play the --keys and write the picture to this PNG
-    /// (the save is neither read nor written, unless --save-dir is given)
+    /// (the save is neither read nor written, unless --save-dir is given).
+    /// With SDL_VIDEO_DRIVER set, the window is shown on that driver (an
+    /// empty one: the driver SDL would choose for the game)
     #[arg(long, value_name = "FILE.png")]
     screenshot: Option<PathBuf>,
     /// With --screenshot: the keys to play first, as typed, with {F2},
@@ -152,11 +154,12 @@ fn main() -> ExitCode {
     };
     let mut panicked = false;
     let result = if let Some(path) = &cli.screenshot {
-        run::screenshot(&mut app, &script, path).map(|()| {
+        run::screenshot(&mut app, &script, path).map(|driver| {
             // The hash lets a check compare runs across machines (a
             // save continued on Windows, say) by more than a picture.
             println!("wrote {}", path.display());
             println!("state hash {:016x}", replay::state_hash(app.game()));
+            println!("video driver {driver}");
         })
     } else {
         let (w, h) = cli.windowed.unwrap_or((1600, 900));

@@ -24,22 +24,35 @@ pub struct Screen {
     pub canvas: Canvas<Window>,
 }
 
+/// How a window is shown: live, or for a picture read back (hidden, unless
+/// the caller chose a video driver to see it on).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    Live,
+    Picture { shown: bool },
+}
+
 impl Screen {
-    /// Opens the window (hidden for screenshots and tests).
-    pub fn open(size: WindowSize, hidden: bool) -> Result<Screen, String> {
-        if hidden {
-            // A hidden window is shown by SDL's own software renderer. The
+    /// Opens the window.
+    pub fn open(size: WindowSize, how: Shown) -> Result<Screen, String> {
+        if let Shown::Picture { .. } = how {
+            // A picture is drawn by SDL's own software renderer. The
             // frame is ours (amulets_picture) and copied 1:1, so any
             // renderer should show it as it is; a GPU's (on Linux even the
             // offscreen driver takes OpenGL ES through EGL when the machine
             // has it) rounds colours its own way wherever it blends, and
             // screenshots must be the same on every machine.
             sdl3::hint::set("SDL_RENDER_DRIVER", "software");
-            // And its window's pixels stay in memory: by default SDL would
-            // show them through a GL texture of its own (Mesa's software
-            // GL where there is no GPU), 12 ms a frame for nobody to see.
+        }
+        if how == (Shown::Picture { shown: false }) {
+            // And a hidden window's pixels stay in memory: by default SDL
+            // would show them through a GL texture of its own (Mesa's
+            // software GL where there is no GPU), 12 ms a frame for nobody
+            // to see. A shown one needs it on Wayland, whose windows have
+            // no framebuffer of their own.
             sdl3::hint::set("SDL_FRAMEBUFFER_ACCELERATION", "0");
-        } else {
+        }
+        if how == Shown::Live {
             // The live window: SDL's default renderer (the GPU's where
             // there is one), in step with the display.
             sdl3::hint::set("SDL_RENDER_VSYNC", "1");
@@ -50,17 +63,24 @@ impl Screen {
             .map_err(|e| format!("SDL's video could not start: {e}"))?;
         let mut builder = video.window("Amulets", size.0, size.1);
         builder.resizable();
-        if hidden {
+        if how == (Shown::Picture { shown: false }) {
             builder.hidden();
         }
         let window = builder
             .build()
             .map_err(|e| format!("the window could not be made: {e}"))?;
-        let mut canvas = window.into_canvas();
+        let mut canvas = sdl3::render::create_renderer(window, None)
+            .map_err(|e| format!("the window could not be drawn in: {e}"))?;
         canvas
             .set_logical_size(LOGICAL_W, LOGICAL_H, SDL_LOGICAL_PRESENTATION_LETTERBOX)
             .map_err(|e| format!("the picture's size could not be set: {e}"))?;
         Ok(Screen { sdl, canvas })
+    }
+
+    /// The video driver SDL chose (or was told): `x11`, `wayland`,
+    /// `offscreen`, `windows`.
+    pub fn driver(&self) -> &'static str {
+        self.canvas.window().subsystem().current_video_driver()
     }
 }
 
@@ -108,19 +128,25 @@ pub fn present(screen: &mut Screen, gfx: &mut Gfx, app: &mut App) -> Result<(), 
 }
 
 /// `--screenshot`: plays the script headless and writes the picture.
-pub fn screenshot(app: &mut App, script: &[Step], path: &Path) -> Result<(), String> {
+pub fn screenshot(app: &mut App, script: &[Step], path: &Path) -> Result<&'static str, String> {
     // No window on any screen: SDL's offscreen driver, unless the caller
-    // chose one.
-    if std::env::var_os("SDL_VIDEO_DRIVER").is_none() {
+    // chose one. A chosen driver (an empty one lets SDL choose, as for a
+    // window) shows the window, with the frame presented after it is read.
+    let shown = std::env::var_os("SDL_VIDEO_DRIVER").is_some();
+    if !shown {
         sdl3::hint::set("SDL_VIDEO_DRIVER", "offscreen");
     }
-    let mut screen = Screen::open(WindowSize(LOGICAL_W, LOGICAL_H), true)?;
+    let mut screen = Screen::open(WindowSize(LOGICAL_W, LOGICAL_H), Shown::Picture { shown })?;
     let creator = screen.canvas.texture_creator();
     let mut gfx = Gfx::new(&creator)?;
     play_script(app, script);
     draw::frame(&mut screen.canvas, &mut gfx, app)?;
     let (w, h, rgb) = read_back(&screen.canvas)?;
-    write_png(path, w, h, &rgb)
+    if shown {
+        screen.canvas.present();
+    }
+    write_png(path, w, h, &rgb)?;
+    Ok(screen.driver())
 }
 
 /// What one SDL event does to the game.
@@ -230,7 +256,7 @@ pub fn play(
     hangup: &Hangup,
     mut speech: Option<&mut amulets_desktop::speech::SpeechStream>,
 ) -> Result<(), String> {
-    let mut screen = Screen::open(size, false)?;
+    let mut screen = Screen::open(size, Shown::Live)?;
     let creator = screen.canvas.texture_creator();
     let mut gfx = Gfx::new(&creator)?;
     let mut pump = screen

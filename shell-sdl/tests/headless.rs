@@ -15,7 +15,7 @@ use amulets_play::store::SaveText;
 use amulets_sdl::app::{App, ViewMode};
 use amulets_sdl::draw::{self, Gfx};
 use amulets_sdl::layout::{self, CELL, LOGICAL_H, LOGICAL_W, PANEL_X};
-use amulets_sdl::run::{self, Screen, WindowSize};
+use amulets_sdl::run::{self, Screen, Shown, WindowSize};
 use sdl3::event::{Event, WindowEvent};
 use sdl3::keyboard::{Keycode, Mod, Scancode};
 use sdl3::mouse::MouseState;
@@ -519,8 +519,11 @@ fn saves(screen: &mut Screen, gfx: &mut Gfx) {
 fn main() {
     // SDL's offscreen driver: no display needed.
     sdl3::hint::set("SDL_VIDEO_DRIVER", "offscreen");
-    let mut screen =
-        Screen::open(WindowSize(LOGICAL_W, LOGICAL_H), true).expect("SDL starts offscreen");
+    let mut screen = Screen::open(
+        WindowSize(LOGICAL_W, LOGICAL_H),
+        Shown::Picture { shown: false },
+    )
+    .expect("SDL starts offscreen");
     WINDOW.store(
         screen.canvas.window().id(),
         std::sync::atomic::Ordering::Relaxed,
