@@ -11,6 +11,8 @@
 //! them, the desktop entries and the metainfo validate, and the sums
 //! verify.
 
+mod check;
+
 use crate::sh;
 use crate::tools::{self, Need};
 use serde_json::Value;
@@ -53,8 +55,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     sums(&dist, &made)?;
     println!("dist: {} written", dist.display());
     if check {
-        check_linux(&dist)?;
-        check_uf2(&uf2, &elf)?;
+        check::linux(&dist)?;
+        check::uf2(&uf2, &elf)?;
         let mut verify = sh::cmd("sha256sum", &["--check", "--strict", "SHA256SUMS"]);
         verify.current_dir(&dist);
         sh::run(verify)?;
@@ -421,210 +423,6 @@ fn sums(dist: &Path, files: &[PathBuf]) -> Result<(), String> {
     std::fs::write(dist.join("SHA256SUMS"), text).map_err(|e| e.to_string())
 }
 
-/// The tarball's folder as a player's machine sees it.
-fn check_linux(dist: &Path) -> Result<(), String> {
-    let root = dist.join(format!("amulets-{}-linux-x86_64", version()));
-    tools::ensure_programs(&[
-        Need {
-            program: "desktop-file-validate",
-            package: "desktop-file-utils",
-            backports: false,
-        },
-        Need {
-            program: "appstreamcli",
-            package: "appstream",
-            backports: false,
-        },
-    ])?;
-    for (_, program) in PROGRAMS {
-        let path = root.join("bin").join(program);
-        let said = sh::output(sh::cmd(&path.display().to_string(), &["--version"]))?;
-        let want = format!("{program} {}", version());
-        if said.trim() != want {
-            return Err(format!(
-                "{program} --version says {:?}, not {want:?}",
-                said.trim()
-            ));
-        }
-        let newest = newest_glibc(&path)?;
-        if newest > NEWEST_GLIBC {
-            return Err(format!(
-                "{program} needs GLIBC_{}.{}, newer than {}.{}",
-                newest.0, newest.1, NEWEST_GLIBC.0, NEWEST_GLIBC.1
-            ));
-        }
-        let needed = sh::output(sh::cmd("objdump", &["-p", &path.display().to_string()]))?;
-        if needed
-            .lines()
-            .any(|l| l.contains("NEEDED") && l.contains("SDL"))
-        {
-            return Err(format!(
-                "{program} needs an SDL library beside it:\n{needed}"
-            ));
-        }
-        println!(
-            "dist: {program} says {want}, needs GLIBC_{}.{} at most, no SDL library",
-            newest.0, newest.1
-        );
-    }
-    let tui = dist.join(format!(
-        "amulets-tui-{}-linux-x86_64-musl/bin/amulets-tui",
-        version()
-    ));
-    let said = sh::output(sh::cmd(&tui.display().to_string(), &["--version"]))?;
-    let headers = sh::output(sh::cmd("objdump", &["-p", &tui.display().to_string()]))?;
-    if said.trim() != format!("amulets-tui {}", version()) || headers.contains("NEEDED") {
-        return Err(format!(
-            "the static terminal game says {said:?} and needs libraries:\n{headers}"
-        ));
-    }
-    println!("dist: the static amulets-tui says its version and needs no library");
-    for (_, program) in PROGRAMS {
-        man_renders(&root.join(format!("share/man/man6/{program}.6")), program)?;
-    }
-    let apps = root.join("share/applications");
-    for entry in std::fs::read_dir(&apps)
-        .map_err(|e| e.to_string())?
-        .flatten()
-    {
-        sh::run(sh::cmd(
-            "desktop-file-validate",
-            &[&entry.path().display().to_string()],
-        ))?;
-    }
-    let meta = root.join(format!("share/metainfo/{APP_ID}.metainfo.xml"));
-    sh::run(sh::cmd(
-        "appstreamcli",
-        &["validate", "--no-net", &meta.display().to_string()],
-    ))?;
-    println!("dist: the desktop entries and the metainfo validate");
-    Ok(())
-}
-
-/// The UF2's payload, laid out by its blocks' addresses, is the firmware
-/// ELF's loadable bytes as binutils' `objcopy -O binary` writes them (from
-/// the lowest, the bootloader's end at 0x4000), and every block is whole.
-fn check_uf2(uf2: &Path, elf: &Path) -> Result<(), String> {
-    tools::ensure_programs(&[Need {
-        program: "arm-none-eabi-objcopy",
-        package: "binutils-arm-none-eabi",
-        backports: false,
-    }])?;
-    let bin = uf2.with_extension("bin");
-    let (from, to) = (elf.display().to_string(), bin.display().to_string());
-    sh::run(sh::cmd(
-        "arm-none-eabi-objcopy",
-        &["-O", "binary", &from, &to],
-    ))?;
-    let want = std::fs::read(&bin).map_err(|e| e.to_string())?;
-    let _ = std::fs::remove_file(&bin);
-    let blocks = std::fs::read(uf2).map_err(|e| e.to_string())?;
-    let payload = uf2_payload(&blocks, 0x4000)?;
-    // The last block is padded to 256 bytes with zeros.
-    let whole = payload.len() >= want.len() && payload[want.len()..].iter().all(|&b| b == 0);
-    if !whole || payload[..want.len()] != want[..] {
-        return Err(format!(
-            "the UF2's payload ({} bytes) is not the ELF's loadable bytes ({} bytes, objcopy)",
-            payload.len(),
-            want.len()
-        ));
-    }
-    println!(
-        "dist: the UF2's {} blocks carry the firmware's {} loadable bytes from 0x4000",
-        blocks.len() / 512,
-        want.len()
-    );
-    Ok(())
-}
-
-/// A UF2 file's payload as one image from `base`: each block's magic
-/// words, family (the SAMD51's) and numbering checked.
-fn uf2_payload(blocks: &[u8], base: u32) -> Result<Vec<u8>, String> {
-    if blocks.is_empty() || !blocks.len().is_multiple_of(512) {
-        return Err(format!(
-            "a UF2 of {} bytes is not whole 512-byte blocks",
-            blocks.len()
-        ));
-    }
-    let count = blocks.len() / 512;
-    let mut image = Vec::new();
-    for (n, block) in blocks.chunks_exact(512).enumerate() {
-        let word = |i: usize| {
-            u32::from_le_bytes([
-                block[4 * i],
-                block[4 * i + 1],
-                block[4 * i + 2],
-                block[4 * i + 3],
-            ])
-        };
-        let end = u32::from_le_bytes([block[508], block[509], block[510], block[511]]);
-        let magic = (word(0), word(1), end) == (0x0A32_4655, 0x9E5D_5157, 0x0AB1_6F30);
-        let family = word(2) & 0x2000 != 0 && word(7) == 0x5511_4460;
-        let numbered = word(5) as usize == n && word(6) as usize == count;
-        let size = word(4) as usize;
-        if !magic || !family || !numbered || size > 476 || word(3) < base {
-            return Err(format!("UF2 block {n} is not a SAMD51 block in order"));
-        }
-        let at = (word(3) - base) as usize;
-        if image.len() < at + size {
-            image.resize(at + size, 0);
-        }
-        image[at..at + size].copy_from_slice(&block[32..32 + size]);
-    }
-    Ok(image)
-}
-
-/// A manual page renders with `man -l`, with no warning, and names its
-/// program.
-fn man_renders(page: &Path, program: &str) -> Result<(), String> {
-    tools::ensure_programs(&[Need {
-        program: "man",
-        package: "man-db",
-        backports: false,
-    }])?;
-    let out = std::process::Command::new("man")
-        .args(["--warnings", "-l"])
-        .arg(page)
-        .env("MANWIDTH", "80")
-        .output()
-        .map_err(|e| format!("man: {e}"))?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    let warned = String::from_utf8_lossy(&out.stderr);
-    // The NAME line, its spaces as justified.
-    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let named = words.contains(&format!("NAME {program} - "));
-    if !out.status.success() || !warned.trim().is_empty() || !named {
-        return Err(format!(
-            "man -l {} did not render it cleanly: {warned}\n{text}",
-            page.display()
-        ));
-    }
-    println!(
-        "dist: man -l renders {program}(6), {} lines",
-        text.lines().count()
-    );
-    Ok(())
-}
-
-/// The newest `GLIBC_x.y` a program's dynamic symbols name.
-fn newest_glibc(path: &Path) -> Result<(u32, u32), String> {
-    let text = sh::output(sh::cmd("objdump", &["-T", &path.display().to_string()]))?;
-    Ok(glibc_versions(&text).max().unwrap_or((0, 0)))
-}
-
-/// Each `GLIBC_x.y` (or `x.y.z`, read as `x.y`) in `objdump -T`'s words.
-fn glibc_versions(text: &str) -> impl Iterator<Item = (u32, u32)> + '_ {
-    text.split(|c: char| c.is_whitespace() || c == '(' || c == ')')
-        .filter_map(|w| w.strip_prefix("GLIBC_"))
-        .filter_map(|v| {
-            let mut parts = v.split('.').map(str::parse::<u32>);
-            match (parts.next(), parts.next()) {
-                (Some(Ok(a)), Some(Ok(b))) => Some((a, b)),
-                _ => None,
-            }
-        })
-}
-
 fn mkdir(dir: &Path) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))
 }
@@ -633,32 +431,4 @@ fn copy(from: &Path, to: &Path) -> Result<(), String> {
     std::fs::copy(from, to)
         .map(drop)
         .map_err(|e| format!("{} -> {}: {e}", from.display(), to.display()))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_uf2_payload_is_read_back_and_a_broken_block_refused() {
-        let image: Vec<u8> = (0..700u32).map(|i| (i % 251) as u8).collect();
-        let blocks = crate::embedded::uf2_for_tests(&image, 0x4000);
-        let payload = uf2_payload(&blocks, 0x4000).unwrap();
-        assert_eq!(&payload[..700], &image[..]);
-        assert!(payload[700..].iter().all(|&b| b == 0));
-        let mut broken = blocks.clone();
-        broken[512 + 20] ^= 1; // the second block's number
-        assert!(uf2_payload(&broken, 0x4000).is_err());
-        assert!(uf2_payload(&blocks[..1000], 0x4000).is_err());
-    }
-
-    #[test]
-    fn the_newest_glibc_is_read_from_objdump_s_words() {
-        let text = "0000 DF *UND* 0000 (GLIBC_2.2.5) memcpy\n\
-                    0000 DF *UND* 0000 (GLIBC_2.34) __libc_start_main\n\
-                    0000 DF *UND* 0000  GLIBC_2.3.4 __xstat\n\
-                    0000 DF *UND* 0000 (GLIBC_PRIVATE) x\n";
-        assert_eq!(glibc_versions(text).max(), Some((2, 34)));
-        assert_eq!(glibc_versions("(GLIBC_2.38) f").max(), Some((2, 38)));
-    }
 }
