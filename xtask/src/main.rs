@@ -20,6 +20,7 @@ mod hall;
 mod licences;
 mod replays;
 mod report;
+mod roots;
 mod sh;
 mod shot;
 mod tools;

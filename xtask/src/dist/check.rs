@@ -86,6 +86,41 @@ pub(super) fn linux(dist: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// `lintian` on the package: no error and no warning. The informational
+/// tags it shows with `-I` are kept (docs/release.md says why).
+pub(super) fn deb(dist: &Path) -> Result<(), String> {
+    tools::ensure_programs(&[Need {
+        program: "lintian",
+        package: "lintian",
+        backports: false,
+    }])?;
+    let deb = dist.join(format!("amulets_{}_amd64.deb", version()));
+    let out = std::process::Command::new("lintian")
+        .args(["--pedantic", "-I", "--tag-display-limit", "0"])
+        .arg(&deb)
+        .output()
+        .map_err(|e| format!("lintian: {e}"))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let bad: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("E:") || l.starts_with("W:") || l.starts_with("P:"))
+        .collect();
+    if !out.status.success() || !bad.is_empty() {
+        return Err(format!(
+            "lintian finds fault with {}:\n{text}{}",
+            deb.display(),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let kept: Vec<&str> = text.lines().filter(|l| l.starts_with("I:")).collect();
+    println!(
+        "dist: lintian --pedantic: no error, warning or pedantic tag; {} informational:\n  {}",
+        kept.len(),
+        kept.join("\n  ")
+    );
+    Ok(())
+}
+
 /// The UF2's payload, laid out by its blocks' addresses, is the firmware
 /// ELF's loadable bytes as binutils' `objcopy -O binary` writes them (from
 /// the lowest, the bootloader's end at 0x4000), and every block is whole.

@@ -12,6 +12,8 @@
 //! verify.
 
 mod check;
+mod deb;
+mod linux;
 
 use crate::sh;
 use crate::tools::{self, Need};
@@ -51,12 +53,17 @@ pub fn run(args: &[String]) -> Result<(), String> {
     std::fs::create_dir_all(&dist).map_err(|e| format!("{}: {e}", dist.display()))?;
     let uf2 = dist.join(format!("amulets-{}-wio-terminal.uf2", version()));
     let (elf, _) = crate::embedded::wio_uf2(&uf2)?;
-    let made = [linux(&dist)?, musl(&dist)?, web(&dist)?, uf2.clone()];
+    let tarball = linux(&dist)?;
+    let tree = dist.join(format!("amulets-{}-linux-x86_64", version()));
+    let deb = deb::build(&dist, &tree)?;
+    let made = [tarball, deb, musl(&dist)?, web(&dist)?, uf2.clone()];
     sums(&dist, &made)?;
     println!("dist: {} written", dist.display());
     if check {
         check::linux(&dist)?;
         check::uf2(&uf2, &elf)?;
+        check::deb(&dist)?;
+        linux::check(&dist)?;
         let mut verify = sh::cmd("sha256sum", &["--check", "--strict", "SHA256SUMS"]);
         verify.current_dir(&dist);
         sh::run(verify)?;
@@ -84,7 +91,11 @@ fn linux(dist: &Path) -> Result<PathBuf, String> {
         copy(&from, &to)?;
         sh::run(sh::cmd(
             "strip",
-            &["--strip-all", &to.display().to_string()],
+            &[
+                "--strip-all",
+                "--remove-section=.comment",
+                &to.display().to_string(),
+            ],
         ))?;
     }
     docs(&root)?;
@@ -132,7 +143,11 @@ fn musl(dist: &Path) -> Result<PathBuf, String> {
     )?;
     sh::run(sh::cmd(
         "strip",
-        &["--strip-all", &to.display().to_string()],
+        &[
+            "--strip-all",
+            "--remove-section=.comment",
+            &to.display().to_string(),
+        ],
     ))?;
     docs(&root)?;
     let tarball = dist.join(format!("{name}.tar.gz"));
