@@ -49,6 +49,27 @@ const FOREIGN_DLLS: [&str; 5] = ["libgcc", "libwinpthread", "libstdc++", "sdl3",
 
 const WINE64: &str = "/usr/lib/wine/wine64";
 
+/// The two games, built with the release profile.
+const GAMES: [&str; 6] = [
+    "build",
+    "--release",
+    "-p",
+    "amulets-sdl",
+    "-p",
+    "amulets-tui",
+];
+
+/// The two games built for Windows; the folder they are in.
+pub fn build() -> Result<PathBuf, String> {
+    tools::ensure_rust_targets(&[TARGET])?;
+    tools::ensure_programs(&NEEDS)?;
+    tools::ensure_sdl_build()?;
+    let mut for_windows = GAMES.to_vec();
+    for_windows.extend(["--target", TARGET]);
+    sh::run(sh::cmd(&sh::cargo(), &for_windows))?;
+    Ok(sh::root().join("target").join(TARGET).join("release"))
+}
+
 #[expect(
     clippy::too_many_lines,
     reason = "a chore's steps in order, as a script would run them"
@@ -60,25 +81,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
             args.join(" ")
         ));
     }
-    tools::ensure_rust_targets(&[TARGET])?;
-    tools::ensure_programs(&NEEDS)?;
-    tools::ensure_sdl_build()?;
+    let exe_dir = build()?;
     let cargo = sh::cargo();
-    // The same two games for Windows and for Linux, to compare.
-    let games = [
-        "build",
-        "--release",
-        "-p",
-        "amulets-sdl",
-        "-p",
-        "amulets-tui",
-    ];
-    let mut for_windows = games.to_vec();
-    for_windows.extend(["--target", TARGET]);
-    sh::run(sh::cmd(&cargo, &for_windows))?;
-    sh::run(sh::cmd(&cargo, &games))?;
+    // The same two games for Linux, to compare.
+    sh::run(sh::cmd(&cargo, &GAMES))?;
     let root = sh::root();
-    let exe_dir = root.join("target").join(TARGET).join("release");
     let (game, terminal) = (exe_dir.join("amulets.exe"), exe_dir.join("amulets-tui.exe"));
     for exe in [&game, &terminal] {
         nothing_beside(exe)?;
@@ -245,7 +252,7 @@ fn wine_env(c: &mut std::process::Command, prefix: &Path) {
 }
 
 /// A new Wine prefix, with the stand-in for the DLL Wine 8 lacks.
-fn make_prefix(prefix: &Path, work: &Path) -> Result<(), String> {
+pub(crate) fn make_prefix(prefix: &Path, work: &Path) -> Result<(), String> {
     let dll = work.join("bcryptprimitives.dll");
     sh::run(sh::cmd(
         "x86_64-w64-mingw32-gcc",
@@ -284,7 +291,7 @@ fn linux(program: &Path, args: &[String]) -> Result<String, String> {
 }
 
 /// Runs a Windows build under Wine and returns what it printed.
-fn wine(prefix: &Path, program: &Path, args: &[String]) -> Result<String, String> {
+pub(crate) fn wine(prefix: &Path, program: &Path, args: &[String]) -> Result<String, String> {
     let mut all = vec![program.display().to_string()];
     all.extend(args.iter().cloned());
     let all: Vec<&str> = all.iter().map(String::as_str).collect();
@@ -304,7 +311,7 @@ fn wine(prefix: &Path, program: &Path, args: &[String]) -> Result<String, String
 }
 
 /// Wine's name for a Linux path: drive Z: is the Linux root.
-fn windows_path(path: &Path) -> String {
+pub(crate) fn windows_path(path: &Path) -> String {
     let absolute: PathBuf = if path.is_absolute() {
         path.to_path_buf()
     } else {
@@ -314,7 +321,7 @@ fn windows_path(path: &Path) -> String {
 }
 
 /// The `state hash H` line a screenshot prints.
-fn state_hash(printed: &str) -> Result<String, String> {
+pub(crate) fn state_hash(printed: &str) -> Result<String, String> {
     printed
         .lines()
         .find_map(|l| l.strip_prefix("state hash "))

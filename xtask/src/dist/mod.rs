@@ -14,6 +14,7 @@
 mod check;
 mod deb;
 mod linux;
+mod play;
 
 use crate::sh;
 use crate::tools::{self, Need};
@@ -56,14 +57,24 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let tarball = linux(&dist)?;
     let tree = dist.join(format!("amulets-{}-linux-x86_64", version()));
     let deb = deb::build(&dist, &tree)?;
-    let made = [tarball, deb, musl(&dist)?, web(&dist)?, uf2.clone()];
+    let made = [
+        tarball,
+        deb,
+        musl(&dist)?,
+        windows(&dist)?,
+        web(&dist)?,
+        uf2.clone(),
+    ];
     sums(&dist, &made)?;
     println!("dist: {} written", dist.display());
     if check {
         check::linux(&dist)?;
         check::uf2(&uf2, &elf)?;
         check::deb(&dist)?;
-        linux::check(&dist)?;
+        let want = linux::host_hash(&dist)?;
+        linux::check(&dist, &want)?;
+        play::windows(&dist, &want)?;
+        play::web(&dist)?;
         let mut verify = sh::cmd("sha256sum", &["--check", "--strict", "SHA256SUMS"]);
         verify.current_dir(&dist);
         sh::run(verify)?;
@@ -159,11 +170,6 @@ fn musl(dist: &Path) -> Result<PathBuf, String> {
 /// `amulets.wasm` at its root (every path relative, for any static host),
 /// and the licences.
 fn web(dist: &Path) -> Result<PathBuf, String> {
-    tools::ensure_programs(&[Need {
-        program: "zip",
-        package: "zip",
-        backports: false,
-    }])?;
     let built = crate::web::build()?;
     let name = format!("amulets-{}-web", version());
     let root = dist.join(&name);
@@ -175,26 +181,7 @@ fn web(dist: &Path) -> Result<PathBuf, String> {
         copy(&sh::root().join(doc), &root.join(doc))?;
     }
     let zip = dist.join(format!("{name}.zip"));
-    // The same bytes for the same files: dated by the last commit, no
-    // owners or extra fields, sorted.
-    let when = sh::output(sh::cmd("git", &["log", "-1", "--format=%ct"]))?;
-    let mut files: Vec<String> = std::fs::read_dir(&root)
-        .map_err(|e| e.to_string())?
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    files.sort();
-    for f in &files {
-        let mut touch = sh::cmd("touch", &["-d", &format!("@{}", when.trim()), f]);
-        touch.current_dir(&root);
-        sh::run(touch)?;
-    }
-    let out = zip.display().to_string();
-    let mut args = vec!["-X", "-q", out.as_str()];
-    args.extend(files.iter().map(String::as_str));
-    let mut c = sh::cmd("zip", &args);
-    c.current_dir(&root);
-    sh::run(c)?;
+    zip_folder(&root, &zip)?;
     let wasm = std::fs::metadata(root.join("amulets.wasm")).map_err(|e| e.to_string())?;
     println!(
         "dist: {} (amulets.wasm {} KiB)",
@@ -204,13 +191,86 @@ fn web(dist: &Path) -> Result<PathBuf, String> {
     Ok(zip)
 }
 
+/// The files of `root` (no folders) zipped as `zip`, the same bytes for
+/// the same files: dated by the last commit, no owners or extra fields,
+/// sorted.
+fn zip_folder(root: &Path, zip: &Path) -> Result<(), String> {
+    tools::ensure_programs(&[Need {
+        program: "zip",
+        package: "zip",
+        backports: false,
+    }])?;
+    let when = sh::output(sh::cmd("git", &["log", "-1", "--format=%ct"]))?;
+    let mut files: Vec<String> = std::fs::read_dir(root)
+        .map_err(|e| e.to_string())?
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    for f in &files {
+        let mut touch = sh::cmd("touch", &["-d", &format!("@{}", when.trim()), f]);
+        touch.current_dir(root);
+        sh::run(touch)?;
+    }
+    let out = zip.display().to_string();
+    let mut args = vec!["-X", "-q", out.as_str()];
+    args.extend(files.iter().map(String::as_str));
+    let mut c = sh::cmd("zip", &args);
+    c.current_dir(root);
+    sh::run(c)
+}
+
+/// The Windows games, `amulets-VERSION-windows-x86_64.zip`: the two
+/// programs `cargo xtask windows` checks, stripped, with the README, the
+/// licences and the third-party licences as text a Windows editor opens
+/// (`.txt`, CRLF line ends).
+fn windows(dist: &Path) -> Result<PathBuf, String> {
+    let built = crate::windows::build()?;
+    let name = format!("amulets-{}-windows-x86_64", version());
+    let root = dist.join(&name);
+    mkdir(&root)?;
+    for exe in ["amulets.exe", "amulets-tui.exe"] {
+        let to = root.join(exe);
+        copy(&built.join(exe), &to)?;
+        sh::run(sh::cmd(
+            "x86_64-w64-mingw32-strip",
+            &["--strip-all", &to.display().to_string()],
+        ))?;
+    }
+    let texts = [
+        ("README.md", "README.txt"),
+        ("CHANGELOG.md", "CHANGELOG.txt"),
+        ("LICENSE-MIT", "LICENSE-MIT.txt"),
+        ("LICENSE-APACHE", "LICENSE-APACHE.txt"),
+    ];
+    for (from, to) in texts {
+        let text = std::fs::read_to_string(sh::root().join(from)).map_err(|e| e.to_string())?;
+        std::fs::write(root.join(to), crlf(&text)).map_err(|e| e.to_string())?;
+    }
+    let licences = third_party("x86_64-pc-windows-gnu")?;
+    std::fs::write(root.join("THIRD-PARTY-LICENSES.txt"), crlf(&licences))
+        .map_err(|e| e.to_string())?;
+    let zip = dist.join(format!("{name}.zip"));
+    zip_folder(&root, &zip)?;
+    Ok(zip)
+}
+
+/// Text with Windows' line ends.
+fn crlf(text: &str) -> String {
+    text.replace("\r\n", "\n").replace('\n', "\r\n")
+}
+
 /// The README, the changelog, the licences and the third-party licences,
 /// into a release's folder.
 fn docs(root: &Path) -> Result<(), String> {
     for doc in ["README.md", "CHANGELOG.md", "LICENSE-MIT", "LICENSE-APACHE"] {
         copy(&sh::root().join(doc), &root.join(doc))?;
     }
-    std::fs::write(root.join("THIRD-PARTY-LICENSES.txt"), third_party()?).map_err(|e| e.to_string())
+    std::fs::write(
+        root.join("THIRD-PARTY-LICENSES.txt"),
+        third_party("x86_64-unknown-linux-gnu")?,
+    )
+    .map_err(|e| e.to_string())
 }
 
 /// The freedesktop files under `share/`: the desktop entries, the
@@ -268,7 +328,7 @@ fn icon(size: u32, path: &Path) -> Result<(), String> {
 /// The licences of what the programs are built from: every crate they
 /// link (normal dependencies, for Linux), and SDL, which the SDL game
 /// links in; each with its licence's name and the licence files it ships.
-fn third_party() -> Result<String, String> {
+fn third_party(platform: &str) -> Result<String, String> {
     let text = sh::output(sh::cmd(
         &sh::cargo(),
         &[
@@ -277,7 +337,7 @@ fn third_party() -> Result<String, String> {
             "1",
             "--locked",
             "--filter-platform",
-            "x86_64-unknown-linux-gnu",
+            platform,
         ],
     ))?;
     let meta: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;

@@ -1,0 +1,206 @@
+//! The Windows zip and the web zip, unpacked and played as a player would:
+//! the Windows games under Wine, the page from a plain static server
+//! (`python3 -m http.server`) in headless Chromium.
+
+use super::version;
+use crate::cdp::{Chrome, Tab};
+use crate::sh;
+use crate::shot;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The README's picture: Windows must draw it too.
+const PICTURE: &str = "docs/screenshot-glyph.png";
+
+/// A fresh folder for a check, under `dist`.
+fn fresh(dist: &Path, name: &str) -> Result<PathBuf, String> {
+    let dir = dist.join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    Ok(dir)
+}
+
+fn unzip(zip: &Path, into: &Path) -> Result<(), String> {
+    crate::tools::ensure_programs(&[crate::tools::Need {
+        program: "unzip",
+        package: "unzip",
+        backports: false,
+    }])?;
+    sh::run(sh::cmd(
+        "unzip",
+        &[
+            "-q",
+            &zip.display().to_string(),
+            "-d",
+            &into.display().to_string(),
+        ],
+    ))
+}
+
+/// The Windows zip unpacked, in a new Wine prefix: the terminal game says
+/// its version, and the desktop game draws the README's picture with the
+/// state hash the Linux game prints.
+pub(super) fn windows(dist: &Path, want_hash: &str) -> Result<(), String> {
+    let work = fresh(dist, "check-windows")?;
+    let files = work.join("files");
+    unzip(
+        &dist.join(format!("amulets-{}-windows-x86_64.zip", version())),
+        &files,
+    )?;
+    let prefix = work.join("prefix");
+    std::fs::create_dir_all(&prefix).map_err(|e| e.to_string())?;
+    crate::windows::make_prefix(&prefix, &work)?;
+    let said = crate::windows::wine(
+        &prefix,
+        &files.join("amulets-tui.exe"),
+        &["--version".into()],
+    )?;
+    if said.trim() != format!("amulets-tui {}", version()) {
+        return Err(format!("amulets-tui.exe --version says {said:?}"));
+    }
+    let out = work.join("shot.png");
+    let args: Vec<String> = "42 --class rogue --keys oooo --screenshot"
+        .split(' ')
+        .map(String::from)
+        .chain([crate::windows::windows_path(&out)])
+        .collect();
+    let printed = crate::windows::wine(&prefix, &files.join("amulets.exe"), &args)?;
+    shot::same_pixels(&out, &sh::root().join(PICTURE))?;
+    let hash = crate::windows::state_hash(&printed)?;
+    if hash != want_hash {
+        return Err(sh::failed(
+            "dist: the Windows zip's game draws seed 42 as Linux does",
+            want_hash,
+            hash,
+        ));
+    }
+    println!(
+        "dist: the Windows zip, unpacked, under Wine: amulets-tui.exe says {}, amulets.exe \
+         drew {PICTURE} pixel for pixel, state hash {hash}",
+        said.trim()
+    );
+    Ok(())
+}
+
+/// A port of 127.0.0.1 nobody listens on now.
+fn free_port() -> Result<u16, String> {
+    let l = std::net::TcpListener::bind(("127.0.0.1", 0)).map_err(|e| e.to_string())?;
+    l.local_addr().map(|a| a.port()).map_err(|e| e.to_string())
+}
+
+/// The web zip unpacked and served by `python3 -m http.server` on
+/// 127.0.0.1; in headless Chromium, the page a player loads: N, then A
+/// (a Fighter), then `o` moves the player; a reload saves the run (the
+/// page's storage holds it) and C on the title continues it at the same
+/// turn, on the same cell.
+pub(super) fn web(dist: &Path) -> Result<(), String> {
+    let work = fresh(dist, "check-web")?;
+    let site = work.join("site");
+    unzip(&dist.join(format!("amulets-{}-web.zip", version())), &site)?;
+    let wasm = std::fs::metadata(site.join("amulets.wasm")).map_err(|e| e.to_string())?;
+    let port = free_port()?;
+    let mut server = std::process::Command::new("python3")
+        .args([
+            "-m",
+            "http.server",
+            &port.to_string(),
+            "--bind",
+            "127.0.0.1",
+        ])
+        .current_dir(&site)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .map_err(|e| format!("python3 -m http.server: {e}"))?;
+    let start = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        if start.elapsed() > Duration::from_secs(10) {
+            let _ = server.kill();
+            return Err("python3 -m http.server did not listen".into());
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let outcome = play_the_page(&work, &format!("http://127.0.0.1:{port}/"));
+    let _ = server.kill();
+    let _ = server.wait();
+    let (turn, cell) = outcome?;
+    println!(
+        "dist: the web zip from python3 -m http.server: a key moved the player, a reload kept \
+         the run, C continued it at turn {turn}, cell {cell} (amulets.wasm {} KiB)",
+        wasm.len() / 1024
+    );
+    Ok(())
+}
+
+/// The page at `base`, as a player plays it; the turn and cell it was
+/// continued at.
+fn play_the_page(work: &Path, base: &str) -> Result<(u64, String), String> {
+    let mut chrome = Chrome::launch(&work.join("chrome"), &[])?;
+    let tab = chrome.open(base)?;
+    let started = "document.body.dataset.started === 'yes'";
+    chrome.wait_for(&tab, started, Duration::from_secs(20))?;
+    for key in ['n', 'a'] {
+        chrome.key(&tab, key)?;
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let before = settled(&mut chrome, &tab)?;
+    chrome.key(&tab, 'o')?;
+    let moved = settled(&mut chrome, &tab)?;
+    if moved.0 == before.0 || moved.1 == before.1 {
+        return Err(sh::failed(
+            "dist: o on the page moves the player",
+            format!("a later turn and another cell than {before:?}"),
+            format!("{moved:?}"),
+        ));
+    }
+    chrome.reload(&tab)?;
+    chrome.wait_for(&tab, started, Duration::from_secs(20))?;
+    let kept = chrome.eval(
+        &tab,
+        "(localStorage.getItem('amulets.save') || '').slice(0, 13)",
+    )?;
+    if kept != serde_json::json!("amulets-save ") {
+        return Err(format!(
+            "after a reload the page's storage holds no save: {kept}"
+        ));
+    }
+    // The title: no run is played until C.
+    let title = settled(&mut chrome, &tab)?;
+    if title == moved {
+        return Err(format!("the title already shows the run at {title:?}"));
+    }
+    chrome.key(&tab, 'c')?;
+    let continued = settled(&mut chrome, &tab)?;
+    if continued != moved {
+        return Err(sh::failed(
+            "dist: C on the reloaded page continues the run where it was",
+            format!("{moved:?}"),
+            format!("{continued:?}"),
+        ));
+    }
+    Ok(continued)
+}
+
+/// The run's turn and the player's cell on the page once two looks a
+/// half second apart agree.
+fn settled(chrome: &mut Chrome, tab: &Tab) -> Result<(u64, String), String> {
+    let look = |chrome: &mut Chrome| -> Result<(u64, String), String> {
+        let v = chrome.eval(tab, "JSON.stringify(window.amuletsPlayer())")?;
+        let v: serde_json::Value =
+            serde_json::from_str(v.as_str().unwrap_or("null")).map_err(|e| e.to_string())?;
+        Ok((v[0].as_u64().unwrap_or(0), v[1].to_string()))
+    };
+    let mut last = look(chrome)?;
+    let start = Instant::now();
+    loop {
+        std::thread::sleep(Duration::from_millis(500));
+        let now = look(chrome)?;
+        if now == last {
+            return Ok(now);
+        }
+        if start.elapsed() > Duration::from_secs(20) {
+            return Err(format!("the page never stood still: {now:?}"));
+        }
+        last = now;
+    }
+}
