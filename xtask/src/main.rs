@@ -189,7 +189,7 @@ type Stage = fn() -> Result<(), String>;
 /// each stage's time said as it ends (CI has 60 minutes in all).
 fn ci() -> Result<(), String> {
     let start = std::time::Instant::now();
-    let stages: [(&str, Stage); 8] = [
+    let stages: [(&str, Stage); 9] = [
         ("format and lints", ci_lints),
         // The fuzz targets build apart from the workspace: built early, so
         // a target the core's changes broke is said in minutes.
@@ -208,6 +208,10 @@ fn ci() -> Result<(), String> {
         }),
         ("windows", || windows::run(&[])),
         ("web", || web::run(&["--check".to_string()])),
+        // What a player downloads, checked as a player would use it
+        // (docs/release.md): after the stages that build the same
+        // programs, so its builds are mostly done.
+        ("release", || dist::run(&["--check".to_string()])),
     ];
     let mut passed: Vec<&str> = Vec::new();
     for (name, stage) in stages {

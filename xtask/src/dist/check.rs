@@ -121,6 +121,68 @@ pub(super) fn deb(dist: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// The crates that would go to crates.io, in dependency order.
+const PUBLISHED: [&str; 2] = ["amulets-core", "amulets-play"];
+
+/// `cargo publish --dry-run` for the core crates, in dependency order
+/// (cargo packages each, and builds it from its package against the
+/// others'); then the packages, unpacked as crates.io would serve them,
+/// built for `thumbv6m-none-eabi` as another crate would depend on them.
+pub(super) fn crates(dist: &Path) -> Result<(), String> {
+    let mut args = vec!["publish", "--dry-run", "--allow-dirty"];
+    for krate in PUBLISHED {
+        args.extend(["-p", krate]);
+    }
+    sh::run(sh::cmd(&sh::cargo(), &args))?;
+    let work = dist.join("check-crates");
+    let _ = std::fs::remove_dir_all(&work);
+    std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
+    let mut members = Vec::new();
+    for krate in PUBLISHED {
+        let folder = format!("{krate}-{}", version());
+        // As cargo unpacked it to verify it, from the `.crate` it made.
+        let packed = sh::root().join("target/package").join(&folder);
+        sh::run(sh::cmd(
+            "cp",
+            &[
+                "-r",
+                &packed.display().to_string(),
+                &work.display().to_string(),
+            ],
+        ))?;
+        let _ = std::fs::remove_dir_all(work.join(&folder).join("target"));
+        members.push(folder);
+    }
+    let listed: Vec<String> = members.iter().map(|m| format!("{m:?}")).collect();
+    let manifest = format!(
+        "[workspace]\nmembers = [{}]\nresolver = \"2\"\n\n[patch.crates-io]\n\
+         amulets-core = {{ path = {:?} }}\n",
+        listed.join(", "),
+        members[0]
+    );
+    std::fs::write(work.join("Cargo.toml"), manifest).map_err(|e| e.to_string())?;
+    tools::ensure_rust_targets(&["thumbv6m-none-eabi"])?;
+    let mut build = sh::cmd(
+        &sh::cargo(),
+        &[
+            "build",
+            "--target",
+            "thumbv6m-none-eabi",
+            "-p",
+            PUBLISHED[1],
+        ],
+    );
+    build
+        .current_dir(&work)
+        .env("CARGO_TARGET_DIR", work.join("target"));
+    sh::run(build)?;
+    println!(
+        "dist: cargo publish --dry-run passes for {}; their packages build for thumbv6m-none-eabi",
+        PUBLISHED.join(" and ")
+    );
+    Ok(())
+}
+
 /// The UF2's payload, laid out by its blocks' addresses, is the firmware
 /// ELF's loadable bytes as binutils' `objcopy -O binary` writes them (from
 /// the lowest, the bootloader's end at 0x4000), and every block is whole.

@@ -75,6 +75,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         linux::check(&dist, &want)?;
         play::windows(&dist, &want)?;
         play::web(&dist)?;
+        check::crates(&dist)?;
         let mut verify = sh::cmd("sha256sum", &["--check", "--strict", "SHA256SUMS"]);
         verify.current_dir(&dist);
         sh::run(verify)?;
