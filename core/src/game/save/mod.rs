@@ -103,7 +103,7 @@ mod fields;
 mod words;
 
 pub use fields::MAX_SAVE_BYTES;
-use fields::{FIELDS, field};
+use fields::{FIELDS, TABLE, field};
 use words::{Out, Words};
 
 // ----- the grids -----
@@ -207,7 +207,7 @@ impl Game {
     fn write_save_of(&self, out: &mut impl Write, hashed_only: bool) -> fmt::Result {
         let out: &mut dyn Write = out;
         writeln!(out, "amulets-save {}", self.save_version())?;
-        for f in FIELDS.iter().filter(|f| f.hashed || !hashed_only) {
+        for f in TABLE.iter().filter(|f| f.hashed || !hashed_only) {
             let mut lines = Out {
                 out: &mut *out,
                 key: f.key,
@@ -304,7 +304,7 @@ impl Game {
         if !ended {
             return Err(LoadError::Missing("end"));
         }
-        if let Some(f) = FIELDS.iter().zip(seen).find(|(f, s)| f.required && !s) {
+        if let Some(f) = TABLE.iter().zip(seen).find(|(f, s)| f.required && !s) {
             return Err(LoadError::Missing(f.0.key));
         }
         if !map_seen {
@@ -759,7 +759,7 @@ mod tests {
                 f.longest
             );
         }
-        for (f, n) in FIELDS.iter().zip(counts) {
+        for (f, n) in TABLE.iter().zip(counts) {
             assert!(n <= f.most, "{}: {n} lines, its row says {}", f.key, f.most);
             assert!(n >= 1, "{} was not written", f.key);
         }
