@@ -34,6 +34,7 @@ impl CellSet {
     }
 
     /// Adds a cell; cells off the map are never in the set.
+    #[inline]
     pub fn insert(&mut self, p: Point) {
         if Map::in_bounds(p) {
             self.insert_index(Map::index(p));
@@ -41,6 +42,7 @@ impl CellSet {
     }
 
     /// Puts the cell of a flat index (`y * 64 + x`) in.
+    #[inline]
     pub fn insert_index(&mut self, i: usize) {
         self.bits[i / 32] |= 1 << (i % 32);
     }
@@ -79,6 +81,7 @@ impl CellSet {
     }
 
     /// Takes a cell out.
+    #[inline]
     pub fn remove(&mut self, p: Point) {
         if Map::in_bounds(p) {
             let i = Map::index(p);
@@ -87,11 +90,13 @@ impl CellSet {
     }
 
     /// Whether a cell is in; off the map, never.
+    #[inline]
     pub fn contains(&self, p: Point) -> bool {
         Map::in_bounds(p) && self.contains_index(Map::index(p))
     }
 
     /// Whether the cell of a flat index is in.
+    #[inline]
     pub fn contains_index(&self, i: usize) -> bool {
         self.bits[i / 32] & (1 << (i % 32)) != 0
     }

@@ -13,11 +13,13 @@ pub struct Point {
 
 impl Point {
     /// The cell at column `x`, row `y`.
+    #[inline]
     pub const fn new(x: i32, y: i32) -> Point {
         Point { x, y }
     }
 
     /// The cell one step away in `dir`.
+    #[inline]
     pub const fn step(self, dir: Dir) -> Point {
         let (dx, dy) = dir.delta();
         Point::new(self.x + dx, self.y + dy)
@@ -45,6 +47,7 @@ impl Rect {
     }
 
     /// True when the cell is inside the rectangle (the half-open rule).
+    #[inline]
     pub const fn contains(&self, p: Point) -> bool {
         p.x >= self.x && p.x < self.x + self.w && p.y >= self.y && p.y < self.y + self.h
     }
@@ -102,6 +105,7 @@ impl Dir {
     ];
 
     /// How far a step in this direction moves, across and down.
+    #[inline]
     pub const fn delta(self) -> (i32, i32) {
         match self {
             Dir::N => (0, -1),

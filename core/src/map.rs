@@ -90,6 +90,7 @@ impl Terrain {
     }
 
     /// Ground a creature can stand on.
+    #[inline]
     pub const fn is_walkable(self) -> bool {
         matches!(
             self,
@@ -101,12 +102,14 @@ impl Terrain {
     /// bump opens. Those kinds are numbered together, `Floor` to `OpenDoor`,
     /// so this is one range check, which the compiler does many cells at a
     /// time (every A* search starts with it over the whole map).
+    #[inline]
     pub const fn is_passable(self) -> bool {
         (self as u8).wrapping_sub(Terrain::Floor as u8)
             <= Terrain::OpenDoor as u8 - Terrain::Floor as u8
     }
 
     /// Rock, closed doors and secret doors stop the eye.
+    #[inline]
     pub const fn blocks_sight(self) -> bool {
         matches!(
             self,
@@ -116,6 +119,7 @@ impl Terrain {
 
     /// Open ground or a doorway: what makes a neighbouring wall worth
     /// drawing. A secret door is not, since it looks like the rock around it.
+    #[inline]
     pub const fn is_open(self) -> bool {
         !matches!(self, Terrain::Wall | Terrain::SecretDoor)
     }
@@ -157,11 +161,13 @@ impl Map {
     }
 
     /// True when the cell is on the map at all.
+    #[inline]
     pub const fn in_bounds(p: Point) -> bool {
         p.x >= 0 && p.x < MAP_W && p.y >= 0 && p.y < MAP_H
     }
 
     /// The index of an on-map cell in row-major order.
+    #[inline]
     pub const fn index(p: Point) -> usize {
         (p.y * MAP_W + p.x) as usize
     }
@@ -172,6 +178,7 @@ impl Map {
         clippy::cast_possible_truncation,
         reason = "index % MAP_W is under 64, and every caller's index is a cell's, so index / MAP_W is under 36"
     )]
+    #[inline]
     pub const fn point_of(index: usize) -> Point {
         let w = MAP_W as usize;
         Point::new((index % w) as i32, (index / w) as i32)
@@ -180,6 +187,7 @@ impl Map {
     // Outside the map counts as wall, so code that looks at a cell's
     // neighbours never has to check the edges first.
     /// The terrain at a cell; off the map, wall.
+    #[inline]
     pub const fn at(&self, p: Point) -> Terrain {
         if !Map::in_bounds(p) {
             return Terrain::Wall;
@@ -188,6 +196,7 @@ impl Map {
     }
 
     /// Changes a cell; a change to a cell off the map does nothing at all.
+    #[inline]
     pub fn set(&mut self, p: Point, terrain: Terrain) {
         if Map::in_bounds(p) {
             self.cells[Map::index(p)] = terrain;
@@ -224,21 +233,25 @@ impl Map {
     }
 
     /// Whether the player or a monster can stand on a cell.
+    #[inline]
     pub fn is_walkable(&self, p: Point) -> bool {
         self.at(p).is_walkable()
     }
 
     /// Whether a step can go toward a cell (walkable, or a closed door it opens).
+    #[inline]
     pub fn is_passable(&self, p: Point) -> bool {
         self.at(p).is_passable()
     }
 
     /// Whether a cell's terrain blocks sight.
+    #[inline]
     pub fn blocks_sight(&self, p: Point) -> bool {
         self.at(p).blocks_sight()
     }
 
     /// Every cell in row-major order, for hashing, saving and counting.
+    #[inline]
     pub fn cells(&self) -> &[Terrain; MAP_CELLS] {
         &self.cells
     }
