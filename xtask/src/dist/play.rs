@@ -81,6 +81,9 @@ pub(super) fn windows(dist: &Path, want_hash: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The most the page's module may weigh, in bytes: 400 KiB.
+const MOST_WASM: u64 = 400 * 1024;
+
 /// A port of 127.0.0.1 nobody listens on now.
 fn free_port() -> Result<u16, String> {
     let l = std::net::TcpListener::bind(("127.0.0.1", 0)).map_err(|e| e.to_string())?;
@@ -97,6 +100,13 @@ pub(super) fn web(dist: &Path) -> Result<(), String> {
     let site = work.join("site");
     unzip(&dist.join(format!("amulets-{}-web.zip", version())), &site)?;
     let wasm = std::fs::metadata(site.join("amulets.wasm")).map_err(|e| e.to_string())?;
+    if wasm.len() > MOST_WASM {
+        return Err(format!(
+            "the web zip's amulets.wasm is {} bytes, more than {} KiB (docs/web.md, \"Its size\")",
+            wasm.len(),
+            MOST_WASM / 1024
+        ));
+    }
     let port = free_port()?;
     let mut server = std::process::Command::new("python3")
         .args([
