@@ -101,10 +101,7 @@ pub(super) fn deb(dist: &Path) -> Result<(), String> {
         .output()
         .map_err(|e| format!("lintian: {e}"))?;
     let text = String::from_utf8_lossy(&out.stdout);
-    let bad: Vec<&str> = text
-        .lines()
-        .filter(|l| l.starts_with("E:") || l.starts_with("W:") || l.starts_with("P:"))
-        .collect();
+    let bad = lintian_faults(&text);
     if !out.status.success() || !bad.is_empty() {
         return Err(format!(
             "lintian finds fault with {}:\n{text}{}",
@@ -119,6 +116,15 @@ pub(super) fn deb(dist: &Path) -> Result<(), String> {
         kept.join("\n  ")
     );
     Ok(())
+}
+
+/// The lines of lintian's report that fail the package: errors, warnings
+/// and pedantic tags; informational ones and its notes pass.
+fn lintian_faults(report: &str) -> Vec<&str> {
+    report
+        .lines()
+        .filter(|l| ["E:", "W:", "P:"].iter().any(|k| l.starts_with(k)))
+        .collect()
 }
 
 /// The crates that would go to crates.io, in dependency order.
@@ -322,6 +328,17 @@ mod tests {
         broken[512 + 20] ^= 1; // the second block's number
         assert!(uf2_payload(&broken, 0x4000).is_err());
         assert!(uf2_payload(&blocks[..1000], 0x4000).is_err());
+    }
+
+    #[test]
+    fn lintian_s_errors_warnings_and_pedantic_tags_fail_and_infos_pass() {
+        let report = "I: amulets: hardening-no-fortify-functions [usr/games/amulets]\n\
+                      N: a note\n\
+                      W: amulets: binary-without-manpage usr/games/x\n\
+                      E: amulets: no-copyright-file\n\
+                      P: amulets: no-homepage-field\n";
+        assert_eq!(lintian_faults(report).len(), 3);
+        assert!(lintian_faults("I: amulets: x\nN: y\n").is_empty());
     }
 
     #[test]

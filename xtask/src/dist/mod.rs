@@ -101,14 +101,7 @@ fn linux(dist: &Path) -> Result<PathBuf, String> {
         let to = bin.join(program);
         let from = sh::root().join("target/release").join(program);
         copy(&from, &to)?;
-        sh::run(sh::cmd(
-            "strip",
-            &[
-                "--strip-all",
-                "--remove-section=.comment",
-                &to.display().to_string(),
-            ],
-        ))?;
+        strip("strip", &to)?;
     }
     docs(&root)?;
     share(&root.join("share"))?;
@@ -153,14 +146,7 @@ fn musl(dist: &Path) -> Result<PathBuf, String> {
             .join("release/amulets-tui"),
         &to,
     )?;
-    sh::run(sh::cmd(
-        "strip",
-        &[
-            "--strip-all",
-            "--remove-section=.comment",
-            &to.display().to_string(),
-        ],
-    ))?;
+    strip("strip", &to)?;
     docs(&root)?;
     let tarball = dist.join(format!("{name}.tar.gz"));
     pack(dist, &name, &tarball)?;
@@ -233,10 +219,7 @@ fn windows(dist: &Path) -> Result<PathBuf, String> {
     for exe in ["amulets.exe", "amulets-tui.exe"] {
         let to = root.join(exe);
         copy(&built.join(exe), &to)?;
-        sh::run(sh::cmd(
-            "x86_64-w64-mingw32-strip",
-            &["--strip-all", &to.display().to_string()],
-        ))?;
+        strip("x86_64-w64-mingw32-strip", &to)?;
     }
     let texts = [
         ("README.md", "README.txt"),
@@ -499,6 +482,16 @@ fn sums(dist: &Path, files: &[PathBuf]) -> Result<(), String> {
     std::fs::write(dist.join("SHA256SUMS"), text).map_err(|e| e.to_string())
 }
 
+/// A program's symbols stripped by binutils' `strip` (or mingw's), and
+/// the compiler's `.comment` section (lintian asks for it gone).
+fn strip(strip: &str, file: &Path) -> Result<(), String> {
+    let file = file.display().to_string();
+    sh::run(sh::cmd(
+        strip,
+        &["--strip-all", "--remove-section=.comment", &file],
+    ))
+}
+
 fn mkdir(dir: &Path) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))
 }
@@ -507,4 +500,15 @@ fn copy(from: &Path, to: &Path) -> Result<(), String> {
     std::fs::copy(from, to)
         .map(drop)
         .map_err(|e| format!("{} -> {}: {e}", from.display(), to.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_for_windows_ends_every_line_with_cr_lf_once() {
+        assert_eq!(crlf("a\nb\r\nc\n"), "a\r\nb\r\nc\r\n");
+        assert_eq!(crlf("no end"), "no end");
+    }
 }
