@@ -164,7 +164,7 @@ fn hosted(
         c.env("CARGO_TARGET_WASM32_WASIP1_RUNNER", runner);
         sh::run(c).map_err(|e| format!("determinism on {target}: {e}"))?;
         let what = if target.starts_with("s390x") {
-            "core's tests, golden, replays, saves"
+            "core, golden, replays, saves"
         } else {
             "core tests, golden, replays"
         };
