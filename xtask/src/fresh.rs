@@ -213,11 +213,15 @@ fn copy(from: &Path, into: &Path) -> Result<(), String> {
 }
 
 /// Runs one line of the README in the root's clone, with a clean
-/// environment and cargo's trust store.
+/// environment and the trust store this machine reaches the registries
+/// through, for cargo and rustup.
 fn in_root(root: &roots::Root, line: &str) -> Result<(), String> {
     let mut env = Vec::new();
     if root.path.join("root/host-ca.crt").exists() {
         env.push("CARGO_HTTP_CAINFO=/root/host-ca.crt".to_string());
+        // rustup too (the MSRV check installs the declared Rust): it
+        // reads the trust store SSL_CERT_FILE names.
+        env.push("SSL_CERT_FILE=/root/host-ca.crt".to_string());
     }
     root.run(&format!("cd /root/amulets && {line}"), &env)
 }
