@@ -107,6 +107,13 @@ pub(super) fn web(dist: &Path) -> Result<(), String> {
             MOST_WASM / 1024
         ));
     }
+    // A bare Debian has no Python: the static host is the one a player
+    // would use.
+    crate::tools::ensure_programs(&[crate::tools::Need {
+        program: "python3",
+        package: "python3",
+        backports: false,
+    }])?;
     let port = free_port()?;
     let mut server = std::process::Command::new("python3")
         .args([
