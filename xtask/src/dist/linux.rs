@@ -132,8 +132,7 @@ fn picture(
     env: Option<(&[String], &str)>,
 ) -> Result<(), String> {
     let (env, driver) = env.unwrap_or((&[], "offscreen"));
-    let mut c = root.command(&format!("{bin} {SHOT} /tmp/shot.png"), env);
-    c.stdout(std::process::Stdio::piped());
+    let c = root.command(&format!("{bin} {SHOT} /tmp/shot.png"), env);
     let printed = sh::output(c)?;
     shot::same_pixels(&root.path.join("tmp/shot.png"), &sh::root().join(PICTURE))?;
     let hash = hash_in(&printed)?;

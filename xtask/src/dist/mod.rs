@@ -93,7 +93,7 @@ fn linux(dist: &Path) -> Result<PathBuf, String> {
     for (package, _) in PROGRAMS {
         args.extend(["-p", package]);
     }
-    tools::ensure_programs(&tools::SDL_BUILD)?;
+    tools::ensure_sdl_build()?;
     sh::run(sh::cmd(&sh::cargo(), &args))?;
     let bin = root.join("bin");
     mkdir(&bin)?;
