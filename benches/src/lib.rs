@@ -242,7 +242,7 @@ impl Watched {
                 ..amulets_play::session::Start::default()
             },
         );
-        session.set_tiles(tiles);
+        session.prefs.set_tiles(tiles);
         Watched {
             app: amulets_sdl::app::App::new(session),
             bot: amulets_core::bot::Bot::new(),
@@ -253,10 +253,11 @@ impl Watched {
     pub fn step(&mut self) -> Step {
         let game = self.app.game();
         let (running, depth) = (game.command_running(), game.depth());
-        if !self.app.session.play_bot(
+        if !amulets_play::autoplay::play_bot(
+            &mut self.app.session,
             &mut self.bot,
             &mut self.app.now,
-            amulets_play::session::Pace::Frames,
+            amulets_play::autoplay::Pace::Frames,
         ) {
             return Step::Over;
         }

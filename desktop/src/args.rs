@@ -129,17 +129,12 @@ impl RunArgs {
     /// what went wrong with them said on standard error and, the first
     /// of it, on the game's panel. The settings, for the shell's own
     /// (the palette, the view).
-    pub fn apply_settings<S, R, E>(
+    pub fn apply_settings<H: amulets_play::session::Host>(
         &self,
-        session: &mut amulets_play::session::Session<S, R, E>,
+        session: &mut amulets_play::session::Session<H>,
         program: &str,
         dir: Option<PathBuf>,
-    ) -> amulets_play::settings::Settings
-    where
-        S: amulets_play::store::Store,
-        R: amulets_play::recorder::Recorder,
-        E: FnMut() -> u32,
-    {
+    ) -> amulets_play::settings::Settings {
         use std::io::Write;
         let loaded = self.settings(dir);
         for line in &loaded.said {
@@ -148,13 +143,13 @@ impl RunArgs {
         if let Some(first) = loaded.said.first() {
             let more = loaded.said.len() - 1;
             if more == 0 {
-                session.tell(first);
+                session.notes.say(first);
             } else {
-                session.tell(format_args!("{first} (and {more} more)"));
+                session.notes.say(format_args!("{first} (and {more} more)"));
             }
         }
-        session.set_keymap(loaded.keymap);
-        session.set_palette(loaded.settings.palette);
+        session.prefs.set_keymap(loaded.keymap);
+        session.prefs.set_palette(loaded.settings.palette);
         loaded.settings
     }
 

@@ -21,10 +21,13 @@ pub use record::FileRecorder;
 pub use store::FileStore;
 pub use test_panic::TestPanic;
 
-/// The session a desktop shell plays: the save in files (none for a
-/// screenshot), a replay file when asked for one, seeds from the OS.
-pub type DesktopSession = amulets_play::session::Session<
+/// What a desktop shell provides its session: the save in files (none
+/// for a screenshot), a replay file when asked for one, seeds from the OS.
+pub type DesktopHost = (
     amulets_play::store::Kept<FileStore>,
     Option<FileRecorder>,
     fn() -> u32,
->;
+);
+
+/// The session a desktop shell plays.
+pub type DesktopSession = amulets_play::session::Session<DesktopHost>;

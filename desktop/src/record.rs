@@ -101,7 +101,7 @@ mod tests {
             s.release(key);
         }
         assert_eq!(s.game().state(), amulets_core::game::State::ChooseClass);
-        s.recorder().write(s.game()).unwrap();
+        s.run().recorder().write(s.game()).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         let _ = std::fs::remove_file(&path);
         let ended = replay::play(&text).expect("it plays back to its recorded end");

@@ -82,12 +82,10 @@ impl SpeechStream {
     }
 
     /// Says what is new in the session.
-    pub fn speak<S, R, E>(&mut self, session: &amulets_play::session::Session<S, R, E>)
-    where
-        S: amulets_play::store::Store,
-        R: amulets_play::recorder::Recorder,
-        E: FnMut() -> u32,
-    {
+    pub fn speak<H: amulets_play::session::Host>(
+        &mut self,
+        session: &amulets_play::session::Session<H>,
+    ) {
         let (Some(lines), dropped) = (&self.lines, &mut self.dropped) else {
             return;
         };

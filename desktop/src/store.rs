@@ -575,7 +575,7 @@ mod tests {
         let mut store = FileStore::in_dir(&dir);
         store.open = failing_disk;
         let session = amulets_play::session::Session::new(store, (), || 1, start);
-        let note = session.note().unwrap_or("").to_string();
+        let note = session.notes.note().unwrap_or("").to_string();
         assert!(
             note.contains("could not be read (save.txt: Input/output"),
             "{note}"

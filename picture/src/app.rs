@@ -12,17 +12,17 @@ use amulets_core::game::Game;
 use amulets_core::geom::Point;
 use amulets_core::input::Key;
 use amulets_core::input::script::Step;
-use amulets_play::recorder::Recorder;
+use amulets_play::session::Host;
 use amulets_play::session::Session;
-use amulets_play::store::{Store, StoreError};
+use amulets_play::store::StoreError;
 
 /// How far a script's clock moves after each of its steps, unless frozen:
 /// more than any animation lasts, so each step's picture is settled.
 const SETTLE_MS: u64 = 1000;
 
 /// A session shown as the desktop picture.
-pub struct App<S: Store, R: Recorder, E: FnMut() -> u32> {
-    pub session: Session<S, R, E>,
+pub struct App<H: Host> {
+    pub session: Session<H>,
     /// The shell's clock, in milliseconds.
     pub now: u64,
     /// Something changed since the picture was last painted.
@@ -35,9 +35,9 @@ pub struct App<S: Store, R: Recorder, E: FnMut() -> u32> {
     compact: Option<Compact>,
 }
 
-impl<S: Store, R: Recorder, E: FnMut() -> u32> App<S, R, E> {
-    pub fn new(mut session: Session<S, R, E>) -> Self {
-        session.set_shows(SHOWS);
+impl<H: Host> App<H> {
+    pub fn new(mut session: Session<H>) -> Self {
+        session.prefs.set_shows(SHOWS);
         App {
             session,
             now: 0,
@@ -84,7 +84,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> App<S, R, E> {
 
     /// The mouse is over a map cell, or off the map (`None`).
     pub fn hover(&mut self, cell: Option<Point>) {
-        if cell != self.session.hovered() {
+        if cell != self.session.keyboard().hovered() {
             self.session.hover(cell);
             self.redraw = true;
         }
@@ -241,7 +241,7 @@ mod tests {
     use amulets_play::session::Start;
     use amulets_play::store::NoStore;
 
-    fn app(start: Start) -> App<NoStore, (), impl FnMut() -> u32> {
+    fn app(start: Start) -> App<(NoStore, (), impl FnMut() -> u32)> {
         App::new(Session::new(NoStore, (), || 7, start))
     }
 

@@ -17,9 +17,8 @@ use crate::paint::Frame;
 use amulets_core::geom::Point;
 use amulets_core::map::{MAP_H, MAP_W};
 use amulets_play::pad::{Controls, STATUS_LINES, Status, Window};
-use amulets_play::recorder::Recorder;
+use amulets_play::session::Host;
 use amulets_play::session::Session;
-use amulets_play::store::Store;
 use amulets_play::view::{self, Screen, chrome};
 
 /// The smallest picture it lays out, in pixels: 20 cells across, and room
@@ -79,10 +78,7 @@ impl Compact {
 
     /// The map's part: as many cells as fit over the status, centred
     /// across, the camera on what the scene follows.
-    pub fn map_view<S: Store, R: Recorder, E: FnMut() -> u32>(
-        &self,
-        session: &Session<S, R, E>,
-    ) -> MapView {
+    pub fn map_view<H: Host>(&self, session: &Session<H>) -> MapView {
         let cells = (
             (self.w / CELL).min(MAP_W),
             self.map_rows(self.status_rows()).min(MAP_H),
@@ -109,11 +105,7 @@ impl Compact {
 
     /// The map cell at a point of the picture, when it is on the map's
     /// part.
-    pub fn cell_at<S: Store, R: Recorder, E: FnMut() -> u32>(
-        &self,
-        session: &Session<S, R, E>,
-        (x, y): (i32, i32),
-    ) -> Option<Point> {
+    pub fn cell_at<H: Host>(&self, session: &Session<H>, (x, y): (i32, i32)) -> Option<Point> {
         let view = self.map_view(session);
         let (vx, vy, vw, vh) = view.rect();
         let on = x >= vx && y >= vy && x < vx + vw && y < vy + vh;
@@ -137,14 +129,14 @@ impl Compact {
 /// a screen's lines, marks its choice and says what its buttons do on the
 /// status's last row; played with keys, the session's scroll chooses the
 /// lines, and that row is left empty (the help has the keys).
-pub fn frame<S: Store, R: Recorder, E: FnMut() -> u32>(
+pub fn frame<H: Host>(
     f: &mut Frame,
-    session: &Session<S, R, E>,
+    session: &Session<H>,
     layout: &Compact,
     pad: Option<&mut Controls>,
 ) {
-    if session.palette() != f.palette() {
-        f.set_palette(session.palette());
+    if session.prefs.palette() != f.palette() {
+        f.set_palette(session.prefs.palette());
     }
     let (w, h) = layout.size();
     f.fill((0, 0, w, h), chrome::BACKGROUND, 255);
@@ -168,7 +160,7 @@ pub fn frame<S: Store, R: Recorder, E: FnMut() -> u32>(
             screen(f, layout, &over, window);
         }
         (Some(over), None) => {
-            let paging = over.paging(cols, room, session.scroll());
+            let paging = over.paging(cols, room, session.keyboard().scroll());
             screen_paged(f, layout, &over, paging);
         }
         (None, _) => map_in(f, session, layout.map_view(session)),
@@ -275,7 +267,8 @@ mod tests {
     use amulets_core::bot::Bot;
     use amulets_core::input::{Action, Key};
     use amulets_core::player::Class;
-    use amulets_play::session::{Pace, Start};
+    use amulets_play::autoplay::Pace;
+    use amulets_play::session::Start;
     use amulets_play::store::NoStore;
 
     /// A phone's pictures: held upright (390 x 539 CSS pixels at 0.8) and
@@ -283,7 +276,7 @@ mod tests {
     const UPRIGHT: (i32, i32) = (487, 673);
     const ON_ITS_SIDE: (i32, i32) = (632, 442);
 
-    fn fighter_42() -> App<NoStore, (), impl FnMut() -> u32> {
+    fn fighter_42() -> App<(NoStore, (), impl FnMut() -> u32)> {
         App::new(Session::new(
             NoStore,
             (),
@@ -297,11 +290,7 @@ mod tests {
     }
 
     /// The small picture of the session now, keeping its text.
-    fn drawn<S: Store, R: Recorder, E: FnMut() -> u32>(
-        session: &Session<S, R, E>,
-        layout: &Compact,
-        pad: Option<&mut Controls>,
-    ) -> Frame {
+    fn drawn<H: Host>(session: &Session<H>, layout: &Compact, pad: Option<&mut Controls>) -> Frame {
         let mut f = Frame::keeping_text();
         frame(&mut f, session, layout, pad);
         f
@@ -340,7 +329,12 @@ mod tests {
             let mut now = 0;
             let mut moved_camera = false;
             for step in 0..3000 {
-                if !app.session.play_bot(&mut bot, &mut now, Pace::Frames) {
+                if !amulets_play::autoplay::play_bot(
+                    &mut app.session,
+                    &mut bot,
+                    &mut now,
+                    Pace::Frames,
+                ) {
                     break;
                 }
                 if step % 50 != 0 || app.session.screen().is_some() {

@@ -13,9 +13,8 @@ use amulets_core::color::Rgb;
 use amulets_core::game::State;
 use amulets_core::geom::Point;
 use amulets_core::map::{MAP_H, MAP_W};
-use amulets_play::recorder::Recorder;
+use amulets_play::session::Host;
 use amulets_play::session::Session;
-use amulets_play::store::Store;
 use amulets_play::view::{self, CellLook, Label, Shown, Tile, chrome, wrap};
 
 /// How the map is shown: the font's glyphs, or our tiles (F2 switches).
@@ -26,8 +25,8 @@ pub enum ViewMode {
 }
 
 impl ViewMode {
-    pub fn of<S: Store, R: Recorder, E: FnMut() -> u32>(session: &Session<S, R, E>) -> ViewMode {
-        if session.tiles() {
+    pub fn of<H: Host>(session: &Session<H>) -> ViewMode {
+        if session.prefs.tiles() {
             ViewMode::Tile
         } else {
             ViewMode::Glyph
@@ -153,16 +152,12 @@ impl MapView {
 /// The map view as the core's scene shows it, moved by a big blow's
 /// shake: every cell and its label, then over them the washes, the
 /// cursor's outline and a missile. `f` holds the background there.
-fn map<S: Store, R: Recorder, E: FnMut() -> u32>(f: &mut Frame, session: &Session<S, R, E>) {
+fn map<H: Host>(f: &mut Frame, session: &Session<H>) {
     map_in(f, session, MapView::WHOLE);
 }
 
 /// `map`, for the part of the map `view` shows.
-pub fn map_in<S: Store, R: Recorder, E: FnMut() -> u32>(
-    f: &mut Frame,
-    session: &Session<S, R, E>,
-    view: MapView,
-) {
+pub fn map_in<H: Host>(f: &mut Frame, session: &Session<H>, view: MapView) {
     let scene = session.scene();
     let shake = scene.shake();
     f.set_clip(Some(view.rect()));
@@ -229,11 +224,7 @@ pub const SCREEN_ROOM: (usize, usize) = (
 
 /// Whatever screen is over the map: title, classes, menu, help,
 /// inventory, the end, a question.
-fn screen<S: Store, R: Recorder, E: FnMut() -> u32>(
-    f: &mut Frame,
-    session: &Session<S, R, E>,
-    over: &view::Screen,
-) {
+fn screen<H: Host>(f: &mut Frame, session: &Session<H>, over: &view::Screen) {
     let big = if session.game().state() == State::Title && !session.asking() {
         4
     } else {
@@ -245,7 +236,7 @@ fn screen<S: Store, R: Recorder, E: FnMut() -> u32>(
     let (cols, rows) = SCREEN_ROOM;
     let rows =
         rows - usize::try_from((top - SCREEN_TOP + SCREEN_ROW_H - 1) / SCREEN_ROW_H).unwrap_or(0);
-    let paging = over.paging(cols, rows, session.scroll());
+    let paging = over.paging(cols, rows, session.keyboard().scroll());
     let shown = over.rows(cols).skip(paging.first).take(paging.shown);
     for (row, (i, indent, text)) in shown.enumerate() {
         let y = top + row as i32 * SCREEN_ROW_H;
@@ -276,7 +267,7 @@ impl PanelLayout {
     /// The panel of the session now: its lines broken between words, an
     /// empty line half a line's gap; the look panel says what is at the
     /// cursor's cell while aiming or looking, else under the mouse.
-    pub fn of<S: Store, R: Recorder, E: FnMut() -> u32>(session: &Session<S, R, E>) -> Self {
+    pub fn of<H: Host>(session: &Session<H>) -> Self {
         let mut lines = Vec::new();
         let mut y = PAD;
         for (l, c) in session.panel().iter() {
@@ -370,10 +361,7 @@ const LOG_COLS: usize = ((MAP_VIEW_W - 2 * PAD) / font::GLYPH_W as i32) as usize
 /// The log's lines under the map, oldest first, the newest last, unread
 /// lines brighter; a screen over the map (the help is 27 lines) takes the
 /// log's room too.
-pub fn log_layout<S: Store, R: Recorder, E: FnMut() -> u32>(
-    session: &Session<S, R, E>,
-    screen_up: bool,
-) -> Vec<(String, Rgb)> {
+pub fn log_layout<H: Host>(session: &Session<H>, screen_up: bool) -> Vec<(String, Rgb)> {
     let log = view::log_lines(session.game());
     let shown = if screen_up { 0 } else { LOG_LINES };
     let skip = log.len().saturating_sub(shown);
@@ -410,7 +398,7 @@ pub fn log_line(
 }
 
 /// The whole picture, into `f`.
-pub fn frame<S: Store, R: Recorder, E: FnMut() -> u32>(f: &mut Frame, session: &Session<S, R, E>) {
+pub fn frame<H: Host>(f: &mut Frame, session: &Session<H>) {
     f.clear(chrome::BACKGROUND);
     let over_map = session.screen();
     match &over_map {
@@ -434,7 +422,7 @@ mod tests {
     use amulets_play::store::NoStore;
 
     /// Seed 42's Rogue, at the start of the run.
-    fn rogue_42() -> Session<NoStore, (), impl FnMut() -> u32> {
+    fn rogue_42() -> Session<(NoStore, (), impl FnMut() -> u32)> {
         Session::new(
             NoStore,
             (),
@@ -452,7 +440,7 @@ mod tests {
     #[test]
     fn a_note_put_on_the_panel_in_the_core_is_painted() {
         let mut session = rogue_42();
-        session.add_test_note("A test note.");
+        session.notes.add_test_note("A test note.");
         let mut f = Frame::keeping_text();
         frame(&mut f, &session);
         let run = f.text_runs().iter().find(|r| r.text == "A test note.");

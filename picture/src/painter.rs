@@ -11,9 +11,8 @@ use crate::layout::{CELL, LOG_LINES, LOG_Y, LOGICAL_H, LOGICAL_W};
 use crate::paint::Frame;
 use amulets_core::geom::Point;
 use amulets_core::map::{MAP_CELLS, MAP_H, MAP_W, Map};
-use amulets_play::recorder::Recorder;
+use amulets_play::session::Host;
 use amulets_play::session::Session;
-use amulets_play::store::Store;
 use amulets_play::view::{Memo, Shown};
 
 /// The whole picture, as one rectangle.
@@ -77,9 +76,9 @@ impl Painter {
     /// Paints the small picture whole (a phone's page: it is a quarter of
     /// the desktop's pixels or less), and returns its rectangle. The next
     /// desktop picture is painted whole.
-    pub fn paint_compact<S: Store, R: Recorder, E: FnMut() -> u32>(
+    pub fn paint_compact<H: Host>(
         &mut self,
-        session: &Session<S, R, E>,
+        session: &Session<H>,
         layout: &crate::compact::Compact,
         pad: Option<&mut amulets_play::pad::Controls>,
     ) -> &[Rect] {
@@ -92,14 +91,11 @@ impl Painter {
 
     /// Paints the session's picture, only where it differs from the last,
     /// and returns the rectangles painted.
-    pub fn paint<S: Store, R: Recorder, E: FnMut() -> u32>(
-        &mut self,
-        session: &Session<S, R, E>,
-    ) -> &[Rect] {
+    pub fn paint<H: Host>(&mut self, session: &Session<H>) -> &[Rect] {
         self.dirty.clear();
         // Another palette: every pixel changes.
-        if session.palette() != self.frame.palette() {
-            self.frame.set_palette(session.palette());
+        if session.prefs.palette() != self.frame.palette() {
+            self.frame.set_palette(session.prefs.palette());
             self.last = None;
         }
         let screen_up = session.screen().is_some();
@@ -221,7 +217,7 @@ mod tests {
     /// The debugging views and the mouse a player might bring in at step
     /// `i` of a run: F4's letters (which reach into the cell above), F3's
     /// steps, F1's whole floor, a hovered cell's route and look panel.
-    fn meddle<S: Store, R: Recorder, E: FnMut() -> u32>(session: &mut Session<S, R, E>, i: usize) {
+    fn meddle<H: Host>(session: &mut Session<H>, i: usize) {
         match i % 997 {
             100 | 300 => session.press(Key::F(4)),
             400 | 450 => session.press(Key::F(3)),
@@ -254,7 +250,7 @@ mod tests {
                 ..Start::default()
             },
         );
-        session.set_tiles(tiles);
+        session.prefs.set_tiles(tiles);
         let mut bot = Bot::new();
         let mut painter = Painter::new();
         let mut whole = Frame::new();
@@ -262,7 +258,12 @@ mod tests {
         let mut partial = 0;
         let mut whole_by_design = 0;
         for step in 0.. {
-            if !session.play_bot(&mut bot, &mut now, amulets_play::session::Pace::Frames) {
+            if !amulets_play::autoplay::play_bot(
+                &mut session,
+                &mut bot,
+                &mut now,
+                amulets_play::autoplay::Pace::Frames,
+            ) {
                 return (partial, step - whole_by_design);
             }
             meddle(&mut session, step);

@@ -9,47 +9,47 @@
 //! back would close a circle of modules.
 
 use crate::bindings::{self, Context};
-use crate::recorder::Recorder;
-use crate::session::{Overlay, Saved, Session};
-use crate::store::Store;
+use crate::session::{Host, Overlay, Saved, Session};
+use crate::store::Records;
 use crate::view::{self, Lines, Scene, Screen};
 use amulets_core::game::State;
 use amulets_core::geom::Point;
 use amulets_core::text::{Line, line};
 
-impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
+impl<H: Host> Session<H> {
     /// Whatever screen is over the map (the question first), or `None`;
     /// the session's note, when there is one, under its lines.
     pub fn screen(&self) -> Option<Screen> {
-        let mut screen = match self.question() {
+        let (run, prefs) = (self.run(), &self.prefs);
+        let mut screen = match run.starts().question() {
             Some((question, (title, words))) => view::question_screen(
                 line(format_args!("{title}")),
                 question.clone(),
-                (self.keymap(), Context::Abandon),
+                (prefs.keymap(), Context::Abandon),
                 (&bindings::ABANDON, words),
             ),
-            None => match self.overlay() {
+            None => match run.annals().overlay() {
                 Some(Overlay::Hall(table)) => {
-                    crate::fame::screen(self.store().hall(), table, self.keymap())
+                    crate::fame::screen(run.store().hall(), table, prefs.keymap())
                 }
                 Some(Overlay::Record(page)) => crate::morgue::screen(
-                    self.store().record().unwrap_or_default(),
+                    run.store().record().unwrap_or_default(),
                     page,
-                    self.keymap(),
+                    prefs.keymap(),
                 ),
                 Some(Overlay::Messages) => view::messages_screen(self.game()),
                 None => {
                     let offers = view::Offers {
-                        saved_run: matches!(self.saving().saved(), Saved::Run(_)),
-                        today: self.today(),
-                        record: self.store().has_record(),
-                        palette: self.palette(),
+                        saved_run: matches!(run.saving().saved(), Saved::Run(_)),
+                        today: run.starts().today(),
+                        record: run.store().has_record(),
+                        palette: prefs.palette(),
                     };
-                    view::screen(self.game(), offers, self.shows(), self.keymap())?
+                    view::screen(self.game(), offers, prefs.shows(), prefs.keymap())?
                 }
             },
         };
-        if let Some(note) = self.note() {
+        if let Some(note) = self.notes.note() {
             screen.note(note, amulets_core::color::palette::DEBUG);
         }
         Some(screen)
@@ -88,8 +88,8 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                 lines.push((second, color)).expect("room: checked above");
             }
         }
-        let screen_up = self.question().is_some() || view::screen_over_map(self.game());
-        if let Some(note) = self.note().filter(|_| !screen_up) {
+        let screen_up = self.asking() || view::screen_over_map(self.game());
+        if let Some(note) = self.notes.note().filter(|_| !screen_up) {
             // After an empty line, every word of it: a long note (a path)
             // is more than one line.
             let color = amulets_core::color::palette::DEBUG;
@@ -112,7 +112,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// facts and the log: while this game does not save, why, on one line;
     /// a test's note.
     pub fn standing_notes(&self) -> impl Iterator<Item = (Line, amulets_core::color::Rgb)> + '_ {
-        let test = self.test_note().cloned();
+        let test = self.notes.test_note().cloned();
         let hurt = amulets_core::color::palette::HURT;
         self.not_saving_line()
             .into_iter()
@@ -128,10 +128,10 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
                 .push((text, amulets_core::color::palette::HURT))
                 .expect("the panel's lines are far fewer than its room");
         };
-        if let Some(note) = self.test_note() {
+        if let Some(note) = self.notes.test_note() {
             warn(note.clone());
         }
-        for text in self.saving().trouble_lines().into_iter().flatten() {
+        for text in self.run().saving().trouble_lines().into_iter().flatten() {
             warn(text);
         }
         if self.demo() {
@@ -151,7 +151,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// not: what the panel says over two ("Not saving: another game holds
     /// the save."). A shell with no room for the panel shows this.
     pub fn not_saving_line(&self) -> Option<Line> {
-        self.saving().trouble_line()
+        self.run().saving().trouble_line()
     }
 
     /// What a camera follows: the cursor while it is out, else the player
@@ -164,7 +164,7 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     pub fn cursor(&self) -> Option<Point> {
         matches!(self.game().state(), State::Aiming(_) | State::Looking)
             .then(|| self.game().cursor())
-            .filter(|_| self.question().is_none() && !self.cave_shown())
+            .filter(|_| !self.asking() && !self.cave_shown())
     }
 
     /// The line of fire to show while aiming (none while F6's cave is
@@ -180,8 +180,8 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// looking, else the one under the mouse while playing.
     pub fn look_at(&self) -> Option<Point> {
         match self.game().state() {
-            _ if self.question().is_some() => None,
-            State::Playing => self.hovered(),
+            _ if self.asking() => None,
+            State::Playing => self.keyboard().hovered(),
             _ => self.cursor(),
         }
     }
@@ -189,16 +189,62 @@ impl<S: Store, R: Recorder, E: FnMut() -> u32> Session<S, R, E> {
     /// The way a click would travel, to show under the mouse: while
     /// playing with nothing running, the cells after the player's.
     pub fn route(&self) -> heapless::Vec<Point, { amulets_core::game::command::MAX_ROUTE }> {
-        match self.hovered() {
+        match self.keyboard().hovered() {
             Some(p)
                 if self.game().state() == State::Playing
                     && !self.game().command_running()
-                    && self.question().is_none()
+                    && !self.asking()
                     && !self.cave_shown() =>
             {
                 self.game().route_to(p)
             }
             _ => heapless::Vec::new(),
         }
+    }
+
+    /// Why the last command stopped or was refused, while it holds
+    /// ([`Notes::stop`](crate::session::Notes::stop)).
+    pub fn stop(&self) -> Option<amulets_core::game::command::Stop> {
+        self.notes.stop(self.game())
+    }
+
+    /// Where to search when explore has seen all it can and the way on is
+    /// unfound ([`Notes::hint`](crate::session::Notes::hint)).
+    pub fn hint(&self) -> Option<[Line; 2]> {
+        self.notes.hint(self.game(), &self.prefs)
+    }
+
+    /// The hall of fame's table shown, if it is up.
+    pub fn hall_shown(&self) -> Option<crate::fame::Table> {
+        match self.run().annals().overlay() {
+            Some(Overlay::Hall(t)) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The shell's store.
+    pub fn store(&self) -> &H::Store {
+        self.run().store()
+    }
+
+    /// True once the player has quit (or the shell closed).
+    pub fn finished(&self) -> bool {
+        self.run().finished()
+    }
+
+    /// True while "a new run?" is asked over everything.
+    pub fn asking(&self) -> bool {
+        self.run().starts().question().is_some()
+    }
+
+    /// True while F6 shows a cave in place of the floor.
+    pub fn cave_shown(&self) -> bool {
+        self.run().cave_shown()
+    }
+
+    /// The animations to draw; none while F6's cave is shown, which
+    /// nothing of the run is drawn over.
+    pub fn juice(&self) -> Option<&crate::juice::Juice> {
+        (!self.cave_shown()).then_some(self.run().tempo().juice())
     }
 }

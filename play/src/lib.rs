@@ -15,6 +15,7 @@
 #![warn(missing_docs)]
 #![cfg_attr(test, allow(clippy::cast_possible_truncation))]
 
+pub mod autoplay;
 pub mod bindings;
 pub mod drawn;
 pub mod fame;

@@ -6,9 +6,8 @@
 //! an ARIA live region (the page). Nothing here enters the log, a save or
 //! a hash: the look words are the stream's alone.
 
-use crate::recorder::Recorder;
+use crate::session::Host;
 use crate::session::Session;
-use crate::store::Store;
 use amulets_core::game::{Game, State};
 use amulets_core::geom::{Dir, Point};
 use amulets_core::text::{Line, line};
@@ -43,11 +42,7 @@ impl Speech {
     }
 
     /// Says, in order, what is new in the session since the last call.
-    pub fn take<S: Store, R: Recorder, E: FnMut() -> u32>(
-        &mut self,
-        session: &Session<S, R, E>,
-        mut say: impl FnMut(&str),
-    ) {
+    pub fn take<H: Host>(&mut self, session: &Session<H>, mut say: impl FnMut(&str)) {
         let game = session.game();
         // A screen's title, once as it comes up.
         match session.screen() {

@@ -45,7 +45,7 @@ fn cell_pixels<const W: usize, const H: usize>(
     v
 }
 
-type Run<S> = Session<S, (), fn() -> u32>;
+type Run<S> = Session<(S, (), fn() -> u32)>;
 
 fn five() -> u32 {
     5
@@ -287,10 +287,10 @@ fn buttons_explore_rest_and_open_the_menu() {
     );
     shell.update(&mut session, Buttons::NONE, 62);
     // Nothing is left held down to repeat, on a board that repeats.
-    session.repeat_held_keys(true);
+    session.keyboard_mut().make_repeats(true);
     shell.update(&mut session, Buttons::NONE, 2000);
     assert_eq!(session.game().state(), State::Playing, "nothing repeated");
-    session.repeat_held_keys(false);
+    session.keyboard_mut().make_repeats(false);
     // C opens the menu of commands: travel, then the playing table's
     // commands in order. Search is the sixth.
     let search = amulets_embedded::COMMANDS
@@ -336,7 +336,7 @@ fn a_held_direction_walks() {
     let map = Map::from_rows(&["############", "#..........#", "############"]).unwrap();
     let game = Game::with_floor(1, Class::Fighter, 1, map, Point::new(1, 1));
     let mut session = continued(&game);
-    session.repeat_held_keys(true);
+    session.keyboard_mut().make_repeats(true);
     let mut shell = Shell::new(Big::new(), Layout::Full);
     let right = Buttons {
         right: true,
@@ -1290,7 +1290,7 @@ fn every_screen_and_note_is_whole_on_the_board_s_layouts() {
         session.press(Key::Escape);
         check(&mut session, layout, "the menu");
         let mut session = run_of(42, Class::Wizard);
-        session.tell(
+        session.notes.say(
             "The saved run could not be read: it is 60000 bytes, far longer than a save can be; \
              it was left as it is, and a new run asks before it replaces it.",
         );
@@ -1318,7 +1318,7 @@ fn every_screen_and_note_is_whole_on_the_board_s_layouts() {
 #[test]
 fn a_note_put_on_the_panel_in_the_core_shows_on_the_board() {
     let mut session = run_of(42, Class::Fighter);
-    session.add_test_note("A test note.");
+    session.notes.add_test_note("A test note.");
     let mut big = Shell::new(TextReader::<320, 240>::new(), Layout::Full);
     big.draw(&session).unwrap();
     let status: Vec<String> = (0..4).map(|r| big.display().row(216 + r * 6)).collect();
@@ -1351,7 +1351,12 @@ fn bot_run_on_flash() -> (Run<OnFlash>, u64) {
     let mut session = Session::new(FlashStore::new(flash, 0), (), five as fn() -> u32, start);
     let mut bot = amulets_core::bot::Bot::new();
     let mut now = 0;
-    while session.play_bot(&mut bot, &mut now, amulets_play::session::Pace::Steps) {}
+    while amulets_play::autoplay::play_bot(
+        &mut session,
+        &mut bot,
+        &mut now,
+        amulets_play::autoplay::Pace::Steps,
+    ) {}
     (session, now)
 }
 
@@ -1369,7 +1374,7 @@ fn the_record_is_chosen_on_the_end_screen_from_flash() {
     // A second after the death: keys typed ahead of it would be dropped.
     press_on(&mut shell, &mut session, DOWN, now + 1000);
     press_on(&mut shell, &mut session, PRESS, now + 1100);
-    assert_eq!(session.overlay(), Some(Overlay::Record(0)));
+    assert_eq!(session.run().annals().overlay(), Some(Overlay::Record(0)));
     let record = session.screen().expect("the record");
     assert!(
         record.entries.iter().any(|e| e.text.contains("seed 42")),
@@ -1393,7 +1398,7 @@ fn a_palette_chosen_repaints_everything_in_it() {
     let mut shell = Shell::new(Big::new(), Layout::Full);
     shell.draw(&session).unwrap();
     let book = pixels(shell.display());
-    session.set_palette(Palette::HighContrast);
+    session.prefs.set_palette(Palette::HighContrast);
     shell.draw(&session).unwrap();
     let mut fresh = Shell::new(Big::new(), Layout::Full);
     fresh.draw(&session).unwrap();
@@ -1411,7 +1416,7 @@ fn a_palette_chosen_repaints_everything_in_it() {
     // Far corner of the map, never seen: the palette's background.
     assert_eq!(shell.display().at(319, 0), hc(palette::BACKGROUND));
     // And back: the book's picture again.
-    session.set_palette(Palette::Book);
+    session.prefs.set_palette(Palette::Book);
     shell.draw(&session).unwrap();
     assert!(pixels(shell.display()) == book);
 }

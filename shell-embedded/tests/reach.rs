@@ -40,7 +40,7 @@ impl Recorder for Seen {
     }
 }
 
-type Run = Session<Holding, Seen, fn() -> u32>;
+type Run = Session<(Holding, Seen, fn() -> u32)>;
 
 fn five() -> u32 {
     5
@@ -221,7 +221,7 @@ fn search(seed: u32, keymap: &Keymap, gamepad: bool) -> (Vec<(State, Verb)>, usi
         ..Start::default()
     };
     let mut session = Session::new(store, seen.clone(), five as fn() -> u32, start);
-    session.set_keymap(keymap.clone());
+    session.prefs.set_keymap(keymap.clone());
     assert_eq!(session.game().state(), State::Title);
     let root = Place {
         session,

@@ -3,8 +3,7 @@
 //! hovers and time go to the session as they come; nothing here knows a
 //! rule.
 
-use amulets_desktop::{FileRecorder, FileStore};
-use amulets_play::store::{Kept, StoreError};
+use amulets_play::store::StoreError;
 use std::io::Write;
 
 /// How the map is drawn; F2 switches (the session keeps which).
@@ -12,7 +11,7 @@ pub use amulets_picture::ViewMode;
 
 /// The app of the desktop game: the session saves in files, records to a
 /// file when asked, and takes its seeds from the OS.
-pub type App = amulets_picture::App<Kept<FileStore>, Option<FileRecorder>, fn() -> u32>;
+pub type App = amulets_picture::App<amulets_desktop::DesktopHost>;
 
 /// The window is closing: the session saves a run in play.
 pub fn close(app: &mut App) {

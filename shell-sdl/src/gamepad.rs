@@ -144,7 +144,7 @@ impl Gamepads {
             _ => return false,
         }
         // The session makes a held direction's repeats, as on the board.
-        app.session.repeat_held_keys(true);
+        app.session.keyboard_mut().make_repeats(true);
         if help {
             self.controls.help(&mut app.session);
         } else if start {

@@ -131,7 +131,10 @@ fn main() -> ExitCode {
         seed::from_os as fn() -> u32,
         cli.run.start(),
     );
-    session.set_today(amulets_desktop::clock::today());
+    session
+        .run_mut()
+        .starts_mut()
+        .set_today(amulets_desktop::clock::today());
     session.set_demo(cli.run.demo());
     // A screenshot's picture is the flags' alone: the player's settings
     // are neither read nor kept, unless --save-dir names a directory.
@@ -146,7 +149,7 @@ fn main() -> ExitCode {
         Some(view) => matches!(view, ViewArg::Tile),
         None => settings.tiles,
     };
-    session.set_tiles(tiles);
+    session.prefs.set_tiles(tiles);
     let mut app = App::new(session);
     let mut speech = match &cli.screenshot {
         Some(_) => None,
@@ -178,11 +181,16 @@ fn main() -> ExitCode {
     // The view and the palette last shown are the player's settings for
     // the next game.
     let mut now = settings.clone();
-    now.tiles = app.session.tiles();
-    now.palette = app.session.palette();
+    now.tiles = app.session.prefs.tiles();
+    now.palette = app.session.prefs.palette();
     amulets_desktop::settings::keep_chosen(settings_dir.as_deref(), &settings, &now, "amulets");
-    let recorded = app.session.recorder().as_ref().map(|r| r.write(app.game()));
-    if let (Some(r), Some(written)) = (app.session.recorder(), recorded) {
+    let recorded = app
+        .session
+        .run()
+        .recorder()
+        .as_ref()
+        .map(|r| r.write(app.game()));
+    if let (Some(r), Some(written)) = (app.session.run().recorder(), recorded) {
         match written {
             Ok(Some(n)) => {
                 let _ = writeln!(

@@ -162,8 +162,8 @@ pub fn handle(app: &mut App, canvas: &Canvas<Window>, event: Event) {
         } => {
             // The keyboard again, after a gamepad: its own repeats, and a
             // help of keys.
-            app.session.repeat_held_keys(false);
-            app.session.set_shows(amulets_picture::SHOWS);
+            app.session.keyboard_mut().make_repeats(false);
+            app.session.prefs.set_shows(amulets_picture::SHOWS);
             app.press(keys::key_of(keycode, scancode, keymod), repeat);
         }
         Event::KeyUp {

@@ -245,14 +245,16 @@ fn uploads_in_part(screen: &mut Screen, gfx: &mut Gfx) {
                 ..Start::default()
             },
         ));
-        app.session.set_tiles(tiles);
+        app.session.prefs.set_tiles(tiles);
         let mut bot = amulets_core::bot::Bot::new();
         let (mut partial, mut compared) = (0, 0);
         for step in 1..=600 {
-            if !app
-                .session
-                .play_bot(&mut bot, &mut app.now, amulets_play::session::Pace::Frames)
-            {
+            if !amulets_play::autoplay::play_bot(
+                &mut app.session,
+                &mut bot,
+                &mut app.now,
+                amulets_play::autoplay::Pace::Frames,
+            ) {
                 break;
             }
             app.redraw = true;
@@ -372,7 +374,7 @@ fn route_preview(screen: &mut Screen, gfx: &mut Gfx) {
     let before = shot(screen, gfx, &mut app);
     let (x, y) = ((goal.x * CELL + 10) as f32, (goal.y * CELL + 10) as f32);
     run::handle(&mut app, &screen.canvas, motion(x, y));
-    assert_eq!(app.session.hovered(), Some(goal));
+    assert_eq!(app.session.keyboard().hovered(), Some(goal));
     let route = app.game().route_to(goal);
     assert!(route.len() >= 3, "{route:?}");
     let during = shot(screen, gfx, &mut app);
@@ -384,7 +386,7 @@ fn route_preview(screen: &mut Screen, gfx: &mut Gfx) {
     }
     // Off the map (over the panel), then out of the window.
     run::handle(&mut app, &screen.canvas, motion(1400.0, 300.0));
-    assert_eq!(app.session.hovered(), None);
+    assert_eq!(app.session.keyboard().hovered(), None);
     assert!(
         shot(screen, gfx, &mut app).rgb == before.rgb,
         "cleared off the map"
@@ -558,7 +560,7 @@ impl amulets_play::recorder::Recorder for Saw {
 }
 
 type Sim = (
-    Session<amulets_play::store::NoStore, Saw, fn() -> u32>,
+    Session<(amulets_play::store::NoStore, Saw, fn() -> u32)>,
     amulets_play::pad::Controls,
     u64,
 );
@@ -655,9 +657,9 @@ fn presses_for(sim: &Sim, action: amulets_core::input::Action) -> Vec<amulets_pl
     }
     for t in tries {
         let mut copy = sim.clone();
-        let before = copy.0.recorder().0.len();
+        let before = copy.0.run().recorder().0.len();
         sim_play(&mut copy, &t);
-        if copy.0.recorder().0[before..] == [action.into()] {
+        if copy.0.run().recorder().0[before..] == [action.into()] {
             return t;
         }
     }

@@ -94,7 +94,10 @@ fn play_and_record(args: RunArgs) -> ExitCode {
         seed::from_os as fn() -> u32,
         args.start(),
     );
-    session.set_today(amulets_desktop::clock::today());
+    session
+        .run_mut()
+        .starts_mut()
+        .set_today(amulets_desktop::clock::today());
     session.set_demo(args.demo());
     let settings = args.apply_settings(&mut session, "amulets-tui", args.dir());
     let speech = amulets_desktop::RunArgs::speech_stream(&settings, "amulets-tui");
@@ -107,11 +110,11 @@ fn play_and_record(args: RunArgs) -> ExitCode {
     };
     // The palette chosen on the title or the menu is kept for the next game.
     let mut now = settings.clone();
-    now.palette = session.palette();
+    now.palette = session.prefs.palette();
     amulets_desktop::settings::keep_chosen(args.dir().as_deref(), &settings, &now, "amulets-tui");
     // The terminal may be gone by now (it was closed under the game): what
     // is said after the game is said only where it can be.
-    if let Some(recorder) = session.recorder() {
+    if let Some(recorder) = session.run().recorder() {
         match recorder.write(session.game()) {
             Ok(Some(n)) => {
                 let _ = writeln!(

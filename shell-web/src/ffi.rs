@@ -203,7 +203,7 @@ pub extern "C" fn amulets_start(query_len: usize, claimed: u32) -> usize {
     let demo = bot.then(|| start.class.unwrap_or(Class::Fighter));
     let mut app = WebApp::new(LocalStore::new(Page, claimed == 1), seed, start);
     app.app.session.set_demo(demo);
-    app.app.session.set_today(today());
+    app.app.session.run_mut().starts_mut().set_today(today());
     // The player's settings, and the link's choices laid over them.
     let mut loaded = crate::settings::load(&mut Page);
     for pair in query.trim_start_matches('?').split('&') {
@@ -469,7 +469,7 @@ pub extern "C" fn amulets_out_save() -> usize {
 #[unsafe(no_mangle)]
 pub extern "C" fn amulets_out_replay() -> usize {
     let text = with_app(None, |a| {
-        a.app.session.recorder().text(a.app.session.game())
+        a.app.session.run().recorder().text(a.app.session.game())
     });
     text.map_or(0, |t| output(&t))
 }

@@ -19,14 +19,17 @@ use amulets_play::session::{Session, Start};
 use record::Recording;
 use store::{Backend, LocalStore};
 
-/// The session the page plays: saves in `localStorage`, every run
-/// recorded, seeds from the browser's `crypto.getRandomValues`.
-pub type WebSession<B> = Session<LocalStore<B>, Recording, fn() -> u32>;
+/// What the page provides its session: saves in `localStorage`, every
+/// run recorded, seeds from the browser's `crypto.getRandomValues`.
+pub type WebHost<B> = (LocalStore<B>, Recording, fn() -> u32);
+
+/// The session the page plays.
+pub type WebSession<B> = Session<WebHost<B>>;
 
 /// The run as the desktop picture's `App` (the SDL game's own), and the
 /// rectangles of its last painting, as the page reads them.
 pub struct WebApp<B: Backend> {
-    pub app: App<LocalStore<B>, Recording, fn() -> u32>,
+    pub app: App<WebHost<B>>,
     /// x, y, width and height of each rectangle painted last.
     dirty: Vec<i32>,
     /// The player's settings, kept in the page apart from the run.
@@ -70,7 +73,7 @@ impl<B: Backend> WebApp<B> {
         self.touching = true;
         self.app.now = now;
         // The session makes a held direction's repeats, as on the board.
-        self.app.session.repeat_held_keys(true);
+        self.app.session.keyboard_mut().make_repeats(true);
         self.pad.update(&mut self.app.session, self.held, now);
         self.app.redraw = true;
     }
@@ -88,8 +91,8 @@ impl<B: Backend> WebApp<B> {
             self.touching = false;
             self.app.redraw = true;
         }
-        self.app.session.repeat_held_keys(false);
-        self.app.session.set_shows(amulets_picture::SHOWS);
+        self.app.session.keyboard_mut().make_repeats(false);
+        self.app.session.prefs.set_shows(amulets_picture::SHOWS);
     }
 
     /// What a screen reader should say that is new since the last call,
@@ -107,11 +110,11 @@ impl<B: Backend> WebApp<B> {
     /// the first thing to say of them on the panel. The words said, one
     /// line each.
     pub fn use_settings(&mut self, loaded: settings::Loaded) -> String {
-        self.app.session.set_keymap(loaded.keymap.clone());
-        self.app.session.set_palette(loaded.settings.palette);
+        self.app.session.prefs.set_keymap(loaded.keymap.clone());
+        self.app.session.prefs.set_palette(loaded.settings.palette);
         let said = loaded.said.join("; ");
         if let Some(first) = loaded.said.first() {
-            self.app.session.tell(first);
+            self.app.session.notes.say(first);
             self.app.redraw = true;
         }
         self.settings = loaded;
@@ -120,7 +123,7 @@ impl<B: Backend> WebApp<B> {
 
     /// Keeps the palette when the title's or the menu's P changed it.
     pub fn keep_palette(&mut self, backend: &mut impl store::Backend) {
-        let now = self.app.session.palette();
+        let now = self.app.session.prefs.palette();
         if now != self.settings.settings.palette {
             self.settings.settings.palette = now;
             // Storage off or full: the palette holds for this page only.

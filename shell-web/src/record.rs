@@ -68,7 +68,7 @@ mod tests {
                 s.tick(t * 30);
             }
         }
-        let text = s.recorder().text(s.game()).expect("a run was begun");
+        let text = s.run().recorder().text(s.game()).expect("a run was begun");
         let end = replay::play(&text).expect("it plays back");
         assert_eq!(replay::state_hash(&end), replay::state_hash(s.game()));
     }

@@ -307,7 +307,7 @@ mod tests {
     #[test]
     fn a_second_tab_plays_without_saving_and_says_so() {
         let s = Session::new(LocalStore::new(Memory::default(), false), (), || 7, start());
-        assert!(s.not_saving());
+        assert!(!s.run().saving().saves());
         assert!(s.store().backend().save.is_none());
     }
 
@@ -325,9 +325,11 @@ mod tests {
         );
         assert!(m.save.is_none());
         assert!(
-            s.note().is_some_and(|n| n.contains("amulets.save.bad")),
+            s.notes
+                .note()
+                .is_some_and(|n| n.contains("amulets.save.bad")),
             "{:?}",
-            s.note()
+            s.notes.note()
         );
     }
 
@@ -339,9 +341,9 @@ mod tests {
         };
         let s = Session::new(LocalStore::new(memory, true), (), || 7, start());
         assert!(
-            s.note().is_some_and(|n| n.contains("no storage")),
+            s.notes.note().is_some_and(|n| n.contains("no storage")),
             "{:?}",
-            s.note()
+            s.notes.note()
         );
     }
 
@@ -361,10 +363,11 @@ mod tests {
             s.act(amulets_core::input::Action::Wait);
             assert_eq!(s.game().state(), amulets_core::game::State::Dead);
             assert!(
-                s.note()
+                s.notes
+                    .note()
                     .is_some_and(|n| n.contains("The record is kept here")),
                 "{:?}",
-                s.note()
+                s.notes.note()
             );
             memory = s.into_parts().0.into_backend();
         }

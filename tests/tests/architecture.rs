@@ -323,52 +323,94 @@ fn circle(arrows: &Arrows) -> Option<Vec<String>> {
     None
 }
 
-/// Each module of a folder of a crate (the core's `game/`, `path/`, ...)
-/// and the others of the same folder it names (`super::x`,
-/// `crate::folder::x`).
+/// Each module of a folder of a crate (the core's `game/`, the play
+/// layer's `session/`, ...) and the others of the same folder it names
+/// (`super::x`, `crate::folder::x`). The folder's own `mod.rs` is a module
+/// too (`mod`): it names every child it declares, and a child that names
+/// anything of the folder's that is not a sibling module (`super::Session`)
+/// names `mod`, so a child that leans on its parent is a circle. That
+/// holds for the session's parts (`play/src/session/`), which never name
+/// the session; elsewhere (the core's `Game`, one type with its `impl`
+/// blocks over `game/`'s files by design; the view's re-exports) a child's
+/// `super::Item` is not counted yet.
 fn folder_uses(krate: &str) -> BTreeMap<String, Arrows> {
     let src = root().join(krate).join("src");
     let mut out = BTreeMap::new();
     for entry in std::fs::read_dir(&src).unwrap() {
-        let dir = entry.unwrap().path();
-        if !dir.is_dir() {
+        let top = entry.unwrap().path();
+        if !top.is_dir() {
             continue;
         }
-        let folder = dir.file_name().unwrap().to_string_lossy().to_string();
+        let folder = top.file_name().unwrap().to_string_lossy().to_string();
+        let parents_count = (krate, folder.as_str()) == ("play", "session");
         let mut files = Vec::new();
-        files_under(&dir, &mut files);
-        let names: Vec<String> = files
-            .iter()
-            .map(|f| f.file_stem().unwrap().to_string_lossy().to_string())
-            .filter(|n| n != "mod")
-            .collect();
+        files_under(&top, &mut files);
+        // A module's name: its file's, or its folder's for a nested
+        // `mod.rs` (the folder's own `mod.rs` is `mod`); and the module
+        // that declares it, which its `super::` names.
+        let name_of = |d: &Path| {
+            if d == top {
+                "mod".to_string()
+            } else {
+                d.file_name().unwrap().to_string_lossy().to_string()
+            }
+        };
+        let node = |f: &Path| -> (String, String) {
+            let stem = f.file_stem().unwrap().to_string_lossy().to_string();
+            let dir = f.parent().unwrap();
+            match (stem == "mod", dir == top) {
+                (true, true) => ("mod".to_string(), String::new()),
+                (true, false) => (name_of(dir), name_of(dir.parent().unwrap())),
+                (false, _) => (stem, name_of(dir)),
+            }
+        };
+        let names: Vec<String> = files.iter().map(|f| node(f).0).collect();
+        let ident = |text: &str| -> String {
+            text.chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect()
+        };
         let mut arrows = Arrows::new();
         for file in &files {
-            let me = file.file_stem().unwrap().to_string_lossy().to_string();
+            let (me, parent) = node(file);
             let code = code_of(&std::fs::read_to_string(file).unwrap());
             let named = arrows.entry(me.clone()).or_default();
-            let prefixes = [format!("crate::{folder}::"), "super::".to_string()];
-            for prefix in &prefixes {
-                for (at, _) in code.match_indices(prefix.as_str()) {
-                    let name: String = code[at + prefix.len()..]
-                        .chars()
-                        .take_while(|c| c.is_ascii_lowercase() || *c == '_')
-                        .collect();
-                    if names.contains(&name) && name != me {
+            if file.file_stem().is_some_and(|s| s == "mod") {
+                for (at, _) in code.match_indices("mod ") {
+                    let rest = &code[at + 4..];
+                    let name = ident(rest);
+                    if rest[name.len()..].starts_with(';') && names.contains(&name) {
                         named.insert(name);
                     }
                 }
             }
-            // `use super::{a, b}` and `crate::folder::{a, b}`.
-            for prefix in &prefixes {
-                for (at, _) in code.match_indices(&format!("{prefix}{{")) {
-                    let list = &code[at + prefix.len() + 1..];
-                    let list = &list[..list.find('}').unwrap_or(0)];
-                    for item in list.split(',') {
-                        let name = item.trim().split("::").next().unwrap_or("");
-                        if names.iter().any(|n| n == name) && name != me {
-                            named.insert(name.to_string());
+            // `super::x` names a sibling or else the parent's own item;
+            // `crate::folder::x` a module of the folder or else `mod`'s.
+            for (prefix, owner) in [
+                (format!("crate::{folder}::"), "mod"),
+                ("super::".to_string(), parent.as_str()),
+            ] {
+                let mut name_it = |name: &str| {
+                    let sibling = names.iter().any(|n| n == name && n != "mod");
+                    let to = match (sibling, parents_count) {
+                        (true, _) => name,
+                        (false, true) => owner,
+                        (false, false) => "",
+                    };
+                    if !name.is_empty() && !to.is_empty() && to != me {
+                        named.insert(to.to_string());
+                    }
+                };
+                for (at, _) in code.match_indices(prefix.as_str()) {
+                    let rest = &code[at + prefix.len()..];
+                    if let Some(list) = rest.strip_prefix('{') {
+                        // `use super::{a, b::C}`.
+                        let list = &list[..list.find('}').unwrap_or(0)];
+                        for item in list.split(',') {
+                            name_it(item.trim().split("::").next().unwrap_or(""));
                         }
+                    } else {
+                        name_it(&ident(rest));
                     }
                 }
             }
@@ -409,6 +451,20 @@ fn a_circle_is_found() {
     assert_eq!(found.first(), found.last());
     assert_eq!(found.len(), 4);
     assert!(circle(&arrows(&[("x", "y"), ("y", "x")])).is_some());
+}
+
+#[test]
+fn a_child_that_names_its_parents_items_closes_a_circle_through_mod() {
+    // The session's parts never name the session: `mod` declares them
+    // all, so a part that named `super::Session` would be a circle.
+    let play = folder_uses("play");
+    let session = &play["session"];
+    assert!(session["mod"].contains("keyboard"), "{session:?}");
+    assert!(session["mod"].contains("run"), "{session:?}");
+    assert!(session["run"].contains("notes"), "{session:?}");
+    for (part, to) in session {
+        assert!(!to.contains("mod"), "{part} names the session's own items");
+    }
 }
 
 /// The public types of the two game crates, each name with the files

@@ -12,9 +12,12 @@ use amulets_play::keymap::Keymap;
 use amulets_play::session::{Session, Start};
 use amulets_play::store::NoStore;
 
+/// No store, no tape, seeds from a function: a test's host.
+type Bare = (NoStore, (), fn() -> u32);
+
 /// A session as a shell drives it, with its clock.
 struct Played {
-    s: Session<NoStore, (), fn() -> u32>,
+    s: Session<Bare>,
     now: u64,
 }
 
@@ -25,7 +28,7 @@ fn seed_42_fighter(keymap: &Keymap) -> Played {
         ..Start::default()
     };
     let mut s = Session::new(NoStore, (), (|| 5) as fn() -> u32, start);
-    s.set_keymap(keymap.clone());
+    s.prefs.set_keymap(keymap.clone());
     Played { s, now: 0 }
 }
 

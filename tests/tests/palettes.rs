@@ -264,7 +264,7 @@ fn a_palette_is_the_player_s_and_never_the_run_s() {
     let mut hashes = Vec::new();
     for p in Palette::ALL {
         let mut s = Session::new(NoStore, Kept::default(), (|| 5) as fn() -> u32, start);
-        s.set_palette(p);
+        s.prefs.set_palette(p);
         let mut now = 0;
         // The menu's p, twice, in the middle of the run.
         for k in "ooo"
@@ -288,7 +288,7 @@ fn a_palette_is_the_player_s_and_never_the_run_s() {
             }
         }
         assert_eq!(
-            s.palette(),
+            s.prefs.palette(),
             p.next().next(),
             "the menu's p went round twice"
         );
@@ -296,16 +296,16 @@ fn a_palette_is_the_player_s_and_never_the_run_s() {
         // p was pressed twice (the palette is no verb of the game's).
         let menu_then_back = [Input::Act(Action::Menu), Input::Act(Action::Cancel)];
         assert!(
-            s.recorder().0.windows(2).any(|w| w == menu_then_back),
+            s.run().recorder().0.windows(2).any(|w| w == menu_then_back),
             "the palette entered the replay: {:?}",
-            s.recorder().0
+            s.run().recorder().0
         );
         hashes.push(state_hash(s.game()));
     }
     assert!(hashes.windows(2).all(|w| w[0] == w[1]), "{hashes:x?}");
     // The title and the menu name the palette in force.
     let mut s = Session::new(NoStore, (), (|| 5) as fn() -> u32, Start::default());
-    s.set_palette(Palette::HighContrast);
+    s.prefs.set_palette(Palette::HighContrast);
     let title: Vec<String> = s.screen().unwrap().lines().map(str::to_string).collect();
     assert!(
         title.contains(&"P  colours: high contrast".to_string()),
@@ -318,7 +318,7 @@ fn a_palette_is_the_player_s_and_never_the_run_s() {
         ..Start::default()
     };
     let mut s = Session::new(NoStore, (), (|| 5) as fn() -> u32, start);
-    s.set_palette(Palette::RedGreen);
+    s.prefs.set_palette(Palette::RedGreen);
     s.press(Key::Escape);
     s.release(Key::Escape);
     assert_eq!(s.context(), Context::State(State::Menu));
@@ -346,7 +346,13 @@ fn every_colour_words_are_written_in_is_in_the_list() {
     let mut bot = amulets_core::bot::Bot::new();
     let mut now = 0;
     let mut steps = 0;
-    while s.play_bot(&mut bot, &mut now, amulets_play::session::Pace::Steps) && steps < 200_000 {
+    while amulets_play::autoplay::play_bot(
+        &mut s,
+        &mut bot,
+        &mut now,
+        amulets_play::autoplay::Pace::Steps,
+    ) && steps < 200_000
+    {
         steps += 1;
         if steps % 50 != 0 {
             continue;

@@ -124,7 +124,7 @@ impl Records for Keeper {
     }
 }
 
-fn press(s: &mut Session<Keeper, (), impl FnMut() -> u32>, keys: &str) {
+fn press(s: &mut Session<(Keeper, (), impl FnMut() -> u32)>, keys: &str) {
     for c in keys.chars() {
         let k = match c {
             '\n' => Key::Enter,
@@ -139,7 +139,7 @@ fn press(s: &mut Session<Keeper, (), impl FnMut() -> u32>, keys: &str) {
 
 /// The bot's whole run of seed 42, the Fighter, through a session: the
 /// game it ended with, and the session.
-fn seed_42_bot_run() -> Session<Keeper, (), impl FnMut() -> u32> {
+fn seed_42_bot_run() -> Session<(Keeper, (), impl FnMut() -> u32)> {
     let start = Start {
         seed: Some(42),
         class: Some(Class::Fighter),
@@ -149,7 +149,12 @@ fn seed_42_bot_run() -> Session<Keeper, (), impl FnMut() -> u32> {
     let mut bot = Bot::new();
     let mut now = 0;
     let mut steps = 0;
-    while s.play_bot(&mut bot, &mut now, amulets_play::session::Pace::Frames) {
+    while amulets_play::autoplay::play_bot(
+        &mut s,
+        &mut bot,
+        &mut now,
+        amulets_play::autoplay::Pace::Frames,
+    ) {
         steps += 1;
         assert!(steps < 200_000, "the bot's run ends");
     }
@@ -256,7 +261,10 @@ fn the_seed_42_bot_run_leaves_its_record_in_its_layout() {
     check_floor(&lines, game);
     assert_eq!(lines.last(), Some(&"Replay: none was recorded"));
     // The end screen says where the record went.
-    assert_eq!(s.note(), Some(format!("The record is in {name}.").as_str()));
+    assert_eq!(
+        s.notes.note(),
+        Some(format!("The record is in {name}.").as_str())
+    );
     // Pinned, once looked at (docs/records.md shows it): the layout above
     // and every line of this run's record.
     let mut h = Fnv1a::new();
@@ -334,7 +342,7 @@ fn the_day_s_dungeon_is_marked_and_its_second_run_is_practice() {
     );
     press(&mut s, "t");
     assert_eq!(s.game().state(), State::Title, "no clock, no day");
-    s.set_today(day);
+    s.run_mut().starts_mut().set_today(day);
     press(&mut s, "dt");
     assert_eq!(s.game().state(), State::ChooseClass);
     press(&mut s, "a");
@@ -356,7 +364,7 @@ fn the_day_s_dungeon_is_marked_and_its_second_run_is_practice() {
         let (keeper, (), _) = s.into_parts();
         Session::new(keeper, (), || 7, Start::default())
     };
-    s.set_today(day);
+    s.run_mut().starts_mut().set_today(day);
     press(&mut s, "t");
     assert!(!s.asking(), "the abandoned run's save went with it");
     press(&mut s, "a");
@@ -429,7 +437,7 @@ fn the_end_screen_shows_the_record_a_page_at_a_time() {
         assert_eq!(shown, want, "page {at}");
     }
     press(&mut s, "x");
-    assert!(s.overlay().is_none());
+    assert!(s.run().annals().overlay().is_none());
     assert!(
         matches!(s.game().state(), State::Won | State::Dead),
         "x only closed it"

@@ -153,7 +153,7 @@ fn counting() -> impl FnMut() -> u32 {
     }
 }
 
-fn session(store: Memory, start: Start) -> Session<Memory, Tape, impl FnMut() -> u32> {
+fn session(store: Memory, start: Start) -> Session<(Memory, Tape, impl FnMut() -> u32)> {
     Session::new(store, Tape::default(), counting(), start)
 }
 
@@ -165,7 +165,7 @@ fn run_of(seed: u32, class: Class) -> Start {
     }
 }
 
-fn screen_text(s: &Session<Memory, Tape, impl FnMut() -> u32>) -> Vec<String> {
+fn screen_text(s: &Session<(Memory, Tape, impl FnMut() -> u32)>) -> Vec<String> {
     s.screen()
         .map(|sc| sc.lines().map(str::to_string).collect())
         .unwrap_or_default()
@@ -202,10 +202,10 @@ enum Shape {
 fn play(shape: Shape, script: &[Do]) -> u64 {
     let mut s = session(Memory::default(), run_of(42, Class::Rogue));
     if let Shape::Held = shape {
-        s.repeat_held_keys(true);
+        s.keyboard_mut().make_repeats(true);
     }
     let mut now = 0;
-    let settle = |s: &mut Session<Memory, Tape, _>, now: &mut u64| {
+    let settle = |s: &mut Session<(Memory, Tape, _)>, now: &mut u64| {
         while s.game().command_running() {
             *now += 30;
             s.tick(*now);
@@ -412,7 +412,7 @@ fn quiet_room() -> Game {
     game
 }
 
-fn saved_turn(s: &Session<Memory, Tape, impl FnMut() -> u32>) -> u32 {
+fn saved_turn(s: &Session<(Memory, Tape, impl FnMut() -> u32)>) -> u32 {
     Game::read_save(s.store().text.as_deref().unwrap())
         .unwrap()
         .turn()
@@ -468,7 +468,7 @@ fn a_command_that_ends_saves_the_run_where_it_ended() {
 fn a_save_that_fails_stands_on_the_panel_until_one_succeeds() {
     let mut s = session(Memory::holding(&quiet_room()), Start::default());
     s.press(Key::Char('c'));
-    let panel = |s: &Session<Memory, Tape, _>| -> Vec<String> {
+    let panel = |s: &Session<(Memory, Tape, _)>| -> Vec<String> {
         s.panel().iter().map(|(l, _)| l.to_string()).collect()
     };
     assert!(!panel(&s).iter().any(|l| l.starts_with("Not saving")));
@@ -527,7 +527,7 @@ fn arriving_on_a_floor_saves_and_dying_removes_the_save() {
     s.press(Key::Char('.'));
     assert_eq!(s.game().state(), State::Dead);
     assert_eq!((s.store().removes, s.store().text.is_none()), (1, true));
-    assert_eq!(s.saved(), Saved::Nothing);
+    assert_eq!(s.run().saving().saved(), Saved::Nothing);
 }
 
 #[test]
@@ -648,7 +648,7 @@ fn the_title_offers_continue_only_with_a_save() {
     assert_eq!(c, None, "no C to offer");
     let mut s = session(Memory::default(), Start::default());
     s.press(Key::Char('C'));
-    assert_eq!(s.note(), Some("There is no saved run to continue."));
+    assert_eq!(s.notes.note(), Some("There is no saved run to continue."));
     assert_eq!(s.game().state(), State::Title);
 }
 
@@ -695,11 +695,12 @@ fn a_save_that_cannot_be_read_is_set_aside_and_never_written_over() {
     let s = session(store, run_of(9, Class::Wizard));
     assert_eq!(s.store().set_aside.len(), 1, "set aside, not renamed over");
     assert!(
-        s.note()
+        s.notes
+            .note()
             .unwrap()
             .starts_with("The saved run could not be read (save.txt: Permission"),
         "{:?}",
-        s.note()
+        s.notes.note()
     );
     // Something that is no save to read (a FIFO, a huge file): left where
     // it is, and a new run asks before it replaces it.
@@ -712,7 +713,7 @@ fn a_save_that_cannot_be_read_is_set_aside_and_never_written_over() {
     let s = session(store, run_of(9, Class::Wizard));
     assert!(s.store().set_aside.is_empty());
     assert_eq!(s.store().writes, 0, "nothing written over it");
-    assert_eq!(s.saved(), Saved::Damaged);
+    assert_eq!(s.run().saving().saved(), Saved::Damaged);
     assert!(s.asking(), "asked first");
     assert!(
         screen_text(&s)[0].starts_with("Replace the damaged saved run?"),
@@ -723,7 +724,7 @@ fn a_save_that_cannot_be_read_is_set_aside_and_never_written_over() {
 
 #[test]
 fn the_title_offers_to_continue_only_a_run_it_can_read() {
-    fn offers(s: &Session<Memory, Tape, impl FnMut() -> u32>) -> bool {
+    fn offers(s: &Session<(Memory, Tape, impl FnMut() -> u32)>) -> bool {
         screen_text(s).iter().any(|l| l.contains("continue"))
     }
     let s = session(Memory::default(), Start::default());
@@ -741,7 +742,7 @@ fn the_title_offers_to_continue_only_a_run_it_can_read() {
         ..Memory::holding(&Game::new_run(5, Class::Rogue))
     };
     let s = session(unread, Start::default());
-    assert_eq!(s.saved(), Saved::Damaged);
+    assert_eq!(s.run().saving().saved(), Saved::Damaged);
     assert!(!offers(&s), "cannot be read: {:?}", screen_text(&s));
     let s = session(
         Memory::holding(&Game::new_run(5, Class::Rogue)),
@@ -753,7 +754,7 @@ fn the_title_offers_to_continue_only_a_run_it_can_read() {
 #[test]
 fn the_panel_s_stop_line_goes_once_a_turn_has_passed() {
     let mut s = session(Memory::default(), run_of(42, Class::Rogue));
-    let shown = |s: &Session<Memory, Tape, _>| {
+    let shown = |s: &Session<(Memory, Tape, _)>| {
         s.panel()
             .iter()
             .any(|(l, _)| l.as_str() == "You're already at full health.")
@@ -795,7 +796,7 @@ fn a_burst_typed_ahead_stops_where_a_monster_comes_into_view() {
     assert_eq!(s.game().player().pos, Point::new(5, 3));
     assert_eq!(s.game().level().map.at(Point::new(6, 3)), Terrain::OpenDoor);
     assert_eq!(
-        s.note(),
+        s.notes.note(),
         Some("You see a jackal. The keys typed ahead were dropped.")
     );
     // A burst keeps the gate shut while it lasts, a key every 50 ms...
@@ -811,7 +812,7 @@ fn a_burst_typed_ahead_stops_where_a_monster_comes_into_view() {
     s.tick(now);
     s.press(Key::Char('l'));
     assert_eq!(s.game().player().pos, Point::new(6, 3));
-    assert_eq!(s.note(), None);
+    assert_eq!(s.notes.note(), None);
 }
 
 #[test]
@@ -889,7 +890,7 @@ fn a_sealed_start_says_where_to_search_and_e_finds_the_way_on() {
     // a secret door, and explore sees all it can before a step.
     let mut s = session(Memory::default(), run_of(19, Class::Fighter));
     let mut now = 1000;
-    let mut wait = |s: &mut Session<Memory, Tape, _>, ms: u64| {
+    let mut wait = |s: &mut Session<(Memory, Tape, _)>, ms: u64| {
         for _ in 0..ms / 30 {
             now += 30;
             s.tick(now);
@@ -961,9 +962,9 @@ fn a_sealed_start_says_where_to_search_and_e_finds_the_way_on() {
 fn a_key_that_does_nothing_says_once_which_key_shows_the_keys() {
     let mut s = session(Memory::default(), run_of(42, Class::Fighter));
     s.press(Key::Char('q'));
-    assert_eq!(s.note(), Some("q does nothing: ? shows the keys."));
+    assert_eq!(s.notes.note(), Some("q does nothing: ? shows the keys."));
     s.press(Key::Char('v'));
-    assert_eq!(s.note(), None, "once");
+    assert_eq!(s.notes.note(), None, "once");
 }
 
 #[test]
@@ -976,11 +977,11 @@ fn a_second_game_takes_the_store_once_the_first_lets_it_go() {
         ..Memory::default()
     };
     let mut s = session(store, run_of(9, Class::Fighter));
-    assert!(s.not_saving());
+    assert!(!s.run().saving().saves());
     s.press(Key::Escape);
     s.press(Key::Char('s'));
     assert!(s.finished());
-    assert!(!s.not_saving());
+    assert!(s.run().saving().saves());
     assert_eq!(s.store().writes, 1, "saved once the store was free");
     // The first game left a run saved: it stays, said on the panel.
     let store = Memory {
@@ -1021,12 +1022,20 @@ fn a_damaged_save_is_set_aside_and_another_version_is_kept() {
     );
     assert_eq!(s.store().set_aside, ["amulets-save 1\nnonsense\n"]);
     assert!(
-        s.note().unwrap().starts_with("The saved run was damaged"),
+        s.notes
+            .note()
+            .unwrap()
+            .starts_with("The saved run was damaged"),
         "{:?}",
-        s.note()
+        s.notes.note()
     );
-    assert!(s.note().unwrap().ends_with("it was kept as save.bad."));
-    assert_eq!(s.saved(), Saved::Nothing);
+    assert!(
+        s.notes
+            .note()
+            .unwrap()
+            .ends_with("it was kept as save.bad.")
+    );
+    assert_eq!(s.run().saving().saved(), Saved::Nothing);
 
     let other = "amulets-save 99\nseed 1\n";
     let mut s = session(
@@ -1036,11 +1045,11 @@ fn a_damaged_save_is_set_aside_and_another_version_is_kept() {
         },
         Start::default(),
     );
-    assert_eq!(s.saved(), Saved::OtherVersion(99));
+    assert_eq!(s.run().saving().saved(), Saved::OtherVersion(99));
     assert!(s.store().set_aside.is_empty());
     // In the book's words (chapter 18), the store naming the save.
     assert_eq!(
-        s.note().unwrap(),
+        s.notes.note().unwrap(),
         "the saved run: it's version 99, and this game reads versions 1 and 2; it was left as it is."
     );
     s.press(Key::Char('N'));
@@ -1099,7 +1108,7 @@ fn a_recorded_run_plays_back_to_where_it_ended() {
         now += 30;
         s.tick(now);
     }
-    let tape = s.recorder();
+    let tape = s.run().recorder();
     let (seed, class) = tape.run.unwrap();
     assert_eq!(class, Class::Rogue);
     assert!(tape.inputs.contains(&Input::Step));
@@ -1212,7 +1221,7 @@ fn a_style_chosen_on_the_title_is_the_run_s_saved_and_replayed() {
         now += 30;
         s.tick(now);
     }
-    let tape = s.recorder();
+    let tape = s.run().recorder();
     let (seed, class) = tape.run.unwrap();
     let mut replay = String::new();
     replay::write(&mut replay, seed, class, &tape.inputs, s.game()).unwrap();
@@ -1254,7 +1263,7 @@ fn xorshift_dice_chosen_on_the_command_line_are_the_run_s_saved_and_replayed() {
     assert_eq!(Game::read_save(&text).unwrap().dice(), Dice::Xorshift);
     // Replayed with its dice line.
     s.press(Key::Char('.'));
-    let tape = s.recorder();
+    let tape = s.run().recorder();
     let (seed, class) = tape.run.unwrap();
     let mut replay = String::new();
     replay::write(&mut replay, seed, class, &tape.inputs, s.game()).unwrap();
@@ -1290,9 +1299,9 @@ fn xorshift_dice_chosen_on_the_command_line_are_the_run_s_saved_and_replayed() {
 /// Ticks a demo on, a command's step at a time, until `done` or the bot's
 /// whole run is over (a bound no run of the bot comes near).
 fn tick_demo<E: FnMut() -> u32>(
-    s: &mut Session<Memory, Tape, E>,
+    s: &mut Session<(Memory, Tape, E)>,
     now: &mut u64,
-    mut done: impl FnMut(&Session<Memory, Tape, E>) -> bool,
+    mut done: impl FnMut(&Session<(Memory, Tape, E)>) -> bool,
 ) {
     for _ in 0..2_000_000 {
         if done(s) {
@@ -1347,7 +1356,7 @@ fn the_demo_plays_the_bots_run_through_the_session_saving_as_it_goes() {
     // Its end stays on the screen for the player.
     assert!(s.screen().is_some());
     // Recorded as a player's run: the tape plays back to the same end.
-    let tape = s.recorder();
+    let tape = s.run().recorder();
     assert_eq!(tape.run, Some((42, Class::Fighter)));
     let mut replayed = Game::new_run(42, Class::Fighter);
     for input in &tape.inputs {
@@ -1373,7 +1382,7 @@ fn a_key_takes_the_run_over_from_the_bot_and_does_nothing_else() {
     s.press(Key::Char('.'));
     assert_eq!(s.game().turn(), turn, "the key took no turn of its own");
     assert!(!s.demo());
-    assert_eq!(s.note(), Some("You take over from the bot."));
+    assert_eq!(s.notes.note(), Some("You take over from the bot."));
     assert!(!s.game().command_running(), "what ran is stopped");
     let pos = s.game().player().pos;
     for _ in 0..100 {
@@ -1431,7 +1440,7 @@ fn the_demo_continues_a_saved_run_and_never_replaces_one() {
     assert_eq!(s.game().state(), State::Title);
     assert!(!s.demo());
     assert_eq!(
-        s.note(),
+        s.notes.note(),
         Some("The bot does not replace a saved run it cannot play.")
     );
     assert_eq!(s.store().writes, 0);

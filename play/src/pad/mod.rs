@@ -16,9 +16,8 @@ pub use menu::{COMMANDS, MenuEntry};
 pub use status::{STATUS_COLS, STATUS_LINES, Status, StatusLine};
 
 use crate::bindings::{self, Does, Pad, Underfoot, Verb};
-use crate::recorder::Recorder;
+use crate::session::Host;
 use crate::session::Session;
-use crate::store::Store;
 use crate::view::{self, Scene, Shows};
 use amulets_core::game::State;
 use amulets_core::geom::Point;
@@ -126,29 +125,19 @@ impl Controls {
 
     /// A gamepad's Y: the help, where the keys have one (playing, the
     /// title), by its key in force.
-    pub fn help<S: Store, R: Recorder, E: FnMut() -> u32>(
-        &mut self,
-        session: &mut Session<S, R, E>,
-    ) {
+    pub fn help<H: Host>(&mut self, session: &mut Session<H>) {
         self.named_key(session, Action::Help);
     }
 
     /// A gamepad's Start: the menu, while playing, by its key in force.
-    pub fn start<S: Store, R: Recorder, E: FnMut() -> u32>(
-        &mut self,
-        session: &mut Session<S, R, E>,
-    ) {
+    pub fn start<H: Host>(&mut self, session: &mut Session<H>) {
         self.named_key(session, Action::Menu);
     }
 
     /// Taps the key in force of the binding a map names by `action` here,
     /// when there is one; a running command is stopped instead, as by any button.
-    fn named_key<S: Store, R: Recorder, E: FnMut() -> u32>(
-        &mut self,
-        session: &mut Session<S, R, E>,
-        action: Action,
-    ) {
-        session.set_shows(self.shows);
+    fn named_key<H: Host>(&mut self, session: &mut Session<H>, action: Action) {
+        session.prefs.set_shows(self.shows);
         if session.game().command_running() {
             tap(session, Key::Escape);
             return;
@@ -158,7 +147,7 @@ impl Controls {
             .into_iter()
             .flatten()
             .find(|b| b.name == Some(action.into()))
-            .and_then(|b| session.keymap().first_key(context, b));
+            .and_then(|b| session.prefs.keymap().first_key(context, b));
         if let Some(k) = key {
             self.mode = Mode::Play;
             tap(session, k);
@@ -177,10 +166,7 @@ impl Controls {
 
     /// What the map shows: the session's scene, or, while the travel
     /// cursor is out, the way to it and the cursor.
-    pub fn scene<'a, S: Store, R: Recorder, E: FnMut() -> u32>(
-        &self,
-        session: &'a Session<S, R, E>,
-    ) -> Scene<'a> {
+    pub fn scene<'a, H: Host>(&self, session: &'a Session<H>) -> Scene<'a> {
         match self.mode {
             Mode::Travel(c) => Scene::new(session.game(), session.juice())
                 .with_way(session.game().route_to(c))
@@ -193,14 +179,9 @@ impl Controls {
     /// session: a button acts when pressed (the session repeats a held
     /// direction, and steps a running command on time). A button pressed
     /// while a command runs stops it and does nothing else.
-    pub fn update<S: Store, R: Recorder, E: FnMut() -> u32>(
-        &mut self,
-        session: &mut Session<S, R, E>,
-        buttons: Buttons,
-        now: u64,
-    ) {
+    pub fn update<H: Host>(&mut self, session: &mut Session<H>, buttons: Buttons, now: u64) {
         // A session played with a pad shows a pad's help.
-        session.set_shows(self.shows);
+        session.prefs.set_shows(self.shows);
         session.tick(now);
         let mut new = buttons.newly(self.before);
         let b_let_go = self.before.b && !buttons.b;
@@ -262,11 +243,8 @@ impl Controls {
 
     /// A new screen (another state, the question, the hall) starts its
     /// list at the top; one over the map closes the pad's own menus.
-    fn follow_the_screen<S: Store, R: Recorder, E: FnMut() -> u32>(
-        &mut self,
-        session: &Session<S, R, E>,
-    ) {
-        let hall = session.overlay().is_some();
+    fn follow_the_screen<H: Host>(&mut self, session: &Session<H>) {
+        let hall = session.run().annals().overlay().is_some();
         let seen = (session.game().state(), session.asking(), hall);
         if self.seen_screen != Some(seen) {
             self.seen_screen = Some(seen);
@@ -279,15 +257,11 @@ impl Controls {
     }
 
     /// A direction pressed: held until the switch is let go.
-    fn press_direction<S: Store, R: Recorder, E: FnMut() -> u32>(
-        &mut self,
-        session: &mut Session<S, R, E>,
-        key: Key,
-    ) {
+    fn press_direction<H: Host>(&mut self, session: &mut Session<H>, key: Key) {
         // The direction's key in force: a keymap may have given the
         // arrow to something else.
         let key = amulets_core::input::direction(key)
-            .and_then(|d| session.keymap().direction_key(session.context(), d))
+            .and_then(|d| session.prefs.keymap().direction_key(session.context(), d))
             .unwrap_or(key);
         if let Some(old) = self.direction.replace(key) {
             session.release(old);
@@ -295,12 +269,7 @@ impl Controls {
         session.press(key);
     }
 
-    fn menu<S: Store, R: Recorder, E: FnMut() -> u32>(
-        &mut self,
-        session: &mut Session<S, R, E>,
-        new: Buttons,
-        i: usize,
-    ) {
+    fn menu<H: Host>(&mut self, session: &mut Session<H>, new: Buttons, i: usize) {
         let n = COMMANDS.len();
         if new.left || new.up {
             self.mode = Mode::Menu((i + n - 1) % n);
@@ -313,7 +282,7 @@ impl Controls {
             let MenuEntry(b, _) = COMMANDS[i];
             if b.does == Does::Click {
                 self.mode = Mode::Travel(session.game().player().pos);
-            } else if let Some(k) = session.keymap().first_key(session.context(), b) {
+            } else if let Some(k) = session.prefs.keymap().first_key(session.context(), b) {
                 tap(session, k);
                 if b.does == Does::Act(Verb::Messages) {
                     // The messages open on their newest (the window stops
@@ -324,9 +293,9 @@ impl Controls {
         }
     }
 
-    fn travel<S: Store, R: Recorder, E: FnMut() -> u32>(
+    fn travel<H: Host>(
         &mut self,
-        session: &mut Session<S, R, E>,
+        session: &mut Session<H>,
         new: Buttons,
         dir: Option<Key>,
         cursor: Point,
@@ -344,12 +313,7 @@ impl Controls {
         }
     }
 
-    fn play<S: Store, R: Recorder, E: FnMut() -> u32>(
-        &mut self,
-        session: &mut Session<S, R, E>,
-        new: Buttons,
-        dir: Option<Key>,
-    ) {
+    fn play<H: Host>(&mut self, session: &mut Session<H>, new: Buttons, dir: Option<Key>) {
         let state = session.game().state();
         if session.asking() {
             return self.choose(session, new);
@@ -381,7 +345,7 @@ impl Controls {
             return;
         };
         let key = bindings::for_pad(state, given, under)
-            .and_then(|b| session.keymap().first_key(session.context(), b));
+            .and_then(|b| session.prefs.keymap().first_key(session.context(), b));
         match key {
             Some(k) => tap(session, k),
             None if given == Pad::C && state == State::Playing => self.mode = Mode::Menu(0),
@@ -393,11 +357,7 @@ impl Controls {
     /// chosen, the press takes one (its key, as the screen gives it), B
     /// goes back. A screen with nothing to choose scrolls with up and down
     /// and closes on a press.
-    fn choose<S: Store, R: Recorder, E: FnMut() -> u32>(
-        &mut self,
-        session: &mut Session<S, R, E>,
-        new: Buttons,
-    ) {
+    fn choose<H: Host>(&mut self, session: &mut Session<H>, new: Buttons) {
         let Some(screen) = session.screen() else {
             return;
         };
@@ -511,7 +471,7 @@ impl Controls {
 
 /// Presses a key and lets it go at once (the buttons that are no key held
 /// down).
-fn tap<S: Store, R: Recorder, E: FnMut() -> u32>(session: &mut Session<S, R, E>, key: Key) {
+fn tap<H: Host>(session: &mut Session<H>, key: Key) {
     session.press(key);
     session.release(key);
 }

@@ -4,9 +4,8 @@
 
 use super::{COMMANDS, Controls, Mode};
 use crate::bindings::{self, Verb};
-use crate::recorder::Recorder;
+use crate::session::Host;
 use crate::session::Session;
-use crate::store::Store;
 use crate::view::{self, wrap};
 use amulets_core::color::{Rgb, palette};
 use amulets_core::game::State;
@@ -76,12 +75,7 @@ impl Controls {
     /// ones for a display under 60 characters across. Rows past those
     /// (a phone's page has room) show more of the log; fewer are the
     /// board's, whose places do not overlap.
-    pub fn status<S: Store, R: Recorder, E: FnMut() -> u32>(
-        &self,
-        session: &Session<S, R, E>,
-        cols: usize,
-        rows: usize,
-    ) -> Status {
+    pub fn status<H: Host>(&self, session: &Session<H>, cols: usize, rows: usize) -> Status {
         let cols = cols.min(STATUS_COLS);
         let wide = cols >= 60;
         let (first, board) = if wide {
@@ -113,7 +107,7 @@ impl Controls {
             // too, so it needs no row of its own here. A standing note
             // stands on the lower row, the newest line over it.
             let mut newest = game.log().lines().rev().map(|m| m.text.as_str());
-            let (older, last) = match session.note() {
+            let (older, last) = match session.notes.note() {
                 Some(n) => (newest.next(), Some(n)),
                 None => {
                     let last = newest.next();
@@ -134,7 +128,7 @@ impl Controls {
         // Narrow: the newest message (the session's note before the
         // log's) over two rows, then why the last command stopped. A
         // standing note takes the message's second row and the stop's.
-        let message = session.note().or(game.log().last()).unwrap_or("");
+        let message = session.notes.note().or(game.log().last()).unwrap_or("");
         match &standing {
             Some((note, color)) => {
                 wrapped(&mut out[first..=first], message, cols);
@@ -153,9 +147,9 @@ impl Controls {
     }
 
     /// The run's facts on the first row (two when narrow).
-    fn facts<S: Store, R: Recorder, E: FnMut() -> u32>(
+    fn facts<H: Host>(
         &self,
-        session: &Session<S, R, E>,
+        session: &Session<H>,
         wide: bool,
         out: &mut [StatusLine; STATUS_LINES],
     ) {
@@ -204,12 +198,7 @@ impl Controls {
     }
 
     /// What the buttons do now, on the last row.
-    fn hint<S: Store, R: Recorder, E: FnMut() -> u32>(
-        &self,
-        session: &Session<S, R, E>,
-        cols: usize,
-        wide: bool,
-    ) -> StatusLine {
+    fn hint<H: Host>(&self, session: &Session<H>, cols: usize, wide: bool) -> StatusLine {
         let game = session.game();
         let mut hint = StatusLine::new();
         match self.mode {
@@ -240,8 +229,8 @@ impl Controls {
 /// what the buttons do, whole (a hint longer than a row is broken at
 /// words over two, the second taken from the log's), and over it the
 /// messages. How many rows the hint takes.
-fn tall<S: Store, R: Recorder, E: FnMut() -> u32>(
-    session: &Session<S, R, E>,
+fn tall<H: Host>(
+    session: &Session<H>,
     cols: usize,
     rows: &mut [StatusLine],
     colors: &mut [Rgb],
@@ -261,8 +250,8 @@ fn tall<S: Store, R: Recorder, E: FnMut() -> u32>(
 /// newest lowest, each broken at words and in its colour (unread lines
 /// brighter). While aiming or looking, what the cursor is on, from the
 /// top.
-fn tall_messages<S: Store, R: Recorder, E: FnMut() -> u32>(
-    session: &Session<S, R, E>,
+fn tall_messages<H: Host>(
+    session: &Session<H>,
     cols: usize,
     rows: &mut [StatusLine],
     colors: &mut [Rgb],
@@ -275,7 +264,7 @@ fn tall_messages<S: Store, R: Recorder, E: FnMut() -> u32>(
     }
     let standing = session.standing_notes().next();
     let standing = standing.as_ref().map(|(l, c)| (l.as_str(), *c));
-    let note = session.note().map(|n| (n, palette::UNREAD_TEXT));
+    let note = session.notes.note().map(|n| (n, palette::UNREAD_TEXT));
     let log = view::log_lines(game).rev();
     let mut free = rows.len();
     for (i, (text, color)) in standing.into_iter().chain(note).chain(log).enumerate() {
@@ -342,7 +331,7 @@ mod tests {
 
     /// Seed 42's Fighter explored to the book's first rat: three lines of
     /// log, the first longer than a phone's row.
-    fn fighter_at_the_rat() -> Session<NoStore, (), impl FnMut() -> u32> {
+    fn fighter_at_the_rat() -> Session<(NoStore, (), impl FnMut() -> u32)> {
         let start = Start {
             seed: Some(42),
             class: Some(Class::Fighter),

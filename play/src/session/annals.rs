@@ -29,7 +29,7 @@ pub struct Annals {
     overlay: Option<Overlay>,
     /// The run's end has been entered (its record, the hall).
     entered: bool,
-    /// The run is a replay watched ([`Session::watch`]): its end is never
+    /// The run is a replay watched (`Session::watch`): its end is never
     /// entered.
     watching: bool,
 }

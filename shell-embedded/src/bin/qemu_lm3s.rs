@@ -74,7 +74,12 @@ fn play_bot() -> bool {
     session.act(Action::ChooseClass(class));
     let mut bot = Bot::new();
     let mut now: u64 = 0;
-    while session.play_bot(&mut bot, &mut now, amulets_play::session::Pace::Steps) {}
+    while amulets_play::autoplay::play_bot(
+        &mut session,
+        &mut bot,
+        &mut now,
+        amulets_play::autoplay::Pace::Steps,
+    ) {}
     report(session.game(), core::mem::size_of_val(&session));
     true
 }

@@ -63,12 +63,10 @@ fn button(name: &str) -> Option<Buttons> {
 /// pressed), `shot NAME` (the display to `NAME.ppm`), `hash` (the state
 /// hash printed), `bot` (the bot plays the run to its end, to see the end
 /// and the record). Commands run on the session's clock between words.
-fn play_script<S, R, E>(session: &mut Session<S, R, E>, shell: &mut Shell<FrameBuffer<320, 240>>)
-where
-    S: amulets_play::store::Store,
-    R: amulets_play::recorder::Recorder,
-    E: FnMut() -> u32,
-{
+fn play_script<H: amulets_play::session::Host>(
+    session: &mut Session<H>,
+    shell: &mut Shell<FrameBuffer<320, 240>>,
+) {
     let mut text = [0u8; 4096];
     let Some(n) = host_file::read_all("buttons.txt\0", &mut text) else {
         hprintln!("no buttons.txt to play");
@@ -78,7 +76,7 @@ where
     let script = core::str::from_utf8(&text[..n]).unwrap_or("");
     let mut now: u64 = 0;
     let mut words = script.split_whitespace();
-    let step = |session: &mut Session<S, R, E>,
+    let step = |session: &mut Session<H>,
                 shell: &mut Shell<FrameBuffer<320, 240>>,
                 b: Buttons,
                 now: &mut u64| {
@@ -120,7 +118,12 @@ where
             ),
             "bot" => {
                 let mut bot = amulets_core::bot::Bot::new();
-                while session.play_bot(&mut bot, &mut now, amulets_play::session::Pace::Steps) {}
+                while amulets_play::autoplay::play_bot(
+                    session,
+                    &mut bot,
+                    &mut now,
+                    amulets_play::autoplay::Pace::Steps,
+                ) {}
                 step(session, shell, Buttons::NONE, &mut now);
             }
             chord if chord.starts_with("b+") => match button(&chord[2..]) {
@@ -204,7 +207,10 @@ fn main() -> ! {
         Some(None) => Kept::Lost("the host's flash file did not open"),
     };
     let mut session = Session::new(store, (), || board::SEED, start);
-    session.set_autosave(amulets_embedded::flash::BOARD_AUTOSAVE);
+    session
+        .run_mut()
+        .saving_mut()
+        .set_autosave(amulets_embedded::flash::BOARD_AUTOSAVE);
     if board::play_buttons() {
         let mut shell = Shell::new(FrameBuffer::<320, 240>::new(), Layout::Full);
         let Ok(_) = shell.draw(&session);
@@ -265,7 +271,12 @@ fn main() -> ! {
         if board::TURNS.is_some_and(|t| game.turn() >= t) {
             break;
         }
-        if !session.play_bot(&mut bot, &mut now, amulets_play::session::Pace::Steps) {
+        if !amulets_play::autoplay::play_bot(
+            &mut session,
+            &mut bot,
+            &mut now,
+            amulets_play::autoplay::Pace::Steps,
+        ) {
             break;
         }
     }

@@ -83,8 +83,11 @@ fn main() -> ! {
         Err(_) => Kept::Lost("the flash did not answer"),
     };
     let mut session = Session::new(store, (), seeds, Start::default());
-    session.repeat_held_keys(true);
-    session.set_autosave(amulets_embedded::flash::BOARD_AUTOSAVE);
+    session.keyboard_mut().make_repeats(true);
+    session
+        .run_mut()
+        .saving_mut()
+        .set_autosave(amulets_embedded::flash::BOARD_AUTOSAVE);
     #[cfg(feature = "defmt")]
     defmt::info!(
         "amulets on the Wio Terminal, seed {=u32}",
@@ -121,8 +124,11 @@ fn main() -> ! {
             // Quit on a board: its title again, for the next run.
             let (store, recorder, seeds) = session.into_parts();
             session = Session::new(store, recorder, seeds, Start::default());
-            session.repeat_held_keys(true);
-            session.set_autosave(amulets_embedded::flash::BOARD_AUTOSAVE);
+            session.keyboard_mut().make_repeats(true);
+            session
+                .run_mut()
+                .saving_mut()
+                .set_autosave(amulets_embedded::flash::BOARD_AUTOSAVE);
         }
         // A write the display refused: the shell paints the whole picture
         // afresh next time, which is all there is to do about it here; the

@@ -753,7 +753,7 @@ mod tests {
                 ..Start::default()
             },
         );
-        assert!(s.not_saving());
+        assert!(!s.run().saving().saves());
         assert!(
             s.panel()
                 .iter()
@@ -862,10 +862,11 @@ mod tests {
         let session = Session::new(store(flash), (), || 3, Start::default());
         assert!(
             session
+                .notes
                 .note()
                 .is_some_and(|n| n.contains("kept aside in flash")),
             "{:?}",
-            session.note()
+            session.notes.note()
         );
         let (mut s, _, _) = session.into_parts();
         assert_eq!(s.read().unwrap(), None);
@@ -882,15 +883,15 @@ mod tests {
     fn a_palette_chosen_on_a_board_is_there_after_a_restart() {
         use amulets_play::palettes::Palette;
         let mut session = Session::new(store(Flash::new()), (), || 3, Start::default());
-        assert_eq!(session.palette(), Palette::Book);
+        assert_eq!(session.prefs.palette(), Palette::Book);
         for _ in 0..3 {
             session.act(amulets_play::bindings::Verb::Palette);
         }
-        assert_eq!(session.palette(), Palette::HighContrast);
-        assert_eq!(session.note(), None);
+        assert_eq!(session.prefs.palette(), Palette::HighContrast);
+        assert_eq!(session.notes.note(), None);
         let (s, _, _) = session.into_parts();
         let session = Session::new(store(s.into_flash()), (), || 3, Start::default());
-        assert_eq!(session.palette(), Palette::HighContrast);
+        assert_eq!(session.prefs.palette(), Palette::HighContrast);
     }
 
     /// A save that does not load, in slot 0 of a store.
@@ -910,8 +911,8 @@ mod tests {
         let mut flash = holding_a_bad(Flash::new(), first, 5);
         let note = |flash: Flash| {
             let session = Session::new(store(flash), (), || 3, Start::default());
-            let note = session.note().unwrap_or("").to_string();
-            let saved = session.saved();
+            let note = session.notes.note().unwrap_or("").to_string();
+            let saved = session.run().saving().saved();
             let (s, _, _) = session.into_parts();
             (note, saved, s.into_flash())
         };

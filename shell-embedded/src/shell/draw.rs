@@ -10,9 +10,8 @@ use amulets_core::geom::Point;
 use amulets_core::map::{MAP_CELLS, MAP_W, Map};
 use amulets_core::text::Line;
 use amulets_play::pad::{STATUS_COLS, Window};
-use amulets_play::recorder::Recorder;
+use amulets_play::session::Host;
 use amulets_play::session::Session;
-use amulets_play::store::Store;
 use amulets_play::view::{self, Scene, chrome};
 use embedded_graphics::pixelcolor::Rgb565;
 use embedded_graphics::prelude::*;
@@ -54,10 +53,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
     /// The cell the viewport's top left shows: the whole map in the big
     /// layout; in the small one, the core's camera on what its scene
     /// follows (the player, or a cursor).
-    pub fn camera<S: Store, R: Recorder, E: FnMut() -> u32>(
-        &self,
-        session: &Session<S, R, E>,
-    ) -> Point {
+    pub fn camera<H: Host>(&self, session: &Session<H>) -> Point {
         self.controls
             .scene(session)
             .camera(self.layout.view_cells())

@@ -14,9 +14,8 @@ use amulets_core::geom::Point;
 use amulets_core::map::MAP_CELLS;
 use amulets_play::pad::Controls;
 use amulets_play::palettes::Palette;
-use amulets_play::recorder::Recorder;
+use amulets_play::session::Host;
 use amulets_play::session::Session;
-use amulets_play::store::Store;
 use amulets_play::view::chrome;
 use embedded_graphics::pixelcolor::Rgb565;
 use embedded_graphics::prelude::*;
@@ -95,10 +94,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
     /// Draws what changed since the last call; returns the places redrawn,
     /// or the display's error. After an error the whole picture is drawn
     /// afresh next time: what the caches say was drawn may not have been.
-    pub fn draw<S: Store, R: Recorder, E: FnMut() -> u32>(
-        &mut self,
-        session: &Session<S, R, E>,
-    ) -> Result<u32, D::Error> {
+    pub fn draw<H: Host>(&mut self, session: &Session<H>) -> Result<u32, D::Error> {
         let drawn = self.draw_changes(session);
         if drawn.is_err() {
             self.stale = true;
@@ -106,14 +102,11 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         drawn
     }
 
-    fn draw_changes<S: Store, R: Recorder, E: FnMut() -> u32>(
-        &mut self,
-        session: &Session<S, R, E>,
-    ) -> Result<u32, D::Error> {
+    fn draw_changes<H: Host>(&mut self, session: &Session<H>) -> Result<u32, D::Error> {
         let game = session.game();
         self.redrawn = 0;
-        if session.palette() != self.palette {
-            self.palette = session.palette();
+        if session.prefs.palette() != self.palette {
+            self.palette = session.prefs.palette();
             self.stale = true;
         }
         if self.stale {

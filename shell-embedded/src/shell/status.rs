@@ -3,18 +3,14 @@
 use super::Shell;
 use super::layout::CHAR_H;
 use amulets_core::geom::Point;
-use amulets_play::recorder::Recorder;
+use amulets_play::session::Host;
 use amulets_play::session::Session;
-use amulets_play::store::Store;
 use amulets_play::view::chrome;
 use embedded_graphics::pixelcolor::Rgb565;
 use embedded_graphics::prelude::*;
 
 impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
-    pub(super) fn draw_status<S: Store, R: Recorder, E: FnMut() -> u32>(
-        &mut self,
-        session: &Session<S, R, E>,
-    ) -> Result<(), D::Error> {
+    pub(super) fn draw_status<H: Host>(&mut self, session: &Session<H>) -> Result<(), D::Error> {
         let (at, rows, cols) = self.layout.status();
         let status = self.controls.status(session, cols, rows);
         for (i, (line, &color)) in status

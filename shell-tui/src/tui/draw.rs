@@ -221,7 +221,7 @@ fn draw_screen(buf: &mut Buffer, app: &App, over: &view::Screen, (w, h): (u16, u
         );
     }
     let (cols, rows) = (usize::from(room.cols), usize::from(room.rows));
-    let paging = over.paging(cols, rows, app.session.scroll());
+    let paging = over.paging(cols, rows, app.session.keyboard().scroll());
     let shown = over.rows(cols).skip(paging.first).take(paging.shown);
     for (row, (i, indent, text)) in shown.enumerate() {
         let color = over.entries[i].color;

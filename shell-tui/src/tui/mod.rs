@@ -47,7 +47,7 @@ impl App {
     /// A colour of the core's as the terminal shows it, in the player's
     /// palette.
     pub fn color(&self, c: amulets_core::color::Rgb) -> ratatui::style::Color {
-        self.depth.color(self.session.palette().apply(c))
+        self.depth.color(self.session.prefs.palette().apply(c))
     }
 
     fn millis(&self, t: Instant) -> u64 {
@@ -441,7 +441,7 @@ mod tests {
     fn a_note_put_on_the_panel_in_the_core_shows() {
         for (w, h) in [(100, 40), (60, 20)] {
             let mut app = app_of(run_of(42, Class::Fighter), w, h);
-            app.session.add_test_note("A test note.");
+            app.session.notes.add_test_note("A test note.");
             let lines = screen(&app, w, h);
             let row = lines.iter().position(|l| l.contains("A test note."));
             let row = row.unwrap_or_else(|| panic!("{w} x {h}: {lines:#?}"));
@@ -647,7 +647,7 @@ mod tests {
         assert_eq!(title, title_words, "{what}: the title whole");
         for _ in 0..100 {
             let lines = screen(app, w, h);
-            let paging = over.paging(cols, rows, app.session.scroll());
+            let paging = over.paging(cols, rows, app.session.keyboard().scroll());
             for r in 0..paging.shown {
                 let row: String = lines[2 + r].chars().skip(1).take(cols).collect();
                 shown[paging.first + r] = Some(row.trim_end().to_string());
@@ -682,7 +682,7 @@ mod tests {
         assert_eq!(seen, words, "{what}: every word whole and in order");
         // Back to the top, as any other key would leave it.
         for _ in 0..100 {
-            if app.session.scroll() == 0 {
+            if app.session.keyboard().scroll() == 0 {
                 break;
             }
             app.on_key(&plain(KeyCode::Up));
@@ -729,7 +729,7 @@ mod tests {
         ];
         for (name, make) in notes {
             let (mut app, dir) = title_over(name, make);
-            assert!(app.session.note().is_some(), "{name}: a note");
+            assert!(app.session.notes.note().is_some(), "{name}: a note");
             check_whole(&mut app, w, h, &format!("the title, {name}"));
             let _ = std::fs::remove_dir_all(&dir);
         }
@@ -805,9 +805,12 @@ mod tests {
         app.on_key(&key('.'));
         assert_eq!(app.session.game().state(), State::Dead);
         assert!(
-            app.session.note().is_some_and(|n| n.contains("record")),
+            app.session
+                .notes
+                .note()
+                .is_some_and(|n| n.contains("record")),
             "{:?}",
-            app.session.note()
+            app.session.notes.note()
         );
         check_whole(&mut app, w, h, "the end");
         std::thread::sleep(std::time::Duration::from_millis(300));

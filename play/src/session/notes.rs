@@ -1,0 +1,191 @@
+//! What the panel says of the session's own, beside the run's facts: the
+//! session's note (a line outside the log, until the next key), why the
+//! last command stopped (while it holds), and where to search when
+//! explore has seen all it can with the way on still unfound.
+
+use super::prefs::Prefs;
+use crate::view::{SearchSpot, where_to_search};
+use amulets_core::game::command::{Stop, StopReason};
+use amulets_core::game::{Game, State};
+use amulets_core::geom::Dir;
+use amulets_core::input::{Action, Key};
+use amulets_core::item::{FloorItem, kinds};
+use amulets_core::rules::LAST_FLOOR;
+use amulets_core::text::{Line, Note, line, note};
+use core::fmt;
+
+/// What the panel says of the session's own (see the module's comment).
+#[derive(Clone, Debug, Default)]
+pub struct Notes {
+    note: Option<Note>,
+    /// The turn and floor the last command's stop was made on: the panel
+    /// shows it until a turn passes or the floor changes ([`Notes::stop`]).
+    stop_at: Option<(u32, i32)>,
+    /// The floor explore found all there is to see on with the way on
+    /// still unfound (no stairs known; on the last floor, no Amulet seen):
+    /// the panel says where to search ([`Notes::hint`]).
+    sealed: Option<i32>,
+    /// A line a test puts on the panel, to see it reach every shell.
+    #[cfg(any(test, feature = "test-support"))]
+    test_note: Option<Line>,
+}
+
+impl Notes {
+    /// Says a line to the player, on the panel or under the screen until
+    /// the next key (what went wrong with the settings, say): the one way
+    /// anything outside the log is said.
+    pub fn say(&mut self, text: impl fmt::Display) {
+        self.note = Some(note(format_args!("{text}")));
+    }
+
+    /// Says the words, when there are any. True when it did.
+    pub fn say_if(&mut self, words: Option<Note>) -> bool {
+        let said = words.is_some();
+        if let Some(words) = words {
+            self.say(words);
+        }
+        said
+    }
+
+    /// A key or a click: what was said is gone.
+    pub fn clear(&mut self) {
+        self.note = None;
+    }
+
+    /// The line said, until the next key: a save that failed, one set
+    /// aside, no saved run to continue.
+    pub fn note(&self) -> Option<&str> {
+        self.note.as_deref()
+    }
+
+    /// News came in a run: a secret door found may be a way on, so there
+    /// is more to explore.
+    pub fn news(&mut self, news: StopReason) {
+        if news == StopReason::SecretDoorFound {
+            self.sealed = None;
+        }
+    }
+
+    /// After the game took an input: a stop made by it (a new one, or a
+    /// command asked for and refused again) is current from now; explore's
+    /// end seals the floor until the way on is found.
+    pub fn follow_stop(&mut self, game: &Game, before: Option<Stop>, asked: bool) {
+        let now = game.last_stop();
+        if now.is_some() && (now != before || asked) {
+            self.stop_at = Some((game.turn(), game.depth()));
+            if now.is_some_and(|s| {
+                matches!(
+                    s.reason,
+                    StopReason::Explored | StopReason::ExploredAsFarAsSafe
+                )
+            }) {
+                self.sealed = Some(game.depth());
+            }
+        }
+    }
+
+    /// Why the last command stopped or was refused, while it holds: from
+    /// the input that made it until a turn passes or the floor changes.
+    /// ("Not with a bat in view." is gone once a turn has passed, "Arrived."
+    /// on the next floor.)
+    pub fn stop(&self, game: &Game) -> Option<Stop> {
+        let here = (game.turn(), game.depth());
+        game.last_stop().filter(|_| self.stop_at == Some(here))
+    }
+
+    /// What the panel says when explore has seen all it can and the way on
+    /// is still unfound (the stairs; on the last floor, the Amulet): that
+    /// a secret door hides it, where to search, and the key (the player's,
+    /// from `prefs`). Gone once the way is found, a secret door turns up,
+    /// or the floor changes.
+    pub fn hint(&self, game: &Game, prefs: &Prefs) -> Option<[Line; 2]> {
+        // Cheap first: a panel is drawn every frame.
+        if self.sealed != Some(game.depth()) || game.state() != State::Playing {
+            return None;
+        }
+        let wanted = if game.depth() < LAST_FLOOR {
+            game.known_stairs().is_none().then_some("the stairs")
+        } else {
+            let unseen = |i: &FloorItem| i.item.kind == kinds::AMULET && !i.seen;
+            game.level()
+                .items
+                .iter()
+                .any(unseen)
+                .then_some("the Amulet")
+        }?;
+        let key = match prefs.playing_key(Action::KeepSearching) {
+            Some(Key::Char(c)) => c,
+            _ => 'e',
+        };
+        let second = match where_to_search(game) {
+            SearchSpot::DeadEnd(p) => {
+                let me = game.player().pos;
+                let steps = (p.x - me.x).abs().max((p.y - me.y).abs());
+                let way = Dir::from_delta((p.x - me.x).signum(), (p.y - me.y).signum())
+                    .map_or("here", Dir::word);
+                line(format_args!(
+                    "Search where a corridor ends, {steps} steps {way} ({key} searches until something turns up)."
+                ))
+            }
+            SearchSpot::Side(side) => line(format_args!(
+                "Search the walls to the {side}, where the floor is unseen ({key} searches until something turns up)."
+            )),
+        };
+        Some([
+            line(format_args!(
+                "No way to {wanted} is known: a secret door hides it."
+            )),
+            second,
+        ])
+    }
+
+    /// Puts a line of the test's on the panel and on a small screen's
+    /// status, as the session's own notes are.
+    #[cfg(any(test, feature = "test-support"))]
+    pub fn add_test_note(&mut self, text: &str) {
+        self.test_note = Some(line(format_args!("{text}")));
+    }
+
+    /// The test's line on the panel (`add_test_note`).
+    pub fn test_note(&self) -> Option<&Line> {
+        #[cfg(any(test, feature = "test-support"))]
+        return self.test_note.as_ref();
+        #[cfg(not(any(test, feature = "test-support")))]
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use amulets_core::input::Action;
+    use amulets_core::mapgen::floor::Style;
+    use amulets_core::player::Class;
+    use amulets_core::rng::Dice;
+
+    #[test]
+    fn a_note_is_said_until_cleared() {
+        let mut notes = Notes::default();
+        notes.say_if(None);
+        assert_eq!(notes.note(), None);
+        notes.say(format_args!("The run could not be saved: {}.", "no room"));
+        assert_eq!(notes.note(), Some("The run could not be saved: no room."));
+        notes.clear();
+        assert_eq!(notes.note(), None);
+    }
+
+    #[test]
+    fn a_stop_holds_until_a_turn_passes() {
+        let mut game = Game::at_title(42, Style::Book, Dice::Book);
+        game.start_as(Class::Fighter);
+        let mut notes = Notes::default();
+        let before = game.last_stop();
+        game.act(Action::Rest);
+        notes.follow_stop(&game, before, true);
+        let stop = notes.stop(&game).expect("rest at full health is refused");
+        assert!(stop.refused, "{}", stop.text());
+        game.act(Action::Wait);
+        assert_eq!(notes.stop(&game), None, "a turn passed");
+        assert_eq!(notes.hint(&game, &Prefs::new(Default::default())), None);
+    }
+}
