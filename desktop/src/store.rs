@@ -274,7 +274,7 @@ impl Records for FileStore {
         let record = files::shown(&record, RECORD_ROOM);
         let mut words = format!("The record is in {record}.");
         if let Some((_, n)) = place {
-            words = format!("Number {n} in the hall of fame (H)! {words}");
+            words = format!("Number {n} in the hall of fame! {words}");
         }
         Ok(Some(note(format_args!("{words}"))))
     }

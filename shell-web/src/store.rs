@@ -194,7 +194,7 @@ impl<B: Backend> Records for LocalStore<B> {
         let place = self.change_hall(|h| h.enter(end, stamp)).map_err(trouble)?;
         let mut words = format!("The record is kept here as {name} (Records, below).");
         if let Some((_, n)) = place {
-            words = format!("Number {n} in the hall of fame (H)! {words}");
+            words = format!("Number {n} in the hall of fame! {words}");
         }
         Ok(Some(note(format_args!("{words}"))))
     }
