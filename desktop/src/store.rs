@@ -30,7 +30,7 @@ use amulets_core::text::{Line, Note, line, note};
 use amulets_play::fame::{Hall, MAX_HALL_BYTES};
 use amulets_play::morgue::{self, End};
 use amulets_play::palettes::Palette;
-use amulets_play::store::{Records, SaveText, Saves, StoreError};
+use amulets_play::store::{Colours, Fame, Records, SaveText, Saves, StoreError};
 use std::fs::{self, File, TryLockError};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -264,19 +264,21 @@ impl Saves for FileStore {
 }
 
 impl Records for FileStore {
-    fn ended(&mut self, end: &End<'_>) -> Result<Option<Note>, StoreError> {
+    fn stamp(&mut self) -> morgue::Stamp {
+        crate::clock::stamp()
+    }
+
+    fn keep_record(
+        &mut self,
+        end: &End<'_>,
+        stamp: morgue::Stamp,
+    ) -> Result<Option<Note>, StoreError> {
         if self.nowhere.is_some() {
             return Ok(None);
         }
-        let stamp = crate::clock::stamp();
         let record = self.write_record(end, stamp)?;
-        let place = self.change_hall(|hall| hall.enter(end, stamp))?;
         let record = files::shown(&record, RECORD_ROOM);
-        let mut words = format!("The record is in {record}.");
-        if let Some((_, n)) = place {
-            words = format!("Number {n} in the hall of fame! {words}");
-        }
-        Ok(Some(note(format_args!("{words}"))))
+        Ok(Some(note(format_args!("The record is in {record}."))))
     }
 
     fn read_record(&mut self) -> Result<(), StoreError> {
@@ -286,73 +288,9 @@ impl Records for FileStore {
     fn record(&self) -> Option<&str> {
         self.record.as_deref()
     }
-
-    fn has_record(&self) -> bool {
-        self.record().is_some()
-    }
-
-    fn read_hall(&mut self) -> Result<(), StoreError> {
-        if self.nowhere.is_some() {
-            self.hall = None;
-            return Ok(());
-        }
-        self.hall = match files::read_bounded(&self.dir.join(SCORES), MAX_HALL_READ, self.open) {
-            Ok(text) => text,
-            Err(ReadError::Refused(why)) => {
-                return Err(StoreError::Refused(line(format_args!("{why}"))));
-            }
-            Err(ReadError::Failed(e)) => return Err(failed(SCORES, &self.dir, &e)),
-        };
-        Ok(())
-    }
-
-    fn hall(&self) -> Option<&str> {
-        self.hall.as_deref()
-    }
-
-    fn begin_daily(&mut self, day: Day) -> Result<bool, StoreError> {
-        if self.nowhere.is_some() {
-            return Ok(true);
-        }
-        self.change_hall(|hall| hall.begin_daily(day))
-    }
-
-    fn palette(&mut self) -> Option<Palette> {
-        None
-    }
-
-    fn keep_palette(&mut self, _: Palette) -> Result<(), StoreError> {
-        Ok(())
-    }
 }
 
-impl FileStore {
-    /// Writes a run's record into `morgue/`, as a new file that never
-    /// replaces another (the name holds the time, and a count when that is
-    /// taken). Its path.
-    fn write_record(&mut self, end: &End<'_>, stamp: morgue::Stamp) -> Result<PathBuf, StoreError> {
-        let dir = self.dir.join(MORGUE);
-        fs::create_dir_all(&dir).map_err(|e| failed(MORGUE, &dir, &e))?;
-        let mut text = String::new();
-        morgue::write(&mut text, end, stamp).map_err(|_| {
-            StoreError::Failed(line(format_args!("the record could not be written")))
-        })?;
-        for taken in 0..1000 {
-            let name = morgue::file_name(end, stamp, taken);
-            match files::write_new(&dir, &name, &text) {
-                Ok(()) => {
-                    self.record = Some(text);
-                    return Ok(dir.join(name.as_str()));
-                }
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
-                Err(e) => return Err(failed(MORGUE, &dir, &e)),
-            }
-        }
-        Err(StoreError::Failed(line(format_args!(
-            "a thousand records of that second are there"
-        ))))
-    }
-
+impl Fame for FileStore {
     /// Changes the hall of fame under its lock, waiting for another game
     /// that holds it: read (a damaged hall set aside, and a new one begun),
     /// changed by `change`, written whole.
@@ -389,6 +327,71 @@ impl FileStore {
         // The lock goes with the file.
         drop(lock);
         Ok(out)
+    }
+
+    fn read_hall(&mut self) -> Result<(), StoreError> {
+        if self.nowhere.is_some() {
+            self.hall = None;
+            return Ok(());
+        }
+        self.hall = match files::read_bounded(&self.dir.join(SCORES), MAX_HALL_READ, self.open) {
+            Ok(text) => text,
+            Err(ReadError::Refused(why)) => {
+                return Err(StoreError::Refused(line(format_args!("{why}"))));
+            }
+            Err(ReadError::Failed(e)) => return Err(failed(SCORES, &self.dir, &e)),
+        };
+        Ok(())
+    }
+
+    fn hall(&self) -> Option<&str> {
+        self.hall.as_deref()
+    }
+
+    fn begin_daily(&mut self, day: Day) -> Result<bool, StoreError> {
+        if self.nowhere.is_some() {
+            return Ok(true);
+        }
+        self.change_hall(|hall| hall.begin_daily(day))
+    }
+}
+
+/// The desktop keeps the palette in its settings file (`settings`).
+impl Colours for FileStore {
+    fn palette(&mut self) -> Option<Palette> {
+        None
+    }
+
+    fn keep_palette(&mut self, _: Palette) -> Result<(), StoreError> {
+        Ok(())
+    }
+}
+
+impl FileStore {
+    /// Writes a run's record into `morgue/`, as a new file that never
+    /// replaces another (the name holds the time, and a count when that is
+    /// taken). Its path.
+    fn write_record(&mut self, end: &End<'_>, stamp: morgue::Stamp) -> Result<PathBuf, StoreError> {
+        let dir = self.dir.join(MORGUE);
+        fs::create_dir_all(&dir).map_err(|e| failed(MORGUE, &dir, &e))?;
+        let mut text = String::new();
+        morgue::write(&mut text, end, stamp).map_err(|_| {
+            StoreError::Failed(line(format_args!("the record could not be written")))
+        })?;
+        for taken in 0..1000 {
+            let name = morgue::file_name(end, stamp, taken);
+            match files::write_new(&dir, &name, &text) {
+                Ok(()) => {
+                    self.record = Some(text);
+                    return Ok(dir.join(name.as_str()));
+                }
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+                Err(e) => return Err(failed(MORGUE, &dir, &e)),
+            }
+        }
+        Err(StoreError::Failed(line(format_args!(
+            "a thousand records of that second are there"
+        ))))
     }
 }
 
@@ -722,7 +725,7 @@ mod tests {
                             replay: None,
                             bot: false,
                         };
-                        store.ended(&end).unwrap();
+                        amulets_play::store::enter_end(&mut store, &end).unwrap();
                     }
                 })
             })

@@ -10,7 +10,7 @@
 
 use crate::bindings::{self, Context};
 use crate::session::{Host, Overlay, Saved, Session};
-use crate::store::Records;
+use crate::store::{Fame, Records};
 use crate::view::{self, Lines, Scene, Screen};
 use amulets_core::game::State;
 use amulets_core::geom::Point;

@@ -1,18 +1,22 @@
-//! Where a shell keeps what outlives a game: the saved run ([`Saves`]) and
-//! the records of runs that ended ([`Records`]: the last record, the hall of
-//! fame, the day's marks, and on a board the player's palette). A file on
-//! the desktop, flash on a board, `localStorage` in a browser: the session
-//! asks for each through these traits and never knows which.
+//! Where a shell keeps what outlives a game, one trait a concern: the
+//! saved run ([`Saves`]), the records of runs that ended ([`Records`]), the
+//! hall of fame and the days played ([`Fame`]), and on a board the player's
+//! palette ([`Colours`]). A file on the desktop, flash on a board,
+//! `localStorage` in a browser: the session asks for each through these
+//! traits and never knows which. A shell's store only reads and writes;
+//! what a run's end does is written once, here ([`enter_end`]).
 //!
-//! Every method is required, so no shell keeps nothing by forgetting one.
-//! A shell with no store at all, or whose store did not answer, hands the
-//! session a [`Kept`], the one adapter for "no store here".
+//! No method does nothing by default, so no shell keeps nothing by
+//! forgetting one. A shell with no store at all, or whose store did not
+//! answer, hands the session a [`Kept`], the one adapter for "no store
+//! here".
 
-use crate::morgue::End;
+use crate::fame::Hall;
+use crate::morgue::{End, Stamp};
 use crate::palettes::Palette;
 use amulets_core::daily::Day;
 use amulets_core::game::Game;
-use amulets_core::text::{Line, Note, line};
+use amulets_core::text::{Line, Note, line, note};
 use core::fmt;
 
 /// Why the store could not do what was asked.
@@ -64,47 +68,85 @@ pub trait Saves {
     fn name(&self) -> &'static str;
 }
 
-/// Where a shell keeps what runs leave behind: each ended run's record and
-/// its place in the hall of fame, the days whose dungeon was played, and,
-/// where the shell keeps no settings file (a board), the player's palette.
+/// Where a shell keeps the records of runs that ended (the morgue): one
+/// text a run, `morgue::write`'s, stamped with the shell's time.
 pub trait Records {
-    /// A run has ended (died, won, or abandoned for a new one): keep its
-    /// record (`morgue::write`) and enter it in the hall of fame
-    /// (`fame::Hall::enter`), with the shell's time. The words say where
-    /// the record went, for the end screen; `None` when none is kept.
-    fn ended(&mut self, end: &End<'_>) -> Result<Option<Note>, StoreError>;
-    /// Reads the last record kept (`ended`), which `record` lends until the
-    /// next read. A store that holds its texts in memory has read it
-    /// already.
+    /// The time a run ends at, for its record and its place in the hall:
+    /// the shell's clock, or on a board with none the record's number.
+    fn stamp(&mut self) -> Stamp;
+    /// Keeps the record of `end`, stamped `stamp`. The words say where it
+    /// went, for the end screen (a sentence of the player's: "The record is
+    /// in morgue/x.txt."); `None` when this store keeps no records, and
+    /// then the run is not entered in the hall either.
+    fn keep_record(&mut self, end: &End<'_>, stamp: Stamp) -> Result<Option<Note>, StoreError>;
+    /// Reads the last record kept, which `record` lends until the next
+    /// read. A store that holds its texts in memory has read it already.
     fn read_record(&mut self) -> Result<(), StoreError>;
     /// The last record's text as last read, or `None` when none is kept.
     fn record(&self) -> Option<&str>;
     /// Whether a record is kept, read or not (the end screen offers R): a
     /// store that lends one text at a time (a board's flash) may hold the
     /// hall of fame when asked.
-    fn has_record(&self) -> bool;
+    fn has_record(&self) -> bool {
+        self.record().is_some()
+    }
+}
+
+/// Where a shell keeps the hall of fame (`fame::Hall`'s text) and the
+/// days whose dungeon was played.
+pub trait Fame {
+    /// Changes the hall as `change` says, the newest read (a damaged one
+    /// set aside, or refused, as the medium allows) and written whole.
+    fn change_hall<T>(&mut self, change: impl FnOnce(&mut Hall) -> T) -> Result<T, StoreError>;
     /// Reads the hall of fame, which `hall` lends until the next read.
     fn read_hall(&mut self) -> Result<(), StoreError>;
-    /// The hall of fame's text as last read (`fame::Hall`'s), or `None`
-    /// when there is none yet.
+    /// The hall of fame's text as last read, or `None` when there is none
+    /// yet.
     fn hall(&self) -> Option<&str>;
     /// A run of the day's dungeon begins: true when it is the first begun
     /// here that day, which counts; the day is kept as played.
-    fn begin_daily(&mut self, day: Day) -> Result<bool, StoreError>;
-    /// The player's palette, when this store keeps it (a board's flash;
-    /// the desktop and the page keep theirs in a settings file of their
-    /// own, `settings`, and answer `None`).
+    fn begin_daily(&mut self, day: Day) -> Result<bool, StoreError> {
+        self.change_hall(|hall| hall.begin_daily(day))
+    }
+}
+
+/// Where a shell that keeps no settings file (a board) keeps the player's
+/// palette. The desktop and the page keep theirs in their settings
+/// (`settings`), and say so here.
+pub trait Colours {
+    /// The player's palette, when this store keeps it.
     fn palette(&mut self) -> Option<Palette>;
     /// Keeps the palette the player chose on the title or the menu, where
-    /// this store keeps it; elsewhere it does nothing.
+    /// this store keeps it.
     fn keep_palette(&mut self, palette: Palette) -> Result<(), StoreError>;
 }
 
-/// A whole store, as a session takes it: the saved run and the records,
-/// kept by one thing of the shell's.
-pub trait Store: Saves + Records {}
+/// A whole store, as a session takes it: the saved run, the records, the
+/// hall and the colours, kept by one thing of the shell's.
+pub trait Store: Saves + Records + Fame + Colours {}
 
-impl<T: Saves + Records> Store for T {}
+impl<T: Saves + Records + Fame + Colours> Store for T {}
+
+/// A run has ended (died, won, or abandoned for a new one): its record is
+/// kept, then it is entered in the hall of fame with the same stamp. The
+/// words say where the record went and the place it took, the same on
+/// every shell ("Number 2 in the hall of fame! The record is in ...");
+/// `None` when the store keeps no records.
+pub fn enter_end(
+    store: &mut (impl Records + Fame),
+    end: &End<'_>,
+) -> Result<Option<Note>, StoreError> {
+    let stamp = store.stamp();
+    let Some(kept) = store.keep_record(end, stamp)? else {
+        return Ok(None);
+    };
+    Ok(Some(
+        match store.change_hall(|hall| hall.enter(end, stamp))? {
+            Some((_, n)) => note(format_args!("Number {n} in the hall of fame! {kept}")),
+            None => note(format_args!("{kept}")),
+        },
+    ))
+}
 
 /// The name of a saved run that has no name of its own.
 pub const THE_SAVED_RUN: &str = "the saved run";
@@ -136,7 +178,10 @@ impl Saves for NoStore {
 }
 
 impl Records for NoStore {
-    fn ended(&mut self, _: &End<'_>) -> Result<Option<Note>, StoreError> {
+    fn stamp(&mut self) -> Stamp {
+        Stamp::Numbered(0)
+    }
+    fn keep_record(&mut self, _: &End<'_>, _: Stamp) -> Result<Option<Note>, StoreError> {
         Ok(None)
     }
     fn read_record(&mut self) -> Result<(), StoreError> {
@@ -145,8 +190,11 @@ impl Records for NoStore {
     fn record(&self) -> Option<&str> {
         None
     }
-    fn has_record(&self) -> bool {
-        false
+}
+
+impl Fame for NoStore {
+    fn change_hall<T>(&mut self, change: impl FnOnce(&mut Hall) -> T) -> Result<T, StoreError> {
+        Ok(change(&mut Hall::new()))
     }
     fn read_hall(&mut self) -> Result<(), StoreError> {
         Ok(())
@@ -157,6 +205,9 @@ impl Records for NoStore {
     fn begin_daily(&mut self, _: Day) -> Result<bool, StoreError> {
         Ok(true)
     }
+}
+
+impl Colours for NoStore {
     fn palette(&mut self) -> Option<Palette> {
         None
     }
@@ -244,9 +295,15 @@ impl<S: Saves> Saves for Kept<S> {
 }
 
 impl<S: Records> Records for Kept<S> {
-    fn ended(&mut self, end: &End<'_>) -> Result<Option<Note>, StoreError> {
+    fn stamp(&mut self) -> Stamp {
         match self {
-            Kept::In(s) => s.ended(end),
+            Kept::In(s) => s.stamp(),
+            Kept::Nowhere | Kept::Lost(_) => Stamp::Numbered(0),
+        }
+    }
+    fn keep_record(&mut self, end: &End<'_>, stamp: Stamp) -> Result<Option<Note>, StoreError> {
+        match self {
+            Kept::In(s) => s.keep_record(end, stamp),
             Kept::Nowhere | Kept::Lost(_) => Ok(None),
         }
     }
@@ -262,6 +319,15 @@ impl<S: Records> Records for Kept<S> {
     fn has_record(&self) -> bool {
         self.as_ref().is_some_and(Records::has_record)
     }
+}
+
+impl<S: Fame> Fame for Kept<S> {
+    fn change_hall<T>(&mut self, change: impl FnOnce(&mut Hall) -> T) -> Result<T, StoreError> {
+        match self {
+            Kept::In(s) => s.change_hall(change),
+            Kept::Nowhere | Kept::Lost(_) => Ok(change(&mut Hall::new())),
+        }
+    }
     fn read_hall(&mut self) -> Result<(), StoreError> {
         match self {
             Kept::In(s) => s.read_hall(),
@@ -269,7 +335,7 @@ impl<S: Records> Records for Kept<S> {
         }
     }
     fn hall(&self) -> Option<&str> {
-        self.as_ref().and_then(Records::hall)
+        self.as_ref().and_then(Fame::hall)
     }
     fn begin_daily(&mut self, day: Day) -> Result<bool, StoreError> {
         match self {
@@ -277,6 +343,9 @@ impl<S: Records> Records for Kept<S> {
             Kept::Nowhere | Kept::Lost(_) => Ok(true),
         }
     }
+}
+
+impl<S: Colours> Colours for Kept<S> {
     fn palette(&mut self) -> Option<Palette> {
         match self {
             Kept::In(s) => s.palette(),

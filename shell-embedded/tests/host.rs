@@ -12,7 +12,7 @@ use amulets_embedded::shell::{CELL_H, CELL_W, CHAR_H, CHAR_W};
 use amulets_embedded::{Buttons, Layout, Shell};
 use amulets_play::morgue::End;
 use amulets_play::session::{Session, Start};
-use amulets_play::store::{NoStore, Records, SaveText, Saves, Store, StoreError};
+use amulets_play::store::{Colours, Fame, NoStore, Records, SaveText, Saves, Store, StoreError};
 use amulets_play::view;
 use common::{Counting, Holding, WINDOW_BYTES};
 
@@ -982,7 +982,15 @@ impl Saves for Failing {
 }
 
 impl Records for Failing {
-    fn ended(&mut self, _: &End<'_>) -> Result<Option<Note>, StoreError> {
+    fn stamp(&mut self) -> amulets_play::morgue::Stamp {
+        amulets_play::morgue::Stamp::Numbered(1)
+    }
+
+    fn keep_record(
+        &mut self,
+        _: &End<'_>,
+        _: amulets_play::morgue::Stamp,
+    ) -> Result<Option<Note>, StoreError> {
         Ok(None)
     }
 
@@ -993,9 +1001,14 @@ impl Records for Failing {
     fn record(&self) -> Option<&str> {
         None
     }
+}
 
-    fn has_record(&self) -> bool {
-        self.record().is_some()
+impl Fame for Failing {
+    fn change_hall<T>(
+        &mut self,
+        _: impl FnOnce(&mut amulets_play::fame::Hall) -> T,
+    ) -> Result<T, StoreError> {
+        Err(StoreError::Full)
     }
 
     fn read_hall(&mut self) -> Result<(), StoreError> {
@@ -1009,7 +1022,9 @@ impl Records for Failing {
     fn begin_daily(&mut self, _: amulets_core::daily::Day) -> Result<bool, StoreError> {
         Ok(true)
     }
+}
 
+impl Colours for Failing {
     fn palette(&mut self) -> Option<amulets_play::palettes::Palette> {
         None
     }

@@ -11,12 +11,11 @@
 //! `amulets.scores.bad`. The page reads the time for the core: the day's
 //! dungeon and the records' stamps.
 
-use amulets_core::daily::Day;
 use amulets_core::text::{Line, Note, line, note};
 use amulets_play::fame::Hall;
 use amulets_play::morgue::{self, End, Stamp};
 use amulets_play::palettes::Palette;
-use amulets_play::store::{Records, SaveText, Saves, StoreError};
+use amulets_play::store::{Colours, Fame, Records, SaveText, Saves, StoreError};
 
 /// The records the page keeps: the last ten.
 pub const RECORDS: u32 = 10;
@@ -95,7 +94,7 @@ impl<B: Backend> LocalStore<B> {
     }
 
     /// The record under the next of the ten keys, its name first.
-    fn keep_record(&mut self, end: &End<'_>, stamp: Stamp) -> Result<String, Trouble> {
+    fn keep_record_here(&mut self, end: &End<'_>, stamp: Stamp) -> Result<String, Trouble> {
         let count: u32 = self
             .backend
             .get_key(RECORD_COUNT)?
@@ -118,7 +117,7 @@ impl<B: Backend> LocalStore<B> {
     /// Changes the hall of fame: read (a damaged one set aside under the
     /// first free `amulets.scores.bad` key, and a new one begun), changed,
     /// written whole.
-    fn change_hall<T>(&mut self, change: impl FnOnce(&mut Hall) -> T) -> Result<T, Trouble> {
+    fn change_hall_here<T>(&mut self, change: impl FnOnce(&mut Hall) -> T) -> Result<T, Trouble> {
         let mut hall = match self.backend.get_key(SCORES)? {
             None => Hall::new(),
             Some(text) => match Hall::parse(&text) {
@@ -188,15 +187,15 @@ impl<B: Backend> Saves for LocalStore<B> {
 }
 
 impl<B: Backend> Records for LocalStore<B> {
-    fn ended(&mut self, end: &End<'_>) -> Result<Option<Note>, StoreError> {
-        let stamp = Stamp::of_unix_seconds(self.backend.now());
-        let name = self.keep_record(end, stamp).map_err(trouble)?;
-        let place = self.change_hall(|h| h.enter(end, stamp)).map_err(trouble)?;
-        let mut words = format!("The record is kept here as {name} (Records, below).");
-        if let Some((_, n)) = place {
-            words = format!("Number {n} in the hall of fame! {words}");
-        }
-        Ok(Some(note(format_args!("{words}"))))
+    fn stamp(&mut self) -> Stamp {
+        Stamp::of_unix_seconds(self.backend.now())
+    }
+
+    fn keep_record(&mut self, end: &End<'_>, stamp: Stamp) -> Result<Option<Note>, StoreError> {
+        let name = self.keep_record_here(end, stamp).map_err(trouble)?;
+        Ok(Some(note(format_args!(
+            "The record is kept here as {name} (Records, below)."
+        ))))
     }
 
     fn read_record(&mut self) -> Result<(), StoreError> {
@@ -206,9 +205,11 @@ impl<B: Backend> Records for LocalStore<B> {
     fn record(&self) -> Option<&str> {
         self.record.as_deref()
     }
+}
 
-    fn has_record(&self) -> bool {
-        self.record().is_some()
+impl<B: Backend> Fame for LocalStore<B> {
+    fn change_hall<T>(&mut self, change: impl FnOnce(&mut Hall) -> T) -> Result<T, StoreError> {
+        self.change_hall_here(change).map_err(trouble)
     }
 
     fn read_hall(&mut self) -> Result<(), StoreError> {
@@ -219,11 +220,10 @@ impl<B: Backend> Records for LocalStore<B> {
     fn hall(&self) -> Option<&str> {
         self.hall.as_deref()
     }
+}
 
-    fn begin_daily(&mut self, day: Day) -> Result<bool, StoreError> {
-        self.change_hall(|h| h.begin_daily(day)).map_err(trouble)
-    }
-
+/// The page keeps the palette in its settings (`settings`).
+impl<B: Backend> Colours for LocalStore<B> {
     fn palette(&mut self) -> Option<Palette> {
         None
     }

@@ -17,7 +17,7 @@ use amulets_core::text::{Line, Note, note};
 use amulets_play::fame::{Hall, Table};
 use amulets_play::morgue::{self, End, Stamp};
 use amulets_play::session::{Session, Start};
-use amulets_play::store::{Records, SaveText, Saves, StoreError};
+use amulets_play::store::{Colours, Fame, Records, SaveText, Saves, StoreError};
 
 /// A store in memory that keeps what a desktop keeps in files: the save,
 /// the records and the hall, the time fixed.
@@ -37,17 +37,6 @@ impl Keeper {
             // 2026-12-02 00:00:00 UTC.
             stamp: Stamp::of_unix_seconds(1_796_169_600),
         }
-    }
-
-    fn change_hall<T>(&mut self, f: impl FnOnce(&mut Hall) -> T) -> T {
-        let mut hall = self
-            .hall
-            .as_deref()
-            .map(|t| Hall::parse(t).expect("the hall written reads back"))
-            .unwrap_or_default();
-        let out = f(&mut hall);
-        self.hall = Some(hall.to_string());
-        out
     }
 }
 
@@ -81,13 +70,15 @@ impl Saves for Keeper {
 }
 
 impl Records for Keeper {
-    fn ended(&mut self, end: &End<'_>) -> Result<Option<Note>, StoreError> {
+    fn stamp(&mut self) -> Stamp {
+        self.stamp
+    }
+
+    fn keep_record(&mut self, end: &End<'_>, stamp: Stamp) -> Result<Option<Note>, StoreError> {
         let mut text = String::new();
-        morgue::write(&mut text, end, self.stamp).unwrap();
-        let name = morgue::file_name(end, self.stamp, 0).to_string();
+        morgue::write(&mut text, end, stamp).unwrap();
+        let name = morgue::file_name(end, stamp, 0).to_string();
         self.records.push((name.clone(), text));
-        let stamp = self.stamp;
-        self.change_hall(|h| h.enter(end, stamp));
         Ok(Some(note(format_args!("The record is in {name}."))))
     }
 
@@ -98,9 +89,18 @@ impl Records for Keeper {
     fn record(&self) -> Option<&str> {
         self.records.last().map(|(_, t)| t.as_str())
     }
+}
 
-    fn has_record(&self) -> bool {
-        self.record().is_some()
+impl Fame for Keeper {
+    fn change_hall<T>(&mut self, f: impl FnOnce(&mut Hall) -> T) -> Result<T, StoreError> {
+        let mut hall = self
+            .hall
+            .as_deref()
+            .map(|t| Hall::parse(t).expect("the hall written reads back"))
+            .unwrap_or_default();
+        let out = f(&mut hall);
+        self.hall = Some(hall.to_string());
+        Ok(out)
     }
 
     fn read_hall(&mut self) -> Result<(), StoreError> {
@@ -110,11 +110,9 @@ impl Records for Keeper {
     fn hall(&self) -> Option<&str> {
         self.hall.as_deref()
     }
+}
 
-    fn begin_daily(&mut self, day: Day) -> Result<bool, StoreError> {
-        Ok(self.change_hall(|h| h.begin_daily(day)))
-    }
-
+impl Colours for Keeper {
     fn palette(&mut self) -> Option<amulets_play::palettes::Palette> {
         None
     }
@@ -260,10 +258,10 @@ fn the_seed_42_bot_run_leaves_its_record_in_its_layout() {
     assert_eq!(lines[log + 1..=log + newest.len()], newest[..]);
     check_floor(&lines, game);
     assert_eq!(lines.last(), Some(&"Replay: none was recorded"));
-    // The end screen says where the record went.
+    // The end screen says the place it took and where the record went.
     assert_eq!(
         s.notes.note(),
-        Some(format!("The record is in {name}.").as_str())
+        Some(format!("Number 1 in the hall of fame! The record is in {name}.").as_str())
     );
     // Pinned, once looked at (docs/records.md shows it): the layout above
     // and every line of this run's record.

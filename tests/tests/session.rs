@@ -15,7 +15,7 @@ use amulets_core::rng::Dice;
 use amulets_core::text::{Line, Note, line};
 use amulets_play::recorder::Recorder;
 use amulets_play::session::{AUTOSAVE_TURNS, REPEAT_DELAY_MS, REPEAT_MS, Saved, Session, Start};
-use amulets_play::store::{Records, SaveText, Saves, StoreError};
+use amulets_play::store::{Colours, Fame, Records, SaveText, Saves, StoreError};
 
 /// A store in memory that counts what is done to it.
 #[derive(Default)]
@@ -89,8 +89,17 @@ impl Saves for Memory {
     }
 }
 
+/// Keeps no records, and so no hall.
 impl Records for Memory {
-    fn ended(&mut self, _: &amulets_play::morgue::End<'_>) -> Result<Option<Note>, StoreError> {
+    fn stamp(&mut self) -> amulets_play::morgue::Stamp {
+        amulets_play::morgue::Stamp::Numbered(1)
+    }
+
+    fn keep_record(
+        &mut self,
+        _: &amulets_play::morgue::End<'_>,
+        _: amulets_play::morgue::Stamp,
+    ) -> Result<Option<Note>, StoreError> {
         Ok(None)
     }
 
@@ -101,9 +110,14 @@ impl Records for Memory {
     fn record(&self) -> Option<&str> {
         None
     }
+}
 
-    fn has_record(&self) -> bool {
-        self.record().is_some()
+impl Fame for Memory {
+    fn change_hall<T>(
+        &mut self,
+        change: impl FnOnce(&mut amulets_play::fame::Hall) -> T,
+    ) -> Result<T, StoreError> {
+        Ok(change(&mut amulets_play::fame::Hall::new()))
     }
 
     fn read_hall(&mut self) -> Result<(), StoreError> {
@@ -113,11 +127,9 @@ impl Records for Memory {
     fn hall(&self) -> Option<&str> {
         None
     }
+}
 
-    fn begin_daily(&mut self, _: amulets_core::daily::Day) -> Result<bool, StoreError> {
-        Ok(true)
-    }
-
+impl Colours for Memory {
     fn palette(&mut self) -> Option<amulets_play::palettes::Palette> {
         None
     }

@@ -6,7 +6,7 @@
 use crate::bindings::{self, Verb};
 use crate::fame::Table;
 use crate::morgue::{End, Ending};
-use crate::store::Records;
+use crate::store::{Fame, Records, enter_end};
 use amulets_core::game::{Game, State};
 use amulets_core::input::Key;
 use amulets_core::text::{Note, note};
@@ -59,7 +59,7 @@ impl Annals {
     /// Opens a screen of its own (the title's H: the hall of fame; the
     /// end screen's R: the run's record), its text read afresh from the
     /// store. The words say why it could not be.
-    pub fn open(&mut self, screen: Overlay, store: &mut impl Records) -> Option<Note> {
+    pub fn open(&mut self, screen: Overlay, store: &mut (impl Records + Fame)) -> Option<Note> {
         let read = match screen {
             Overlay::Hall(_) => store.read_hall(),
             Overlay::Record(_) => store.read_record(),
@@ -113,11 +113,11 @@ impl Annals {
 
     /// A run's end, entered in the records: its record kept and its place
     /// in the hall. The words say where the record is, or why it is not.
-    pub fn enter(&mut self, store: &mut impl Records, end: &End<'_>) -> Option<Note> {
+    pub fn enter(&mut self, store: &mut (impl Records + Fame), end: &End<'_>) -> Option<Note> {
         if self.watching {
             return None;
         }
-        match store.ended(end) {
+        match enter_end(store, end) {
             Ok(words) => words,
             Err(e) => Some(note(format_args!(
                 "The run's record could not be kept: {e}."
@@ -129,7 +129,7 @@ impl Annals {
     /// entered, once.
     pub fn follow(
         &mut self,
-        store: &mut impl Records,
+        store: &mut (impl Records + Fame),
         game: &Game,
         replay: Option<&str>,
         bot: bool,

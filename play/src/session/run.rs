@@ -19,7 +19,7 @@ use crate::fame::Table;
 use crate::morgue::{End, Ending};
 use crate::palettes::Palette;
 use crate::recorder::Recorder;
-use crate::store::{Records, Saves, StoreError};
+use crate::store::{Colours, Fame, Saves, StoreError, enter_end};
 use amulets_core::daily::{Daily, Day};
 use amulets_core::game::command::StopReason;
 use amulets_core::game::{Game, Request, State};
@@ -605,7 +605,7 @@ impl<H: Host> Run<H> {
                     replay: None,
                     bot: false,
                 };
-                if let Err(e) = self.store.ended(&end) {
+                if let Err(e) = enter_end(&mut self.store, &end) {
                     notes.say(format_args!(
                         "The abandoned run's record could not be kept: {e}."
                     ));

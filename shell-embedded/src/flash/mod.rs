@@ -43,7 +43,7 @@
 use amulets_core::game::save::MAX_SAVE_BYTES;
 use amulets_core::hash::Fnv1a;
 use amulets_core::text::{Line, Note, line};
-use amulets_play::store::{Records, SaveText, Saves, StoreError};
+use amulets_play::store::{Colours, Fame, Records, SaveText, Saves, StoreError};
 use core::fmt::{self, Write};
 use embedded_storage::nor_flash::NorFlash;
 
@@ -518,8 +518,16 @@ impl<F: NorFlash> Saves for FlashStore<F> {
 }
 
 impl<F: NorFlash> Records for FlashStore<F> {
-    fn ended(&mut self, end: &amulets_play::morgue::End<'_>) -> Result<Option<Note>, StoreError> {
-        self.keep_the_end(end)
+    fn stamp(&mut self) -> amulets_play::morgue::Stamp {
+        amulets_play::morgue::Stamp::Numbered(self.next_record())
+    }
+
+    fn keep_record(
+        &mut self,
+        end: &amulets_play::morgue::End<'_>,
+        stamp: amulets_play::morgue::Stamp,
+    ) -> Result<Option<Note>, StoreError> {
+        self.keep_record_here(end, stamp).map(Some)
     }
 
     fn read_record(&mut self) -> Result<(), StoreError> {
@@ -533,6 +541,15 @@ impl<F: NorFlash> Records for FlashStore<F> {
     fn has_record(&self) -> bool {
         self.kept_record
     }
+}
+
+impl<F: NorFlash> Fame for FlashStore<F> {
+    fn change_hall<T>(
+        &mut self,
+        change: impl FnOnce(&mut amulets_play::fame::Hall) -> T,
+    ) -> Result<T, StoreError> {
+        self.change_hall_here(change)
+    }
 
     fn read_hall(&mut self) -> Result<(), StoreError> {
         self.read_hall_here()
@@ -542,10 +559,13 @@ impl<F: NorFlash> Records for FlashStore<F> {
         self.text_of(Holds::Hall).and_then(records::hall_part)
     }
 
+    /// A board has no clock, so no day's dungeon to note.
     fn begin_daily(&mut self, _: amulets_core::daily::Day) -> Result<bool, StoreError> {
         Ok(true)
     }
+}
 
+impl<F: NorFlash> Colours for FlashStore<F> {
     fn palette(&mut self) -> Option<amulets_play::palettes::Palette> {
         self.kept_palette()
     }

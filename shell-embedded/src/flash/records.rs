@@ -99,28 +99,36 @@ impl<F: NorFlash> FlashStore<F> {
         }
     }
 
-    /// Keeps the record of a run that ended, and enters it in the hall.
-    pub(super) fn keep_the_end(&mut self, end: &End<'_>) -> Result<Option<Note>, StoreError> {
-        let number = self
-            .header(RECORD_PLACE)
-            .map_or(1, |h| h.seq.wrapping_add(1));
-        let stamp = Stamp::Numbered(number);
+    /// The number the next record is kept under: one past the last (a
+    /// board has no clock).
+    pub(super) fn next_record(&mut self) -> u32 {
+        self.header(RECORD_PLACE)
+            .map_or(1, |h| h.seq.wrapping_add(1))
+    }
+
+    /// Keeps the record of a run that ended, numbered as `stamp` says. The
+    /// words say which it is, and whether it was cut short.
+    pub(super) fn keep_record_here(
+        &mut self,
+        end: &End<'_>,
+        stamp: Stamp,
+    ) -> Result<Note, StoreError> {
+        let number = match stamp {
+            Stamp::Numbered(n) => n,
+            Stamp::At { .. } => self.next_record(),
+        };
         self.holds = Holds::Nothing;
         let cut = self.write_place(RECORD_PLACE, number, &Record { end, stamp }, true)?;
         self.kept_record = true;
-        let place = self.change_hall(|h| h.enter(end, stamp))?;
         let kept = if cut { ", cut short" } else { "" };
-        Ok(Some(match place {
-            Some((_, n)) => note(format_args!(
-                "Number {n} in the hall of fame! Record {number} is kept{kept}: R shows it."
-            )),
-            None => note(format_args!("Record {number} is kept{kept}: R shows it.")),
-        }))
+        Ok(note(format_args!(
+            "Record {number} is kept{kept}: R shows it."
+        )))
     }
 
     /// Changes the hall: the newest read, changed, written to the other
     /// sector with the next number; the newest stays until that is whole.
-    pub(super) fn change_hall<T>(
+    pub(super) fn change_hall_here<T>(
         &mut self,
         change: impl FnOnce(&mut Hall) -> T,
     ) -> Result<T, StoreError> {
@@ -177,7 +185,7 @@ impl<F: NorFlash> FlashStore<F> {
     /// Puts `hall` in the place of the one kept, as a change does (a tool's:
     /// the pictures' example hall).
     pub fn write_hall(&mut self, hall: &Hall) -> Result<(), StoreError> {
-        self.change_hall(|h| *h = hall.clone())
+        self.change_hall_here(|h| *h = hall.clone())
     }
 
     /// Reads the newest hall into the store's buffer.
@@ -217,7 +225,7 @@ mod tests {
     use amulets_core::game::{Cause, Game};
     use amulets_core::player::Class;
     use amulets_play::morgue::Ending;
-    use amulets_play::store::{Records, Saves};
+    use amulets_play::store::{Colours, Fame, Records, Saves};
     use std::string::{String, ToString};
 
     type Flash = RamFlash<{ REGION as usize }, 4096>;
@@ -248,7 +256,9 @@ mod tests {
         let mut s = FlashStore::new(Flash::new(), 0);
         for (i, gold) in [5, 50, 20].into_iter().enumerate() {
             let game = dead(9, gold);
-            let words = s.ended(&end_of(&game)).unwrap().unwrap();
+            let words = amulets_play::store::enter_end(&mut s, &end_of(&game))
+                .unwrap()
+                .unwrap();
             assert!(
                 words.contains(&std::format!("Record {} is kept", i + 1)),
                 "{words}"
@@ -276,7 +286,7 @@ mod tests {
     fn a_power_cut_in_the_hall_s_write_leaves_the_old_or_the_new() {
         let mut s = FlashStore::new(Flash::new(), 0);
         for gold in [1, 2] {
-            s.change_hall(|h| h.enter(&end_of(&dead(3, gold)), Stamp::Numbered(gold)))
+            s.change_hall_here(|h| h.enter(&end_of(&dead(3, gold)), Stamp::Numbered(gold)))
                 .unwrap();
         }
         let base = s.into_flash();
@@ -291,7 +301,7 @@ mod tests {
                 0,
             );
             let game = dead(4, 99);
-            let _ = s.change_hall(|h| h.enter(&end_of(&game), Stamp::Numbered(3)));
+            let _ = s.change_hall_here(|h| h.enter(&end_of(&game), Stamp::Numbered(3)));
             let mut flash = s.into_flash();
             flash.power = None;
             let mut s = FlashStore::new(flash, 0);
@@ -313,7 +323,7 @@ mod tests {
         assert_eq!(s.palette(), Some(Palette::HighContrast));
         assert_eq!(hall_of(&mut s), None, "settings alone are no hall");
         // A run entered in the hall keeps the palette...
-        s.ended(&end_of(&dead(9, 40))).unwrap();
+        amulets_play::store::enter_end(&mut s, &end_of(&dead(9, 40))).unwrap();
         let mut s = FlashStore::new(s.into_flash(), 0);
         assert_eq!(s.palette(), Some(Palette::HighContrast));
         assert_eq!(hall_of(&mut s).unwrap().entered, 1);
@@ -336,7 +346,7 @@ mod tests {
     #[test]
     fn a_power_cut_in_the_palette_s_write_leaves_the_old_or_the_new() {
         let mut s = FlashStore::new(Flash::new(), 0);
-        s.ended(&end_of(&dead(3, 7))).unwrap();
+        amulets_play::store::enter_end(&mut s, &end_of(&dead(3, 7))).unwrap();
         s.keep_palette(Palette::BlueYellow).unwrap();
         let base = s.into_flash();
         let (mut olds, mut news) = (0, 0);
@@ -368,7 +378,7 @@ mod tests {
         let junk = "amulets-scores 1\nentered x\n";
         s.write_place(HALL_PLACES[0], 7, &junk, false).unwrap();
         let game = dead(5, 5);
-        let e = s.ended(&end_of(&game)).unwrap_err();
+        let e = amulets_play::store::enter_end(&mut s, &end_of(&game)).unwrap_err();
         assert!(e.to_string().contains("kept as it is"), "{e}");
         s.read_hall().unwrap();
         assert_eq!(s.hall(), Some(junk));
@@ -389,7 +399,9 @@ mod tests {
         for _ in 0..40 {
             game.log_mut_for_tests().add(long.clone());
         }
-        let words = s.ended(&end_of(&game)).unwrap().unwrap();
+        let words = amulets_play::store::enter_end(&mut s, &end_of(&game))
+            .unwrap()
+            .unwrap();
         let mut all = String::new();
         morgue::write(&mut all, &end_of(&game), Stamp::Numbered(1)).unwrap();
         s.read_record().unwrap();

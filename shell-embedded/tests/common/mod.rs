@@ -5,7 +5,8 @@ use amulets_core::game::Game;
 use amulets_core::geom::Point;
 use amulets_core::monster::{KindId, Mind, Monster};
 use amulets_core::text::{Line, Note};
-use amulets_play::store::{Records, SaveText, Saves, StoreError};
+use amulets_play::fame::Hall;
+use amulets_play::store::{Colours, Fame, Records, SaveText, Saves, StoreError};
 use embedded_graphics::pixelcolor::Rgb565;
 use embedded_graphics::prelude::*;
 
@@ -42,10 +43,18 @@ impl Saves for Holding {
 }
 
 impl Records for Holding {
-    fn ended(&mut self, end: &amulets_play::morgue::End<'_>) -> Result<Option<Note>, StoreError> {
+    fn stamp(&mut self) -> amulets_play::morgue::Stamp {
+        amulets_play::morgue::Stamp::Numbered(1)
+    }
+
+    /// Keeps the record, and says nothing of it.
+    fn keep_record(
+        &mut self,
+        end: &amulets_play::morgue::End<'_>,
+        stamp: amulets_play::morgue::Stamp,
+    ) -> Result<Option<Note>, StoreError> {
         let mut text = String::new();
-        amulets_play::morgue::write(&mut text, end, amulets_play::morgue::Stamp::Numbered(1))
-            .map_err(|_| StoreError::Full)?;
+        amulets_play::morgue::write(&mut text, end, stamp).map_err(|_| StoreError::Full)?;
         self.1 = Some(text);
         Ok(None)
     }
@@ -57,9 +66,12 @@ impl Records for Holding {
     fn record(&self) -> Option<&str> {
         self.1.as_deref()
     }
+}
 
-    fn has_record(&self) -> bool {
-        self.record().is_some()
+/// No hall is kept.
+impl Fame for Holding {
+    fn change_hall<T>(&mut self, change: impl FnOnce(&mut Hall) -> T) -> Result<T, StoreError> {
+        Ok(change(&mut Hall::new()))
     }
 
     fn read_hall(&mut self) -> Result<(), StoreError> {
@@ -69,11 +81,9 @@ impl Records for Holding {
     fn hall(&self) -> Option<&str> {
         None
     }
+}
 
-    fn begin_daily(&mut self, _: amulets_core::daily::Day) -> Result<bool, StoreError> {
-        Ok(true)
-    }
-
+impl Colours for Holding {
     fn palette(&mut self) -> Option<amulets_play::palettes::Palette> {
         None
     }
