@@ -16,7 +16,7 @@ use crate::layout::{CELL, LINE_H, LOGICAL_H, LOGICAL_W, PAD};
 use crate::paint::Frame;
 use amulets_core::geom::Point;
 use amulets_core::map::{MAP_H, MAP_W};
-use amulets_play::pad::{Controls, STATUS_LINES, Status, Window};
+use amulets_play::pad::{Controls, STATUS_LINES, Status};
 use amulets_play::session::Host;
 use amulets_play::session::Session;
 use amulets_play::view::{self, Screen, chrome};
@@ -200,7 +200,12 @@ const LINES_TOP: i32 = PAD + 3 * LINE_H;
 /// A screen as the pad shows it: the lines its window holds, each broken
 /// at words under its column, the choice marked, and a last row saying
 /// there is more.
-fn screen(f: &mut Frame, layout: &Compact, over: &Screen, window: Window) {
+fn screen(
+    f: &mut Frame,
+    layout: &Compact,
+    over: &Screen,
+    (window, chosen): (view::Paging, Option<usize>),
+) {
     title(f, layout, over);
     let cols = layout.cols();
     let mut y = LINES_TOP;
@@ -211,7 +216,7 @@ fn screen(f: &mut Frame, layout: &Compact, over: &Screen, window: Window) {
         .skip(window.first)
         .take(window.shown);
     for (i, e) in shown {
-        let (fg, bg) = e.colors(window.chosen == Some(i));
+        let (fg, bg) = e.colors(chosen == Some(i));
         for (indent, part) in view::entry_rows(&e.text, cols) {
             let x = PAD + indent as i32 * GLYPH_W as i32;
             if bg != chrome::BACKGROUND {
@@ -222,17 +227,7 @@ fn screen(f: &mut Frame, layout: &Compact, over: &Screen, window: Window) {
             y += LINE_H;
         }
     }
-    let (above, below) = (
-        window.first > 0,
-        window.first + window.shown < over.entries.len(),
-    );
-    let more = match (above, below) {
-        (true, true) => Some("(more above and below)"),
-        (true, false) => Some("(more above)"),
-        (false, true) => Some("(more below)"),
-        (false, false) => None,
-    };
-    if let Some(more) = more {
+    if let Some(more) = window.more(view::Scroll::Choice) {
         f.text((PAD, y), more, chrome::MORE, 1, cols);
     }
 }
@@ -249,7 +244,7 @@ fn screen_paged(f: &mut Frame, layout: &Compact, over: &Screen, paging: view::Pa
         f.text((x, y), text, over.entries[i].color, 1, cols - indent);
         y += LINE_H;
     }
-    if let Some(more) = paging.more() {
+    if let Some(more) = paging.more(amulets_play::view::Scroll::Keys) {
         f.text((PAD, y), more, chrome::MORE, 1, cols);
     }
 }

@@ -243,7 +243,7 @@ fn screen<H: Host>(f: &mut Frame, session: &Session<H>, over: &view::Screen) {
         let x = 60 + indent as i32 * font::GLYPH_W as i32;
         f.text((x, y), text, over.entries[i].color, 1, cols - indent);
     }
-    if let Some(more) = paging.more() {
+    if let Some(more) = paging.more(amulets_play::view::Scroll::Keys) {
         let y = top + paging.shown as i32 * SCREEN_ROW_H;
         f.text((60, y), more, chrome::MORE, 1, cols);
     }

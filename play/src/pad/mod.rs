@@ -18,7 +18,7 @@ pub use status::{STATUS_COLS, STATUS_LINES, Status, StatusLine};
 use crate::bindings::{self, Does, Pad, Underfoot, Verb};
 use crate::session::Host;
 use crate::session::Session;
-use crate::view::{self, Scene, Shows};
+use crate::view::{self, Paging, Scene, Shows};
 use amulets_core::game::State;
 use amulets_core::geom::Point;
 use amulets_core::input::{Action, Key};
@@ -40,18 +40,6 @@ pub enum Mode {
     Menu(usize),
     /// The travel cursor is out.
     Travel(Point),
-}
-
-/// The first line of a screen shown, how many are shown, and which line
-/// is the chosen one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Window {
-    /// The first line shown.
-    pub first: usize,
-    /// How many lines are shown.
-    pub shown: usize,
-    /// The chosen line, when the screen has choices.
-    pub chosen: Option<usize>,
 }
 
 /// The pad's own state, beside the session's.
@@ -394,10 +382,11 @@ impl Controls {
         self.scroll = usize::MAX;
     }
 
-    /// The lines of a screen that fit in `rows` under its title: all of
-    /// them, or, when there are more, a window of them that holds the
-    /// chosen line, and a last row saying there is more.
-    pub fn window(&mut self, lines: &[view::Entry], rows: usize) -> Window {
+    /// The lines of a screen that fit in `rows` under its title (in lines,
+    /// not rows), and the chosen line: all of them, or, when there are
+    /// more, a window of them that holds the chosen line, and a last row
+    /// saying there is more (`Paging::more`, `Scroll::Choice`).
+    pub fn window(&mut self, lines: &[view::Entry], rows: usize) -> (Paging, Option<usize>) {
         self.window_by(lines, rows, |_| 1)
     }
 
@@ -411,7 +400,7 @@ impl Controls {
         lines: &[view::Entry],
         rows: usize,
         height: impl Fn(&view::Entry) -> usize,
-    ) -> Window {
+    ) -> (Paging, Option<usize>) {
         let choices = lines.iter().filter(|e| e.choosable()).count();
         let chosen = lines
             .iter()
@@ -421,11 +410,12 @@ impl Controls {
             .map(|(i, _)| i);
         if lines.iter().map(&height).sum::<usize>() <= rows {
             self.scroll = 0;
-            return Window {
+            let all = Paging {
                 first: 0,
                 shown: lines.len(),
-                chosen,
+                total: lines.len(),
             };
+            return (all, chosen);
         }
         let room = rows.saturating_sub(1).max(1);
         // How many lines from `first` fit the room (one at least).
@@ -461,11 +451,12 @@ impl Controls {
             }
         }
         self.scroll = self.scroll.min(last);
-        Window {
+        let window = Paging {
             first: self.scroll,
             shown: fits(self.scroll),
-            chosen,
-        }
+            total: lines.len(),
+        };
+        (window, chosen)
     }
 }
 

@@ -203,7 +203,19 @@ fn column_of(text: &str) -> Option<usize> {
     (gap > 0 && words < text.len()).then_some(words)
 }
 
-/// The rows of a screen a space shows ([`Screen::paging`]).
+/// How a screen taller than its room is scrolled: by Up and Down (a
+/// keyboard), or by moving the choice (a pad), which needs no words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scroll {
+    /// Up and Down scroll it, and the "more" row says so.
+    Keys,
+    /// The window follows the chosen line.
+    Choice,
+}
+
+/// Which rows of a screen a space shows ([`Screen::paging`]), or which
+/// of its lines a pad's window shows (`pad::Controls::window`): the one
+/// scroll window of every shell, with its "more" words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Paging {
     /// The first row shown.
@@ -216,16 +228,19 @@ pub struct Paging {
 
 impl Paging {
     /// The row under the rows shown, when some are not: which way there is
-    /// more, and the keys that scroll.
-    pub fn more(&self) -> Option<&'static str> {
-        let above = self.first > 0;
-        let below = self.first + self.shown < self.total;
-        match (above, below) {
-            (true, true) => Some("(more above and below: Up and Down scroll)"),
-            (false, true) => Some("(more below: Down scrolls)"),
-            (true, false) => Some("(more above: Up scrolls)"),
-            (false, false) => None,
-        }
+    /// more and, where keys scroll it (`Scroll::Keys`), the keys. The one
+    /// place these words are written, for every screen of every shell.
+    pub fn more(&self, scroll: Scroll) -> Option<&'static str> {
+        let (above, below) = (self.first > 0, self.more_below());
+        Some(match (above, below, scroll) {
+            (false, false, _) => return None,
+            (true, true, Scroll::Keys) => "(more above and below: Up and Down scroll)",
+            (false, true, Scroll::Keys) => "(more below: Down scrolls)",
+            (true, false, Scroll::Keys) => "(more above: Up scrolls)",
+            (true, true, Scroll::Choice) => "(more above and below)",
+            (false, true, Scroll::Choice) => "(more below)",
+            (true, false, Scroll::Choice) => "(more above)",
+        })
     }
 
     /// True when the rows below the window are not all shown.
@@ -696,10 +711,25 @@ mod tests {
         let paging = screen.paging(31, 3, 1);
         assert_eq!((paging.first, paging.shown, paging.total), (1, 2, 4));
         assert_eq!(
-            paging.more(),
+            paging.more(super::Scroll::Keys),
             Some("(more above and below: Up and Down scroll)")
         );
-        assert_eq!(screen.paging(31, 4, 3).more(), None);
+        assert_eq!(screen.paging(31, 4, 3).more(super::Scroll::Keys), None);
+        // A pad's window says which way there is more, and names no key.
+        let at = |first| super::Paging {
+            first,
+            shown: 2,
+            total: 4,
+        };
+        let pad = [0, 1, 2].map(|first| at(first).more(super::Scroll::Choice));
+        assert_eq!(
+            pad,
+            [
+                Some("(more below)"),
+                Some("(more above and below)"),
+                Some("(more above)")
+            ]
+        );
     }
 
     #[test]

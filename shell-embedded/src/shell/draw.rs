@@ -9,7 +9,7 @@ use amulets_core::game::Game;
 use amulets_core::geom::Point;
 use amulets_core::map::{MAP_CELLS, MAP_W, Map};
 use amulets_core::text::Line;
-use amulets_play::pad::{STATUS_COLS, Window};
+use amulets_play::pad::STATUS_COLS;
 use amulets_play::session::Host;
 use amulets_play::session::Session;
 use amulets_play::view::{self, Scene, chrome};
@@ -172,11 +172,8 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         // broken at spaces to fit, its words under their column.
         let squeeze = lines.iter().any(|e| e.text.chars().count() > cols);
         let height = |e: &view::Entry| view::entry_rows(&squeezed(&e.text, squeeze), cols).count();
-        let Window {
-            first,
-            shown,
-            chosen,
-        } = self.controls.window_by(lines, rows, height);
+        let (window, chosen) = self.controls.window_by(lines, rows, height);
+        let (first, shown) = (window.first, window.shown);
         self.shown = (first, shown);
         let mut h = amulets_core::hash::Fnv1a::new();
         h.bytes(title.as_bytes());
@@ -211,12 +208,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             }
             self.redrawn += 1;
         }
-        if first + shown < lines.len() || first > 0 {
-            let more = match (first > 0, first + shown < lines.len()) {
-                (true, true) => "(more above and below)",
-                (true, false) => "(more above)",
-                _ => "(more below)",
-            };
+        if let Some(more) = window.more(view::Scroll::Choice) {
             self.text_line(
                 Point::new(0, row * CHAR_H),
                 cols,

@@ -236,7 +236,7 @@ fn draw_screen(buf: &mut Buffer, app: &App, over: &view::Screen, (w, h): (u16, u
             room.cols - indent,
         );
     }
-    if let Some(more) = paging.more() {
+    if let Some(more) = paging.more(amulets_play::view::Scroll::Keys) {
         let row = 2 + paging.shown as u16;
         put(buf, 1, row, more, fg(chrome::MORE), room.cols);
     }

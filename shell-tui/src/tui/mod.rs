@@ -657,7 +657,7 @@ mod tests {
             }
             assert_eq!(
                 lines[2 + paging.shown].trim(),
-                paging.more().unwrap(),
+                paging.more(amulets_play::view::Scroll::Keys).unwrap(),
                 "{what}: it says there is more"
             );
             app.on_key(&plain(KeyCode::Down));
