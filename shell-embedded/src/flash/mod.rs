@@ -72,46 +72,90 @@ pub const ASIDE_1: u32 = 2 * SECTOR;
 pub const HALLS: [u32; 2] = [0xD000, 0xE000];
 /// The last run's record's sector.
 pub const RECORD: u32 = 0xF000;
-/// Where each place starts in the region, its size and its magic: the two
-/// slots, the two set-aside places, the two halls and the record (the map
+/// A place of the flash map: its name (the module's comment's), where it
+/// starts in the region, its size, and the magic its header begins with.
+#[derive(Clone, Copy, Debug)]
+struct Place {
+    #[cfg_attr(
+        not(test),
+        expect(
+            dead_code,
+            reason = "the map's own words, held to the comment's by a test"
+        )
+    )]
+    name: &'static str,
+    at: u32,
+    size: u32,
+    magic: [u8; 4],
+}
+
+/// The flash map, one named place a row, in the region's order (the map
 /// in the module's comment).
-const PLACES: [u32; 7] = [
-    0,
-    AREA,
-    2 * AREA,
-    2 * AREA + ASIDE,
-    HALLS[0],
-    HALLS[1],
-    RECORD,
+const MAP: [Place; 7] = [
+    Place {
+        name: "slot 0",
+        at: 0,
+        size: AREA,
+        magic: MAGIC,
+    },
+    Place {
+        name: "slot 1",
+        at: AREA,
+        size: AREA,
+        magic: MAGIC,
+    },
+    Place {
+        name: "set aside 0",
+        at: 2 * AREA,
+        size: ASIDE,
+        magic: MAGIC,
+    },
+    Place {
+        name: "set aside 1",
+        at: 2 * AREA + ASIDE,
+        size: ASIDE_1,
+        magic: MAGIC,
+    },
+    Place {
+        name: "hall 0",
+        at: HALLS[0],
+        size: SECTOR,
+        magic: HALL_MAGIC,
+    },
+    Place {
+        name: "hall 1",
+        at: HALLS[1],
+        size: SECTOR,
+        magic: HALL_MAGIC,
+    },
+    Place {
+        name: "the last run",
+        at: RECORD,
+        size: SECTOR,
+        magic: RECORD_MAGIC,
+    },
 ];
-const SIZES: [u32; 7] = [AREA, AREA, ASIDE, ASIDE_1, SECTOR, SECTOR, SECTOR];
-const MAGICS: [[u8; 4]; 7] = [
-    MAGIC,
-    MAGIC,
-    MAGIC,
-    MAGIC,
-    HALL_MAGIC,
-    HALL_MAGIC,
-    RECORD_MAGIC,
-];
-/// The halls' places, and the record's, among `PLACES`.
+/// The halls' places, and the record's, in `MAP`.
 const HALL_PLACES: [usize; 2] = [4, 5];
 const RECORD_PLACE: usize = 6;
 /// The whole region the board's flash map takes.
 pub const REGION: u32 = 0x10000;
-/// The set-aside places among `PLACES`.
+/// The set-aside places in `MAP`.
 const ASIDE_PLACES: [usize; 2] = [2, 3];
 
 const _: () = assert!(AREA == 0x4000, "the map's slots are 16 KiB");
 const _: () = {
     let mut i = 1;
-    while i < PLACES.len() {
+    while i < MAP.len() {
         assert!(
-            PLACES[i - 1] + SIZES[i - 1] == PLACES[i],
+            MAP[i - 1].at + MAP[i - 1].size == MAP[i].at,
             "each place follows the last"
         );
         i += 1;
     }
+    assert!(MAP[HALL_PLACES[0]].at == HALLS[0] && MAP[HALL_PLACES[1]].at == HALLS[1]);
+    assert!(MAP[RECORD_PLACE].at == RECORD);
+    assert!(MAP[ASIDE_PLACES[0]].size == ASIDE && MAP[ASIDE_PLACES[1]].size == ASIDE_1);
     assert!(RECORD + SECTOR == REGION, "the record ends the region");
 };
 
@@ -264,9 +308,8 @@ impl<F: NorFlash> FlashStore<F> {
     pub fn new(flash: F, base: u32) -> FlashStore<F> {
         debug_assert!((AREA as usize).is_multiple_of(F::ERASE_SIZE));
         debug_assert!(
-            SIZES
-                .iter()
-                .all(|&s| (s as usize).is_multiple_of(F::ERASE_SIZE))
+            MAP.iter()
+                .all(|p| (p.size as usize).is_multiple_of(F::ERASE_SIZE))
         );
         debug_assert!(CHUNK.is_multiple_of(F::WRITE_SIZE) && HEADER.is_multiple_of(F::WRITE_SIZE));
         FlashStore {
@@ -283,19 +326,19 @@ impl<F: NorFlash> FlashStore<F> {
     }
 
     fn area(&self, i: usize) -> u32 {
-        self.base + PLACES[i]
+        self.base + MAP[i].at
     }
 
     /// The longest text place `i` holds.
     fn room(i: usize) -> usize {
-        (SIZES[i] as usize - HEADER).min(MAX_SAVE_BYTES)
+        (MAP[i].size as usize - HEADER).min(MAX_SAVE_BYTES)
     }
 
     /// A slot's header, when its magic, length and checksum all check.
     fn header(&mut self, i: usize) -> Option<Header> {
         let mut h = [0u8; HEADER];
         self.flash.read(self.area(i), &mut h).ok()?;
-        if h[..4] != MAGICS[i] {
+        if h[..4] != MAP[i].magic {
             return None;
         }
         let header = Header {
@@ -353,7 +396,7 @@ impl<F: NorFlash> FlashStore<F> {
     ) -> Result<bool, StoreError> {
         let at = self.area(i);
         self.flash
-            .erase(at, at + SIZES[i])
+            .erase(at, at + MAP[i].size)
             .map_err(|_| failed("erase"))?;
         let mut w = SlotWriter {
             flash: &mut self.flash,
@@ -390,7 +433,7 @@ impl<F: NorFlash> FlashStore<F> {
             left -= n;
         }
         let mut h = [0u8; HEADER];
-        h[..4].copy_from_slice(&MAGICS[i]);
+        h[..4].copy_from_slice(&MAP[i].magic);
         h[4..8].copy_from_slice(&seq.to_le_bytes());
         h[8..12].copy_from_slice(&len.to_le_bytes());
         h[12..].copy_from_slice(&check.finish().to_le_bytes());
@@ -419,7 +462,7 @@ impl<F: NorFlash> FlashStore<F> {
     fn copy_aside(&mut self, i: usize, h: Header, to: usize) -> Result<(), StoreError> {
         let (from, to_at) = (self.area(i), self.area(to));
         self.flash
-            .erase(to_at, to_at + SIZES[to])
+            .erase(to_at, to_at + MAP[to].size)
             .map_err(|_| failed("erase"))?;
         let mut buf = [0u8; CHUNK];
         let mut done = 0;
@@ -987,15 +1030,24 @@ mod tests {
     #[test]
     fn the_flash_map_fits_its_64_kib() {
         assert_eq!(REGION, 64 * 1024);
-        for w in PLACES.windows(2) {
-            assert!(w[0] < w[1]);
+        for w in MAP.windows(2) {
+            assert!(w[0].at < w[1].at);
         }
-        assert_eq!(PLACES[1] - PLACES[0], AREA);
-        assert_eq!(PLACES[2] - PLACES[1], AREA);
-        assert_eq!(PLACES[3] - PLACES[2], ASIDE);
-        assert_eq!(PLACES[4] - PLACES[3], ASIDE_1);
-        assert_eq!(HALLS, [0xD000, 0xE000]);
-        assert_eq!(PLACES[6] + SIZES[6], REGION);
+        // The module's comment's map, row by row.
+        let rows = MAP.map(|p| (p.at, p.name, p.size));
+        assert_eq!(
+            rows,
+            [
+                (0x0000, "slot 0", 16 << 10),
+                (0x4000, "slot 1", 16 << 10),
+                (0x8000, "set aside 0", 12 << 10),
+                (0xB000, "set aside 1", 8 << 10),
+                (0xD000, "hall 0", 4 << 10),
+                (0xE000, "hall 1", 4 << 10),
+                (0xF000, "the last run", 4 << 10),
+            ]
+        );
+        assert_eq!(MAP[6].at + MAP[6].size, REGION);
         for i in [2, 3] {
             assert!(
                 FlashStore::<Flash>::room(i) >= 7_535,
