@@ -444,7 +444,7 @@ mod tests {
         assert_eq!(f.pixel(1599, 899), red);
         assert_eq!(f.pixel(1589, 899), Rgb::new(0, 0, 0));
         f.set_clip(Some((100, 100, 10, 10)));
-        f.fill((0, 0, 1600, 900), red, 255);
+        f.fill((0, 0, LOGICAL_W as i32, LOGICAL_H as i32), red, 255);
         assert_eq!(f.pixel(100, 100), red);
         assert_eq!(f.pixel(109, 109), red);
         assert_eq!(f.pixel(110, 100), Rgb::new(0, 0, 0));

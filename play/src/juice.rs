@@ -27,7 +27,7 @@ pub const MAX_FLASHES: usize = 16;
 /// Missiles queued at once; one more than this is not drawn.
 pub const MAX_FLIGHTS: usize = 8;
 /// The longest flight drawn, in cells: the map's width.
-pub const FLIGHT_CELLS: usize = 64;
+pub const FLIGHT_CELLS: usize = amulets_core::map::MAP_W as usize;
 
 /// When a running command's next step is due: the first at once, then one
 /// every `COMMAND_STEP_MS`, however many events come between (the book's
@@ -308,7 +308,7 @@ mod tests {
         let mut j = Juice::new();
         for i in 0..100 {
             j.add(Event::Hit {
-                at: Point::new(i % 64, 0),
+                at: Point::new(i % amulets_core::map::MAP_W, 0),
                 big: false,
             });
             j.add(Event::Bolt {
@@ -316,7 +316,10 @@ mod tests {
                 to: Point::new(200, i),
             });
         }
-        assert!(j.flashing(Point::new(99 % 64, 0)), "the newest is kept");
+        assert!(
+            j.flashing(Point::new(99 % amulets_core::map::MAP_W, 0)),
+            "the newest is kept"
+        );
         assert!(j.missile().is_some());
     }
 

@@ -165,7 +165,11 @@ fn main() -> ExitCode {
             println!("video driver {driver}");
         })
     } else {
-        let (w, h) = cli.windowed.unwrap_or((1600, 900));
+        let whole = (
+            amulets_picture::layout::LOGICAL_W,
+            amulets_picture::layout::LOGICAL_H,
+        );
+        let (w, h) = cli.windowed.unwrap_or(whole);
         // A panic in the loop (a bug): the run is saved if it still passes
         // its checks, and the player told (the panic's own words are on
         // standard error already).

@@ -12,7 +12,7 @@ fn a_hangup_saves_the_run_and_ends_the_game() {
 
     let dir = std::env::temp_dir().join(format!("amulets-sdl-hup-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let save = dir.join("save.txt");
+    let save = dir.join(amulets_desktop::store::SAVE);
     let bin =
         std::env::var("AMULETS_SDL_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_amulets").into());
     let mut game = std::process::Command::new(bin)
@@ -101,7 +101,7 @@ fn a_panic_saves_the_run_where_it_was() {
         .and_then(|t| t.parse().ok())
         .unwrap_or_else(|| panic!("no saved turn said: {said}"));
     assert!(turn >= 75, "{turn}");
-    let text = std::fs::read_to_string(dir.join("save.txt")).unwrap();
+    let text = std::fs::read_to_string(dir.join(amulets_desktop::store::SAVE)).unwrap();
     let saved = amulets_core::game::Game::read_save(&text).unwrap();
     assert_eq!((saved.seed(), saved.turn()), (42, turn));
     let _ = std::fs::remove_dir_all(&dir);

@@ -79,7 +79,11 @@ fn new_app(game: Game) -> App {
         return App::new(session(None, start));
     }
     let dir = scratch("continued");
-    std::fs::write(dir.join("save.txt"), SaveText(&game).to_string()).expect("saved");
+    std::fs::write(
+        dir.join(amulets_desktop::store::SAVE),
+        SaveText(&game).to_string(),
+    )
+    .expect("saved");
     let mut app = App::new(session(Some(FileStore::in_dir(&dir)), Start::default()));
     app.press(Key::Char('C'), false);
     assert_eq!(app.game().state(), State::Playing, "continued");
@@ -119,7 +123,7 @@ fn key_down(keycode: Keycode, scancode: Scancode, keymod: Mod, repeat: bool) -> 
 /// for three window sizes.
 fn letterbox(screen: &mut Screen) {
     let mut pump = screen.sdl.event_pump().expect("events");
-    for (w, h) in [(1600, 900), (2000, 900), (800, 800)] {
+    for (w, h) in [(LOGICAL_W, LOGICAL_H), (2000, 900), (800, 800)] {
         screen
             .canvas
             .window_mut()
@@ -295,7 +299,13 @@ fn cave_steps(screen: &mut Screen, gfx: &mut Gfx) {
         let f = shot(screen, gfx, &mut app);
         assert_ne!(f.rgb, last, "picture {step} differs from the one before");
         assert!(
-            f.area_has(PANEL_X, 0, 1600, 900, palette::DEBUG),
+            f.area_has(
+                PANEL_X,
+                0,
+                LOGICAL_W as i32,
+                LOGICAL_H as i32,
+                palette::DEBUG
+            ),
             "the reminder"
         );
         last = f.rgb;
@@ -461,7 +471,7 @@ fn screens(screen: &mut Screen, gfx: &mut Gfx) {
 /// window's close button saves the run in play.
 fn saves(screen: &mut Screen, gfx: &mut Gfx) {
     let dir = scratch("question");
-    let path = dir.join("save.txt");
+    let path = dir.join(amulets_desktop::store::SAVE);
     std::fs::write(&path, SaveText(&Game::new_run(5, Class::Rogue)).to_string()).unwrap();
     let before = std::fs::read(&path).unwrap();
     let start = Start {

@@ -197,7 +197,10 @@ fn a_panic_saves_the_run_puts_the_terminal_back_and_then_says_why() {
         after_panic.contains("The run was saved at turn 5"),
         "{after_panic}"
     );
-    let saved = Game::read_save(&std::fs::read_to_string(saves.join("save.txt")).unwrap()).unwrap();
+    let saved = Game::read_save(
+        &std::fs::read_to_string(saves.join(amulets_desktop::store::SAVE)).unwrap(),
+    )
+    .unwrap();
     assert_eq!((saved.seed(), saved.turn()), (3, 5), "saved where it was");
     assert_eq!(
         tmux(&[
@@ -322,7 +325,7 @@ fn hash_of_file(path: &Path) -> u64 {
 #[test]
 fn a_class_given_with_a_save_present_asks_and_no_leaves_the_file_alone() {
     let saves = scratch("ask");
-    let file = saves.join("save.txt");
+    let file = saves.join(amulets_desktop::store::SAVE);
     std::fs::write(
         &file,
         SaveText(&Game::new_run(5, Class::Fighter)).to_string(),
@@ -416,7 +419,7 @@ fn the_rogue_here() -> amulets_desktop::DesktopSession {
 #[test]
 fn a_hangup_saves_and_c_continues_to_the_same_state() {
     let saves = scratch("hup");
-    let file = saves.join("save.txt");
+    let file = saves.join(amulets_desktop::store::SAVE);
     let (session, pid) = a_rogue_playing("amulets-hup", &saves);
     let s = session.0.as_str();
     let bin = game_bin();
@@ -465,7 +468,7 @@ fn a_closed_terminal_saves_and_the_game_goes_and_lets_the_save_go() {
     // its shell (a window closed, an ssh session dropped), not a signal
     // sent to a game whose terminal is still there.
     let saves = scratch("closed");
-    let file = saves.join("save.txt");
+    let file = saves.join(amulets_desktop::store::SAVE);
     let (session, pid_file) = a_rogue_playing("amulets-closed", &saves);
     let s = session.0.clone();
     let bin = game_bin();
@@ -516,7 +519,7 @@ fn a_closed_terminal_saves_and_the_game_goes_and_lets_the_save_go() {
 #[test]
 fn a_second_game_at_once_does_not_write() {
     let saves = scratch("two");
-    let file = saves.join("save.txt");
+    let file = saves.join(amulets_desktop::store::SAVE);
     let first = Tmux::start("amulets-first");
     let bin = game_bin();
     let pid = saves.join("first.pid");
@@ -653,7 +656,7 @@ fn the_speech_stream_says_the_book_s_checkpoint_in_order_through_a_fifo() {
     let all = std::fs::read_to_string(&heard).unwrap();
     assert!(all.contains("Menu\n"), "the menu's title is said: {all}");
     assert!(!all.contains('\x1b'), "no cursor movement in the stream");
-    let save = std::fs::read_to_string(dir.join("save.txt")).unwrap_or_default();
+    let save = std::fs::read_to_string(dir.join(amulets_desktop::store::SAVE)).unwrap_or_default();
     assert!(!save.contains("steps"), "the look words entered the save");
 }
 

@@ -5,6 +5,7 @@
 //! 4), whose ends are two FIFOs bash hands the browser: no socket, and no
 //! `unsafe` to set up its descriptors.
 
+use amulets_picture::layout::{LOGICAL_H, LOGICAL_W};
 use serde_json::{Value, json};
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
@@ -51,7 +52,7 @@ impl Chrome {
             "--force-device-scale-factor=1".into(),
             "--force-color-profile=srgb".into(),
             "--hide-scrollbars".into(),
-            "--window-size=1600,900".into(),
+            format!("--window-size={LOGICAL_W},{LOGICAL_H}"),
             format!("--user-data-dir={}", dir.join("profile").display()),
             "--remote-debugging-pipe".into(),
         ];
@@ -145,7 +146,7 @@ impl Chrome {
         self.on(
             &tab,
             "Emulation.setDeviceMetricsOverride",
-            json!({ "width": 1600, "height": 900, "deviceScaleFactor": 1, "mobile": false }),
+            json!({ "width": LOGICAL_W, "height": LOGICAL_H, "deviceScaleFactor": 1, "mobile": false }),
         )?;
         self.navigate(&tab, url)?;
         Ok(tab)

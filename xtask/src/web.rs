@@ -223,8 +223,8 @@ fn canvas_holds_the_picture(work: &Path, base: &str) -> Result<(), String> {
             "every pixel the picture's",
             format!(
                 "a pixel differs at ({}, {}) ({})",
-                at % 1600,
-                at / 1600,
+                at % u64::from(amulets_picture::layout::LOGICAL_W),
+                at / u64::from(amulets_picture::layout::LOGICAL_W),
                 shot.display()
             ),
         ));
@@ -753,7 +753,7 @@ fn continue_page_save(work: &Path, game: &Path, url: &str, name: &str) -> Result
     }
     let saves = work.join(format!("{name}-saves"));
     std::fs::create_dir_all(&saves).map_err(|e| e.to_string())?;
-    std::fs::write(saves.join("save.txt"), save).map_err(|e| e.to_string())?;
+    std::fs::write(saves.join(amulets_desktop::store::SAVE), save).map_err(|e| e.to_string())?;
     let mut c = sh::cmd(
         &game.display().to_string(),
         &[

@@ -142,7 +142,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         ]
         .map(String::from),
     )?;
-    if !saves.join("save.txt").exists() {
+    if !saves.join(amulets_desktop::store::SAVE).exists() {
         return Err("the Linux game wrote no save to continue".into());
     }
     let continued = wine(

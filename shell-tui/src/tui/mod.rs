@@ -393,7 +393,11 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("amulets-tui-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("save.txt"), SaveText(game).to_string()).unwrap();
+        std::fs::write(
+            dir.join(amulets_desktop::store::SAVE),
+            SaveText(game).to_string(),
+        )
+        .unwrap();
         let store = Some(FileStore::in_dir(&dir));
         let mut app = App::new(
             session(store, Start::default()),
@@ -698,7 +702,7 @@ mod tests {
         ));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        make(&dir.join("save.txt"));
+        make(&dir.join(amulets_desktop::store::SAVE));
         let app = App::new(
             session(Some(FileStore::in_dir(&dir)), Start::default()),
             colors::Depth::TrueColor,

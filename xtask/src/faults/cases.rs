@@ -48,14 +48,14 @@ fn a_run(waits: u32) -> Game {
 
 fn write_save(dir: &Path, game: &Game) -> Result<Vec<u8>, String> {
     let text = SaveText(game).to_string();
-    std::fs::write(dir.join("save.txt"), &text).map_err(|e| e.to_string())?;
+    std::fs::write(dir.join(amulets_desktop::store::SAVE), &text).map_err(|e| e.to_string())?;
     Ok(text.into_bytes())
 }
 
 /// The turn of the run saved in `dir`.
 fn saved_turn(dir: &Path) -> Result<u32, String> {
-    let text =
-        std::fs::read_to_string(dir.join("save.txt")).map_err(|e| format!("the save: {e}"))?;
+    let text = std::fs::read_to_string(dir.join(amulets_desktop::store::SAVE))
+        .map_err(|e| format!("the save: {e}"))?;
     Game::read_save(&text)
         .map(|g| g.turn())
         .map_err(|e| format!("the save does not load: {e}"))
@@ -221,7 +221,7 @@ fn full_disk_in(s: &Scratch, dir: &Path, mounted: bool) -> Result<Row, String> {
     let pid = pane.pid()?;
     pane.kill_session()?;
     wait_gone(pid, Duration::from_secs(5))?;
-    same_bytes(&dir.join("save.txt"), &before)?;
+    same_bytes(&dir.join(amulets_desktop::store::SAVE), &before)?;
     no_temporaries(dir)?;
     Ok(Row {
         fault: "disk full",
@@ -236,7 +236,7 @@ fn read_only_dir(s: &Scratch) -> Result<Row, String> {
     let dir = s.dir("read-only")?;
     let before = write_save(&dir, &a_run(5))?;
     chmod(&dir, 0o755)?;
-    chmod(&dir.join("save.txt"), 0o644)?;
+    chmod(&dir.join(amulets_desktop::store::SAVE), 0o644)?;
     let pane = Pane::start(
         "read-only",
         &as_nobody(&format!("{} --save-dir {}", s.tui, dir.display())),
@@ -251,7 +251,7 @@ fn read_only_dir(s: &Scratch) -> Result<Row, String> {
     })?;
     pane.keys(&["Escape", "q", "y"])?;
     pane.wait_for_end(Duration::from_secs(5))?;
-    same_bytes(&dir.join("save.txt"), &before)?;
+    same_bytes(&dir.join(amulets_desktop::store::SAVE), &before)?;
     Ok(Row {
         fault: "read-only directory",
         made: "the save's folder root's 0755, the game run as nobody".into(),
@@ -264,7 +264,7 @@ fn read_only_dir(s: &Scratch) -> Result<Row, String> {
 fn other_users_save(s: &Scratch) -> Result<Row, String> {
     let dir = s.dir("other-user")?;
     let before = write_save(&dir, &a_run(5))?;
-    chmod(&dir.join("save.txt"), 0o600)?;
+    chmod(&dir.join(amulets_desktop::store::SAVE), 0o600)?;
     chown(&dir, NOBODY)?;
     let pane = Pane::start(
         "other-user",
@@ -274,10 +274,15 @@ fn other_users_save(s: &Scratch) -> Result<Row, String> {
     pane.keys(&["Escape"])?;
     pane.wait_for_end(Duration::from_secs(5))?;
     same_bytes(&dir.join("save.bad"), &before)?;
-    expect(!dir.join("save.txt").exists(), || "save.txt is back".into())?;
+    expect(!dir.join(amulets_desktop::store::SAVE).exists(), || {
+        format!("{} is back", amulets_desktop::store::SAVE)
+    })?;
     Ok(Row {
         fault: "another user's save",
-        made: "save.txt root's 0600 in nobody's folder, the game run as nobody".into(),
+        made: format!(
+            "{} root's 0600 in nobody's folder, the game run as nobody",
+            amulets_desktop::store::SAVE
+        ),
         did: "said it could not be read (Permission denied) and set it aside as save.bad, whole"
             .into(),
         runs_lost: 0,
@@ -292,7 +297,7 @@ fn other_users_save(s: &Scratch) -> Result<Row, String> {
 fn damaged_read_only(s: &Scratch) -> Result<Row, String> {
     let dir = s.dir("damaged-read-only")?;
     let damaged = b"amulets-save 2\nnonsense\n";
-    std::fs::write(dir.join("save.txt"), damaged).map_err(|e| e.to_string())?;
+    std::fs::write(dir.join(amulets_desktop::store::SAVE), damaged).map_err(|e| e.to_string())?;
     let mount = |args: &[&str]| {
         std::process::Command::new("mount")
             .args(args)
@@ -342,7 +347,7 @@ fn damaged_read_only_in(
     })?;
     pane.keys(&["Escape"])?;
     pane.wait_for_end(Duration::from_secs(5))?;
-    same_bytes(&dir.join("save.txt"), damaged)?;
+    same_bytes(&dir.join(amulets_desktop::store::SAVE), damaged)?;
     Ok(Row {
         fault: "damaged save, read-only disk",
         made: made.into(),
@@ -367,7 +372,7 @@ fn not_a_save(
     make: fn(&Path) -> Result<(), String>,
 ) -> Result<String, String> {
     let dir = s.dir(name)?;
-    let save = dir.join("save.txt");
+    let save = dir.join(amulets_desktop::store::SAVE);
     make(&save)?;
     let start = Instant::now();
     let pane = Pane::start(
@@ -397,13 +402,13 @@ fn fifo(s: &Scratch) -> Result<Row, String> {
         nix::unistd::mkfifo(save, nix::sys::stat::Mode::from_bits_truncate(0o644))
             .map_err(|e| format!("mkfifo: {e}"))
     })?;
-    let meta =
-        std::fs::symlink_metadata(s.dir("fifo")?.join("save.txt")).map_err(|e| e.to_string())?;
+    let meta = std::fs::symlink_metadata(s.dir("fifo")?.join(amulets_desktop::store::SAVE))
+        .map_err(|e| e.to_string())?;
     use std::os::unix::fs::FileTypeExt;
     expect(meta.file_type().is_fifo(), || "the FIFO is gone".into())?;
     Ok(Row {
         fault: "FIFO as the save",
-        made: "mkfifo save.txt".into(),
+        made: format!("mkfifo {}", amulets_desktop::store::SAVE),
         did,
         runs_lost: 0,
         turns_lost: None,
@@ -418,13 +423,13 @@ fn huge(s: &Scratch) -> Result<Row, String> {
             .and_then(|f| f.set_len(HUGE))
             .map_err(|e| e.to_string())
     })?;
-    let len = std::fs::metadata(s.dir("huge")?.join("save.txt"))
+    let len = std::fs::metadata(s.dir("huge")?.join(amulets_desktop::store::SAVE))
         .map_err(|e| e.to_string())?
         .len();
     expect(len == HUGE, || format!("the file is now {len} bytes"))?;
     Ok(Row {
         fault: "2 GiB save",
-        made: "a sparse 2 GiB save.txt".into(),
+        made: format!("a sparse 2 GiB {}", amulets_desktop::store::SAVE),
         did,
         runs_lost: 0,
         turns_lost: None,
@@ -435,14 +440,14 @@ fn bom(s: &Scratch) -> Result<Row, String> {
     let dir = s.dir("bom")?;
     let text = SaveText(&a_run(5)).to_string().replace('\n', "\r\n");
     let bytes = format!("\u{feff}{text}").into_bytes();
-    std::fs::write(dir.join("save.txt"), &bytes).map_err(|e| e.to_string())?;
+    std::fs::write(dir.join(amulets_desktop::store::SAVE), &bytes).map_err(|e| e.to_string())?;
     let pane = Pane::start("bom", &format!("{} --save-dir {}", s.tui, dir.display()))?;
     pane.wait_for("continue")?;
     pane.keys(&["c"])?;
     pane.wait_for("Turn 5")?;
     pane.keys(&["Escape", "q", "y"])?;
     pane.wait_for_end(Duration::from_secs(5))?;
-    same_bytes(&dir.join("save.txt"), &bytes)?;
+    same_bytes(&dir.join(amulets_desktop::store::SAVE), &bytes)?;
     expect(!dir.join("save.bad").exists(), || {
         "set aside as damaged".into()
     })?;

@@ -40,7 +40,7 @@ impl Moments {
 /// after every input and step), so the figure never overstates the loss.
 pub fn run(tui: &str, scratch: &Scratch, rounds: u32) -> Result<Kills, String> {
     let dir = scratch.dir("kill-9")?;
-    let save = dir.join("save.txt");
+    let save = dir.join(amulets_desktop::store::SAVE);
     let mut moments = Moments(0x2026_1203);
     let mut k = Kills {
         rounds,
