@@ -2,7 +2,7 @@
 //! book reads it, or strictly), the class, where the save lives, and a
 //! replay to record.
 
-use crate::{FileRecorder, FileStore};
+use crate::{FileStore, ReplayFile};
 use amulets_core::mapgen::floor::Style;
 use amulets_core::player::Class;
 use amulets_core::rng::Dice;
@@ -322,9 +322,9 @@ impl RunArgs {
         loaded
     }
 
-    /// The replay's recorder, when `--record` asks for one.
-    pub fn recorder(&self) -> Option<FileRecorder> {
-        self.record.as_deref().map(FileRecorder::new)
+    /// The replay file, when `--record` asks for one.
+    pub fn replay_file(&self) -> Option<ReplayFile> {
+        self.record.as_deref().map(ReplayFile::new)
     }
 }
 

@@ -9,7 +9,7 @@ pub mod clock;
 pub mod files;
 pub mod image;
 pub mod man;
-pub mod record;
+pub mod replay;
 pub mod seed;
 pub mod settings;
 pub mod speech;
@@ -17,7 +17,7 @@ pub mod store;
 pub mod test_panic;
 
 pub use args::RunArgs;
-pub use record::FileRecorder;
+pub use replay::ReplayFile;
 pub use store::FileStore;
 pub use test_panic::TestPanic;
 
@@ -25,7 +25,7 @@ pub use test_panic::TestPanic;
 /// for a screenshot), a replay file when asked for one, seeds from the OS.
 pub type DesktopHost = (
     amulets_play::store::Kept<FileStore>,
-    Option<FileRecorder>,
+    Option<ReplayFile>,
     fn() -> u32,
 );
 

@@ -24,7 +24,7 @@ pub mod keymap;
 pub mod morgue;
 pub mod pad;
 pub mod palettes;
-pub mod recorder;
+pub mod replays;
 pub mod session;
 pub mod settings;
 pub mod speech;

@@ -14,7 +14,7 @@ use amulets_embedded::{Buttons, Layout, Mode, Shell};
 use amulets_play::bindings::{self, Binding, Does, Underfoot, Verb};
 use amulets_play::keymap::Keymap;
 use amulets_play::pad::Controls;
-use amulets_play::recorder::Recorder;
+use amulets_play::replays::Replays;
 use amulets_play::session::{Session, Start};
 use amulets_play::store::SaveText;
 use common::{Counting, Holding};
@@ -29,9 +29,9 @@ mod common;
 #[derive(Clone, Default)]
 struct Seen(Rc<RefCell<Vec<(State, Verb)>>>);
 
-impl Recorder for Seen {
+impl Replays for Seen {
     fn start(&mut self, _: u32, _: Class) {}
-    fn record(&mut self, _: Input) {}
+    fn tape(&mut self, _: Input) {}
     fn saw(&mut self, state: State, verb: Verb) {
         let mut seen = self.0.borrow_mut();
         if !seen.contains(&(state, verb)) {

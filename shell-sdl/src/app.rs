@@ -16,13 +16,13 @@ pub type App = amulets_picture::App<amulets_desktop::DesktopHost>;
 /// The window is closing: the session saves a run in play.
 pub fn close(app: &mut App) {
     if let Err(e) = app.close() {
-        tell_unsaved(&e);
+        say_unsaved(&e);
     }
 }
 
 /// A save that failed as the game closed is said on the terminal the game
 /// was started from, the only place left to say it.
-pub fn tell_unsaved(e: &StoreError) {
+pub fn say_unsaved(e: &StoreError) {
     // That terminal may be closed too: said only where it can be.
     let _ = writeln!(
         std::io::stderr(),

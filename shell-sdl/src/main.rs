@@ -69,7 +69,7 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
 
 /// Says something to the player: on the terminal it was started from, and
 /// on Windows, where a game has no console, in a message box too.
-fn tell(text: &str, error: bool) {
+fn say(text: &str, error: bool) {
     // The terminal may be gone (a hangup): said only where it can be.
     let _ = if error {
         writeln!(std::io::stderr(), "{text}")
@@ -97,7 +97,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => {
             // --help and --version are no errors, a bad flag is (exit 2).
-            tell(e.render().to_string().trim_end(), e.use_stderr());
+            say(e.render().to_string().trim_end(), e.use_stderr());
             return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
         }
     };
@@ -110,14 +110,14 @@ fn main() -> ExitCode {
     let script = match cli.run.check().and_then(|()| run::parse_script(&cli.keys)) {
         Ok(script) => script,
         Err(e) => {
-            tell(&format!("amulets: {e}"), true);
+            say(&format!("amulets: {e}"), true);
             return ExitCode::from(2);
         }
     };
-    let hangup = match run::Hangup::watch() {
+    let hangup = match run::Hangup::listen() {
         Ok(h) => h,
         Err(e) => {
-            tell(&format!("amulets: {e}"), true);
+            say(&format!("amulets: {e}"), true);
             return ExitCode::FAILURE;
         }
     };
@@ -127,7 +127,7 @@ fn main() -> ExitCode {
     };
     let mut session = Session::new(
         store,
-        cli.run.recorder(),
+        cli.run.replay_file(),
         seed::from_os as fn() -> u32,
         cli.run.start(),
     );
@@ -191,10 +191,10 @@ fn main() -> ExitCode {
     let recorded = app
         .session
         .run()
-        .recorder()
+        .replays()
         .as_ref()
         .map(|r| r.write(app.game()));
-    if let (Some(r), Some(written)) = (app.session.run().recorder(), recorded) {
+    if let (Some(r), Some(written)) = (app.session.run().replays(), recorded) {
         match written {
             Ok(Some(n)) => {
                 let _ = writeln!(
@@ -218,7 +218,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            tell(&format!("amulets: {e}"), true);
+            say(&format!("amulets: {e}"), true);
             // A panic exits as Rust's own exit for one does.
             if panicked {
                 ExitCode::from(101)

@@ -97,7 +97,7 @@ pub fn parse_script(s: &str) -> Result<Vec<Step>, String> {
 pub fn play_script(app: &mut App, script: &[Step]) {
     for &step in script {
         if let Err(e) = app.play(step) {
-            crate::app::tell_unsaved(&e);
+            crate::app::say_unsaved(&e);
         }
     }
 }
@@ -220,7 +220,7 @@ pub struct Hangup {
 impl Hangup {
     /// Watches for it from now: before the session is made, whose first
     /// save may come before the window opens.
-    pub fn watch() -> Result<Hangup, String> {
+    pub fn listen() -> Result<Hangup, String> {
         #[cfg(unix)]
         {
             let came = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));

@@ -561,9 +561,9 @@ fn main() {
 #[derive(Clone, Default)]
 struct Saw(Vec<amulets_play::bindings::Verb>);
 
-impl amulets_play::recorder::Recorder for Saw {
+impl amulets_play::replays::Replays for Saw {
     fn start(&mut self, _: u32, _: Class) {}
-    fn record(&mut self, _: amulets_core::replay::Input) {}
+    fn tape(&mut self, _: amulets_core::replay::Input) {}
     fn saw(&mut self, _: State, action: amulets_play::bindings::Verb) {
         self.0.push(action);
     }
@@ -667,9 +667,9 @@ fn presses_for(sim: &Sim, action: amulets_core::input::Action) -> Vec<amulets_pl
     }
     for t in tries {
         let mut copy = sim.clone();
-        let before = copy.0.run().recorder().0.len();
+        let before = copy.0.run().replays().0.len();
         sim_play(&mut copy, &t);
-        if copy.0.run().recorder().0[before..] == [action.into()] {
+        if copy.0.run().replays().0[before..] == [action.into()] {
             return t;
         }
     }

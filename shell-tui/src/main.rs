@@ -90,7 +90,7 @@ fn play_and_record(args: RunArgs) -> ExitCode {
     }
     let mut session = Session::new(
         args.store(),
-        args.recorder(),
+        args.replay_file(),
         seed::from_os as fn() -> u32,
         args.start(),
     );
@@ -114,7 +114,7 @@ fn play_and_record(args: RunArgs) -> ExitCode {
     amulets_desktop::settings::keep_chosen(args.dir().as_deref(), &settings, &now, "amulets-tui");
     // The terminal may be gone by now (it was closed under the game): what
     // is said after the game is said only where it can be.
-    if let Some(recorder) = session.run().recorder() {
+    if let Some(recorder) = session.run().replays() {
         match recorder.write(session.game()) {
             Ok(Some(n)) => {
                 let _ = writeln!(

@@ -469,7 +469,7 @@ pub extern "C" fn amulets_out_save() -> usize {
 #[unsafe(no_mangle)]
 pub extern "C" fn amulets_out_replay() -> usize {
     let text = with_app(None, |a| {
-        a.app.session.run().recorder().text(a.app.session.game())
+        a.app.session.run().replays().text(a.app.session.game())
     });
     text.map_or(0, |t| output(&t))
 }

@@ -6,7 +6,7 @@
 //! the host.
 
 pub mod keys;
-pub mod record;
+pub mod replay;
 pub mod settings;
 pub mod store;
 
@@ -16,12 +16,12 @@ mod ffi;
 use amulets_core::input::script;
 use amulets_picture::{App, Frame};
 use amulets_play::session::{Session, Start};
-use record::Recording;
+use replay::ReplayTape;
 use store::{Backend, LocalStore};
 
 /// What the page provides its session: saves in `localStorage`, every
 /// run recorded, seeds from the browser's `crypto.getRandomValues`.
-pub type WebHost<B> = (LocalStore<B>, Recording, fn() -> u32);
+pub type WebHost<B> = (LocalStore<B>, ReplayTape, fn() -> u32);
 
 /// The session the page plays.
 pub type WebSession<B> = Session<WebHost<B>>;
@@ -48,7 +48,7 @@ pub struct WebApp<B: Backend> {
 impl<B: Backend> WebApp<B> {
     pub fn new(store: LocalStore<B>, seeds: fn() -> u32, start: Start) -> WebApp<B> {
         WebApp {
-            app: App::new(Session::new(store, Recording::default(), seeds, start)),
+            app: App::new(Session::new(store, ReplayTape::default(), seeds, start)),
             dirty: Vec::new(),
             settings: settings::Loaded {
                 settings: amulets_play::settings::Settings::new(),

@@ -16,7 +16,7 @@ use amulets_core::player::Class;
 use amulets_core::replay::{Input, state_hash};
 use amulets_play::bindings::Context;
 use amulets_play::palettes::Palette;
-use amulets_play::recorder::Recorder;
+use amulets_play::replays::Replays;
 use amulets_play::session::{Session, Start};
 use amulets_play::store::NoStore;
 use amulets_play::view::chrome;
@@ -245,11 +245,11 @@ fn colour_is_never_the_only_way_to_tell_two_kinds_apart() {
 #[derive(Default)]
 struct Kept(Vec<Input>);
 
-impl Recorder for Kept {
+impl Replays for Kept {
     fn start(&mut self, _: u32, _: Class) {
         self.0.clear();
     }
-    fn record(&mut self, input: Input) {
+    fn tape(&mut self, input: Input) {
         self.0.push(input);
     }
 }
@@ -296,9 +296,9 @@ fn a_palette_is_the_player_s_and_never_the_run_s() {
         // p was pressed twice (the palette is no verb of the game's).
         let menu_then_back = [Input::Act(Action::Menu), Input::Act(Action::Cancel)];
         assert!(
-            s.run().recorder().0.windows(2).any(|w| w == menu_then_back),
+            s.run().replays().0.windows(2).any(|w| w == menu_then_back),
             "the palette entered the replay: {:?}",
-            s.run().recorder().0
+            s.run().replays().0
         );
         hashes.push(state_hash(s.game()));
     }

@@ -13,7 +13,7 @@ use amulets_core::player::Class;
 use amulets_core::replay::{self, Input, state_hash};
 use amulets_core::rng::Dice;
 use amulets_core::text::{Line, Note, line};
-use amulets_play::recorder::Recorder;
+use amulets_play::replays::Replays;
 use amulets_play::session::{AUTOSAVE_TURNS, REPEAT_DELAY_MS, REPEAT_MS, Saved, Session, Start};
 use amulets_play::store::{Colours, Fame, Records, SaveText, Saves, StoreError};
 
@@ -146,12 +146,12 @@ struct Tape {
     inputs: Vec<Input>,
 }
 
-impl Recorder for Tape {
+impl Replays for Tape {
     fn start(&mut self, seed: u32, class: Class) {
         self.run = Some((seed, class));
         self.inputs.clear();
     }
-    fn record(&mut self, input: Input) {
+    fn tape(&mut self, input: Input) {
         self.inputs.push(input);
     }
 }
@@ -1120,7 +1120,7 @@ fn a_recorded_run_plays_back_to_where_it_ended() {
         now += 30;
         s.tick(now);
     }
-    let tape = s.run().recorder();
+    let tape = s.run().replays();
     let (seed, class) = tape.run.unwrap();
     assert_eq!(class, Class::Rogue);
     assert!(tape.inputs.contains(&Input::Step));
@@ -1233,7 +1233,7 @@ fn a_style_chosen_on_the_title_is_the_run_s_saved_and_replayed() {
         now += 30;
         s.tick(now);
     }
-    let tape = s.run().recorder();
+    let tape = s.run().replays();
     let (seed, class) = tape.run.unwrap();
     let mut replay = String::new();
     replay::write(&mut replay, seed, class, &tape.inputs, s.game()).unwrap();
@@ -1275,7 +1275,7 @@ fn xorshift_dice_chosen_on_the_command_line_are_the_run_s_saved_and_replayed() {
     assert_eq!(Game::read_save(&text).unwrap().dice(), Dice::Xorshift);
     // Replayed with its dice line.
     s.press(Key::Char('.'));
-    let tape = s.run().recorder();
+    let tape = s.run().replays();
     let (seed, class) = tape.run.unwrap();
     let mut replay = String::new();
     replay::write(&mut replay, seed, class, &tape.inputs, s.game()).unwrap();
@@ -1368,7 +1368,7 @@ fn the_demo_plays_the_bots_run_through_the_session_saving_as_it_goes() {
     // Its end stays on the screen for the player.
     assert!(s.screen().is_some());
     // Recorded as a player's run: the tape plays back to the same end.
-    let tape = s.run().recorder();
+    let tape = s.run().replays();
     assert_eq!(tape.run, Some((42, Class::Fighter)));
     let mut replayed = Game::new_run(42, Class::Fighter);
     for input in &tape.inputs {

@@ -180,10 +180,10 @@ impl Stop {
 /// What the player knows as a step begins, so the step can tell what is
 /// new: the floor, their health, the traps known, the secret doors still
 /// hidden, which items they have seen (a bit each; a floor has at most
-/// 48), and how many monsters are in view. A shell's session watches a
+/// 48), and how many monsters are in view. A shell's session tallies a
 /// key's turn the same way ([`Game::news_since`]).
 #[derive(Clone, Copy, Debug)]
-pub struct Watch {
+pub struct Tally {
     depth: i32,
     hp: i32,
     traps_known: usize,
@@ -340,14 +340,14 @@ impl Game {
     }
 
     /// What the player knows now, to compare with after a turn.
-    pub fn watch(&self) -> Watch {
+    pub fn tally(&self) -> Tally {
         let mut items_seen = 0u64;
         for (i, item) in self.level.items.iter().enumerate() {
             if item.seen {
                 items_seen |= 1 << i;
             }
         }
-        Watch {
+        Tally {
             depth: self.level.depth,
             hp: self.player.hp,
             traps_known: self.level.traps.iter().filter(|t| t.known).count(),
@@ -367,19 +367,19 @@ impl Game {
     /// found, health lost, an item seen for the first time. A floor's items
     /// keep their order while the player is on it (only the player's own
     /// keys add or take them), so they compare one by one.
-    fn something_new(&self, before: &Watch) -> Option<StopReason> {
+    fn something_new(&self, before: &Tally) -> Option<StopReason> {
         if let Some(k) = self.first_monster_in_view() {
             return Some(StopReason::MonsterInView(k));
         }
-        self.changed_since(before, &self.watch())
+        self.changed_since(before, &self.tally())
     }
 
     /// What a turn played by a key brought, as a command's step would stop
     /// for it (`something_new`), but that a monster counts only when more
     /// are in view than before the turn: one fought in view is no news. A
     /// session drops the keys typed ahead of it.
-    pub fn news_since(&self, before: &Watch) -> Option<StopReason> {
-        let now = self.watch();
+    pub fn news_since(&self, before: &Tally) -> Option<StopReason> {
+        let now = self.tally();
         if now.in_view > before.in_view
             && let Some(k) = self.first_monster_in_view()
         {
@@ -390,7 +390,7 @@ impl Game {
 
     /// `something_new` but for the monsters in view: what changed from
     /// `before` to `now` (the watch of now, made once by the caller).
-    fn changed_since(&self, before: &Watch, now: &Watch) -> Option<StopReason> {
+    fn changed_since(&self, before: &Tally, now: &Tally) -> Option<StopReason> {
         if now.depth != before.depth {
             return Some(StopReason::NewFloor);
         }
@@ -422,7 +422,7 @@ impl Game {
         let Some(command) = self.command else {
             return;
         };
-        let before = self.watch();
+        let before = self.tally();
         let done = match command.kind {
             CommandKind::Rest => self.rest_step(),
             CommandKind::Travel => self.travel_step(command.goal),

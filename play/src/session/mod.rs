@@ -1,7 +1,7 @@
 //! One run, one driver: the [`Session`] every shell plays through. A shell
 //! hands it keys, clicks, the mouse's place, the time (`press`, `repeat`,
 //! `release`, `click`, `hover`, `tick`, `close`) and a [`Host`] (a store,
-//! a recorder, seeds), and draws what it shows; the session never makes
+//! a replays, seeds), and draws what it shows; the session never makes
 //! entropy, touches a file or reads a clock. So the game behaves the same
 //! in a window, a terminal, a browser and on a board.
 //!
@@ -18,7 +18,7 @@
 //! asking.
 
 use crate::bindings::{self, Context, Verb};
-use crate::recorder::Recorder;
+use crate::replays::Replays;
 use crate::store::{Store, StoreError};
 use amulets_core::game::command::StopReason;
 use amulets_core::game::{Game, State};
@@ -48,7 +48,7 @@ pub use starts::{Start, Starts, seed_from_text};
 pub use tempo::Tempo;
 
 /// One run, driven (see the module's comment). A copy is a session of its
-/// own (its store's and recorder's copies too): a search over what a
+/// own (its store's and replays's copies too): a search over what a
 /// shell's inputs reach tries each from the same place.
 pub struct Session<H: Host> {
     run: Run<H>,
@@ -77,14 +77,14 @@ where
     }
 }
 
-impl<St: Store, Re: Recorder, Se: FnMut() -> u32> Session<(St, Re, Se)> {
+impl<St: Store, Re: Replays, Se: FnMut() -> u32> Session<(St, Re, Se)> {
     /// A session at its title, or at the start of a run of `start.class`
     /// (after asking, when a saved run would be lost), on the shell's
-    /// store, recorder and seeds; a save that does not load is set aside.
+    /// store, replays and seeds; a save that does not load is set aside.
     #[inline(never)]
-    pub fn new(store: St, recorder: Re, seeds: Se, start: Start) -> Self {
+    pub fn new(store: St, replays: Re, seeds: Se, start: Start) -> Self {
         let (mut notes, mut prefs) = (Notes::default(), Prefs::new(Default::default()));
-        let run = Run::new(store, recorder, seeds, start, &mut notes, &mut prefs);
+        let run = Run::new(store, replays, seeds, start, &mut notes, &mut prefs);
         Session {
             run,
             keyboard: Keyboard::default(),
@@ -283,7 +283,7 @@ impl<H: Host> Session<H> {
         self.run.game_mut()
     }
     /// The host's parts back, as the session ends (a board's next).
-    pub fn into_parts(self) -> (H::Store, H::Recorder, H::Seeds) {
+    pub fn into_parts(self) -> (H::Store, H::Replays, H::Seeds) {
         self.run.into_parts()
     }
     /// The keyboard: the key held, the scroll, the mouse.

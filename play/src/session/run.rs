@@ -1,6 +1,6 @@
 //! A run's whole life in a session: the game with its tempo, where it is
 //! kept (the shell's store, the session's [`Saving`] and [`Annals`]), its
-//! inputs taped to the shell's recorder, how the next one starts
+//! inputs taped to the shell's replays, how the next one starts
 //! ([`Starts`]), and every moment between: a run begun, "a new run?"
 //! asked and answered, a run given up, continued, saved, ended and
 //! entered in the records. Its words go to the session's [`Notes`], handed
@@ -18,7 +18,7 @@ use crate::bindings::{Context, Verb};
 use crate::fame::Table;
 use crate::morgue::{End, Ending};
 use crate::palettes::Palette;
-use crate::recorder::Recorder;
+use crate::replays::Replays;
 use crate::store::{Colours, Fame, Saves, StoreError, enter_end};
 use amulets_core::daily::{Daily, Day};
 use amulets_core::game::command::StopReason;
@@ -33,9 +33,9 @@ pub struct Run<H: Host> {
     game: Game,
     tempo: Tempo,
     store: H::Store,
-    recorder: H::Recorder,
+    replays: H::Replays,
     /// The run being played was started here, so its inputs are taped.
-    recording: bool,
+    taping: bool,
     starts: Starts<H::Seeds>,
     /// When the run is saved, and what came of it.
     saving: Saving,
@@ -51,7 +51,7 @@ pub struct Run<H: Host> {
 impl<H: Host> Clone for Run<H>
 where
     H::Store: Clone,
-    H::Recorder: Clone,
+    H::Replays: Clone,
     H::Seeds: Clone,
 {
     fn clone(&self) -> Self {
@@ -59,8 +59,8 @@ where
             game: self.game.clone(),
             tempo: self.tempo.clone(),
             store: self.store.clone(),
-            recorder: self.recorder.clone(),
-            recording: self.recording,
+            replays: self.replays.clone(),
+            taping: self.taping,
             starts: self.starts.clone(),
             saving: self.saving.clone(),
             annals: self.annals,
@@ -78,13 +78,13 @@ impl<H: Host> Run<H> {
     #[inline(never)]
     pub fn new(
         store: H::Store,
-        recorder: H::Recorder,
+        replays: H::Replays,
         seeds: H::Seeds,
         start: Start,
         notes: &mut Notes,
         prefs: &mut Prefs,
     ) -> Self {
-        let mut run = Run::at_title(store, recorder, seeds, start, prefs);
+        let mut run = Run::at_title(store, replays, seeds, start, prefs);
         let words = run.saving.look(&mut run.store);
         notes.say_if(words);
         if let Some(day) = start.daily {
@@ -108,7 +108,7 @@ impl<H: Host> Run<H> {
     #[inline(never)]
     fn at_title(
         mut store: H::Store,
-        recorder: H::Recorder,
+        replays: H::Replays,
         seeds: H::Seeds,
         start: Start,
         prefs: &mut Prefs,
@@ -122,8 +122,8 @@ impl<H: Host> Run<H> {
             game: Game::at_title(seed, start.style, start.dice),
             tempo: Tempo::new(),
             store,
-            recorder,
-            recording: false,
+            replays,
+            taping: false,
             starts,
             saving,
             annals: Annals::default(),
@@ -154,9 +154,9 @@ impl<H: Host> Run<H> {
         &self.store
     }
 
-    /// The shell's recorder.
-    pub fn recorder(&self) -> &H::Recorder {
-        &self.recorder
+    /// The shell's replays.
+    pub fn replays(&self) -> &H::Replays {
+        &self.replays
     }
 
     /// How runs start, and the question asked before one does.
@@ -216,9 +216,9 @@ impl<H: Host> Run<H> {
         self.game.debug().cave.is_some()
     }
 
-    /// The store, the recorder and the seeds back, as the session ends.
-    pub fn into_parts(self) -> (H::Store, H::Recorder, H::Seeds) {
-        (self.store, self.recorder, self.starts.into_seeds())
+    /// The store, the replays and the seeds back, as the session ends.
+    pub fn into_parts(self) -> (H::Store, H::Replays, H::Seeds) {
+        (self.store, self.replays, self.starts.into_seeds())
     }
 
     /// True when another game took the place of the last since this was
@@ -234,7 +234,7 @@ impl<H: Host> Run<H> {
         self.game = game;
         self.tempo.afresh();
         self.starts.answered();
-        self.recording = false;
+        self.taping = false;
         self.annals.watch();
         self.saving.watching(self.game.depth());
         notes.say(format_args!(
@@ -257,8 +257,8 @@ impl<H: Host> Run<H> {
                 notes.news(stop.reason);
                 news = Some(stop.reason);
             }
-            if self.recording {
-                self.recorder.record(Input::Step);
+            if self.taping {
+                self.replays.tape(Input::Step);
             }
             self.keep(notes, bot);
         }
@@ -304,9 +304,9 @@ impl<H: Host> Run<H> {
         }
     }
 
-    /// The host's recorder sees every verb taken, with the state it found.
+    /// The host's replays sees every verb taken, with the state it found.
     pub fn saw(&mut self, state: State, verb: Verb) {
-        self.recorder.saw(state, verb);
+        self.replays.saw(state, verb);
     }
 
     /// A verb of the run's taken, found in `before`: the game's, handed to
@@ -363,7 +363,7 @@ impl<H: Host> Run<H> {
         }
         let running = self.game.command_running();
         let stop_before = self.game.last_stop();
-        let tally = self.game.watch();
+        let tally = self.game.tally();
         let outcome = self.game.act(action);
         // News in a run (not the run's own start from the class screen).
         let in_run = !matches!(before, State::Title | State::ChooseClass);
@@ -376,11 +376,11 @@ impl<H: Host> Run<H> {
             Action::Rest | Action::Explore | Action::Descend | Action::TravelTo(_)
         );
         notes.follow_stop(&self.game, stop_before, asked);
-        if self.recording {
-            self.recorder.record(Input::Act(action));
+        if self.taping {
+            self.replays.tape(Input::Act(action));
         }
         if before == State::ChooseClass && self.game.state() == State::Playing {
-            self.begin_recording(notes);
+            self.begin_taping(notes);
         }
         if !running && self.game.command_running() {
             // A command's first step is due at once.
@@ -509,7 +509,7 @@ impl<H: Host> Run<H> {
                 // its first floor.
                 self.begin_at_title(seed, style, dice);
                 self.game.start_as(class);
-                self.begin_recording(notes);
+                self.begin_taping(notes);
                 self.keep(notes, bot);
             }
             Then::NewRun => {
@@ -520,8 +520,8 @@ impl<H: Host> Run<H> {
             }
             Then::Quit => {
                 let outcome = self.game.act(Action::Quit);
-                if self.recording {
-                    self.recorder.record(Input::Act(Action::Quit));
+                if self.taping {
+                    self.replays.tape(Input::Act(Action::Quit));
                 }
                 if let Some(request) = outcome.request {
                     self.answer(request, notes, bot);
@@ -546,13 +546,13 @@ impl<H: Host> Run<H> {
     /// Another game in place of this one: nothing of the old run's pace,
     /// animations or tape is kept.
     fn replace(&mut self, game: Game) {
-        if self.recording {
-            self.recorder.left(&self.game);
+        if self.taping {
+            self.replays.left(&self.game);
         }
         self.saving.new_game(game.turn());
         self.game = game;
         self.tempo.afresh();
-        self.recording = false;
+        self.taping = false;
         self.replaced = true;
         self.starts.forget_pending();
         self.annals.new_game();
@@ -560,7 +560,7 @@ impl<H: Host> Run<H> {
 
     /// A run has just begun here: its inputs are taped from now, and a run
     /// of the day's dungeon is marked so (counting or practice).
-    fn begin_recording(&mut self, notes: &mut Notes) {
+    fn begin_taping(&mut self, notes: &mut Notes) {
         if let Some(day) = self.starts.take_pending() {
             let counts = match self.store.begin_daily(day) {
                 Ok(counts) => counts,
@@ -573,9 +573,9 @@ impl<H: Host> Run<H> {
             };
             self.game.mark_daily(Daily { day, counts });
         }
-        self.recording = true;
+        self.taping = true;
         let class = self.game.player().class;
-        self.recorder.start(self.game.seed(), class);
+        self.replays.start(self.game.seed(), class);
     }
 
     /// A yes to "a new run?": the run given up is recorded as abandoned,
@@ -591,7 +591,7 @@ impl<H: Host> Run<H> {
             let end = End {
                 game: &self.game,
                 ending: Ending::Abandoned,
-                replay: self.recorder.file(),
+                replay: self.replays.file(),
                 bot,
             };
             let words = self.annals.enter(&mut self.store, &end);
@@ -649,7 +649,7 @@ impl<H: Host> Run<H> {
     /// Out of line, as `show` is.
     #[inline(never)]
     fn keep(&mut self, notes: &mut Notes, bot: bool) {
-        let replay = self.recorder.file();
+        let replay = self.replays.file();
         let words = self.annals.follow(&mut self.store, &self.game, replay, bot);
         notes.say_if(words);
         let words = self.saving.follow(&mut self.store, &self.game);

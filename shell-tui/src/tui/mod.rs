@@ -136,7 +136,7 @@ const INSIST: Duration = Duration::from_secs(1);
 /// Sets `closing` at the first closing signal; on Unix a thread of its own
 /// sees them, and ends the game at once (exit 1) on one that comes
 /// `INSIST` or more after the first.
-fn watch_signals(closing: Arc<AtomicBool>) -> io::Result<()> {
+fn listen_for_signals(closing: Arc<AtomicBool>) -> io::Result<()> {
     #[cfg(unix)]
     {
         let mut signals = signal_hook::iterator::Signals::new(CLOSING)?;
@@ -200,7 +200,7 @@ pub fn run(
     speech: Option<amulets_desktop::speech::SpeechStream>,
 ) -> io::Result<Ended> {
     let closing = Arc::new(AtomicBool::new(false));
-    watch_signals(Arc::clone(&closing))?;
+    listen_for_signals(Arc::clone(&closing))?;
     #[cfg(windows)]
     console_close::register(Arc::clone(&closing))?;
     let rusts_hook = std::panic::take_hook();

@@ -9,16 +9,16 @@ use amulets_core::player::Class;
 use amulets_core::replay::Input;
 
 /// Where a run's inputs go as it is played (`Session` calls it):
-/// a replay file on the desktop, nothing on a board. A recording starts
+/// a replay file on the desktop, nothing on a board. A taping starts
 /// with a run, so it plays back from [`Game::new_run`].
-pub trait Recorder {
+pub trait Replays {
     /// A new run begins: what was recorded before belongs to another run.
     fn start(&mut self, seed: u32, class: Class);
     /// An input the run took, in order.
-    fn record(&mut self, input: Input);
+    fn tape(&mut self, input: Input);
     /// Every action the session hands on, with the state of the game it
     /// found: in a run or out of one (the title's, a question's answer),
-    /// recorded or not. Nothing to do for a recorder of runs, which has
+    /// recorded or not. Nothing to do for a replays of runs, which has
     /// them in `record`; a test counts them to know what a shell reaches.
     fn saw(&mut self, _state: State, _verb: Verb) {}
     /// Where the run's inputs are kept, in the player's words (a replay
@@ -32,21 +32,21 @@ pub trait Recorder {
 }
 
 /// Records nothing.
-impl Recorder for () {
+impl Replays for () {
     fn start(&mut self, _: u32, _: Class) {}
-    fn record(&mut self, _: Input) {}
+    fn tape(&mut self, _: Input) {}
 }
 
-/// A recorder or none.
-impl<T: Recorder> Recorder for Option<T> {
+/// A replays or none.
+impl<T: Replays> Replays for Option<T> {
     fn start(&mut self, seed: u32, class: Class) {
         if let Some(r) = self {
             r.start(seed, class);
         }
     }
-    fn record(&mut self, input: Input) {
+    fn tape(&mut self, input: Input) {
         if let Some(r) = self {
-            r.record(input);
+            r.tape(input);
         }
     }
     fn saw(&mut self, state: State, verb: Verb) {
@@ -55,7 +55,7 @@ impl<T: Recorder> Recorder for Option<T> {
         }
     }
     fn file(&self) -> Option<&str> {
-        self.as_ref().and_then(Recorder::file)
+        self.as_ref().and_then(Replays::file)
     }
     fn left(&mut self, game: &Game) {
         if let Some(r) = self {
@@ -74,7 +74,7 @@ pub struct Tape<'a> {
 }
 
 impl<'a> Tape<'a> {
-    /// A tape recording into `buf`.
+    /// A tape taping into `buf`.
     pub fn new(buf: &'a mut [Input]) -> Tape<'a> {
         Tape {
             buf,
@@ -100,14 +100,14 @@ impl<'a> Tape<'a> {
     }
 }
 
-impl Recorder for Tape<'_> {
+impl Replays for Tape<'_> {
     fn start(&mut self, seed: u32, class: Class) {
         self.run = Some((seed, class));
         self.len = 0;
         self.overflowed = 0;
     }
 
-    fn record(&mut self, input: Input) {
+    fn tape(&mut self, input: Input) {
         match self.buf.get_mut(self.len) {
             Some(slot) => {
                 *slot = input;
@@ -127,12 +127,12 @@ mod tests {
     fn the_tape_keeps_what_fits() {
         let mut buf = [Input::Step; 2];
         let mut r = Tape::new(&mut buf);
-        r.record(Input::Act(Action::Rest));
+        r.tape(Input::Act(Action::Rest));
         r.start(7, Class::Rogue);
-        assert_eq!(r.inputs(), [], "a new run starts a new recording");
-        r.record(Input::Act(Action::Wait));
-        r.record(Input::Step);
-        r.record(Input::Step);
+        assert_eq!(r.inputs(), [], "a new run starts a new taping");
+        r.tape(Input::Act(Action::Wait));
+        r.tape(Input::Step);
+        r.tape(Input::Step);
         assert_eq!(r.inputs(), [Input::Act(Action::Wait), Input::Step]);
         assert_eq!(r.overflowed(), 1);
         assert_eq!(r.run(), Some((7, Class::Rogue)));

@@ -4,19 +4,19 @@
 use amulets_core::game::Game;
 use amulets_core::player::Class;
 use amulets_core::replay::{self, Input};
-use amulets_play::recorder::Recorder;
+use amulets_play::replays::Replays;
 
 /// The last run begun here and its inputs.
 #[derive(Default)]
-pub struct Recording {
+pub struct ReplayTape {
     run: Option<(u32, Class)>,
     inputs: Vec<Input>,
-    /// Where the run ended, once it left the session (`Recorder::left`):
+    /// Where the run ended, once it left the session (`Replays::left`):
     /// its replay ends there, whatever the session shows by then.
     ended: Option<Box<Game>>,
 }
 
-impl Recording {
+impl ReplayTape {
     /// The replay's text, ending where `end` is; `None` when no run was
     /// begun in this page (a continued run has no start to play from).
     pub fn text(&self, end: &Game) -> Option<String> {
@@ -28,13 +28,13 @@ impl Recording {
     }
 }
 
-impl Recorder for Recording {
+impl Replays for ReplayTape {
     fn start(&mut self, seed: u32, class: Class) {
         self.run = Some((seed, class));
         self.inputs.clear();
         self.ended = None;
     }
-    fn record(&mut self, input: Input) {
+    fn tape(&mut self, input: Input) {
         self.inputs.push(input);
     }
 
@@ -54,7 +54,7 @@ mod tests {
     fn a_recorded_run_plays_back_to_where_it_ended() {
         let mut s = Session::new(
             NoStore,
-            Recording::default(),
+            ReplayTape::default(),
             || 7,
             Start {
                 seed: Some(42),
@@ -68,7 +68,7 @@ mod tests {
                 s.tick(t * 30);
             }
         }
-        let text = s.run().recorder().text(s.game()).expect("a run was begun");
+        let text = s.run().replays().text(s.game()).expect("a run was begun");
         let end = replay::play(&text).expect("it plays back");
         assert_eq!(replay::state_hash(&end), replay::state_hash(s.game()));
     }

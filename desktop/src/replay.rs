@@ -6,22 +6,22 @@
 use amulets_core::game::Game;
 use amulets_core::player::Class;
 use amulets_core::replay::{self, Input};
-use amulets_play::recorder::Recorder;
+use amulets_play::replays::Replays;
 use std::path::{Path, PathBuf};
 
 /// The replay file to be, and the run recorded so far.
-pub struct FileRecorder {
+pub struct ReplayFile {
     path: PathBuf,
     run: Option<(u32, Class)>,
     inputs: Vec<Input>,
-    /// Where the run ended, once it left the session (`Recorder::left`):
+    /// Where the run ended, once it left the session (`Replays::left`):
     /// its replay ends there, whatever the session shows by then.
     ended: Option<Box<Game>>,
 }
 
-impl FileRecorder {
-    pub fn new(path: &Path) -> FileRecorder {
-        FileRecorder {
+impl ReplayFile {
+    pub fn new(path: &Path) -> ReplayFile {
+        ReplayFile {
             path: path.to_path_buf(),
             run: None,
             inputs: Vec::new(),
@@ -52,14 +52,14 @@ impl FileRecorder {
     }
 }
 
-impl Recorder for FileRecorder {
+impl Replays for ReplayFile {
     fn start(&mut self, seed: u32, class: Class) {
         self.run = Some((seed, class));
         self.inputs.clear();
         self.ended = None;
     }
 
-    fn record(&mut self, input: Input) {
+    fn tape(&mut self, input: Input) {
         self.inputs.push(input);
     }
 
@@ -89,7 +89,7 @@ mod tests {
             class: Some(Class::Rogue),
             ..Start::default()
         };
-        let mut s = Session::new(NoStore, FileRecorder::new(&path), || 5, start);
+        let mut s = Session::new(NoStore, ReplayFile::new(&path), || 5, start);
         for key in [
             Key::Char('.'),
             Key::Char('.'),
@@ -101,7 +101,7 @@ mod tests {
             s.release(key);
         }
         assert_eq!(s.game().state(), amulets_core::game::State::ChooseClass);
-        s.run().recorder().write(s.game()).unwrap();
+        s.run().replays().write(s.game()).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         let _ = std::fs::remove_file(&path);
         let ended = replay::play(&text).expect("it plays back to its recorded end");
