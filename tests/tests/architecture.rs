@@ -500,3 +500,68 @@ fn no_two_public_types_of_the_game_crates_share_a_name() {
     let shared: Vec<_> = types.iter().filter(|(_, files)| files.len() > 1).collect();
     assert!(shared.is_empty(), "names declared twice: {shared:?}");
 }
+
+/// The names a section of ARCHITECTURE.md lists in bold backticks
+/// (`- **`name`**: ...`, several to a line), from its heading to the next.
+fn listed(heading: &str) -> BTreeSet<String> {
+    let text = std::fs::read_to_string(root().join("ARCHITECTURE.md")).unwrap();
+    let section = text
+        .split(&format!("\n{heading}\n"))
+        .nth(1)
+        .unwrap_or_else(|| panic!("ARCHITECTURE.md has {heading:?}"));
+    let section = section.split("\n## ").next().unwrap();
+    section
+        .split("**`")
+        .skip(1)
+        .filter_map(|s| s.split_once("`**").map(|(name, _)| name.to_string()))
+        .collect()
+}
+
+/// The modules a crate's `lib.rs` declares.
+fn declared(krate: &str) -> BTreeSet<String> {
+    let lib = std::fs::read_to_string(root().join(krate).join("src/lib.rs")).unwrap();
+    lib.lines()
+        .filter_map(|l| l.strip_prefix("pub mod "))
+        .map(|l| l.trim_end_matches(';').to_string())
+        .collect()
+}
+
+#[test]
+fn architecture_lists_every_module_of_both_game_crates_and_is_short() {
+    assert_eq!(listed("## Core modules"), declared("core"), "the core's");
+    assert_eq!(
+        listed("## Play modules"),
+        declared("play"),
+        "the play layer's"
+    );
+    let text = std::fs::read_to_string(root().join("ARCHITECTURE.md")).unwrap();
+    let lines = text.lines().count();
+    assert!(
+        lines <= 250,
+        "ARCHITECTURE.md is {lines} lines: a map, not a guide"
+    );
+}
+
+#[test]
+fn architecture_lists_every_xtask_command_and_no_other() {
+    // The commands of xtask's usage: the words two spaces in at the
+    // start of its lines.
+    let main = std::fs::read_to_string(root().join("xtask/src/main.rs")).unwrap();
+    let usage = main
+        .split("commands:\n")
+        .nth(1)
+        .and_then(|u| u.split("\";").next())
+        .expect("xtask's usage lists its commands");
+    let commands: BTreeSet<String> = usage
+        .lines()
+        .filter_map(|l| l.strip_prefix("  "))
+        .filter(|l| !l.starts_with(' '))
+        .filter_map(|l| l.split_whitespace().next())
+        .map(str::to_string)
+        .collect();
+    assert!(
+        commands.contains("ci") && commands.contains("faults"),
+        "{commands:?}"
+    );
+    assert_eq!(listed("## xtask"), commands);
+}
