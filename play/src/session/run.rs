@@ -310,7 +310,7 @@ impl<H: Host> Run<H> {
     }
 
     /// A verb of the run's taken, found in `before`: the game's, handed to
-    /// it ([`Run::act`]), or a screen of the records or today's dungeon,
+    /// it (`Run::act`), or a screen of the records or today's dungeon,
     /// each where it is offered (the title's T and H, the end's R, a run's
     /// M); elsewhere (under F6's cave) they do nothing. The news it brought.
     pub fn take(
