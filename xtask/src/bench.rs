@@ -4,6 +4,7 @@
 //! (sizes, allocations, answers that differ) and the machine's load; then
 //! the frame's tables and targets (`frames`).
 
+use crate::measure::{callgrind, median_interval, profile};
 use crate::report::say;
 use crate::sh;
 use std::path::Path;
@@ -31,24 +32,6 @@ fn target(group: &str) -> Option<(f64, &'static str)> {
 /// The median of one benchmark in nanoseconds, from criterion's estimates.
 fn median(dir: &Path) -> Option<f64> {
     median_interval(dir).map(|(_, m, _)| m)
-}
-
-/// The median and the ends of criterion's 95% interval for it: (lower,
-/// median, upper), in nanoseconds.
-pub fn median_interval(dir: &Path) -> Option<(f64, f64, f64)> {
-    let text = std::fs::read_to_string(dir.join("new/estimates.json")).ok()?;
-    let at = text.find("\"median\"")?;
-    let rest = &text[at..];
-    let number = |key: &str| -> Option<f64> {
-        let p = rest.find(key)? + key.len();
-        let end = rest[p..].find([',', '}'])?;
-        rest[p..p + end].trim().parse().ok()
-    };
-    Some((
-        number("\"lower_bound\":")?,
-        number("\"point_estimate\":")?,
-        number("\"upper_bound\":")?,
-    ))
 }
 
 fn show(ns: f64) -> String {
@@ -194,44 +177,6 @@ pub fn run(filter: &[String]) -> Result<(), String> {
         println!("wrote the tables into {}", page.display());
     }
     Ok(())
-}
-
-/// Valgrind, and `benches/examples/profile.rs` built: the program.
-pub fn profile() -> Result<std::path::PathBuf, String> {
-    crate::tools::ensure_programs(&[crate::tools::VALGRIND])?;
-    sh::run(sh::cmd(
-        &sh::cargo(),
-        &[
-            "build",
-            "--release",
-            "-p",
-            "amulets-benches",
-            "--example",
-            "profile",
-        ],
-    ))?;
-    Ok(sh::root().join("target/release/examples/profile"))
-}
-
-/// The instructions `benches/examples/profile.rs` runs for `what` over
-/// `rounds` rounds (callgrind's count), only those inside functions whose
-/// names match `inside` when it is given.
-pub fn callgrind(exe: &Path, what: &str, rounds: u32, inside: Option<&str>) -> Result<f64, String> {
-    let toggle = inside.map(|f| format!("--toggle-collect={f}"));
-    let mut c = sh::cmd(
-        "valgrind",
-        &["--tool=callgrind", "--callgrind-out-file=/dev/null"],
-    );
-    c.args(&toggle)
-        .arg(exe)
-        .arg(what)
-        .env("PROFILE_ROUNDS", rounds.to_string());
-    let out = c.output().map_err(|e| format!("valgrind: {e}"))?;
-    let text = String::from_utf8_lossy(&out.stderr);
-    text.lines()
-        .find_map(|l| l.split("Collected :").nth(1))
-        .and_then(|n| n.trim().parse().ok())
-        .ok_or_else(|| format!("callgrind printed no count for {what}:\n{text}"))
 }
 
 /// The instructions one round of a search takes: callgrind's count at

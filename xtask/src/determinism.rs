@@ -191,7 +191,7 @@ pub fn run() -> Result<(), String> {
     let mut table = Vec::new();
     // Whole runs the bot plays, recorded here (x86_64) for the others.
     let start = Instant::now();
-    let replays = crate::web::target_dir().join("ci-replays");
+    let replays = sh::target_dir().join("ci-replays");
     crate::replays::write_ci(&replays)?;
     table.push((
         "x86_64-unknown-linux-gnu",

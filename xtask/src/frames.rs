@@ -5,8 +5,8 @@
 //! an idle window uses; each against its target, and as a ratio to the
 //! physical limit, a `memset` of the frame's 5.76 MB.
 
-use crate::bench::median_interval;
 use crate::cdp::Chrome;
+use crate::measure::median_interval;
 use crate::report::say;
 use crate::sh;
 use crate::tools::{self, Need};
@@ -128,9 +128,9 @@ fn times(dir: &Path, missed: &mut Vec<String>) -> Result<(), String> {
 fn instructions(missed: &mut Vec<String>) -> Result<(), String> {
     const STEPS: u32 = 400;
     const WHOLES: u32 = 4;
-    let exe = crate::bench::profile()?;
+    let exe = crate::measure::profile()?;
     let count = |what: &str, rounds: u32, inside: &str| -> Result<f64, String> {
-        let n = crate::bench::callgrind(&exe, what, rounds, Some(&format!("*{inside}*")))?;
+        let n = crate::measure::callgrind(&exe, what, rounds, Some(&format!("*{inside}*")))?;
         Ok(n / f64::from(rounds))
     };
     say!("\nInstructions a paint (callgrind, inside the paint only)");
@@ -196,7 +196,7 @@ fn page(missed: &mut Vec<String>) -> Result<(), String> {
             backports: false,
         },
     ])?;
-    let work = crate::web::target_dir().join("web-bench");
+    let work = sh::target_dir().join("web-bench");
     let _ = std::fs::remove_dir_all(&work);
     std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
     let base = crate::web::serve_site(&work)?;
@@ -217,7 +217,7 @@ fn page(missed: &mut Vec<String>) -> Result<(), String> {
                 .join("xtask/web-frames.mjs")
                 .display()
                 .to_string(),
-            &crate::web::target_dir()
+            &sh::target_dir()
                 .join("web/amulets.wasm")
                 .display()
                 .to_string(),
@@ -271,7 +271,7 @@ fn print_page_row(
 /// Fighter, its CPU `rate` times slower: the times of the frames that
 /// painted part of the picture over 8 seconds.
 fn chromium_frames(work: &Path, base: &str, rate: f64) -> Result<Vec<f64>, String> {
-    let mut chrome = Chrome::launch(&work.join(format!("chrome-{rate}")), &[])?;
+    let mut chrome = Chrome::launch(&work.join(format!("chrome-{rate}")), &[], crate::web::PAGE)?;
     let tab = chrome.open(&format!("{base}?seed=42&class=fighter&bot"))?;
     chrome.wait_for(
         &tab,
@@ -308,7 +308,7 @@ fn idle(missed: &mut Vec<String>) -> Result<(), String> {
             "amulets",
         ],
     ))?;
-    let home = crate::web::target_dir().join("idle-home");
+    let home = sh::target_dir().join("idle-home");
     let _ = std::fs::remove_dir_all(&home);
     std::fs::create_dir_all(&home).map_err(|e| e.to_string())?;
     // The server writes the display it chose to its standard output.

@@ -14,10 +14,17 @@ use crate::cdp::{Chrome, Tab};
 use crate::sh;
 use crate::shot;
 use crate::tools::{self, Need};
-use std::io::{BufRead, BufReader, Write};
-use std::net::{TcpListener, TcpStream};
+use amulets_rigs::server;
+use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+
+/// The page's window in the checks: the desktop picture's size, so a
+/// screenshot of the canvas is the picture pixel for pixel.
+pub const PAGE: (u32, u32) = (
+    amulets_picture::layout::LOGICAL_W,
+    amulets_picture::layout::LOGICAL_H,
+);
 
 const TARGET: &str = "wasm32-unknown-unknown";
 const USAGE: &str = "usage: cargo xtask web [--serve [PORT] | --check]";
@@ -30,11 +37,6 @@ pub fn run(args: &[String]) -> Result<(), String> {
         [flag] if flag == "--check" => check(),
         _ => Err(USAGE.into()),
     }
-}
-
-/// The build's folder: `CARGO_TARGET_DIR`, else the workspace's `target`.
-pub fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| sh::root().join("target"), PathBuf::from)
 }
 
 /// Builds the page into `target/web/`; the folder.
@@ -54,14 +56,14 @@ pub fn build() -> Result<PathBuf, String> {
         ],
     ))?;
     let root = sh::root();
-    let dir = target_dir().join("web");
+    let dir = sh::target_dir().join("web");
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     let copy = |from: PathBuf, to: &str| {
         std::fs::copy(&from, dir.join(to)).map_err(|e| format!("{}: {e}", from.display()))
     };
     copy(root.join("shell-web/web/index.html"), "index.html")?;
     copy(root.join("shell-web/web/amulets.js"), "amulets.js")?;
-    let built = target_dir().join(TARGET).join("web/amulets_web.wasm");
+    let built = sh::target_dir().join(TARGET).join("web/amulets_web.wasm");
     let before = std::fs::metadata(&built).map_err(|e| format!("{}: {e}", built.display()))?;
     let wasm = dir.join("amulets.wasm");
     optimise(&built, &wasm)?;
@@ -100,61 +102,12 @@ fn optimise(built: &Path, out: &Path) -> Result<(), String> {
     sh::run(sh::cmd("wasm-opt", &args))
 }
 
-/// The content type of a file the page loads.
-fn content_type(path: &Path) -> &'static str {
-    match path.extension().and_then(|e| e.to_str()) {
-        Some("html") => "text/html; charset=utf-8",
-        Some("js") => "text/javascript; charset=utf-8",
-        Some("wasm") => "application/wasm",
-        _ => "application/octet-stream",
-    }
-}
-
-/// Answers one request for a file of `dir` (GET only; no file outside it).
-fn answer(mut stream: TcpStream, dir: &Path) -> std::io::Result<()> {
-    let mut line = String::new();
-    BufReader::new(&stream).read_line(&mut line)?;
-    let path = line.split_whitespace().nth(1).unwrap_or("/");
-    let path = path.split('?').next().unwrap_or("/");
-    let name = match path.trim_start_matches('/') {
-        "" => "index.html",
-        n => n,
-    };
-    let file = dir.join(name);
-    let inside = !name.contains("..") && !name.contains('\\');
-    match std::fs::read(&file) {
-        Ok(body) if inside => {
-            write!(
-                stream,
-                "HTTP/1.1 200 OK\r\nContent-Type: {}\r\nContent-Length: {}\r\n\
-                 Cache-Control: no-store\r\nConnection: close\r\n\r\n",
-                content_type(&file),
-                body.len()
-            )?;
-            stream.write_all(&body)
-        }
-        _ => stream
-            .write_all(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"),
-    }
-}
-
-/// Serves `dir` on a listener, each request on a thread of its own, for
-/// as long as the program runs.
-fn serve_on(listener: TcpListener, dir: PathBuf) {
-    for stream in listener.incoming().flatten() {
-        let dir = dir.clone();
-        std::thread::spawn(move || {
-            let _ = answer(stream, &dir);
-        });
-    }
-}
-
 fn serve(port: u16) -> Result<(), String> {
     let dir = build()?;
     let listener = TcpListener::bind(("127.0.0.1", port))
         .map_err(|e| format!("could not serve on 127.0.0.1:{port}: {e}"))?;
     println!("xtask web: play at http://127.0.0.1:{port}/ (Ctrl-C stops)");
-    serve_on(listener, dir);
+    server::serve_on(listener, dir);
     Ok(())
 }
 
@@ -186,10 +139,7 @@ pub fn serve_site(work: &Path) -> Result<String, String> {
         site.join("replays/rogue-42.txt"),
     )
     .map_err(|e| format!("the replay: {e}"))?;
-    let listener = TcpListener::bind(("127.0.0.1", 0)).map_err(|e| e.to_string())?;
-    let port = listener.local_addr().map_err(|e| e.to_string())?.port();
-    std::thread::spawn(move || serve_on(listener, site));
-    Ok(format!("http://127.0.0.1:{port}/"))
+    server::serve(site)
 }
 
 /// The player's page with the bot playing (`?bot`), after a few seconds
@@ -197,7 +147,7 @@ pub fn serve_site(work: &Path) -> Result<String, String> {
 /// hold the module's whole picture, pixel for pixel. Its screenshot is
 /// left in the check's folder to look at.
 fn canvas_holds_the_picture(work: &Path, base: &str) -> Result<(), String> {
-    let mut chrome = Chrome::launch(&work.join("chrome-bot"), &[])?;
+    let mut chrome = Chrome::launch(&work.join("chrome-bot"), &[], crate::web::PAGE)?;
     let tab = chrome.open(&format!("{base}?seed=42&class=fighter&bot"))?;
     chrome.wait_for(
         &tab,
@@ -240,7 +190,7 @@ fn canvas_holds_the_picture(work: &Path, base: &str) -> Result<(), String> {
 /// save; abandoned from the menu, its record and the hall kept in
 /// localStorage; begun again, a practice run.
 fn the_day_and_the_records(work: &Path, base: &str) -> Result<(), String> {
-    let mut chrome = Chrome::launch(&work.join("chrome-daily"), &[])?;
+    let mut chrome = Chrome::launch(&work.join("chrome-daily"), &[], crate::web::PAGE)?;
     let tab = chrome.open(&format!("{base}?daily"))?;
     chrome.wait_for(
         &tab,
@@ -298,7 +248,7 @@ fn the_day_and_the_records(work: &Path, base: &str) -> Result<(), String> {
 /// The hall of fame's screen in the page a player loads, over the example
 /// hall put in its localStorage (`docs/hall-page.png` is a copy).
 fn hall_shot(work: &Path, base: &str) -> Result<(), String> {
-    let mut chrome = Chrome::launch(&work.join("chrome-hall"), &[])?;
+    let mut chrome = Chrome::launch(&work.join("chrome-hall"), &[], crate::web::PAGE)?;
     let tab = chrome.open(&format!("{base}?seed=1"))?;
     let started = "document.body.dataset.started === 'yes'";
     chrome.wait_for(&tab, started, Duration::from_secs(20))?;
@@ -324,7 +274,7 @@ fn hall_shot(work: &Path, base: &str) -> Result<(), String> {
 /// loaded again still has it, and a link's keys typed on Dvorak's letters
 /// play the run the book's letters play.
 fn the_keymap_is_kept(work: &Path, base: &str) -> Result<(), String> {
-    let mut chrome = Chrome::launch(&work.join("chrome-keymap"), &[])?;
+    let mut chrome = Chrome::launch(&work.join("chrome-keymap"), &[], crate::web::PAGE)?;
     let tab = chrome.open(&format!("{base}?seed=42&class=fighter"))?;
     let started = "document.body.dataset.started === 'yes'";
     chrome.wait_for(&tab, started, Duration::from_secs(20))?;
@@ -347,7 +297,11 @@ fn the_keymap_is_kept(work: &Path, base: &str) -> Result<(), String> {
     // The same moves on each layout's letters: the same run.
     let mut hashes = Vec::new();
     for (map, keys) in [("default", "ooohhjjkkll"), ("dvorak", "oooddhhttnn")] {
-        let mut chrome = Chrome::launch(&work.join(format!("chrome-keys-{map}")), &[])?;
+        let mut chrome = Chrome::launch(
+            &work.join(format!("chrome-keys-{map}")),
+            &[],
+            crate::web::PAGE,
+        )?;
         let tab = chrome.open(&format!(
             "{base}test.html?seed=42&class=fighter&keymap={map}&keys={keys}"
         ))?;
@@ -371,7 +325,7 @@ fn the_keymap_is_kept(work: &Path, base: &str) -> Result<(), String> {
 /// The page a player loads, seed 42's Fighter, and `o`: its ARIA live
 /// region says the book's checkpoint in order.
 fn the_live_region_speaks(work: &Path, base: &str) -> Result<(), String> {
-    let mut chrome = Chrome::launch(&work.join("chrome-speech"), &[])?;
+    let mut chrome = Chrome::launch(&work.join("chrome-speech"), &[], crate::web::PAGE)?;
     let tab = chrome.open(&format!("{base}?seed=42&class=fighter"))?;
     chrome.wait_for(
         &tab,
@@ -457,7 +411,7 @@ fn open_phone_page(
     url: &str,
     (w, h): (u32, u32),
 ) -> Result<(Chrome, Tab), String> {
-    let mut chrome = Chrome::launch(&work.join(dir), &[])?;
+    let mut chrome = Chrome::launch(&work.join(dir), &[], crate::web::PAGE)?;
     let tab = chrome.open_phone(url, w, h)?;
     chrome.wait_for(
         &tab,
@@ -733,7 +687,7 @@ fn test_output(chrome: &mut Chrome, tab: &Tab) -> Result<String, String> {
 /// localStorage and the live game's hash, and has the desktop game
 /// continue that save: the hashes must be equal. The hash.
 fn continue_page_save(work: &Path, game: &Path, url: &str, name: &str) -> Result<String, String> {
-    let mut chrome = Chrome::launch(&work.join(format!("chrome-{name}")), &[])?;
+    let mut chrome = Chrome::launch(&work.join(format!("chrome-{name}")), &[], crate::web::PAGE)?;
     let tab = chrome.open(url)?;
     let text = test_output(&mut chrome, &tab)?;
     drop(chrome);
@@ -791,7 +745,7 @@ fn check() -> Result<(), String> {
     }])?;
     tools::ensure_sdl_build()?;
     let root = sh::root();
-    let work = target_dir().join("web-check");
+    let work = sh::target_dir().join("web-check");
     if work.exists() {
         std::fs::remove_dir_all(&work).map_err(|e| e.to_string())?;
     }
@@ -807,12 +761,12 @@ fn check() -> Result<(), String> {
     let page_png = work.join("page.png");
     let desktop_png = work.join("desktop.png");
     {
-        let mut chrome = Chrome::launch(&work.join("chrome-shot"), &[])?;
+        let mut chrome = Chrome::launch(&work.join("chrome-shot"), &[], crate::web::PAGE)?;
         let tab = chrome.open(&format!("{base}test.html?seed=42&class=rogue&keys={keys}"))?;
         test_output(&mut chrome, &tab)?;
         chrome.screenshot(&tab, &page_png)?;
     }
-    let game = target_dir().join("release/amulets");
+    let game = sh::target_dir().join("release/amulets");
     let mut c = sh::cmd(
         &game.display().to_string(),
         &[
@@ -862,7 +816,7 @@ fn check() -> Result<(), String> {
         .ok_or("the replay has no hash line")?
         .to_string();
     let text = {
-        let mut chrome = Chrome::launch(&work.join("chrome-replay"), &[])?;
+        let mut chrome = Chrome::launch(&work.join("chrome-replay"), &[], crate::web::PAGE)?;
         let tab = chrome.open(&format!(
             "{base}test.html?keys=&replay=replays/rogue-42.txt"
         ))?;
@@ -885,7 +839,7 @@ fn check() -> Result<(), String> {
     );
     // The page a player loads types no keys from its link.
     {
-        let mut chrome = Chrome::launch(&work.join("chrome-no-keys"), &[])?;
+        let mut chrome = Chrome::launch(&work.join("chrome-no-keys"), &[], crate::web::PAGE)?;
         let tab = chrome.open(&format!("{base}?seed=42&class=rogue&keys=oooo"))?;
         chrome.wait_for(
             &tab,
@@ -922,57 +876,13 @@ fn check() -> Result<(), String> {
         "node",
         &[
             &root.join("xtask/web-first-frame.mjs").display().to_string(),
-            &target_dir().join("web/amulets.wasm").display().to_string(),
+            &sh::target_dir()
+                .join("web/amulets.wasm")
+                .display()
+                .to_string(),
         ],
     ))?;
     println!("web: {}", timing.trim());
     println!("xtask web: the browser plays as the desktop does");
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::io::Read;
-
-    /// One request to the server, and its whole answer.
-    fn get(port: u16, path: &str) -> String {
-        let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
-        write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
-        let mut out = String::new();
-        s.read_to_string(&mut out).unwrap();
-        out
-    }
-
-    #[test]
-    fn the_server_answers_files_of_its_folder_and_nothing_else() {
-        let dir = std::env::temp_dir().join(format!("xtask-serve-{}", std::process::id()));
-        let site = dir.join("site");
-        std::fs::create_dir_all(&site).unwrap();
-        std::fs::write(site.join("index.html"), "<p>page</p>").unwrap();
-        std::fs::write(site.join("amulets.js"), "let x = 1;").unwrap();
-        std::fs::write(dir.join("secret.txt"), "not served").unwrap();
-        let listener = TcpListener::bind(("127.0.0.1", 0)).unwrap();
-        let port = listener.local_addr().unwrap().port();
-        let served = site.clone();
-        std::thread::spawn(move || serve_on(listener, served));
-
-        let page = get(port, "/?seed=42&class=rogue");
-        assert!(page.starts_with("HTTP/1.1 200 OK\r\n"), "{page}");
-        assert!(page.contains("Content-Type: text/html; charset=utf-8\r\n"));
-        assert!(page.contains("Content-Length: 11\r\n"));
-        assert!(page.ends_with("\r\n\r\n<p>page</p>"), "{page}");
-        let js = get(port, "/amulets.js");
-        assert!(js.contains("Content-Type: text/javascript"), "{js}");
-        assert!(js.ends_with("let x = 1;"));
-        for path in ["/nothing.html", "/../secret.txt", "/..%2fsecret.txt"] {
-            let answer = get(port, path);
-            assert!(
-                answer.starts_with("HTTP/1.1 404 Not Found"),
-                "{path}: {answer}"
-            );
-            assert!(!answer.contains("not served"), "{path}");
-        }
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
 }

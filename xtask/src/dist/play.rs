@@ -151,7 +151,7 @@ pub(super) fn web(dist: &Path) -> Result<(), String> {
 /// The page at `base`, as a player plays it; the turn and cell it was
 /// continued at.
 fn play_the_page(work: &Path, base: &str) -> Result<(u64, String), String> {
-    let mut chrome = Chrome::launch(&work.join("chrome"), &[])?;
+    let mut chrome = Chrome::launch(&work.join("chrome"), &[], crate::web::PAGE)?;
     let tab = chrome.open(base)?;
     let started = "document.body.dataset.started === 'yes'";
     chrome.wait_for(&tab, started, Duration::from_secs(20))?;

@@ -1,4 +1,4 @@
-//! What the chores read of a firmware's ELF file.
+//! What the chores read of a firmware's ELF file, through `object`.
 
 use super::*;
 
@@ -12,7 +12,8 @@ pub(super) struct Section {
 }
 
 /// What the firmware chores read of an ELF32 (little-endian) file: its
-/// allocated sections and where each is loaded. Read once, bounds checked.
+/// allocated sections and where each is loaded. Read once, bounds checked
+/// by `object`.
 pub(super) struct Elf {
     bytes: Vec<u8>,
     sections: Vec<Section>,
@@ -21,40 +22,37 @@ pub(super) struct Elf {
 }
 
 impl Elf {
+    /// Reads an ELF32 little-endian file's loadable segments and allocated
+    /// sections (`object`'s ELF reader, which checks every bound).
     pub(super) fn read(path: &Path) -> Result<Elf, String> {
+        use object::LittleEndian;
+        use object::elf::{FileHeader32, PT_LOAD, SHF_ALLOC, SHT_NOBITS};
+        use object::read::elf::{FileHeader, ProgramHeader, SectionHeader};
         let b = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let bad = || format!("{}: not a 32-bit little-endian ELF", path.display());
-        if b.len() < 52 || &b[..4] != b"\x7fELF" || b[4] != 1 || b[5] != 1 {
-            return Err(bad());
-        }
-        let u16_at = |o: usize| u16::from_le_bytes([b[o], b[o + 1]]) as usize;
-        let u32_at = |o: usize| u32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]]);
-        let (phoff, phentsize, phnum) = (u32_at(0x1c) as usize, u16_at(0x2a), u16_at(0x2c));
-        let (shoff, shentsize, shnum) = (u32_at(0x20) as usize, u16_at(0x2e), u16_at(0x30));
-        if phoff + phentsize * phnum > b.len() || shoff + shentsize * shnum > b.len() {
-            return Err(bad());
-        }
-        const LOAD: u32 = 1;
-        const ALLOC: u32 = 2;
-        const NOBITS: u32 = 8;
-        let loads = (0..phnum)
-            .map(|i| phoff + i * phentsize)
-            .filter(|&h| u32_at(h) == LOAD)
-            .map(|h| (u32_at(h + 4), u32_at(h + 12), u32_at(h + 16)))
+        let bad = |_| format!("{}: not a 32-bit little-endian ELF", path.display());
+        let header = FileHeader32::<LittleEndian>::parse(&*b).map_err(bad)?;
+        let endian = header.endian().map_err(bad)?;
+        let loads = header
+            .program_headers(endian, &*b)
+            .map_err(bad)?
+            .iter()
+            .filter(|p| p.p_type(endian) == PT_LOAD)
+            .map(|p| (p.p_offset(endian), p.p_paddr(endian), p.p_filesz(endian)))
             .collect();
-        let sections: Vec<Section> = (0..shnum)
-            .map(|i| shoff + i * shentsize)
-            .filter(|&h| u32_at(h + 8) & ALLOC != 0)
-            .map(|h| Section {
-                empty: u32_at(h + 4) == NOBITS,
-                addr: u32_at(h + 12),
-                offset: u32_at(h + 16),
-                size: u32_at(h + 20),
-            })
-            .collect();
-        let outside = |s: &Section| !s.empty && (s.offset + s.size) as usize > b.len();
-        if sections.iter().any(outside) {
-            return Err(bad());
+        let mut sections = Vec::new();
+        for s in header.section_headers(endian, &*b).map_err(bad)? {
+            if s.sh_flags(endian) & SHF_ALLOC == 0 {
+                continue;
+            }
+            let empty = s.sh_type(endian) == SHT_NOBITS;
+            // The contents must be in the file (`data` checks the bounds).
+            s.data(endian, &*b).map_err(bad)?;
+            sections.push(Section {
+                empty,
+                addr: s.sh_addr(endian),
+                offset: s.sh_offset(endian),
+                size: s.sh_size(endian),
+            });
         }
         Ok(Elf {
             bytes: b,

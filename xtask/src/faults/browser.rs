@@ -65,7 +65,7 @@ fn hidden(chrome: &mut Chrome, tab: &Tab) -> Result<(), String> {
 }
 
 pub fn load_then_leave(work: &Path, base: &str) -> Result<Row, String> {
-    let mut chrome = Chrome::launch(&work.join("chrome-load"), &[])?;
+    let mut chrome = Chrome::launch(&work.join("chrome-load"), &[], crate::web::PAGE)?;
     let tab = chrome.open(&format!("{base}?seed=42&class=rogue"))?;
     started(&mut chrome, &tab)?;
     waits(&mut chrome, &tab, 5)?;
@@ -100,7 +100,7 @@ pub fn load_then_leave(work: &Path, base: &str) -> Result<Row, String> {
 }
 
 pub fn hidden_tab(work: &Path, base: &str) -> Result<Row, String> {
-    let mut chrome = Chrome::launch(&work.join("chrome-hidden"), &[])?;
+    let mut chrome = Chrome::launch(&work.join("chrome-hidden"), &[], crate::web::PAGE)?;
     let tab = chrome.open(&format!("{base}?seed=42&class=rogue"))?;
     started(&mut chrome, &tab)?;
     waits(&mut chrome, &tab, 5)?;
@@ -119,7 +119,7 @@ pub fn hidden_tab(work: &Path, base: &str) -> Result<Row, String> {
 /// saving and says so; the first's save stands. `extra`: the browser's
 /// flags, `url`: the page.
 fn two_tabs_at(work: &Path, name: &str, extra: &[&str], url: &str) -> Result<(), String> {
-    let mut chrome = Chrome::launch(&work.join(name), extra)?;
+    let mut chrome = Chrome::launch(&work.join(name), extra, crate::web::PAGE)?;
     let first = chrome.open(url)?;
     started(&mut chrome, &first)?;
     says_saving(&mut chrome, &first, "yes", "the first tab saves")?;
@@ -195,7 +195,7 @@ pub fn no_web_locks(work: &Path, base: &str) -> Result<Row, String> {
     // address here.
     let rules = "--host-resolver-rules=MAP amulets.test 127.0.0.1";
     {
-        let mut chrome = Chrome::launch(&work.join("chrome-locks"), &[rules])?;
+        let mut chrome = Chrome::launch(&work.join("chrome-locks"), &[rules], crate::web::PAGE)?;
         let tab = chrome.open(&url)?;
         started(&mut chrome, &tab)?;
         let locks = chrome.eval(&tab, "typeof navigator.locks")?;
@@ -209,7 +209,7 @@ pub fn no_web_locks(work: &Path, base: &str) -> Result<Row, String> {
         // To look at: the page as a player on such an origin sees it.
         chrome.screenshot(
             &tab,
-            &crate::web::target_dir().join("faults-no-web-locks.png"),
+            &crate::sh::target_dir().join("faults-no-web-locks.png"),
         )?;
     }
     two_tabs_at(work, "chrome-locks-two", &[rules], &url)?;
@@ -223,7 +223,7 @@ pub fn no_web_locks(work: &Path, base: &str) -> Result<Row, String> {
 }
 
 pub fn reload_at_once(work: &Path, base: &str) -> Result<Row, String> {
-    let mut chrome = Chrome::launch(&work.join("chrome-reload"), &[])?;
+    let mut chrome = Chrome::launch(&work.join("chrome-reload"), &[], crate::web::PAGE)?;
     let tab = chrome.open(&format!("{base}?seed=42&class=rogue"))?;
     // The moment the first document holds the lock, the reload.
     chrome.wait_for(&tab, "document.body.dataset.saving === 'yes'", LONG)?;

@@ -10,8 +10,7 @@
 mod browser;
 mod cases;
 mod kills;
-mod pane;
-mod pty;
+use amulets_rigs::{pane, pty};
 
 use crate::report::say;
 use crate::{sh, tools};
@@ -51,7 +50,7 @@ impl Scratch {
         // `AMULETS_FAULTS_BINS`: another build's folder (an older main's,
         // to see the suite fail there).
         let built = std::env::var_os("AMULETS_FAULTS_BINS")
-            .map_or_else(|| crate::web::target_dir().join("debug"), PathBuf::from);
+            .map_or_else(|| sh::target_dir().join("debug"), PathBuf::from);
         let copy = |name: &str| -> Result<String, String> {
             let to = root.join("bin").join(name);
             std::fs::copy(built.join(name), &to).map_err(|e| format!("{name}: {e}"))?;

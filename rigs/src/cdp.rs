@@ -5,7 +5,6 @@
 //! 4), whose ends are two FIFOs bash hands the browser: no socket, and no
 //! `unsafe` to set up its descriptors.
 
-use amulets_picture::layout::{LOGICAL_H, LOGICAL_W};
 use serde_json::{Value, json};
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
@@ -19,6 +18,8 @@ pub struct Chrome {
     from: BufReader<File>,
     next: u64,
     dir: PathBuf,
+    /// The window's size in CSS pixels, as a desktop's (`open`).
+    window: (u32, u32),
 }
 
 /// A tab, attached to (its messages carry its session).
@@ -28,8 +29,9 @@ pub struct Tab {
 }
 
 impl Chrome {
-    /// Starts Chromium on a new profile in `dir`, with `extra` flags.
-    pub fn launch(dir: &Path, extra: &[&str]) -> Result<Chrome, String> {
+    /// Starts Chromium on a new profile in `dir`, with `extra` flags, its
+    /// window `window` CSS pixels wide and high.
+    pub fn launch(dir: &Path, extra: &[&str], window: (u32, u32)) -> Result<Chrome, String> {
         let _ = std::fs::remove_dir_all(dir);
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let (to_browser, from_browser) = (dir.join("to-browser"), dir.join("from-browser"));
@@ -52,7 +54,7 @@ impl Chrome {
             "--force-device-scale-factor=1".into(),
             "--force-color-profile=srgb".into(),
             "--hide-scrollbars".into(),
-            format!("--window-size={LOGICAL_W},{LOGICAL_H}"),
+            format!("--window-size={},{}", window.0, window.1),
             format!("--user-data-dir={}", dir.join("profile").display()),
             "--remote-debugging-pipe".into(),
         ];
@@ -83,6 +85,7 @@ impl Chrome {
             from,
             next: 0,
             dir: dir.to_path_buf(),
+            window,
         })
     }
 
@@ -146,7 +149,7 @@ impl Chrome {
         self.on(
             &tab,
             "Emulation.setDeviceMetricsOverride",
-            json!({ "width": LOGICAL_W, "height": LOGICAL_H, "deviceScaleFactor": 1, "mobile": false }),
+            json!({ "width": self.window.0, "height": self.window.1, "deviceScaleFactor": 1, "mobile": false }),
         )?;
         self.navigate(&tab, url)?;
         Ok(tab)

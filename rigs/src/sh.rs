@@ -28,6 +28,13 @@ pub fn root() -> std::path::PathBuf {
         .to_path_buf()
 }
 
+/// Cargo's target folder: `CARGO_TARGET_DIR`, else the workspace's
+/// `target/`.
+pub fn target_dir() -> std::path::PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| root().join("target"), std::path::PathBuf::from)
+}
+
 pub fn cmd(program: &str, args: &[&str]) -> Command {
     let mut c = Command::new(program);
     c.args(args).current_dir(root());

@@ -1,0 +1,17 @@
+//! The rigs xtask's checks drive, each a driver of one real thing with
+//! tests of its own: commands run and named when they fail (`sh`), what a
+//! check needs installed (`tools`), Chromium over the DevTools protocol
+//! (`cdp`), a game in a tmux pane (`pane`) or on a pty of our own (`pty`),
+//! bare Debian roots (`roots`) and a static server on the loopback
+//! (`server`). Nothing here knows the game: xtask's chores and checks do.
+
+#[cfg(unix)]
+pub mod cdp;
+#[cfg(unix)]
+pub mod pane;
+#[cfg(unix)]
+pub mod pty;
+pub mod roots;
+pub mod server;
+pub mod sh;
+pub mod tools;

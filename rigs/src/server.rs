@@ -1,0 +1,114 @@
+//! A static server on the loopback: the files of one folder, GET only,
+//! nothing outside it, `Cache-Control: no-store` (a page a browser may
+//! cache can stay in its back/forward cache holding its save, which the
+//! checks must not meet by accident). The page's checks and the release's
+//! web zip are both served by it.
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+
+/// The content type of a file the page loads.
+fn content_type(path: &Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js") => "text/javascript; charset=utf-8",
+        Some("wasm") => "application/wasm",
+        _ => "application/octet-stream",
+    }
+}
+
+/// Answers one request for a file of `dir` (GET only; no file outside it).
+fn answer(mut stream: TcpStream, dir: &Path) -> std::io::Result<()> {
+    let mut line = String::new();
+    BufReader::new(&stream).read_line(&mut line)?;
+    let path = line.split_whitespace().nth(1).unwrap_or("/");
+    let path = path.split('?').next().unwrap_or("/");
+    let name = match path.trim_start_matches('/') {
+        "" => "index.html",
+        n => n,
+    };
+    let file = dir.join(name);
+    let inside = !name.contains("..") && !name.contains('\\');
+    match std::fs::read(&file) {
+        Ok(body) if inside => {
+            write!(
+                stream,
+                "HTTP/1.1 200 OK\r\nContent-Type: {}\r\nContent-Length: {}\r\n\
+                 Cache-Control: no-store\r\nConnection: close\r\n\r\n",
+                content_type(&file),
+                body.len()
+            )?;
+            stream.write_all(&body)
+        }
+        _ => stream
+            .write_all(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"),
+    }
+}
+
+/// Serves `dir` on a listener, each request on a thread of its own, for
+/// as long as the program runs.
+pub fn serve_on(listener: TcpListener, dir: PathBuf) {
+    for stream in listener.incoming().flatten() {
+        let dir = dir.clone();
+        std::thread::spawn(move || {
+            let _ = answer(stream, &dir);
+        });
+    }
+}
+
+/// Serves `dir` on a port of 127.0.0.1 chosen by the system, on a thread,
+/// for as long as the program runs. The base address.
+pub fn serve(dir: PathBuf) -> Result<String, String> {
+    let listener = TcpListener::bind(("127.0.0.1", 0)).map_err(|e| e.to_string())?;
+    let port = listener.local_addr().map_err(|e| e.to_string())?.port();
+    std::thread::spawn(move || serve_on(listener, dir));
+    Ok(format!("http://127.0.0.1:{port}/"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    /// One request to the server, and its whole answer.
+    fn get(port: u16, path: &str) -> String {
+        let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+        let mut out = String::new();
+        s.read_to_string(&mut out).unwrap();
+        out
+    }
+
+    #[test]
+    fn the_server_answers_files_of_its_folder_and_nothing_else() {
+        let dir = std::env::temp_dir().join(format!("rigs-serve-{}", std::process::id()));
+        let site = dir.join("site");
+        std::fs::create_dir_all(&site).unwrap();
+        std::fs::write(site.join("index.html"), "<p>page</p>").unwrap();
+        std::fs::write(site.join("amulets.js"), "let x = 1;").unwrap();
+        std::fs::write(dir.join("secret.txt"), "not served").unwrap();
+        let listener = TcpListener::bind(("127.0.0.1", 0)).unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let served = site.clone();
+        std::thread::spawn(move || serve_on(listener, served));
+
+        let page = get(port, "/?seed=42&class=rogue");
+        assert!(page.starts_with("HTTP/1.1 200 OK\r\n"), "{page}");
+        assert!(page.contains("Content-Type: text/html; charset=utf-8\r\n"));
+        assert!(page.contains("Content-Length: 11\r\n"));
+        assert!(page.ends_with("\r\n\r\n<p>page</p>"), "{page}");
+        let js = get(port, "/amulets.js");
+        assert!(js.contains("Content-Type: text/javascript"), "{js}");
+        assert!(js.ends_with("let x = 1;"));
+        for path in ["/nothing.html", "/../secret.txt", "/..%2fsecret.txt"] {
+            let answer = get(port, path);
+            assert!(
+                answer.starts_with("HTTP/1.1 404 Not Found"),
+                "{path}: {answer}"
+            );
+            assert!(!answer.contains("not served"), "{path}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
