@@ -1,7 +1,9 @@
 //! A run's end is entered once, by the play layer (`store::enter_end`),
 //! whatever keeps it: the desktop's files, the page's storage and a
 //! board's flash each enter the same three runs, say the same words of
-//! the place each took, and read back the same hall.
+//! the place each took, and read back the same hall. On the host only:
+//! the page's crate, built for WebAssembly, imports the page's functions.
+#![cfg(not(target_os = "wasi"))]
 
 use amulets_core::game::{Cause, Game};
 use amulets_core::player::Class;
