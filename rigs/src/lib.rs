@@ -2,15 +2,19 @@
 //! tests of its own: commands run and named when they fail (`sh`), what a
 //! check needs installed (`tools`), Chromium over the DevTools protocol
 //! (`cdp`), a game in a tmux pane (`pane`) or on a pty of our own (`pty`),
-//! bare Debian roots (`roots`) and a static server on the loopback
-//! (`server`). Nothing here knows the game: xtask's chores and checks do.
+//! bare Debian roots (`roots`), a static server on the loopback
+//! (`server`), a firmware run in QEMU (`qemu`) and two pictures compared
+//! by their pixels (`pixels`).
+//! Nothing here knows the game: xtask's chores and checks do.
 
 #[cfg(unix)]
 pub mod cdp;
 #[cfg(unix)]
 pub mod pane;
+pub mod pixels;
 #[cfg(unix)]
 pub mod pty;
+pub mod qemu;
 pub mod roots;
 pub mod server;
 pub mod sh;

@@ -14,7 +14,7 @@
 
 use crate::roots;
 use crate::sh;
-use crate::shot;
+use amulets_rigs::pixels;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -65,7 +65,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         outcome = in_root(&root, &format!("{env}{line}"));
         times.push((name, start.elapsed()));
         if outcome.is_ok() && *name == "cargo xtask run-sdl" {
-            outcome = shot::same_pixels(
+            outcome = pixels::same_pixels(
                 &root.path.join("root/fresh.png"),
                 &root.path.join("root/amulets").join(SHOT_REFERENCE),
             )

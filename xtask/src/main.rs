@@ -18,9 +18,9 @@ mod golden;
 mod hall;
 mod licences;
 mod measure;
+mod pictures;
 mod replays;
 mod report;
-mod shot;
 mod web;
 mod windows;
 
@@ -182,7 +182,7 @@ fn main() -> ExitCode {
             tools::ensure_sdl_build().and_then(|()| run_shell("amulets-sdl", "amulets", &args))
         }
         Command::RunTui { args } => run_shell("amulets-tui", "amulets-tui", &args),
-        Command::Screenshot => shot::readme_pictures(),
+        Command::Screenshot => pictures::readme_pictures(),
         Command::ExampleHall { dir } => hall::write_example(&dir),
         Command::Qemu { args } => embedded::qemu_command(&args),
         Command::QemuContinue => embedded::qemu_continue(),

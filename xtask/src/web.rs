@@ -12,8 +12,8 @@
 
 use crate::cdp::{Chrome, Tab};
 use crate::sh;
-use crate::shot;
 use crate::tools::{self, Need};
+use amulets_rigs::pixels;
 use amulets_rigs::server;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
@@ -781,7 +781,7 @@ fn check() -> Result<(), String> {
     );
     c.env("SDL_VIDEO_DRIVER", "offscreen");
     sh::output(c)?;
-    shot::same_pixels(&page_png, &desktop_png)?;
+    pixels::same_pixels(&page_png, &desktop_png)?;
     println!(
         "web: the page's picture of seed 42 after {keys:?} is the desktop game's, pixel for pixel"
     );

@@ -14,8 +14,8 @@
 //!   go: `%APPDATA%`) pass on Windows.
 
 use crate::sh;
-use crate::shot;
 use crate::tools::{self, Need};
+use amulets_rigs::pixels;
 use std::path::{Path, PathBuf};
 
 const TARGET: &str = "x86_64-pc-windows-gnu";
@@ -121,7 +121,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         };
         linux(&linux_game, &args(on_linux.display().to_string()))?;
         wine(&prefix, &game, &args(windows_path(&on_windows)))?;
-        shot::same_pixels(&on_windows, &on_linux)?;
+        pixels::same_pixels(&on_windows, &on_linux)?;
         println!("windows: the {view} view of seed 42 is the Linux build's, pixel for pixel");
     }
 

@@ -8,8 +8,8 @@
 use super::version;
 use crate::roots::{self, Root};
 use crate::sh;
-use crate::shot;
 use crate::tools::{self, Need};
+use amulets_rigs::pixels;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -65,7 +65,7 @@ pub(super) fn host_hash(dist: &Path) -> Result<String, String> {
     );
     c.arg(&out).env_remove("SDL_VIDEO_DRIVER");
     let printed = sh::output(c)?;
-    shot::same_pixels(&out, &sh::root().join(PICTURE))?;
+    pixels::same_pixels(&out, &sh::root().join(PICTURE))?;
     let _ = std::fs::remove_file(&out);
     hash_in(&printed)
 }
@@ -134,7 +134,7 @@ fn picture(
     let (env, driver) = env.unwrap_or((&[], "offscreen"));
     let c = root.command(&format!("{bin} {SHOT} /tmp/shot.png"), env);
     let printed = sh::output(c)?;
-    shot::same_pixels(&root.path.join("tmp/shot.png"), &sh::root().join(PICTURE))?;
+    pixels::same_pixels(&root.path.join("tmp/shot.png"), &sh::root().join(PICTURE))?;
     let hash = hash_in(&printed)?;
     if hash != want || !printed.contains(&format!("video driver {driver}\n")) {
         return Err(sh::failed(

@@ -5,7 +5,7 @@
 use super::version;
 use crate::cdp::{Chrome, Tab};
 use crate::sh;
-use crate::shot;
+use amulets_rigs::pixels;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -64,7 +64,7 @@ pub(super) fn windows(dist: &Path, want_hash: &str) -> Result<(), String> {
         .chain([crate::windows::windows_path(&out)])
         .collect();
     let printed = crate::windows::wine(&prefix, &files.join("amulets.exe"), &args)?;
-    shot::same_pixels(&out, &sh::root().join(PICTURE))?;
+    pixels::same_pixels(&out, &sh::root().join(PICTURE))?;
     let hash = crate::windows::state_hash(&printed)?;
     if hash != want_hash {
         return Err(sh::failed(

@@ -15,9 +15,10 @@ mod qemu;
 mod uf2;
 
 use amulets_desktop::image::write_png;
+use amulets_rigs::qemu::{printed_hash, run as qemu};
 use elf::{Elf, logs_at_info};
 use image::read_ppm;
-use qemu::{host_hash, printed_hash, qemu};
+use qemu::host_hash;
 use uf2::uf2;
 
 pub const M4: &str = "thumbv7em-none-eabihf";
