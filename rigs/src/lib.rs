@@ -4,7 +4,7 @@
 //! (`cdp`), a game in a tmux pane (`pane`) or on a pty of our own (`pty`),
 //! bare Debian roots (`roots`), a static server on the loopback
 //! (`server`), a firmware run in QEMU (`qemu`) and two pictures compared
-//! by their pixels (`pixels`).
+//! by their pixels (`pixels`), Windows programs under Wine (`wine`).
 //! Nothing here knows the game: xtask's chores and checks do.
 
 #[cfg(unix)]
@@ -19,3 +19,4 @@ pub mod roots;
 pub mod server;
 pub mod sh;
 pub mod tools;
+pub mod wine;

@@ -16,6 +16,7 @@
 use crate::sh;
 use crate::tools::{self, Need};
 use amulets_rigs::pixels;
+use amulets_rigs::wine::{WINE64, make_prefix, windows_path, wine, wine_env};
 use std::path::{Path, PathBuf};
 
 const TARGET: &str = "x86_64-pc-windows-gnu";
@@ -46,8 +47,6 @@ const NEEDS: [Need; 4] = [
 
 /// DLLs a Windows with nothing installed does not have.
 const FOREIGN_DLLS: [&str; 5] = ["libgcc", "libwinpthread", "libstdc++", "sdl3", "libssp"];
-
-const WINE64: &str = "/usr/lib/wine/wine64";
 
 /// The two games, built with the release profile.
 const GAMES: [&str; 6] = [
@@ -242,45 +241,6 @@ fn foreign(dlls: &[String]) -> Option<&str> {
         .map(String::as_str)
 }
 
-/// The environment of a headless Wine that downloads nothing.
-fn wine_env(c: &mut std::process::Command, prefix: &Path) {
-    c.env("WINEPREFIX", prefix)
-        .env("WINEDEBUG", "-all")
-        .env("WINEDLLOVERRIDES", "mscoree=;mshtml=")
-        .env("SDL_VIDEO_DRIVER", "offscreen")
-        .env_remove("DISPLAY");
-}
-
-/// A new Wine prefix, with the stand-in for the DLL Wine 8 lacks.
-pub(crate) fn make_prefix(prefix: &Path, work: &Path) -> Result<(), String> {
-    let dll = work.join("bcryptprimitives.dll");
-    sh::run(sh::cmd(
-        "x86_64-w64-mingw32-gcc",
-        &[
-            "-O2",
-            "-shared",
-            "-s",
-            "-o",
-            &dll.display().to_string(),
-            &sh::root()
-                .join("xtask/wine/bcryptprimitives.c")
-                .display()
-                .to_string(),
-            "-ladvapi32",
-        ],
-    ))?;
-    let mut boot = sh::cmd(WINE64, &["wineboot", "--init"]);
-    wine_env(&mut boot, prefix);
-    sh::run(boot)?;
-    let mut wait = sh::cmd("/usr/lib/wine/wineserver64", &["--wait"]);
-    wine_env(&mut wait, prefix);
-    sh::run(wait)?;
-    let system32 = prefix.join("drive_c/windows/system32");
-    std::fs::copy(&dll, system32.join("bcryptprimitives.dll"))
-        .map_err(|e| format!("{}: {e}", system32.display()))?;
-    Ok(())
-}
-
 /// Runs a Linux build and returns what it printed.
 fn linux(program: &Path, args: &[String]) -> Result<String, String> {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -288,36 +248,6 @@ fn linux(program: &Path, args: &[String]) -> Result<String, String> {
     c.env("SDL_VIDEO_DRIVER", "offscreen");
     println!("+ {} {}", program.display(), args.join(" "));
     sh::output(c)
-}
-
-/// Runs a Windows build under Wine and returns what it printed.
-pub(crate) fn wine(prefix: &Path, program: &Path, args: &[String]) -> Result<String, String> {
-    let mut all = vec![program.display().to_string()];
-    all.extend(args.iter().cloned());
-    let all: Vec<&str> = all.iter().map(String::as_str).collect();
-    println!("+ wine {}", all.join(" "));
-    let run = || {
-        let mut c = sh::cmd(WINE64, &all);
-        wine_env(&mut c, prefix);
-        sh::output(c)
-    };
-    // Once in a fresh prefix Wine was seen to end a program at its start,
-    // with status 1 and not a word from it; a second try tells that apart
-    // from the program failing, which fails again.
-    run().or_else(|e| {
-        println!("windows: {e}; trying once more");
-        run()
-    })
-}
-
-/// Wine's name for a Linux path: drive Z: is the Linux root.
-pub(crate) fn windows_path(path: &Path) -> String {
-    let absolute: PathBuf = if path.is_absolute() {
-        path.to_path_buf()
-    } else {
-        sh::root().join(path)
-    };
-    format!("Z:{}", absolute.display()).replace('/', "\\")
 }
 
 /// The `state hash H` line a screenshot prints.
@@ -364,12 +294,7 @@ The Import Tables (interpreted .idata section contents)
     }
 
     #[test]
-    fn a_linux_path_is_wine_s_drive_z() {
-        assert_eq!(
-            windows_path(Path::new("/tmp/work/save.txt")),
-            "Z:\\tmp\\work\\save.txt"
-        );
-        assert!(windows_path(Path::new("docs/x.png")).starts_with("Z:\\"));
+    fn the_state_hash_is_read_from_what_a_screenshot_printed() {
         assert_eq!(state_hash("wrote x\nstate hash 00ab\n").unwrap(), "00ab");
         assert!(state_hash("nothing").is_err());
     }

@@ -49,10 +49,10 @@ pub(super) fn windows(dist: &Path, want_hash: &str) -> Result<(), String> {
     )?;
     let prefix = work.join("prefix");
     std::fs::create_dir_all(&prefix).map_err(|e| e.to_string())?;
-    crate::windows::make_prefix(&prefix, &work)?;
+    amulets_rigs::wine::make_prefix(&prefix, &work)?;
     for program in ["amulets", "amulets-tui"] {
         let exe = files.join(format!("{program}.exe"));
-        let said = crate::windows::wine(&prefix, &exe, &["--version".into()])?;
+        let said = amulets_rigs::wine::wine(&prefix, &exe, &["--version".into()])?;
         if said.trim() != format!("{program} {}", version()) {
             return Err(format!("{program}.exe --version says {said:?}"));
         }
@@ -61,9 +61,9 @@ pub(super) fn windows(dist: &Path, want_hash: &str) -> Result<(), String> {
     let args: Vec<String> = "42 --class rogue --keys oooo --screenshot"
         .split(' ')
         .map(String::from)
-        .chain([crate::windows::windows_path(&out)])
+        .chain([amulets_rigs::wine::windows_path(&out)])
         .collect();
-    let printed = crate::windows::wine(&prefix, &files.join("amulets.exe"), &args)?;
+    let printed = amulets_rigs::wine::wine(&prefix, &files.join("amulets.exe"), &args)?;
     pixels::same_pixels(&out, &sh::root().join(PICTURE))?;
     let hash = crate::windows::state_hash(&printed)?;
     if hash != want_hash {
