@@ -1,8 +1,8 @@
 //! A static server on the loopback: the files of one folder, GET only,
-//! nothing outside it, `Cache-Control: no-store` (a page a browser may
-//! cache can stay in its back/forward cache holding its save, which the
-//! checks must not meet by accident). The page's checks and the release's
-//! web zip are both served by it.
+//! nothing outside it, `Cache-Control: no-store`, so each check loads the
+//! page afresh. The page's checks are served by it; the release's check
+//! serves the web zip as the README tells a player to (`python3 -m
+//! http.server`).
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};

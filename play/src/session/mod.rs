@@ -181,8 +181,8 @@ impl<H: Host> Session<H> {
     pub fn repeat(&mut self, key: Key) {
         let now = self.run.tempo().now();
         // A key typed ahead of news is dropped, and the player told why.
-        let running = self.game().command_running() || self.asking();
-        if running || self.notes.say_if(self.keyboard.dropped(now)) {
+        let busy = self.game().command_running() || self.asking();
+        if busy || self.notes.say_if(self.keyboard.dropped(now)) {
             return;
         }
         let state = self.keyboard.repeat(key, self.game().state(), now);
@@ -345,13 +345,13 @@ impl<H: Host> Session<H> {
                 self.run.keep_palette(palette, &mut self.notes);
             }
             Verb::Game(Action::Debug(DebugKey::SwitchView)) => self.prefs.switch_view(),
-            // Newest last, and shown first: scrolled to the end.
-            Verb::Messages if matches!(before, State::Playing | State::Menu) => {
-                self.keyboard.scroll_to(usize::MAX);
-            }
             _ => {}
         }
         let news = (self.run).take(before, verb, &mut self.notes, self.demo.playing());
+        if verb == Verb::Messages && self.run.annals().overlay() == Some(Overlay::Messages) {
+            // Newest last, and shown first: scrolled to the end.
+            self.keyboard.scroll_to(usize::MAX);
+        }
         self.follow(news);
     }
 

@@ -43,7 +43,7 @@ pub struct Run<H: Host> {
     annals: Annals,
     /// The player has quit (or the shell closed).
     finished: bool,
-    /// Another game took the place of the last since `happened` was last
+    /// Another game took the place of the last since `replaced` was last
     /// asked.
     replaced: bool,
 }

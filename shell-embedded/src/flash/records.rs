@@ -106,17 +106,15 @@ impl<F: NorFlash> FlashStore<F> {
             .map_or(1, |h| h.seq.wrapping_add(1))
     }
 
-    /// Keeps the record of a run that ended, numbered as `stamp` says. The
-    /// words say which it is, and whether it was cut short.
+    /// Keeps the record of a run that ended, stamped `stamp`, under the
+    /// next number (`next_record`, which a board's stamp is too). The words
+    /// say which it is, and whether it was cut short.
     pub(super) fn keep_record_here(
         &mut self,
         end: &End<'_>,
         stamp: Stamp,
     ) -> Result<Note, StoreError> {
-        let number = match stamp {
-            Stamp::Numbered(n) => n,
-            Stamp::At { .. } => self.next_record(),
-        };
+        let number = self.next_record();
         self.holds = Holds::Nothing;
         let cut = self.write_place(RECORD_PLACE, number, &Record { end, stamp }, true)?;
         self.kept_record = true;
