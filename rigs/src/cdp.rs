@@ -5,6 +5,7 @@
 //! 4), whose ends are two FIFOs bash hands the browser: no socket, and no
 //! `unsafe` to set up its descriptors.
 
+use anyhow::{Context, Result, anyhow};
 use serde_json::{Value, json};
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
@@ -31,16 +32,16 @@ pub struct Tab {
 impl Chrome {
     /// Starts Chromium on a new profile in `dir`, with `extra` flags, its
     /// window `window` CSS pixels wide and high.
-    pub fn launch(dir: &Path, extra: &[&str], window: (u32, u32)) -> Result<Chrome, String> {
+    pub fn launch(dir: &Path, extra: &[&str], window: (u32, u32)) -> Result<Chrome> {
         let _ = std::fs::remove_dir_all(dir);
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|e| anyhow!("{}: {e}", dir.display()))?;
         let (to_browser, from_browser) = (dir.join("to-browser"), dir.join("from-browser"));
         for fifo in [&to_browser, &from_browser] {
             nix::unistd::mkfifo(
                 fifo.as_path(),
                 nix::sys::stat::Mode::from_bits_truncate(0o600),
             )
-            .map_err(|e| format!("mkfifo {}: {e}", fifo.display()))?;
+            .map_err(|e| anyhow!("mkfifo {}: {e}", fifo.display()))?;
         }
         let mut flags = vec![
             "--headless".to_string(),
@@ -70,15 +71,12 @@ impl Chrome {
             .args(["-c", &script])
             .stdin(Stdio::null())
             .stdout(Stdio::null())
-            .stderr(File::create(dir.join("chromium.log")).map_err(|e| e.to_string())?)
+            .stderr(File::create(dir.join("chromium.log"))?)
             .spawn()
-            .map_err(|e| format!("chromium: {e} (apt-get install chromium)"))?;
+            .map_err(|e| anyhow!("chromium: {e} (apt-get install chromium)"))?;
         // In bash's order: its fd 3 first, then fd 4.
-        let to = File::options()
-            .write(true)
-            .open(&to_browser)
-            .map_err(|e| e.to_string())?;
-        let from = BufReader::new(File::open(&from_browser).map_err(|e| e.to_string())?);
+        let to = File::options().write(true).open(&to_browser)?;
+        let from = BufReader::new(File::open(&from_browser)?);
         Ok(Chrome {
             child,
             to,
@@ -89,11 +87,11 @@ impl Chrome {
         })
     }
 
-    fn write(&mut self, session: Option<&str>, method: &str, params: Value) -> Result<u64, String> {
+    fn write(&mut self, session: Option<&str>, method: &str, params: Value) -> Result<u64> {
         self.next += 1;
         self.to
             .write_all(&frame(self.next, session, method, params))
-            .map_err(|e| format!("the browser went away ({e}); see {}", self.log()))?;
+            .map_err(|e| anyhow!("the browser went away ({e}); see {}", self.log()))?;
         Ok(self.next)
     }
 
@@ -103,16 +101,11 @@ impl Chrome {
 
     /// One call, waited for; its result. A dialog the page opens meanwhile
     /// (a `confirm`) is accepted, as a player would.
-    fn call(
-        &mut self,
-        session: Option<&str>,
-        method: &str,
-        params: Value,
-    ) -> Result<Value, String> {
+    fn call(&mut self, session: Option<&str>, method: &str, params: Value) -> Result<Value> {
         let id = self.write(session, method, params)?;
         loop {
             let Some(m) = next_message(&mut self.from)? else {
-                return Err(format!("the browser went away; see {}", self.log()));
+                return Err(anyhow!("the browser went away; see {}", self.log()));
             };
             match heard(&m, id) {
                 Heard::Dialog(s) => {
@@ -123,27 +116,27 @@ impl Chrome {
                     )?;
                 }
                 Heard::Reply(Ok(result)) => return Ok(result),
-                Heard::Reply(Err(e)) => return Err(format!("{method}: {e}")),
+                Heard::Reply(Err(e)) => return Err(anyhow!("{method}: {e}")),
                 Heard::Other => {}
             }
         }
     }
 
     /// A new tab at `url`.
-    pub fn open(&mut self, url: &str) -> Result<Tab, String> {
+    pub fn open(&mut self, url: &str) -> Result<Tab> {
         // A window of its own, so one tab never hides another.
         let r = self.call(
             None,
             "Target.createTarget",
             json!({ "url": "about:blank", "newWindow": true }),
         )?;
-        let target = r["targetId"].as_str().ok_or("no target")?.to_string();
+        let target = r["targetId"].as_str().context("no target")?.to_string();
         let r = self.call(
             None,
             "Target.attachToTarget",
             json!({ "targetId": target, "flatten": true }),
         )?;
-        let session = r["sessionId"].as_str().ok_or("no session")?.to_string();
+        let session = r["sessionId"].as_str().context("no session")?.to_string();
         let tab = Tab { session, target };
         self.on(&tab, "Page.enable", json!({}))?;
         self.on(
@@ -158,7 +151,7 @@ impl Chrome {
     /// A new tab at `url`, on a phone's screen of `width` x `height` CSS
     /// pixels (twice as many device pixels) that takes touches, not a
     /// mouse.
-    pub fn open_phone(&mut self, url: &str, width: u32, height: u32) -> Result<Tab, String> {
+    pub fn open_phone(&mut self, url: &str, width: u32, height: u32) -> Result<Tab> {
         let tab = self.open("about:blank")?;
         self.on(
             &tab,
@@ -175,7 +168,7 @@ impl Chrome {
     }
 
     /// A finger put down at `(x, y)` (CSS pixels) and lifted after `ms`.
-    pub fn tap(&mut self, tab: &Tab, x: f64, y: f64, ms: u64) -> Result<(), String> {
+    pub fn tap(&mut self, tab: &Tab, x: f64, y: f64, ms: u64) -> Result<()> {
         self.on(
             tab,
             "Input.dispatchTouchEvent",
@@ -190,19 +183,19 @@ impl Chrome {
         .map(|_| ())
     }
 
-    fn on(&mut self, tab: &Tab, method: &str, params: Value) -> Result<Value, String> {
+    fn on(&mut self, tab: &Tab, method: &str, params: Value) -> Result<Value> {
         let session = tab.session.clone();
         self.call(Some(&session), method, params)
     }
 
-    pub fn navigate(&mut self, tab: &Tab, url: &str) -> Result<(), String> {
+    pub fn navigate(&mut self, tab: &Tab, url: &str) -> Result<()> {
         self.on(tab, "Page.navigate", json!({ "url": url }))
             .map(|_| ())
     }
 
     /// Reloads the tab, as F5 does (asked again while the page it is
     /// loading has no frame to reload yet).
-    pub fn reload(&mut self, tab: &Tab) -> Result<(), String> {
+    pub fn reload(&mut self, tab: &Tab) -> Result<()> {
         let start = Instant::now();
         loop {
             match self.on(tab, "Page.reload", json!({})) {
@@ -214,20 +207,20 @@ impl Chrome {
     }
 
     /// The value of a script run in the page (a promise is waited for).
-    pub fn eval(&mut self, tab: &Tab, js: &str) -> Result<Value, String> {
+    pub fn eval(&mut self, tab: &Tab, js: &str) -> Result<Value> {
         let r = self.on(
             tab,
             "Runtime.evaluate",
             json!({ "expression": js, "returnByValue": true, "awaitPromise": true }),
         )?;
         if let Some(e) = r.get("exceptionDetails") {
-            return Err(format!("{js}: {e}"));
+            return Err(anyhow!("{js}: {e}"));
         }
         Ok(r["result"]["value"].clone())
     }
 
     /// Waits (in real time) until `js` is true in the page.
-    pub fn wait_for(&mut self, tab: &Tab, js: &str, limit: Duration) -> Result<(), String> {
+    pub fn wait_for(&mut self, tab: &Tab, js: &str, limit: Duration) -> Result<()> {
         let start = Instant::now();
         loop {
             // A page between documents has no context to run in: try again.
@@ -235,14 +228,14 @@ impl Chrome {
                 return Ok(());
             }
             if start.elapsed() > limit {
-                return Err(format!("the page never had {js} within {limit:?}"));
+                return Err(anyhow!("the page never had {js} within {limit:?}"));
             }
             std::thread::sleep(Duration::from_millis(50));
         }
     }
 
     /// A key pressed and let go, as the keyboard sends it (`\x1b` is Esc).
-    pub fn key(&mut self, tab: &Tab, key: char) -> Result<(), String> {
+    pub fn key(&mut self, tab: &Tab, key: char) -> Result<()> {
         let (name, code) = match key {
             'a'..='z' => (key.to_string(), format!("Key{}", key.to_ascii_uppercase())),
             '.' => (key.to_string(), "Period".into()),
@@ -261,7 +254,7 @@ impl Chrome {
 
     /// Runs the tab's scripts `rate` times slower, as a slower machine (a
     /// phone) would; 1 is the machine's own speed.
-    pub fn throttle(&mut self, tab: &Tab, rate: f64) -> Result<(), String> {
+    pub fn throttle(&mut self, tab: &Tab, rate: f64) -> Result<()> {
         self.on(
             tab,
             "Emulation.setCPUThrottlingRate",
@@ -271,7 +264,7 @@ impl Chrome {
     }
 
     /// Minimizes the tab's window: the page is really hidden.
-    pub fn hide(&mut self, tab: &Tab) -> Result<(), String> {
+    pub fn hide(&mut self, tab: &Tab) -> Result<()> {
         let target = tab.target.clone();
         let w = self.call(
             None,
@@ -288,7 +281,7 @@ impl Chrome {
 
     /// Puts a file in the page's file input `selector`, as a player's
     /// choice of it does (its `change` event fires).
-    pub fn choose_file(&mut self, tab: &Tab, selector: &str, file: &Path) -> Result<(), String> {
+    pub fn choose_file(&mut self, tab: &Tab, selector: &str, file: &Path) -> Result<()> {
         let doc = self.on(tab, "DOM.getDocument", json!({}))?;
         let node = self.on(
             tab,
@@ -304,10 +297,10 @@ impl Chrome {
     }
 
     /// The tab's picture as a PNG file.
-    pub fn screenshot(&mut self, tab: &Tab, file: &Path) -> Result<(), String> {
+    pub fn screenshot(&mut self, tab: &Tab, file: &Path) -> Result<()> {
         let r = self.on(tab, "Page.captureScreenshot", json!({ "format": "png" }))?;
-        let data = r["data"].as_str().ok_or("no picture")?;
-        std::fs::write(file, base64(data)?).map_err(|e| e.to_string())
+        let data = r["data"].as_str().context("no picture")?;
+        std::fs::write(file, base64(data)?).map_err(Into::into)
     }
 }
 
@@ -340,15 +333,15 @@ fn frame(id: u64, session: Option<&str>, method: &str, params: Value) -> Vec<u8>
 
 /// The next message the browser wrote, or `None` when the pipe ended
 /// before its NUL (the browser went away).
-fn next_message(from: &mut impl BufRead) -> Result<Option<Value>, String> {
+fn next_message(from: &mut impl BufRead) -> Result<Option<Value>> {
     let mut bytes = Vec::new();
-    from.read_until(0, &mut bytes).map_err(|e| e.to_string())?;
+    from.read_until(0, &mut bytes)?;
     if bytes.pop() != Some(0) {
         return Ok(None);
     }
     serde_json::from_slice(&bytes)
         .map(Some)
-        .map_err(|e| format!("the browser wrote no JSON: {e}"))
+        .map_err(|e| anyhow!("the browser wrote no JSON: {e}"))
 }
 
 /// What a message is to a call waiting for its reply.
@@ -376,15 +369,15 @@ fn heard(m: &Value, id: u64) -> Heard {
     }
 }
 
-fn base64(text: &str) -> Result<Vec<u8>, String> {
-    let value = |c: u8| -> Result<u32, String> {
+fn base64(text: &str) -> Result<Vec<u8>> {
+    let value = |c: u8| -> Result<u32> {
         Ok(match c {
             b'A'..=b'Z' => c - b'A',
             b'a'..=b'z' => c - b'a' + 26,
             b'0'..=b'9' => c - b'0' + 52,
             b'+' => 62,
             b'/' => 63,
-            _ => return Err(format!("{:?} is no base64", c as char)),
+            _ => return Err(anyhow!("{:?} is no base64", c as char)),
         } as u32)
     };
     let text = text.trim_end_matches('=').as_bytes();

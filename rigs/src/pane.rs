@@ -2,17 +2,18 @@
 //! (so its pid is the pane's), kept on the screen when it dies (so what it
 //! last drew can be read after a `kill -9`), and typed into.
 
+use anyhow::{Result, anyhow};
 use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-fn tmux(args: &[&str]) -> Result<String, String> {
+fn tmux(args: &[&str]) -> Result<String> {
     let out = Command::new("tmux")
         .args(args)
         .output()
-        .map_err(|e| format!("tmux: {e} (apt-get install tmux)"))?;
+        .map_err(|e| anyhow!("tmux: {e} (apt-get install tmux)"))?;
     if !out.status.success() {
-        return Err(format!(
+        return Err(anyhow!(
             "tmux {}: {}",
             args.join(" "),
             String::from_utf8_lossy(&out.stderr).trim()
@@ -35,7 +36,7 @@ impl Drop for Pane {
 impl Pane {
     /// Runs `command` (a shell command line, `exec`'d so the game is the
     /// pane's process) in a 100 x 40 pane.
-    pub fn start(name: &str, command: &str) -> Result<Pane, String> {
+    pub fn start(name: &str, command: &str) -> Result<Pane> {
         let name = format!("faults-{name}-{}", std::process::id());
         let _ = tmux(&["kill-session", "-t", &name]);
         tmux(&[
@@ -64,7 +65,7 @@ impl Pane {
     }
 
     /// Waits until the pane shows `text`, and returns the screen.
-    pub fn wait_for(&self, text: &str) -> Result<String, String> {
+    pub fn wait_for(&self, text: &str) -> Result<String> {
         let start = Instant::now();
         loop {
             let screen = self.screen();
@@ -72,7 +73,7 @@ impl Pane {
                 return Ok(screen);
             }
             if start.elapsed() > Duration::from_secs(15) {
-                return Err(format!(
+                return Err(anyhow!(
                     "the game never showed {text:?}; it shows:\n{screen}"
                 ));
             }
@@ -82,7 +83,7 @@ impl Pane {
 
     /// Types keys (tmux's names: `Escape`, `Enter`, or characters), giving
     /// the game time to draw each.
-    pub fn keys(&self, keys: &[&str]) -> Result<(), String> {
+    pub fn keys(&self, keys: &[&str]) -> Result<()> {
         for k in keys {
             tmux(&["send-keys", "-t", &self.name, k])?;
             sleep(Duration::from_millis(120));
@@ -91,18 +92,18 @@ impl Pane {
     }
 
     /// The pid of the pane's process (the game).
-    pub fn pid(&self) -> Result<u32, String> {
+    pub fn pid(&self) -> Result<u32> {
         let text = tmux(&["display", "-p", "-t", &self.name, "#{pane_pid}"])?;
         text.trim()
             .parse()
-            .map_err(|_| format!("no pid for the pane: {text:?}"))
+            .map_err(|_| anyhow!("no pid for the pane: {text:?}"))
     }
 
     /// Waits until the game has ended, and gives its exit status: `None`
     /// when tmux never learns it (tmux 3.3 can mark a pane dead when its
     /// pty closes, and then leave the game a zombie, unreaped, for
     /// seconds).
-    pub fn wait_for_end(&self, limit: Duration) -> Result<Option<i32>, String> {
+    pub fn wait_for_end(&self, limit: Duration) -> Result<Option<i32>> {
         let start = Instant::now();
         let pid = self.pid()?;
         loop {
@@ -123,7 +124,7 @@ impl Pane {
                 }
             }
             if start.elapsed() > limit {
-                return Err(format!(
+                return Err(anyhow!(
                     "the game did not end within {limit:?}; it shows:\n{}",
                     self.screen()
                 ));
@@ -133,7 +134,7 @@ impl Pane {
     }
 
     /// Ends the whole tmux session, as closing a terminal window does.
-    pub fn kill_session(&self) -> Result<(), String> {
+    pub fn kill_session(&self) -> Result<()> {
         tmux(&["kill-session", "-t", &self.name]).map(|_| ())
     }
 }
@@ -163,11 +164,11 @@ fn zombie(pid: u32) -> bool {
 }
 
 /// Waits until the process `pid` is gone.
-pub fn wait_gone(pid: u32, limit: Duration) -> Result<Duration, String> {
+pub fn wait_gone(pid: u32, limit: Duration) -> Result<Duration> {
     let start = Instant::now();
     while !gone(pid) {
         if start.elapsed() > limit {
-            return Err(format!(
+            return Err(anyhow!(
                 "the game (pid {pid}) outlived its terminal by {limit:?}"
             ));
         }

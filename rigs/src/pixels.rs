@@ -2,6 +2,7 @@
 //! of the same picture may differ in their bytes): the window's, the
 //! page's, the board's and Wine's pictures against each other.
 
+use anyhow::{Result, anyhow};
 use std::path::Path;
 
 /// A picture's size and its pixels as 8-bit RGBA.
@@ -11,17 +12,17 @@ struct Picture {
     rgba: Vec<u8>,
 }
 
-fn read(path: &Path) -> Result<Picture, String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+fn read(path: &Path) -> Result<Picture> {
+    let file = std::fs::File::open(path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
     let mut decoder = png::Decoder::new(std::io::BufReader::new(file));
     decoder.set_transformations(png::Transformations::normalize_to_color8());
     let mut reader = decoder
         .read_info()
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+        .map_err(|e| anyhow!("{}: {e}", path.display()))?;
     let mut buf = vec![0; reader.output_buffer_size()];
     let info = reader
         .next_frame(&mut buf)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+        .map_err(|e| anyhow!("{}: {e}", path.display()))?;
     buf.truncate(info.buffer_size());
     let rgba = match info.color_type {
         png::ColorType::Rgba => buf,
@@ -29,7 +30,7 @@ fn read(path: &Path) -> Result<Picture, String> {
             .chunks_exact(3)
             .flat_map(|p| [p[0], p[1], p[2], 255])
             .collect(),
-        other => return Err(format!("{}: a {other:?} picture", path.display())),
+        other => return Err(anyhow!("{}: a {other:?} picture", path.display())),
     };
     Ok(Picture {
         width: info.width,
@@ -40,10 +41,10 @@ fn read(path: &Path) -> Result<Picture, String> {
 
 /// Ok when both pictures have the same size and every pixel alike, and the
 /// picture is not of one colour (two blank pictures prove nothing).
-pub fn same_pixels(a: &Path, b: &Path) -> Result<(), String> {
+pub fn same_pixels(a: &Path, b: &Path) -> Result<()> {
     let (pa, pb) = (read(a)?, read(b)?);
     if (pa.width, pa.height) != (pb.width, pb.height) {
-        return Err(format!(
+        return Err(anyhow!(
             "{} is {}x{}, {} is {}x{}",
             a.display(),
             pa.width,
@@ -55,7 +56,7 @@ pub fn same_pixels(a: &Path, b: &Path) -> Result<(), String> {
     }
     let first = pa.rgba.get(..4).unwrap_or_default();
     if pa.rgba.chunks_exact(4).all(|p| p == first) {
-        return Err(format!("{} is of one colour", a.display()));
+        return Err(anyhow!("{} is of one colour", a.display()));
     }
     let differ = pa
         .rgba
@@ -64,7 +65,7 @@ pub fn same_pixels(a: &Path, b: &Path) -> Result<(), String> {
         .filter(|(x, y)| x != y)
         .count();
     if differ > 0 {
-        return Err(format!(
+        return Err(anyhow!(
             "{} and {} differ in {differ} of {} pixels",
             a.display(),
             b.display(),
@@ -114,16 +115,22 @@ mod tests {
         png(&b, 4, 3, stripes);
         png(&c, 4, 3, |i| if i == 5 { [1, 2, 3] } else { stripes(i) });
         png(&blank, 4, 3, |_| [7, 7, 7]);
-        assert_eq!(same_pixels(&a, &b), Ok(()));
-        let one = same_pixels(&a, &c).unwrap_err();
+        same_pixels(&a, &b).unwrap();
+        let one = same_pixels(&a, &c).unwrap_err().to_string();
         assert!(one.contains("differ in 1 of 12 pixels"), "{one}");
         assert!(
             same_pixels(&blank, &blank)
                 .unwrap_err()
+                .to_string()
                 .contains("of one colour")
         );
         png(&c, 3, 4, stripes);
-        assert!(same_pixels(&a, &c).unwrap_err().contains("is 4x3"));
+        assert!(
+            same_pixels(&a, &c)
+                .unwrap_err()
+                .to_string()
+                .contains("is 4x3")
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

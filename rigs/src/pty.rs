@@ -3,6 +3,7 @@
 //! EIO, and it hangs up). The game is made the pty's session leader, as a
 //! terminal's shell would make it (`setsid --ctty`).
 
+use anyhow::{Context, Result, anyhow};
 use nix::fcntl::{FcntlArg, FdFlag, OFlag, fcntl};
 use nix::pty::{OpenptyResult, Winsize, openpty};
 use std::fs::File;
@@ -18,7 +19,7 @@ pub struct Pty {
 
 impl Pty {
     /// Starts `program` with `args` on a new 100 x 40 pty.
-    pub fn start(program: &str, args: &[&str]) -> Result<Pty, String> {
+    pub fn start(program: &str, args: &[&str]) -> Result<Pty> {
         let size = Winsize {
             ws_row: 40,
             ws_col: 100,
@@ -26,18 +27,17 @@ impl Pty {
             ws_ypixel: 0,
         };
         let OpenptyResult { master, slave } =
-            openpty(Some(&size), None).map_err(|e| format!("openpty: {e}"))?;
+            openpty(Some(&size), None).map_err(|e| anyhow!("openpty: {e}"))?;
         // The game must not hold the master too, or closing ours closes
         // nothing.
-        fcntl(&master, FcntlArg::F_SETFD(FdFlag::FD_CLOEXEC)).map_err(|e| e.to_string())?;
-        let flags = fcntl(&master, FcntlArg::F_GETFL).map_err(|e| e.to_string())?;
+        fcntl(&master, FcntlArg::F_SETFD(FdFlag::FD_CLOEXEC))?;
+        let flags = fcntl(&master, FcntlArg::F_GETFL)?;
         fcntl(
             &master,
             FcntlArg::F_SETFL(OFlag::from_bits_truncate(flags) | OFlag::O_NONBLOCK),
-        )
-        .map_err(|e| e.to_string())?;
+        )?;
         let slave = File::from(slave);
-        let stdio = |f: &File| f.try_clone().map(Stdio::from).map_err(|e| e.to_string());
+        let stdio = |f: &File| f.try_clone().map(Stdio::from);
         let child = Command::new("setsid")
             .arg("--ctty")
             .arg(program)
@@ -47,7 +47,7 @@ impl Pty {
             .stdout(stdio(&slave)?)
             .stderr(stdio(&slave)?)
             .spawn()
-            .map_err(|e| format!("setsid {program}: {e}"))?;
+            .map_err(|e| anyhow!("setsid {program}: {e}"))?;
         Ok(Pty {
             master: Some(File::from(master)),
             child,
@@ -72,10 +72,10 @@ impl Pty {
     }
 
     /// Types bytes into the game.
-    pub fn type_bytes(&mut self, bytes: &[u8]) -> Result<(), String> {
+    pub fn type_bytes(&mut self, bytes: &[u8]) -> Result<()> {
         for b in bytes {
-            let m = self.master.as_mut().ok_or("the pty is closed")?;
-            m.write_all(&[*b]).map_err(|e| e.to_string())?;
+            let m = self.master.as_mut().context("the pty is closed")?;
+            m.write_all(&[*b])?;
             self.drain_for(Duration::from_millis(150));
         }
         Ok(())
@@ -87,16 +87,16 @@ impl Pty {
     }
 
     /// Waits for the game to end; its exit code.
-    pub fn wait_for_end(&mut self, limit: Duration) -> Result<std::process::ExitStatus, String> {
+    pub fn wait_for_end(&mut self, limit: Duration) -> Result<std::process::ExitStatus> {
         let start = Instant::now();
         loop {
-            if let Some(status) = self.child.try_wait().map_err(|e| e.to_string())? {
+            if let Some(status) = self.child.try_wait()? {
                 return Ok(status);
             }
             if start.elapsed() > limit {
                 let _ = self.child.kill();
                 let _ = self.child.wait();
-                return Err(format!(
+                return Err(anyhow!(
                     "the game outlived its closed terminal by {limit:?}"
                 ));
             }

@@ -11,6 +11,7 @@
 
 use crate::sh;
 use crate::tools::{self, Need};
+use anyhow::{Result, anyhow};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -21,7 +22,7 @@ pub struct Root {
 
 /// The bare root of a Debian `suite` (`bullseye`, `bookworm`, `trixie`),
 /// made when it is missing.
-pub fn bare(suite: &str) -> Result<PathBuf, String> {
+pub fn bare(suite: &str) -> Result<PathBuf> {
     let dir = sh::root().join("target/roots").join(suite);
     let bare = dir.join("bare");
     if bare.join(".made").exists() {
@@ -44,7 +45,7 @@ pub fn bare(suite: &str) -> Result<PathBuf, String> {
             &mirror,
         ],
     ))?;
-    std::fs::write(bare.join(".made"), "").map_err(|e| e.to_string())?;
+    std::fs::write(bare.join(".made"), "")?;
     println!(
         "roots: a bare {suite} root made in {} s, kept in {}",
         start.elapsed().as_secs(),
@@ -55,7 +56,7 @@ pub fn bare(suite: &str) -> Result<PathBuf, String> {
 
 /// A fresh copy of `suite`'s bare root named `name` (an older copy of that
 /// name is deleted first), with this machine's name server, mounted.
-pub fn copy_of(suite: &str, name: &str) -> Result<Root, String> {
+pub fn copy_of(suite: &str, name: &str) -> Result<Root> {
     let bare = bare(suite)?;
     let path = bare.with_file_name(name);
     remove_root(&path)?;
@@ -68,7 +69,7 @@ pub fn copy_of(suite: &str, name: &str) -> Result<Root, String> {
         ],
     ))?;
     std::fs::copy("/etc/resolv.conf", path.join("etc/resolv.conf"))
-        .map_err(|e| format!("copying /etc/resolv.conf: {e}"))?;
+        .map_err(|e| anyhow!("copying /etc/resolv.conf: {e}"))?;
     let root = Root { path };
     if let Err(e) = mount(&root.path) {
         let _ = unmount(&root.path);
@@ -100,17 +101,17 @@ impl Root {
     }
 
     /// Runs `script` in the root (as `command`), failing if it fails.
-    pub fn run(&self, script: &str, env: &[String]) -> Result<(), String> {
+    pub fn run(&self, script: &str, env: &[String]) -> Result<()> {
         sh::run(self.command(script, env))
     }
 
     /// Unmounts the root, and deletes it unless `keep`.
-    pub fn finish(self, keep: bool) -> Result<(), String> {
+    pub fn finish(self, keep: bool) -> Result<()> {
         unmount(&self.path)?;
         if keep {
             return Ok(());
         }
-        std::fs::remove_dir_all(&self.path).map_err(|e| format!("{}: {e}", self.path.display()))
+        std::fs::remove_dir_all(&self.path).map_err(|e| anyhow!("{}: {e}", self.path.display()))
     }
 }
 
@@ -152,7 +153,7 @@ fn bookworm_mirror(text: &str, deb822: bool) -> Option<String> {
 
 /// The first Debian mirror of this machine's apt sources that serves
 /// bookworm (deb822 `.sources` files or the one-line `sources.list`).
-pub fn apt_mirror() -> Result<String, String> {
+pub fn apt_mirror() -> Result<String> {
     let mut files = vec![PathBuf::from("/etc/apt/sources.list")];
     if let Ok(dir) = std::fs::read_dir("/etc/apt/sources.list.d") {
         let mut more: Vec<PathBuf> = dir.filter_map(|e| e.ok()).map(|e| e.path()).collect();
@@ -175,12 +176,14 @@ pub fn apt_mirror() -> Result<String, String> {
             return Ok(uri);
         }
     }
-    Err("no apt source of this machine serves bookworm: fresh needs a Debian 12 mirror".into())
+    Err(anyhow!(
+        "no apt source of this machine serves bookworm: fresh needs a Debian 12 mirror"
+    ))
 }
 
 /// `/proc` of its own, this machine's `/sys` and `/dev` (with `pts` and
 /// `shm`) bound in, as slaves so nothing mounted inside shows outside.
-pub fn mount(root: &Path) -> Result<(), String> {
+pub fn mount(root: &Path) -> Result<()> {
     let at = |d: &str| root.join(d).display().to_string();
     sh::run(sh::cmd("mount", &["-t", "proc", "proc", &at("proc")]))?;
     for d in ["sys", "dev"] {
@@ -192,8 +195,8 @@ pub fn mount(root: &Path) -> Result<(), String> {
 
 /// Every mount under the root, deepest first, unmounted: a root is only
 /// deleted with nothing of this machine's mounted in it.
-pub fn unmount(root: &Path) -> Result<(), String> {
-    let mounts = std::fs::read_to_string("/proc/mounts").map_err(|e| e.to_string())?;
+pub fn unmount(root: &Path) -> Result<()> {
+    let mounts = std::fs::read_to_string("/proc/mounts")?;
     let prefix = root.display().to_string();
     let mut under: Vec<&str> = mounts
         .lines()
@@ -208,24 +211,24 @@ pub fn unmount(root: &Path) -> Result<(), String> {
             let _ = sh::run(sh::cmd("umount", &["-R", m]));
         }
     }
-    let left = std::fs::read_to_string("/proc/mounts").map_err(|e| e.to_string())?;
+    let left = std::fs::read_to_string("/proc/mounts")?;
     if let Some(m) = left
         .lines()
         .filter_map(|l| l.split_whitespace().nth(1))
         .find(|m| *m == prefix || m.starts_with(&format!("{prefix}/")))
     {
-        return Err(format!("{m} is still mounted; unmount it by hand"));
+        return Err(anyhow!("{m} is still mounted; unmount it by hand"));
     }
     Ok(())
 }
 
 /// Deletes a root left by an earlier run, after unmounting what is in it.
-pub fn remove_root(root: &Path) -> Result<(), String> {
+pub fn remove_root(root: &Path) -> Result<()> {
     if !root.exists() {
         return Ok(());
     }
     unmount(root)?;
-    std::fs::remove_dir_all(root).map_err(|e| format!("{}: {e}", root.display()))
+    std::fs::remove_dir_all(root).map_err(|e| anyhow!("{}: {e}", root.display()))
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //! serves the web zip as the README tells a player to (`python3 -m
 //! http.server`).
 
+use anyhow::Result;
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
@@ -59,9 +60,9 @@ pub fn serve_on(listener: TcpListener, dir: PathBuf) {
 
 /// Serves `dir` on a port of 127.0.0.1 chosen by the system, on a thread,
 /// for as long as the program runs. The base address.
-pub fn serve(dir: PathBuf) -> Result<String, String> {
-    let listener = TcpListener::bind(("127.0.0.1", 0)).map_err(|e| e.to_string())?;
-    let port = listener.local_addr().map_err(|e| e.to_string())?.port();
+pub fn serve(dir: PathBuf) -> Result<String> {
+    let listener = TcpListener::bind(("127.0.0.1", 0))?;
+    let port = listener.local_addr()?.port();
     std::thread::spawn(move || serve_on(listener, dir));
     Ok(format!("http://127.0.0.1:{port}/"))
 }

@@ -1,6 +1,7 @@
 //! Running commands: each is printed before it runs, and a failure becomes an
 //! error that names it.
 
+use anyhow::{Result, anyhow};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -10,8 +11,8 @@ pub fn failed(
     check: &str,
     expected: impl std::fmt::Display,
     saw: impl std::fmt::Display,
-) -> String {
-    format!("check failed: {check}\n  expected: {expected}\n  saw:      {saw}")
+) -> anyhow::Error {
+    anyhow::anyhow!("check failed: {check}\n  expected: {expected}\n  saw:      {saw}")
 }
 
 /// The cargo that runs this xtask, so nested builds use the same toolchain.
@@ -57,41 +58,41 @@ fn describe(c: &Command) -> String {
 }
 
 /// Runs a command to its end; an error if it could not start or failed.
-pub fn run(mut c: Command) -> Result<(), String> {
+pub fn run(mut c: Command) -> Result<()> {
     let what = describe(&c);
     println!("+ {what}");
     let status = c
         .status()
-        .map_err(|e| format!("could not start `{what}`: {e}"))?;
+        .map_err(|e| anyhow!("could not start `{what}`: {e}"))?;
     if status.success() {
         Ok(())
     } else {
-        Err(format!("`{what}` failed ({status})"))
+        Err(anyhow!("`{what}` failed ({status})"))
     }
 }
 
 /// Runs a command, but kills it if it takes longer than `limit`: an
 /// emulator that hangs must not hang CI.
-pub fn run_with_limit(mut c: Command, limit: Duration) -> Result<(), String> {
+pub fn run_with_limit(mut c: Command, limit: Duration) -> Result<()> {
     let what = describe(&c);
     println!("+ {what}");
     let mut child = c
         .stdin(Stdio::null())
         .spawn()
-        .map_err(|e| format!("could not start `{what}`: {e}"))?;
+        .map_err(|e| anyhow!("could not start `{what}`: {e}"))?;
     let start = Instant::now();
     loop {
-        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
+        if let Some(status) = child.try_wait()? {
             return if status.success() {
                 Ok(())
             } else {
-                Err(format!("`{what}` failed ({status})"))
+                Err(anyhow!("`{what}` failed ({status})"))
             };
         }
         if start.elapsed() > limit {
             let _ = child.kill();
             let _ = child.wait();
-            return Err(format!(
+            return Err(anyhow!(
                 "`{what}` took longer than {limit:?} and was stopped"
             ));
         }
@@ -100,16 +101,16 @@ pub fn run_with_limit(mut c: Command, limit: Duration) -> Result<(), String> {
 }
 
 /// Runs a command and returns what it printed.
-pub fn output(mut c: Command) -> Result<String, String> {
+pub fn output(mut c: Command) -> Result<String> {
     let what = describe(&c);
     let out = c
         .stderr(Stdio::inherit())
         .output()
-        .map_err(|e| format!("could not start `{what}`: {e}"))?;
+        .map_err(|e| anyhow!("could not start `{what}`: {e}"))?;
     if !out.status.success() {
-        return Err(format!("`{what}` failed ({})", out.status));
+        return Err(anyhow!("`{what}` failed ({})", out.status));
     }
-    String::from_utf8(out.stdout).map_err(|_| format!("`{what}` printed something not UTF-8"))
+    String::from_utf8(out.stdout).map_err(|_| anyhow!("`{what}` printed something not UTF-8"))
 }
 
 /// True when a program can be found on the PATH.
@@ -126,7 +127,7 @@ pub fn have(program: &str) -> bool {
 mod tests {
     #[test]
     fn a_failed_check_says_which_what_was_expected_and_what_was_seen() {
-        let said = super::failed("the hash after a restart", "00ab", "00ac");
+        let said = super::failed("the hash after a restart", "00ab", "00ac").to_string();
         assert_eq!(
             said,
             "check failed: the hash after a restart\n  expected: 00ab\n  saw:      00ac"

@@ -3,12 +3,13 @@
 //! prints the command to run and stops.
 
 use crate::sh;
+use anyhow::{Result, anyhow};
 
 /// Adds the rustup components (rustfmt, clippy) that are not installed yet:
 /// a toolchain installed with rustup's minimal profile has neither.
-pub fn ensure_rust_components(components: &[&str]) -> Result<(), String> {
+pub fn ensure_rust_components(components: &[&str]) -> Result<()> {
     let installed = sh::output(sh::cmd("rustup", &["component", "list", "--installed"]))
-        .map_err(|e| format!("{e}: rustup is needed to add rustfmt and clippy"))?;
+        .map_err(|e| anyhow!("{e}: rustup is needed to add rustfmt and clippy"))?;
     // Installed components are listed with the host's triple:
     // `clippy-x86_64-unknown-linux-gnu`.
     let missing: Vec<&str> = components
@@ -29,9 +30,9 @@ pub fn ensure_rust_components(components: &[&str]) -> Result<(), String> {
 }
 
 /// Adds the rustup targets that are not installed yet.
-pub fn ensure_rust_targets(targets: &[&str]) -> Result<(), String> {
+pub fn ensure_rust_targets(targets: &[&str]) -> Result<()> {
     let installed = sh::output(sh::cmd("rustup", &["target", "list", "--installed"]))
-        .map_err(|e| format!("{e}: rustup is needed to add the cross targets"))?;
+        .map_err(|e| anyhow!("{e}: rustup is needed to add the cross targets"))?;
     let missing: Vec<&str> = targets
         .iter()
         .copied()
@@ -98,7 +99,7 @@ fn has_backports() -> bool {
 }
 
 /// Installs the packages of the programs that are missing.
-pub fn ensure_programs(needs: &[Need]) -> Result<(), String> {
+pub fn ensure_programs(needs: &[Need]) -> Result<()> {
     let missing: Vec<&Need> = needs.iter().filter(|n| !n.present()).collect();
     if missing.is_empty() {
         return Ok(());
@@ -125,7 +126,7 @@ pub fn ensure_programs(needs: &[Need]) -> Result<(), String> {
                 backported.join(" ")
             );
         }
-        return Err(format!(
+        return Err(anyhow!(
             "missing {}; install them (as root on Debian 12):{how}",
             programs.join(", ")
         ));
@@ -133,7 +134,7 @@ pub fn ensure_programs(needs: &[Need]) -> Result<(), String> {
     println!("installing what is missing: {}", programs.join(", "));
     if !backported.is_empty() && is_bookworm() && !has_backports() {
         std::fs::write(BACKPORTS, BACKPORTS_SOURCE)
-            .map_err(|e| format!("could not add bookworm-backports: {e}"))?;
+            .map_err(|e| anyhow!("could not add bookworm-backports: {e}"))?;
     }
     sh::run(sh::cmd("apt-get", &["update", "-q"]))?;
     let apt = |extra: &[&str], packages: &[&str]| {
@@ -276,19 +277,23 @@ pub const SDL_BUILD: [Need; 16] = [
 /// Makes sure SDL3 can be built: installs what is missing with apt when
 /// root on Debian or Ubuntu, else says exactly what to run on this
 /// platform.
-pub fn ensure_sdl_build() -> Result<(), String> {
+pub fn ensure_sdl_build() -> Result<()> {
     if cfg!(target_os = "macos") {
         return if sh::have("cmake") {
             Ok(())
         } else {
-            Err("SDL3 is built from source and needs cmake: brew install cmake".into())
+            Err(anyhow!(
+                "SDL3 is built from source and needs cmake: brew install cmake"
+            ))
         };
     }
     if cfg!(target_os = "windows") {
         return if sh::have("cmake") {
             Ok(())
         } else {
-            Err("SDL3 is built from source and needs cmake: winget install Kitware.CMake".into())
+            Err(anyhow!(
+                "SDL3 is built from source and needs cmake: winget install Kitware.CMake"
+            ))
         };
     }
     let missing: Vec<&Need> = SDL_BUILD.iter().filter(|n| !n.present()).collect();
@@ -320,7 +325,7 @@ pub fn ensure_sdl_build() -> Result<(), String> {
          wayland-protocols, libdecor) with the system's package manager"
     };
     let names: Vec<&str> = missing.iter().map(|n| n.package).collect();
-    Err(format!(
+    Err(anyhow!(
         "building SDL3 needs what is missing here ({}):\n  {how}",
         names.join(", ")
     ))

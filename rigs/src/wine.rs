@@ -4,6 +4,7 @@
 //! Wine's name for a Linux path.
 
 use crate::sh;
+use anyhow::{Result, anyhow};
 use std::path::{Path, PathBuf};
 
 /// Debian's 64-bit Wine.
@@ -19,7 +20,7 @@ pub fn wine_env(c: &mut std::process::Command, prefix: &Path) {
 }
 
 /// A new Wine prefix, with the stand-in for the DLL Wine 8 lacks.
-pub fn make_prefix(prefix: &Path, work: &Path) -> Result<(), String> {
+pub fn make_prefix(prefix: &Path, work: &Path) -> Result<()> {
     let dll = work.join("bcryptprimitives.dll");
     sh::run(sh::cmd(
         "x86_64-w64-mingw32-gcc",
@@ -44,12 +45,12 @@ pub fn make_prefix(prefix: &Path, work: &Path) -> Result<(), String> {
     sh::run(wait)?;
     let system32 = prefix.join("drive_c/windows/system32");
     std::fs::copy(&dll, system32.join("bcryptprimitives.dll"))
-        .map_err(|e| format!("{}: {e}", system32.display()))?;
+        .map_err(|e| anyhow!("{}: {e}", system32.display()))?;
     Ok(())
 }
 
 /// Runs a Windows build under Wine and returns what it printed.
-pub fn wine(prefix: &Path, program: &Path, args: &[String]) -> Result<String, String> {
+pub fn wine(prefix: &Path, program: &Path, args: &[String]) -> Result<String> {
     let mut all = vec![program.display().to_string()];
     all.extend(args.iter().cloned());
     let all: Vec<&str> = all.iter().map(String::as_str).collect();

@@ -7,6 +7,7 @@
 use crate::measure::{callgrind, median_interval, profile};
 use crate::report::say;
 use crate::sh;
+use anyhow::{Result, anyhow};
 use std::path::Path;
 
 /// The hand-made maps of the bench, where a search is held to the plain
@@ -46,7 +47,7 @@ fn show(ns: f64) -> String {
     clippy::too_many_lines,
     reason = "a chore's steps in order, as a script would run them"
 )]
-pub fn run(filter: &[String]) -> Result<(), String> {
+pub fn run(filter: &[String]) -> Result<()> {
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     let mut args = vec![
         "bench",
@@ -66,7 +67,7 @@ pub fn run(filter: &[String]) -> Result<(), String> {
 
     let root = sh::root().join("target/criterion");
     let mut groups: Vec<String> = std::fs::read_dir(&root)
-        .map_err(|e| format!("{}: {e} (did the benchmarks run?)", root.display()))?
+        .map_err(|e| anyhow!("{}: {e} (did the benchmarks run?)", root.display()))?
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|g| g != "report")
@@ -171,9 +172,9 @@ pub fn run(filter: &[String]) -> Result<(), String> {
     if filter.is_empty() {
         let page = sh::root().join("docs/performance.md");
         let text =
-            std::fs::read_to_string(&page).map_err(|e| format!("{}: {e}", page.display()))?;
+            std::fs::read_to_string(&page).map_err(|e| anyhow!("{}: {e}", page.display()))?;
         let text = crate::report::put_under(&text, "## The last run", report.trim_start())?;
-        std::fs::write(&page, text).map_err(|e| format!("{}: {e}", page.display()))?;
+        std::fs::write(&page, text).map_err(|e| anyhow!("{}: {e}", page.display()))?;
         println!("wrote the tables into {}", page.display());
     }
     Ok(())
@@ -182,7 +183,7 @@ pub fn run(filter: &[String]) -> Result<(), String> {
 /// The instructions one round of a search takes: callgrind's count at
 /// three rounds less its count at one, halved, so the maps' making is not
 /// in it.
-fn per_round(exe: &Path, what: &str) -> Result<f64, String> {
+fn per_round(exe: &Path, what: &str) -> Result<f64> {
     Ok((callgrind(exe, what, 3, None)? - callgrind(exe, what, 1, None)?) / 2.0)
 }
 
@@ -191,7 +192,7 @@ fn per_round(exe: &Path, what: &str) -> Result<f64, String> {
 /// target: the field of view at most 0.7 of plain, A*
 /// and the Dijkstra map at most 0.9 ("no slower", with room for noise-free
 /// counts to mean it).
-fn instructions() -> Result<(), String> {
+fn instructions() -> Result<()> {
     let exe = profile()?;
     say!("\nInstructions a round (callgrind; a ratio is ours / plain, lower is better)");
     say!(

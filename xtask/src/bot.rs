@@ -7,65 +7,39 @@ use crate::report::say;
 use amulets_core::bot::{RunResult, play_run};
 use amulets_core::game::Cause;
 use amulets_core::player::Class;
+use anyhow::{Result, anyhow};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-pub const USAGE: &str = "usage: cargo xtask bot [--runs N] [--class fighter|rogue|wizard|all] [--seed-from S] [--jobs J] [--csv FILE]";
-
-struct Options {
+/// The bot's runs: how many, which classes, from which seed.
+#[derive(clap::Args, Debug)]
+pub struct Options {
+    /// Runs for each class
+    #[arg(long, default_value_t = 100)]
     runs: u32,
-    classes: Vec<Class>,
+    /// Which class plays
+    #[arg(long, default_value = "all", value_parser = ["fighter", "rogue", "wizard", "all"])]
+    class: String,
+    /// The first run's seed; the next runs count up from it
+    #[arg(long, default_value_t = 1)]
     seed_from: u32,
-    jobs: usize,
+    /// Threads to play on
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: u16,
+    /// Write each run's result as a row of this CSV file
+    #[arg(long)]
     csv: Option<String>,
 }
 
-fn parse(args: &[String]) -> Result<Options, String> {
-    let mut o = Options {
-        runs: 100,
-        classes: Class::ALL.to_vec(),
-        seed_from: 1,
-        jobs: 2,
-        csv: None,
-    };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = || it.next().ok_or(format!("{a} needs a value\n{USAGE}"));
-        match a.as_str() {
-            "--runs" => {
-                o.runs = value()?
-                    .parse()
-                    .map_err(|_| format!("--runs takes a number\n{USAGE}"))?
-            }
-            "--seed-from" => {
-                o.seed_from = value()?
-                    .parse()
-                    .map_err(|_| format!("--seed-from takes a number\n{USAGE}"))?
-            }
-            "--jobs" => {
-                o.jobs = value()?
-                    .parse::<usize>()
-                    .map_err(|_| format!("--jobs takes a number\n{USAGE}"))?
-                    .max(1)
-            }
-            "--csv" => o.csv = Some(value()?.clone()),
-            "--class" => {
-                o.classes = match value()?.as_str() {
-                    "all" => Class::ALL.to_vec(),
-                    other => match Class::named(other) {
-                        Some(c) => vec![c],
-                        None => return Err(format!("no class {other:?}\n{USAGE}")),
-                    },
-                }
-            }
-            other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
-        }
+impl Options {
+    /// `--class`: one class by its name, or all three.
+    fn classes(&self) -> Vec<Class> {
+        Class::named(&self.class).map_or_else(|| Class::ALL.to_vec(), |c| vec![c])
     }
-    Ok(o)
 }
 
 /// One run's end: its result, or what broke.
-type Played = Result<RunResult, String>;
+type Played = Result<RunResult>;
 
 fn play(seed: u32, class: Class) -> Played {
     std::panic::catch_unwind(|| play_run(seed, class, |g| g.check_invariants()))
@@ -74,12 +48,14 @@ fn play(seed: u32, class: Class) -> Played {
                 .downcast_ref::<String>()
                 .cloned()
                 .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()));
-            format!("seed {seed}: panic: {}", what.unwrap_or_default())
+            anyhow!("seed {seed}: panic: {}", what.unwrap_or_default())
         })?
         .map_err(|f| {
-            format!(
+            anyhow!(
                 "seed {seed}: {} on floor {}, turn {}",
-                f.what, f.floor, f.turn
+                f.what,
+                f.floor,
+                f.turn
             )
         })
 }
@@ -88,14 +64,13 @@ fn play(seed: u32, class: Class) -> Played {
     clippy::too_many_lines,
     reason = "a chore's steps in order, as a script would run them"
 )]
-pub fn run(args: &[String]) -> Result<(), String> {
-    let o = parse(args)?;
+pub fn run(o: &Options) -> Result<()> {
     let started = std::time::Instant::now();
     let mut all: Vec<(Class, Played)> = Vec::new();
-    for &class in &o.classes {
+    for class in o.classes() {
         let seeds: Vec<u32> = (0..o.runs).map(|i| o.seed_from.wrapping_add(i)).collect();
         let chunks: Vec<Vec<u32>> = seeds
-            .chunks(seeds.len().div_ceil(o.jobs).max(1))
+            .chunks(seeds.len().div_ceil(usize::from(o.jobs)).max(1))
             .map(<[u32]>::to_vec)
             .collect();
         let results: Vec<Played> = std::thread::scope(|s| {
@@ -133,7 +108,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         "amulets",
         "ended on floors 1-9 (deaths, and wins on 9)"
     );
-    for &class in &o.classes {
+    for class in o.classes() {
         let ok: Vec<RunResult> = all
             .iter()
             .filter(|(c, _)| *c == class)
@@ -142,7 +117,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         failures.extend(
             all.iter()
                 .filter(|(c, _)| *c == class)
-                .filter_map(|(_, r)| r.as_ref().err().cloned()),
+                .filter_map(|(_, r)| r.as_ref().err().map(ToString::to_string)),
         );
         if ok.is_empty() {
             continue;
@@ -210,18 +185,18 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 .ok();
             }
         }
-        std::fs::write(path, text).map_err(|e| format!("{path}: {e}"))?;
+        std::fs::write(path, text).map_err(|e| anyhow!("{path}: {e}"))?;
         say!("wrote {path}");
     }
     if failures.is_empty() {
         say!("no broken invariant, no panic");
-        write_balance_page(&o)?;
+        write_balance_page(o)?;
         Ok(())
     } else {
         for f in &failures {
             say!("FAILED: {f}");
         }
-        Err(format!(
+        Err(anyhow!(
             "{} runs broke an invariant or panicked",
             failures.len()
         ))
@@ -231,9 +206,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
 /// The balance page's table is the run the page names (300 runs of every
 /// class from seed 1), written by this chore: any other run writes
 /// nothing there.
-fn write_balance_page(o: &Options) -> Result<(), String> {
+fn write_balance_page(o: &Options) -> Result<()> {
     let report = crate::report::take();
-    if o.runs != 300 || o.classes != Class::ALL || o.seed_from != 1 {
+    if o.runs != 300 || o.classes() != Class::ALL || o.seed_from != 1 {
         return Ok(());
     }
     // A CSV's path is this run's, not the page's.
@@ -243,9 +218,9 @@ fn write_balance_page(o: &Options) -> Result<(), String> {
         .map(|l| format!("{l}\n"))
         .collect();
     let page = crate::sh::root().join("docs/balance.md");
-    let text = std::fs::read_to_string(&page).map_err(|e| format!("{}: {e}", page.display()))?;
+    let text = std::fs::read_to_string(&page).map_err(|e| anyhow!("{}: {e}", page.display()))?;
     let text = crate::report::put_under(&text, "## Where it stands", &report)?;
-    std::fs::write(&page, text).map_err(|e| format!("{}: {e}", page.display()))?;
+    std::fs::write(&page, text).map_err(|e| anyhow!("{}: {e}", page.display()))?;
     println!("wrote the table into {}", page.display());
     Ok(())
 }

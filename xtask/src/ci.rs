@@ -4,19 +4,20 @@
 #[cfg(unix)]
 use crate::faults;
 use crate::{determinism, dist, embedded, fuzz, licences, sh, tools, web, windows};
+use anyhow::{Context, Result, anyhow};
 
 /// One stage of CI.
-type Stage = fn() -> Result<(), String>;
+type Stage = fn() -> Result<()>;
 
 /// Everything CI checks, in order from the quickest to fail to the slowest,
 /// each stage's time said as it ends (CI has 60 minutes in all).
-pub fn run() -> Result<(), String> {
+pub fn run() -> Result<()> {
     let start = std::time::Instant::now();
     let stages: [(&str, Stage); 9] = [
         ("format and lints", ci_lints),
         // The fuzz targets build apart from the workspace: built early, so
         // a target the core's changes broke is said in minutes.
-        ("fuzz", || fuzz::run(&[])),
+        ("fuzz", || fuzz::run(60)),
         ("tests", ci_tests),
         ("boards' core, dependencies, licences, MSRV", ci_crates),
         ("determinism", determinism::run),
@@ -24,17 +25,17 @@ pub fn run() -> Result<(), String> {
         // first frame against the host's, a save and a palette kept over a
         // restart), then every firmware's size, the Wio Terminal's included.
         ("embedded", || {
-            embedded::qemu_command(&[])?;
+            embedded::qemu_command(&embedded::QemuOptions::default())?;
             embedded::qemu_continue()?;
             embedded::palette_shots()?;
             embedded::size()
         }),
-        ("windows", || windows::run(&[])),
-        ("web", || web::run(&["--check".to_string()])),
+        ("windows", || windows::run()),
+        ("web", || web::run(None, true)),
         // What a player downloads, checked as a player would use it
         // (docs/release.md): after the stages that build the same
         // programs, so its builds are mostly done.
-        ("release", || dist::run(&["--check".to_string()])),
+        ("release", || dist::run(true)),
     ];
     let mut passed: Vec<&str> = Vec::new();
     for (name, stage) in stages {
@@ -45,7 +46,7 @@ pub fn run() -> Result<(), String> {
             } else {
                 passed.join(", ")
             };
-            format!("ci stage \"{name}\" failed (passed before it: {before}):\n{e}")
+            anyhow!("ci stage \"{name}\" failed (passed before it: {before}):\n{e:#}")
         })?;
         passed.push(name);
         println!(
@@ -59,7 +60,7 @@ pub fn run() -> Result<(), String> {
 }
 
 /// Formatting, and clippy on every crate and on the page's WebAssembly.
-fn ci_lints() -> Result<(), String> {
+fn ci_lints() -> Result<()> {
     let cargo = sh::cargo();
     tools::ensure_rust_components(&["rustfmt", "clippy"])?;
     sh::run(sh::cmd(&cargo, &["fmt", "--all", "--check"]))?;
@@ -95,7 +96,7 @@ fn ci_lints() -> Result<(), String> {
 
 /// Every crate's tests, then the faults a player meets, done for real to
 /// the binaries just built.
-fn ci_tests() -> Result<(), String> {
+fn ci_tests() -> Result<()> {
     // The terminal game's end-to-end test runs it in tmux.
     tools::ensure_programs(&[tools::Need {
         program: "tmux",
@@ -104,13 +105,13 @@ fn ci_tests() -> Result<(), String> {
     }])?;
     sh::run(sh::cmd(&sh::cargo(), &["test", "--workspace"]))?;
     #[cfg(unix)]
-    faults::run(&[])?;
+    faults::run(false, "")?;
     Ok(())
 }
 
 /// The core built for the boards, what each crate may depend on, every
 /// dependency's licence, and the oldest Rust the workspace declares.
-fn ci_crates() -> Result<(), String> {
+fn ci_crates() -> Result<()> {
     tools::ensure_rust_targets(&["thumbv6m-none-eabi", "thumbv7em-none-eabihf"])?;
     for target in ["thumbv6m-none-eabi", "thumbv7em-none-eabihf"] {
         sh::run(sh::cmd(
@@ -135,7 +136,7 @@ fn ci_crates() -> Result<(), String> {
 
 /// The two game crates' reference docs, built with every warning an
 /// error: a link in a doc comment that names nothing fails here.
-fn game_crates_docs() -> Result<(), String> {
+fn game_crates_docs() -> Result<()> {
     let mut c = sh::cmd(
         &sh::cargo(),
         &[
@@ -166,14 +167,13 @@ const MSRV_CRATES: [&str; 7] = [
 /// `cargo check` on the `rust-version` of the workspace's Cargo.toml,
 /// installed by rustup when missing (minimal profile): what it declares is
 /// what builds.
-pub fn msrv() -> Result<(), String> {
-    let manifest =
-        std::fs::read_to_string(sh::root().join("Cargo.toml")).map_err(|e| e.to_string())?;
+pub fn msrv() -> Result<()> {
+    let manifest = std::fs::read_to_string(sh::root().join("Cargo.toml"))?;
     let version = manifest
         .lines()
         .find_map(|l| l.strip_prefix("rust-version = "))
         .map(|v| v.trim().trim_matches('"').to_string())
-        .ok_or("the workspace's Cargo.toml declares no rust-version")?;
+        .context("the workspace's Cargo.toml declares no rust-version")?;
     let have = sh::output(sh::cmd("rustup", &["toolchain", "list"]))?;
     if !have.lines().any(|l| l.starts_with(&format!("{version}-"))) {
         sh::run(sh::cmd(
@@ -200,14 +200,14 @@ const PLAY_DEPENDENCIES: [&str; 2] = ["amulets-core", "heapless"];
 
 /// Checks the core's and the play layer's direct dependencies on a
 /// bare-metal target, where a crate that needs `std` would show.
-fn core_dependencies() -> Result<(), String> {
+fn core_dependencies() -> Result<()> {
     for (krate, allowed) in [
         ("amulets-core", &CORE_DEPENDENCIES[..]),
         ("amulets-play", &PLAY_DEPENDENCIES[..]),
     ] {
         let found = direct_dependencies(krate)?;
         if found != allowed {
-            return Err(format!(
+            return Err(anyhow!(
                 "{krate} depends on {found:?}; only {allowed:?} are allowed"
             ));
         }
@@ -218,7 +218,7 @@ fn core_dependencies() -> Result<(), String> {
 
 /// A crate's direct dependencies (not for its tests) on a bare-metal
 /// target, sorted, each once.
-fn direct_dependencies(krate: &str) -> Result<Vec<String>, String> {
+fn direct_dependencies(krate: &str) -> Result<Vec<String>> {
     let out = sh::output(sh::cmd(
         &sh::cargo(),
         &[
@@ -248,7 +248,7 @@ fn direct_dependencies(krate: &str) -> Result<Vec<String>, String> {
 
 /// The terminal's crates stay in the terminal shell: the SDL game shares
 /// only `amulets-desktop` with it.
-fn desktop_shell_dependencies() -> Result<(), String> {
+fn desktop_shell_dependencies() -> Result<()> {
     let out = sh::output(sh::cmd(
         &sh::cargo(),
         &[
@@ -267,7 +267,7 @@ fn desktop_shell_dependencies() -> Result<(), String> {
         .filter(|name| ["ratatui", "crossterm", "amulets-tui"].contains(name))
         .collect();
     if !terminal.is_empty() {
-        return Err(format!("the SDL game depends on {terminal:?}"));
+        return Err(anyhow!("the SDL game depends on {terminal:?}"));
     }
     println!("the SDL game depends on no terminal crate");
     Ok(())

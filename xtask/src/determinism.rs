@@ -12,6 +12,7 @@
 
 use crate::sh;
 use crate::tools::{self, Need};
+use anyhow::{Context, Result, anyhow};
 use std::time::{Duration, Instant};
 
 /// The hosted targets whose test binaries run under a runner.
@@ -84,7 +85,7 @@ const NEEDS: [Need; 9] = [
 /// Node's WASI as the installed Node needs it: from Node 20 it is there as
 /// it is; Node 18 (Debian 12's) keeps it behind a flag; older ones lack
 /// parts the runner uses.
-fn node_wasi_flag() -> Result<&'static str, String> {
+fn node_wasi_flag() -> Result<&'static str> {
     let version = sh::output(sh::cmd("node", &["--version"]))?;
     let major: u32 = version
         .trim()
@@ -92,9 +93,9 @@ fn node_wasi_flag() -> Result<&'static str, String> {
         .split('.')
         .next()
         .and_then(|m| m.parse().ok())
-        .ok_or_else(|| format!("node printed {version:?} for its version"))?;
+        .with_context(|| format!("node printed {version:?} for its version"))?;
     match major {
-        0..=17 => Err(format!(
+        0..=17 => Err(anyhow!(
             "node {} is too old for the wasm32 runs: Node 18 (Debian 12's) or newer is needed",
             version.trim()
         )),
@@ -109,7 +110,7 @@ fn recorded_runs_on(
     target: &str,
     replays: &std::path::Path,
     runner: &str,
-) -> Result<(&'static str, Duration), String> {
+) -> Result<(&'static str, Duration)> {
     let start = Instant::now();
     let (count, what) = if target.starts_with("s390x") {
         (5, "5 recorded runs")
@@ -134,7 +135,7 @@ fn recorded_runs_on(
     c.env("CARGO_TARGET_WASM32_WASIP1_RUNNER", runner)
         .env("AMULETS_CI_REPLAYS", replays)
         .env("AMULETS_CI_REPLAYS_COUNT", count.to_string());
-    sh::run(c).map_err(|e| format!("the recorded runs on {target}: {e}"))?;
+    sh::run(c).map_err(|e| anyhow!("the recorded runs on {target}: {e}"))?;
     Ok((what, start.elapsed()))
 }
 
@@ -144,7 +145,7 @@ fn hosted(
     replays: &std::path::Path,
     runner: &str,
     table: &mut Vec<(&'static str, &'static str, Duration)>,
-) -> Result<(), String> {
+) -> Result<()> {
     let cargo = sh::cargo();
     for target in HOSTED {
         let start = Instant::now();
@@ -162,7 +163,7 @@ fn hosted(
         }
         let mut c = sh::cmd(&cargo, &args);
         c.env("CARGO_TARGET_WASM32_WASIP1_RUNNER", runner);
-        sh::run(c).map_err(|e| format!("determinism on {target}: {e}"))?;
+        sh::run(c).map_err(|e| anyhow!("determinism on {target}: {e}"))?;
         let what = if target.starts_with("s390x") {
             "core, golden, replays, saves"
         } else {
@@ -176,7 +177,7 @@ fn hosted(
     Ok(())
 }
 
-pub fn run() -> Result<(), String> {
+pub fn run() -> Result<()> {
     let mut targets: Vec<&str> = HOSTED.to_vec();
     targets.push(THUMB);
     tools::ensure_rust_targets(&targets)?;
@@ -216,11 +217,11 @@ pub fn run() -> Result<(), String> {
     c.env("AMULETS_CI_REPLAYS", &replays)
         .env("AMULETS_CI_REPLAYS_COUNT", "5");
     sh::run_with_limit(c, Duration::from_secs(600))
-        .map_err(|e| format!("determinism on {THUMB}: {e}"))?;
+        .map_err(|e| anyhow!("determinism on {THUMB}: {e}"))?;
     table.push((THUMB, "golden, replays, 5 recorded runs", start.elapsed()));
 
     let start = Instant::now();
-    let m3 = crate::embedded::lm3s_check().map_err(|e| format!("determinism on the M3: {e}"))?;
+    let m3 = crate::embedded::lm3s_check().map_err(|e| anyhow!("determinism on the M3: {e}"))?;
     table.push((
         crate::embedded::M3,
         "3 bot runs on QEMU lm3s6965evb",
@@ -229,7 +230,7 @@ pub fn run() -> Result<(), String> {
 
     let start = Instant::now();
     let m3_replays = crate::embedded::lm3s_replays(&replays, 5)
-        .map_err(|e| format!("determinism on the M3: {e}"))?;
+        .map_err(|e| anyhow!("determinism on the M3: {e}"))?;
     table.push((
         crate::embedded::M3,
         "5 recorded runs, from the host",

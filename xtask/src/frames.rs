@@ -10,6 +10,7 @@ use crate::measure::median_interval;
 use crate::report::say;
 use crate::sh;
 use crate::tools::{self, Need};
+use anyhow::{Context, Result, anyhow};
 use std::path::Path;
 use std::time::Duration;
 
@@ -28,7 +29,7 @@ fn ms(ns: f64) -> String {
 }
 
 /// Prints the frame tables; the targets not met.
-pub fn table(criterion: &Path) -> Result<Vec<String>, String> {
+pub fn table(criterion: &Path) -> Result<Vec<String>> {
     let mut missed = Vec::new();
     times(&criterion.join("frame"), &mut missed)?;
     instructions(&mut missed)?;
@@ -39,9 +40,9 @@ pub fn table(criterion: &Path) -> Result<Vec<String>, String> {
 
 /// The criterion rows: each median, the worse end of its interval, its
 /// ratio to the memset, and its target.
-fn times(dir: &Path, missed: &mut Vec<String>) -> Result<(), String> {
+fn times(dir: &Path, missed: &mut Vec<String>) -> Result<()> {
     let get = |name: &str| {
-        median_interval(&dir.join(name)).ok_or_else(|| {
+        median_interval(&dir.join(name)).with_context(|| {
             format!(
                 "no figure for frame/{name} in {} (did the frame bench run?)",
                 dir.display()
@@ -51,7 +52,7 @@ fn times(dir: &Path, missed: &mut Vec<String>) -> Result<(), String> {
     let memset = get("memset")?.1;
     say!("\nA frame (medians of criterion; worse: the slow end of its 95% interval)");
     say!("frame                     median       worse  / memset  target");
-    let mut row = |name: &str, target: Option<(String, bool)>| -> Result<(), String> {
+    let mut row = |name: &str, target: Option<(String, bool)>| -> Result<()> {
         let (_, median, hi) = get(name)?;
         let words = target.map_or(String::new(), |(words, met)| {
             if !met {
@@ -89,7 +90,7 @@ fn times(dir: &Path, missed: &mut Vec<String>) -> Result<(), String> {
         row(name, None)?;
     }
     // A sum of parts against its limit, at the sum of their slow ends.
-    let mut sum = |name: &str, parts: &[&str], limit_ms: f64| -> Result<(), String> {
+    let mut sum = |name: &str, parts: &[&str], limit_ms: f64| -> Result<()> {
         let (mut median, mut hi) = (0.0, 0.0);
         for part in parts {
             let (_, m, h) = get(part)?;
@@ -125,11 +126,11 @@ fn times(dir: &Path, missed: &mut Vec<String>) -> Result<(), String> {
 /// Instructions a paint takes (callgrind, counted inside the paint only,
 /// `benches/examples/profile.rs`): a step's, over `STEPS` ordinary steps,
 /// and a whole picture's.
-fn instructions(missed: &mut Vec<String>) -> Result<(), String> {
+fn instructions(missed: &mut Vec<String>) -> Result<()> {
     const STEPS: u32 = 400;
     const WHOLES: u32 = 4;
     let exe = crate::measure::profile()?;
-    let count = |what: &str, rounds: u32, inside: &str| -> Result<f64, String> {
+    let count = |what: &str, rounds: u32, inside: &str| -> Result<f64> {
         let n = crate::measure::callgrind(&exe, what, rounds, Some(&format!("*{inside}*")))?;
         Ok(n / f64::from(rounds))
     };
@@ -183,7 +184,7 @@ fn numbers(v: &serde_json::Value) -> Vec<f64> {
 /// The page's frames: the module's own under Node, and the page's in
 /// headless Chromium as the bot plays (`?bot`), at the machine's speed and
 /// throttled 4x. A step's frame is held at its 95th percentile.
-fn page(missed: &mut Vec<String>) -> Result<(), String> {
+fn page(missed: &mut Vec<String>) -> Result<()> {
     tools::ensure_programs(&[
         Need {
             program: "node",
@@ -198,7 +199,7 @@ fn page(missed: &mut Vec<String>) -> Result<(), String> {
     ])?;
     let work = sh::target_dir().join("web-bench");
     let _ = std::fs::remove_dir_all(&work);
-    std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(&work)?;
     let base = crate::web::serve_site(&work)?;
     say!("\nThe page's frame (a step: the clock's step, the painting and the canvas; ms)");
     say!(
@@ -225,7 +226,7 @@ fn page(missed: &mut Vec<String>) -> Result<(), String> {
         ],
     ))?;
     let v: serde_json::Value =
-        serde_json::from_str(out.trim()).map_err(|e| format!("web-frames.mjs: {e}: {out}"))?;
+        serde_json::from_str(out.trim()).map_err(|e| anyhow!("web-frames.mjs: {e}: {out}"))?;
     let (mut part, mut all) = (numbers(&v["part"]), numbers(&v["all"]));
     print_page_row("wasm under Node", &mut part, &mut all, None, missed);
     for (rate, goal) in [(1.0, 2.0), (4.0, 8.0)] {
@@ -270,7 +271,7 @@ fn print_page_row(
 /// The player's page in headless Chromium, the bot playing seed 42's
 /// Fighter, its CPU `rate` times slower: the times of the frames that
 /// painted part of the picture over 8 seconds.
-fn chromium_frames(work: &Path, base: &str, rate: f64) -> Result<Vec<f64>, String> {
+fn chromium_frames(work: &Path, base: &str, rate: f64) -> Result<Vec<f64>> {
     let mut chrome = Chrome::launch(&work.join(format!("chrome-{rate}")), &[], crate::web::PAGE)?;
     let tab = chrome.open(&format!("{base}?seed=42&class=fighter&bot"))?;
     chrome.wait_for(
@@ -291,7 +292,7 @@ fn chromium_frames(work: &Path, base: &str, rate: f64) -> Result<Vec<f64>, Strin
 /// (Xvfb), seed 42's first turn, no key pressed; its user and system time
 /// over 10 seconds, after 3 to settle. (Not on SDL's offscreen driver: it
 /// has no way to wait for an event, and SDL polls it every millisecond.)
-fn idle(missed: &mut Vec<String>) -> Result<(), String> {
+fn idle(missed: &mut Vec<String>) -> Result<()> {
     tools::ensure_programs(&[Need {
         program: "Xvfb",
         package: "xvfb",
@@ -310,7 +311,7 @@ fn idle(missed: &mut Vec<String>) -> Result<(), String> {
     ))?;
     let home = sh::target_dir().join("idle-home");
     let _ = std::fs::remove_dir_all(&home);
-    std::fs::create_dir_all(&home).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(&home)?;
     // The server writes the display it chose to its standard output.
     let mut x = std::process::Command::new("Xvfb")
         .args([
@@ -325,7 +326,7 @@ fn idle(missed: &mut Vec<String>) -> Result<(), String> {
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
         .spawn()
-        .map_err(|e| format!("Xvfb: {e}"))?;
+        .map_err(|e| anyhow!("Xvfb: {e}"))?;
     let mut display = String::new();
     if let Some(out) = x.stdout.take() {
         let _ = std::io::BufRead::read_line(&mut std::io::BufReader::new(out), &mut display);
@@ -339,7 +340,7 @@ fn idle(missed: &mut Vec<String>) -> Result<(), String> {
         .env("XDG_DATA_HOME", home.join("data"))
         .stdin(std::process::Stdio::null())
         .spawn()
-        .map_err(|e| format!("the game: {e}"));
+        .map_err(|e| anyhow!("the game: {e}"));
     let share = game.and_then(|mut game| {
         let share = cpu_share(game.id());
         // SIGTERM: the game saves (into the bench's own home) and ends.
@@ -362,10 +363,10 @@ fn idle(missed: &mut Vec<String>) -> Result<(), String> {
 }
 
 /// The share of a core (%) process `pid` takes over 10 seconds, after 3.
-fn cpu_share(pid: u32) -> Result<f64, String> {
-    let ticks = |pid: u32| -> Result<u64, String> {
+fn cpu_share(pid: u32) -> Result<f64> {
+    let ticks = |pid: u32| -> Result<u64> {
         let stat = std::fs::read_to_string(format!("/proc/{pid}/stat"))
-            .map_err(|e| format!("the game's /proc: {e} (did it end?)"))?;
+            .map_err(|e| anyhow!("the game's /proc: {e} (did it end?)"))?;
         // After the name in brackets: state is field 3; utime, stime 14, 15.
         let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
         let f: Vec<u64> = rest
@@ -383,6 +384,6 @@ fn cpu_share(pid: u32) -> Result<f64, String> {
     let hz: f64 = sh::output(sh::cmd("getconf", &["CLK_TCK"]))?
         .trim()
         .parse()
-        .map_err(|e| format!("getconf CLK_TCK: {e}"))?;
+        .map_err(|e| anyhow!("getconf CLK_TCK: {e}"))?;
     Ok((after - before) as f64 / hz / took.as_secs_f64() * 100.0)
 }

@@ -15,10 +15,9 @@
 use crate::roots;
 use crate::sh;
 use amulets_rigs::pixels;
+use anyhow::{Context, Result, anyhow};
 use std::path::Path;
 use std::time::{Duration, Instant};
-
-const USAGE: &str = "usage: cargo xtask fresh [--keep]";
 
 /// The README's block of set-up lines: the prerequisite line, then these.
 const PLAY: &str = "cargo xtask run-sdl";
@@ -28,18 +27,16 @@ const TEST: &str = "cargo xtask ci";
 const SHOT_ARGS: &str = "-- 42 --class rogue --view glyph --keys oooo --screenshot /root/fresh.png";
 const SHOT_REFERENCE: &str = "docs/screenshot-glyph.png";
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    let keep = match args {
-        [] => false,
-        [flag] if flag == "--keep" => true,
-        _ => return Err(USAGE.into()),
-    };
+/// The README's set-up in a bare root; `keep` keeps the root.
+pub fn run(keep: bool) -> Result<()> {
     if !cfg!(target_os = "linux") {
-        return Err("fresh makes a Debian root with debootstrap: it runs on Linux only".into());
+        return Err(anyhow!(
+            "fresh makes a Debian root with debootstrap: it runs on Linux only"
+        ));
     }
     let [prerequisite, play, test] = readme_setup(&sh::root().join("README.md"))?;
     if play != PLAY || test != TEST {
-        return Err(format!(
+        return Err(anyhow!(
             "the README's set-up block should end with `{PLAY}` and `{TEST}`, not `{play}` and `{test}`"
         ));
     }
@@ -92,7 +89,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
         Err(e) => {
             root.finish(true)?;
-            Err(format!(
+            Err(anyhow!(
                 "{e}\n(after {}; the root is kept in {} to look into)",
                 summary.join(", "),
                 path.display()
@@ -102,17 +99,17 @@ pub fn run(args: &[String]) -> Result<(), String> {
 }
 
 /// The three lines of the README's fenced `sh` block under "Set up".
-fn readme_setup(readme: &Path) -> Result<[String; 3], String> {
-    let text = std::fs::read_to_string(readme).map_err(|e| format!("{}: {e}", readme.display()))?;
+fn readme_setup(readme: &Path) -> Result<[String; 3]> {
+    let text = std::fs::read_to_string(readme).map_err(|e| anyhow!("{}: {e}", readme.display()))?;
     let after = text
         .split_once("\n## Set up")
         .map(|(_, rest)| rest)
-        .ok_or("the README has no \"## Set up\" section")?;
+        .context("the README has no \"## Set up\" section")?;
     let block = after
         .split_once("```sh\n")
         .and_then(|(_, rest)| rest.split_once("```"))
         .map(|(block, _)| block)
-        .ok_or("the README's set-up section has no ```sh block")?;
+        .context("the README's set-up section has no ```sh block")?;
     let lines: Vec<String> = block
         .lines()
         .map(str::trim)
@@ -120,7 +117,7 @@ fn readme_setup(readme: &Path) -> Result<[String; 3], String> {
         .map(String::from)
         .collect();
     <[String; 3]>::try_from(lines).map_err(|lines| {
-        format!(
+        anyhow!(
             "the README's set-up block has {} lines; it is the prerequisite line and two commands",
             lines.len()
         )
@@ -130,8 +127,8 @@ fn readme_setup(readme: &Path) -> Result<[String; 3], String> {
 /// What the bare root gets from this machine: the Rust toolchain, the
 /// repository, the name server, and the certificates cargo reaches the
 /// registries with.
-fn furnish(root: &Path) -> Result<(), String> {
-    let home = std::env::var("HOME").map_err(|_| "HOME is not set".to_string())?;
+fn furnish(root: &Path) -> Result<()> {
+    let home = std::env::var("HOME").map_err(|_| anyhow!("HOME is not set"))?;
     let rustup_home = std::env::var("RUSTUP_HOME").unwrap_or_else(|_| format!("{home}/.rustup"));
     let cargo_home = std::env::var("CARGO_HOME").unwrap_or_else(|_| format!("{home}/.cargo"));
     let inside = root.join("root");
@@ -142,7 +139,7 @@ fn furnish(root: &Path) -> Result<(), String> {
     let toolchain = default
         .split_whitespace()
         .next()
-        .ok_or("rustup names no default toolchain")?
+        .context("rustup names no default toolchain")?
         .to_string();
     let toolchains = inside.join(".rustup/toolchains");
     mkdir(&toolchains)?;
@@ -153,8 +150,7 @@ fn furnish(root: &Path) -> Result<(), String> {
     std::fs::write(
         inside.join(".rustup/settings.toml"),
         format!("version = \"12\"\ndefault_toolchain = \"{toolchain}\"\nprofile = \"default\"\n"),
-    )
-    .map_err(|e| e.to_string())?;
+    )?;
     let bin = inside.join(".cargo/bin");
     mkdir(&bin)?;
     let rustup = Path::new(&cargo_home).join("bin/rustup");
@@ -170,7 +166,7 @@ fn furnish(root: &Path) -> Result<(), String> {
         "rust-gdb",
         "rust-lldb",
     ] {
-        std::os::unix::fs::symlink("rustup", bin.join(proxy)).map_err(|e| e.to_string())?;
+        std::os::unix::fs::symlink("rustup", bin.join(proxy))?;
     }
 
     // The committed HEAD, as a clone of the repository has it.
@@ -192,16 +188,16 @@ fn furnish(root: &Path) -> Result<(), String> {
         .unwrap_or_else(|_| "/etc/ssl/certs/ca-certificates.crt".into());
     if Path::new(&store).exists() {
         std::fs::copy(&store, inside.join("host-ca.crt"))
-            .map_err(|e| format!("copying {store}: {e}"))?;
+            .map_err(|e| anyhow!("copying {store}: {e}"))?;
     }
     Ok(())
 }
 
-fn mkdir(dir: &Path) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))
+fn mkdir(dir: &Path) -> Result<()> {
+    std::fs::create_dir_all(dir).map_err(|e| anyhow!("{}: {e}", dir.display()))
 }
 
-fn copy(from: &Path, into: &Path) -> Result<(), String> {
+fn copy(from: &Path, into: &Path) -> Result<()> {
     sh::run(sh::cmd(
         "cp",
         &[
@@ -215,7 +211,7 @@ fn copy(from: &Path, into: &Path) -> Result<(), String> {
 /// Runs one line of the README in the root's clone, with a clean
 /// environment and the trust store this machine reaches the registries
 /// through, for cargo and rustup.
-fn in_root(root: &roots::Root, line: &str) -> Result<(), String> {
+fn in_root(root: &roots::Root, line: &str) -> Result<()> {
     let mut env = Vec::new();
     if root.path.join("root/host-ca.crt").exists() {
         env.push("CARGO_HTTP_CAINFO=/root/host-ca.crt".to_string());
@@ -238,12 +234,13 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let four = dir.join("README.md");
         std::fs::write(&four, "# A\n\n## Set up\n\n```sh\na\nb\nc\nd\n```\n").unwrap();
-        let said = readme_setup(&four).unwrap_err();
+        let said = readme_setup(&four).unwrap_err().to_string();
         assert!(said.contains("has 4 lines"), "{said}");
         std::fs::write(&four, "# A\n\n```sh\na\nb\nc\n```\n").unwrap();
         assert!(
             readme_setup(&four)
                 .unwrap_err()
+                .to_string()
                 .contains("no \"## Set up\"")
         );
         std::fs::remove_dir_all(&dir).unwrap();

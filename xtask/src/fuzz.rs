@@ -9,6 +9,7 @@ use crate::tools::{self, Need};
 use amulets_core::bot::Bot;
 use amulets_core::game::Game;
 use amulets_core::player::Class;
+use anyhow::{Result, anyhow};
 use std::time::Duration;
 
 const FLAGS: &str = "-Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-level=4 \
@@ -16,14 +17,8 @@ const FLAGS: &str = "-Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-leve
     -Cllvm-args=-sanitizer-coverage-trace-compares";
 const HOST: &str = "x86_64-unknown-linux-gnu";
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    let seconds: u64 = match args {
-        [] => 60,
-        [flag, n] if flag == "--seconds" => n
-            .parse()
-            .map_err(|_| "usage: cargo xtask fuzz [--seconds N]".to_string())?,
-        _ => return Err("usage: cargo xtask fuzz [--seconds N]".into()),
-    };
+/// Builds the fuzzers, then runs each for `seconds`.
+pub fn run(seconds: u64) -> Result<()> {
     // libfuzzer-sys builds libFuzzer, which is C++.
     tools::ensure_programs(&[Need {
         program: "g++",
@@ -45,7 +40,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     // A corpus of real saves to start from: bot runs at a few points.
     let corpus = root.join("target/fuzz-corpus");
     let saves = corpus.join("save_read");
-    std::fs::create_dir_all(&saves).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(&saves)?;
     for (i, class) in Class::ALL.into_iter().enumerate() {
         let mut game = Game::new_run(i as u32 + 1, class);
         let mut bot = Bot::new();
@@ -57,13 +52,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
             }
             if step % 200 == 0 {
                 let mut text = String::new();
-                game.write_save(&mut text).map_err(|e| e.to_string())?;
-                std::fs::write(saves.join(format!("{}-{step}.txt", class.name())), text)
-                    .map_err(|e| e.to_string())?;
+                game.write_save(&mut text)?;
+                std::fs::write(saves.join(format!("{}-{step}.txt", class.name())), text)?;
             }
         }
     }
-    std::fs::create_dir_all(corpus.join("actions")).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(corpus.join("actions"))?;
 
     for target in ["save_read", "actions"] {
         let bin = target_dir.join(HOST).join("release").join(target);
@@ -73,7 +67,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             .arg(format!("-artifact_prefix={}/", corpus.display()))
             .arg(corpus.join(target));
         sh::run_with_limit(c, Duration::from_secs(seconds + 120))
-            .map_err(|e| format!("fuzzing {target}: {e}"))?;
+            .map_err(|e| anyhow!("fuzzing {target}: {e}"))?;
     }
     println!("fuzz: {seconds} s of each target, no crash");
     Ok(())

@@ -6,20 +6,21 @@
 
 use amulets_core::golden;
 use amulets_core::rng::Dice;
+use anyhow::{Context, Result, anyhow};
 use std::fmt::Write as _;
 
-pub fn write() -> Result<(), String> {
+pub fn write() -> Result<()> {
     for dice in Dice::ALL {
         write_for(dice)?;
     }
     Ok(())
 }
 
-fn write_for(dice: Dice) -> Result<(), String> {
+fn write_for(dice: Dice) -> Result<()> {
     let dir = crate::sh::root()
         .join("tests/golden")
         .join(golden::folder_of(dice));
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    std::fs::create_dir_all(&dir).map_err(|e| anyhow!("{}: {e}", dir.display()))?;
     for kind in golden::KINDS {
         let mut text = format!(
             "# Golden hashes of kind `{kind}` on {}: seed, then the FNV-1a 64\n\
@@ -28,11 +29,12 @@ fn write_for(dice: Dice) -> Result<(), String> {
         );
         let seeds = 1..=golden::seeds_of(kind);
         for seed in seeds.clone() {
-            let hash = golden::hash_of(dice, kind, seed).ok_or(format!("unknown kind {kind}"))?;
+            let hash = golden::hash_of(dice, kind, seed)
+                .with_context(|| format!("unknown kind {kind}"))?;
             writeln!(text, "{seed} {hash:016x}").expect("writing to a String cannot fail");
         }
         let path = dir.join(format!("{kind}.txt"));
-        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        std::fs::write(&path, text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
         println!("wrote {} ({} seeds)", path.display(), seeds.count());
     }
     Ok(())

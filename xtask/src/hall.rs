@@ -11,6 +11,7 @@ use amulets_core::player::Class;
 use amulets_core::rng::Dice;
 use amulets_play::fame::Hall;
 use amulets_play::morgue::{End, Ending, Stamp};
+use anyhow::{Result, anyhow};
 use std::path::Path;
 
 /// The most inputs an example run plays before it is left (abandoned).
@@ -63,9 +64,9 @@ pub fn example() -> Hall {
 }
 
 /// Writes the example hall as `dir/scores.txt` (the folder made afresh).
-pub fn write_example(dir: &Path) -> Result<(), String> {
+pub fn write_example(dir: &Path) -> Result<()> {
     let _ = std::fs::remove_dir_all(dir);
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    std::fs::create_dir_all(dir).map_err(|e| anyhow!("{}: {e}", dir.display()))?;
     let file = dir.join("scores.txt");
-    std::fs::write(&file, example().to_string()).map_err(|e| format!("{}: {e}", file.display()))
+    std::fs::write(&file, example().to_string()).map_err(|e| anyhow!("{}: {e}", file.display()))
 }

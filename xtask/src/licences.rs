@@ -5,6 +5,7 @@
 //! with who brings the second.
 
 use crate::sh;
+use anyhow::{Context, Result, anyhow};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -75,16 +76,16 @@ fn major(version: &str) -> String {
     }
 }
 
-pub fn run() -> Result<(), String> {
+pub fn run() -> Result<()> {
     let text = sh::output(sh::cmd(
         &sh::cargo(),
         &["metadata", "--format-version", "1", "--locked"],
     ))?;
-    let meta: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    let meta: Value = serde_json::from_str(&text)?;
     let ours = workspace_members(&meta)?;
     let mut refused = Vec::new();
     let mut majors: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let packages = meta["packages"].as_array().ok_or("no packages")?;
+    let packages = meta["packages"].as_array().context("no packages")?;
     for p in packages {
         if ours.contains(p["id"].as_str().unwrap_or("")) {
             continue;
@@ -134,7 +135,7 @@ pub fn run() -> Result<(), String> {
         ));
     }
     if !errors.is_empty() {
-        return Err(errors.join("\n"));
+        return Err(anyhow!(errors.join("\n")));
     }
     println!(
         "licences: {} dependencies, every licence allowed; {} crates in two major versions, each listed:",
@@ -148,10 +149,10 @@ pub fn run() -> Result<(), String> {
 }
 
 /// The ids of the workspace's own packages, in `cargo metadata`'s words.
-pub fn workspace_members(meta: &Value) -> Result<BTreeSet<&str>, String> {
+pub fn workspace_members(meta: &Value) -> Result<BTreeSet<&str>> {
     Ok(meta["workspace_members"]
         .as_array()
-        .ok_or("no workspace members")?
+        .context("no workspace members")?
         .iter()
         .filter_map(Value::as_str)
         .collect())

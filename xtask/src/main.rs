@@ -2,6 +2,7 @@
 //! `.cargo/config.toml`). Each command says what it runs before it runs it,
 //! and stops at the first step that fails, with a non-zero exit code.
 
+use anyhow::Result;
 mod bench;
 mod bot;
 mod ci;
@@ -60,34 +61,33 @@ enum Command {
         #[arg(long)]
         ci: bool,
     },
-    /// Run the libFuzzer targets in fuzz/ (60 s each; --seconds N)
+    /// Run the libFuzzer targets in fuzz/
     Fuzz {
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        args: Vec<String>,
+        /// Seconds each target runs
+        #[arg(long, default_value_t = 60)]
+        seconds: u64,
     },
-    /// Run the benchmarks against the peers (criterion; an argument
-    /// filters benchmark names) and print the tables of ratios
+    /// Run the benchmarks against the peers and print the tables of ratios
     Bench {
+        /// Criterion's own arguments (a word filters benchmark names)
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        args: Vec<String>,
+        criterion: Vec<String>,
     },
-    /// Play whole runs with the bot and print the statistics: --runs N
-    /// --class fighter|rogue|wizard|all --seed-from S --jobs J --csv FILE
-    Bot {
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        args: Vec<String>,
-    },
+    /// Play whole runs with the bot and print the statistics
+    Bot(bot::Options),
     /// Build and run the desktop game (its arguments after --, as
     /// `cargo xtask run-sdl -- 12345 --class rogue`); installs what
     /// SDL3's build needs first, when missing
     RunSdl {
+        /// The game's own arguments (`--help` after `--` lists them)
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        args: Vec<String>,
+        game: Vec<String>,
     },
     /// Build and run the terminal game (its arguments after --)
     RunTui {
+        /// The game's own arguments (`--help` after `--` lists them)
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        args: Vec<String>,
+        game: Vec<String>,
     },
     /// Draw the README's pictures headless into docs/ (seed 42 in both
     /// views, seed 7's whole first floor, the palettes, the hall of fame)
@@ -98,13 +98,9 @@ enum Command {
         /// The folder to write scores.txt into
         dir: PathBuf,
     },
-    /// The embedded shell on QEMU's mps2-an386 while the bot plays (--seed
-    /// N --class C --turns T --out DIR --buttons SCRIPT): frames as PNG,
-    /// the state hash and the first frame checked against the host's
-    Qemu {
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        args: Vec<String>,
-    },
+    /// The embedded shell on QEMU's mps2-an386 while the bot plays: frames
+    /// as PNG, the state hash and the first frame checked against the host's
+    Qemu(embedded::QemuOptions),
     /// The mps2 firmware saves to a flash file on the host, QEMU ends, a
     /// second one continues it: the same state hash
     QemuContinue,
@@ -124,34 +120,33 @@ enum Command {
     Size,
     /// Build the Wio Terminal firmware, write target/amulets-wio.uf2 (and
     /// flash it with probe-rs when a probe is attached)
-    Flash {
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        args: Vec<String>,
-    },
-    /// Write the release into target/dist/ (docs/release.md); --check
-    /// checks each file as a player would use it
+    Flash,
+    /// Write the release into target/dist/ (docs/release.md)
     Dist {
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        args: Vec<String>,
+        /// Check each file as a player would use it
+        #[arg(long)]
+        check: bool,
     },
     /// Build both games for Windows (mingw-w64) and check them under Wine
-    Windows {
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        args: Vec<String>,
-    },
-    /// Build the browser's game into target/web/; --serve [PORT] serves
-    /// it, --check tests it in headless Chromium against the desktop game
+    Windows,
+    /// Build the browser's game into target/web/
     Web {
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        args: Vec<String>,
+        /// Serve it on this port (8000 when none is given)
+        #[arg(long, num_args = 0..=1, default_missing_value = "8000", value_name = "PORT")]
+        serve: Option<u16>,
+        /// Test it in headless Chromium against the desktop game
+        #[arg(long, conflicts_with = "serve")]
+        check: bool,
     },
     /// The faults a player meets, done for real to the real games: a
-    /// table of what was lost (WORDS: only those faults; --page writes it
-    /// into docs/faults.md)
+    /// table of what was lost
     #[cfg(unix)]
     Faults {
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        args: Vec<String>,
+        /// Write the whole suite's table into docs/faults.md
+        #[arg(long)]
+        page: bool,
+        /// Only the faults whose names contain these words
+        words: Vec<String>,
     },
     /// cargo check on the workspace's rust-version (rustup installs it)
     Msrv,
@@ -159,10 +154,11 @@ enum Command {
     /// versions unless listed
     Licences,
     /// The README's set-up on a bare Debian 12 root (debootstrap): slow,
-    /// so not part of ci (--keep keeps the root)
+    /// so not part of ci
     Fresh {
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        args: Vec<String>,
+        /// Keep the root afterwards
+        #[arg(long)]
+        keep: bool,
     },
 }
 
@@ -175,16 +171,16 @@ fn main() -> ExitCode {
         Command::Golden => golden::write(),
         Command::Replays { ci: false } => replays::write(),
         Command::Replays { ci: true } => replays::write_ci(&sh::target_dir().join("ci-replays")),
-        Command::Fuzz { args } => fuzz::run(&args),
-        Command::Bench { args } => bench::run(&args),
-        Command::Bot { args } => bot::run(&args),
-        Command::RunSdl { args } => {
-            tools::ensure_sdl_build().and_then(|()| run_shell("amulets-sdl", "amulets", &args))
+        Command::Fuzz { seconds } => fuzz::run(seconds),
+        Command::Bench { criterion } => bench::run(&criterion),
+        Command::Bot(options) => bot::run(&options),
+        Command::RunSdl { game } => {
+            tools::ensure_sdl_build().and_then(|()| run_shell("amulets-sdl", "amulets", &game))
         }
-        Command::RunTui { args } => run_shell("amulets-tui", "amulets-tui", &args),
+        Command::RunTui { game } => run_shell("amulets-tui", "amulets-tui", &game),
         Command::Screenshot => pictures::readme_pictures(),
         Command::ExampleHall { dir } => hall::write_example(&dir),
-        Command::Qemu { args } => embedded::qemu_command(&args),
+        Command::Qemu(options) => embedded::qemu_command(&options),
         Command::QemuContinue => embedded::qemu_continue(),
         Command::QemuHall => embedded::hall_shots(),
         Command::QemuPalette => embedded::palette_shots(),
@@ -193,27 +189,27 @@ fn main() -> ExitCode {
             embedded::lm3s_replays(&dir, 5).map(|m3| println!("{m3}"))
         }
         Command::Size => embedded::size(),
-        Command::Flash { args } => embedded::flash(&args),
-        Command::Dist { args } => dist::run(&args),
-        Command::Windows { args } => windows::run(&args),
-        Command::Web { args } => web::run(&args),
+        Command::Flash => embedded::flash(),
+        Command::Dist { check } => dist::run(check),
+        Command::Windows => windows::run(),
+        Command::Web { serve, check } => web::run(serve, check),
         #[cfg(unix)]
-        Command::Faults { args } => faults::run(&args),
+        Command::Faults { page, words } => faults::run(page, &words.join(" ")),
         Command::Msrv => ci::msrv(),
         Command::Licences => licences::run(),
-        Command::Fresh { args } => fresh::run(&args),
+        Command::Fresh { keep } => fresh::run(keep),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("xtask: {e}");
+            eprintln!("xtask: {e:#}");
             ExitCode::FAILURE
         }
     }
 }
 
 /// Builds and runs one of the shells' binaries with the given arguments.
-fn run_shell(package: &str, binary: &str, args: &[String]) -> Result<(), String> {
+fn run_shell(package: &str, binary: &str, args: &[String]) -> Result<()> {
     let args: Vec<&str> = match args.first().map(String::as_str) {
         Some("--") => args[1..].iter().map(String::as_str).collect(),
         _ => args.iter().map(String::as_str).collect(),

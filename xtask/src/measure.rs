@@ -5,6 +5,7 @@
 //! it, and neither the other's.
 
 use crate::sh;
+use anyhow::{Context, Result, anyhow};
 use std::path::Path;
 
 /// The median and the ends of criterion's 95% interval for it: (lower,
@@ -26,7 +27,7 @@ pub fn median_interval(dir: &Path) -> Option<(f64, f64, f64)> {
 }
 
 /// Valgrind, and `benches/examples/profile.rs` built: the program.
-pub fn profile() -> Result<std::path::PathBuf, String> {
+pub fn profile() -> Result<std::path::PathBuf> {
     crate::tools::ensure_programs(&[crate::tools::VALGRIND])?;
     sh::run(sh::cmd(
         &sh::cargo(),
@@ -45,7 +46,7 @@ pub fn profile() -> Result<std::path::PathBuf, String> {
 /// The instructions `benches/examples/profile.rs` runs for `what` over
 /// `rounds` rounds (callgrind's count), only those inside functions whose
 /// names match `inside` when it is given.
-pub fn callgrind(exe: &Path, what: &str, rounds: u32, inside: Option<&str>) -> Result<f64, String> {
+pub fn callgrind(exe: &Path, what: &str, rounds: u32, inside: Option<&str>) -> Result<f64> {
     let toggle = inside.map(|f| format!("--toggle-collect={f}"));
     let mut c = sh::cmd(
         "valgrind",
@@ -55,10 +56,10 @@ pub fn callgrind(exe: &Path, what: &str, rounds: u32, inside: Option<&str>) -> R
         .arg(exe)
         .arg(what)
         .env("PROFILE_ROUNDS", rounds.to_string());
-    let out = c.output().map_err(|e| format!("valgrind: {e}"))?;
+    let out = c.output().map_err(|e| anyhow!("valgrind: {e}"))?;
     let text = String::from_utf8_lossy(&out.stderr);
     text.lines()
         .find_map(|l| l.split("Collected :").nth(1))
         .and_then(|n| n.trim().parse().ok())
-        .ok_or_else(|| format!("callgrind printed no count for {what}:\n{text}"))
+        .with_context(|| format!("callgrind printed no count for {what}:\n{text}"))
 }

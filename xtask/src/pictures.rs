@@ -1,7 +1,8 @@
 //! The README's pictures, drawn headless by the games themselves.
 
+use anyhow::Result;
 /// The README's screenshots, made headless by the game itself.
-pub fn readme_pictures() -> Result<(), String> {
+pub fn readme_pictures() -> Result<()> {
     crate::tools::ensure_sdl_build()?;
     crate::sh::run(crate::sh::cmd(
         &crate::sh::cargo(),
@@ -63,7 +64,7 @@ pub fn readme_pictures() -> Result<(), String> {
 
 /// The hall of fame's screen on the desktop, over the example hall
 /// (`hall::example`), the clock set to 2026-12-04.
-fn hall_shot() -> Result<(), String> {
+fn hall_shot() -> Result<()> {
     let dir = crate::sh::target_dir().join("example-hall");
     crate::hall::write_example(&dir)?;
     let dir = dir.to_string_lossy().into_owned();

@@ -10,6 +10,7 @@ use amulets_core::mapgen::floor::Style;
 use amulets_core::player::Class;
 use amulets_core::replay;
 use amulets_core::rng::Dice;
+use anyhow::{Result, anyhow};
 
 /// The recorded runs: seed, class, how many inputs to keep, and the style
 /// of their floors.
@@ -21,9 +22,9 @@ pub const RUNS: [(u32, Class, usize, Style); 5] = [
     (7, Class::Fighter, 1500, Style::Grid),
 ];
 
-pub fn write() -> Result<(), String> {
+pub fn write() -> Result<()> {
     let dir = crate::sh::root().join("tests/replays");
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    std::fs::create_dir_all(&dir).map_err(|e| anyhow!("{}: {e}", dir.display()))?;
     for (seed, class, count, style) in RUNS {
         let (text, inputs, game) = record(seed, class, count, style)?;
         let suffix = match style {
@@ -34,7 +35,7 @@ pub fn write() -> Result<(), String> {
             "{}-{seed}{suffix}.txt",
             class.name().to_lowercase()
         ));
-        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        std::fs::write(&path, text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
         println!(
             "wrote {} ({inputs} inputs, ended on floor {}, turn {})",
             path.display(),
@@ -47,12 +48,7 @@ pub fn write() -> Result<(), String> {
 
 /// The bot's run of `seed`, `class` and `style` on the book's dice, at
 /// most `most` inputs: its replay's text, its inputs' count, and its end.
-fn record(
-    seed: u32,
-    class: Class,
-    most: usize,
-    style: Style,
-) -> Result<(String, usize, Game), String> {
+fn record(seed: u32, class: Class, most: usize, style: Style) -> Result<(String, usize, Game)> {
     let mut game = Game::new_run_on(seed, class, style, Dice::Book);
     let mut bot = Bot::new();
     let mut inputs = Vec::new();
@@ -64,7 +60,7 @@ fn record(
         inputs.push(input);
     }
     let mut text = String::new();
-    replay::write(&mut text, seed, class, &inputs, &game).map_err(|e| e.to_string())?;
+    replay::write(&mut text, seed, class, &inputs, &game)?;
     Ok((text, inputs.len(), game))
 }
 
@@ -78,9 +74,9 @@ const CI_INPUTS: usize = 20_000;
 /// for the determinism targets to play: seeds 1 to 200, the class and
 /// the floors' style turning with the seed. Made anew each time, never
 /// committed. Their names sort in seed order.
-pub fn write_ci(dir: &std::path::Path) -> Result<(), String> {
+pub fn write_ci(dir: &std::path::Path) -> Result<()> {
     let _ = std::fs::remove_dir_all(dir);
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    std::fs::create_dir_all(dir).map_err(|e| anyhow!("{}: {e}", dir.display()))?;
     let mut turns = 0;
     for seed in 1..=CI_RUNS {
         let class = Class::ALL[seed as usize % Class::ALL.len()];
@@ -99,7 +95,7 @@ pub fn write_ci(dir: &std::path::Path) -> Result<(), String> {
             class.name().to_lowercase(),
             style.name()
         ));
-        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        std::fs::write(&path, text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
     }
     println!(
         "replays: {CI_RUNS} bot runs recorded into {} ({turns} turns)",

@@ -3,6 +3,7 @@
 //! docs/performance.md). A figure on a page is then the tool's own, from
 //! its last run, never copied by hand.
 
+use anyhow::{Context, Result};
 use std::sync::Mutex;
 
 static KEPT: Mutex<String> = Mutex::new(String::new());
@@ -29,32 +30,32 @@ pub fn take() -> String {
 
 /// `page` with the fenced block that follows `heading` replaced by
 /// `report`; an error when the page has no such heading or block.
-pub fn put_under(page: &str, heading: &str, report: &str) -> Result<String, String> {
+pub fn put_under(page: &str, heading: &str, report: &str) -> Result<String> {
     let at = page
         .find(heading)
-        .ok_or_else(|| format!("no \"{heading}\" to put the report under"))?;
+        .with_context(|| format!("no \"{heading}\" to put the report under"))?;
     let open = page[at..]
         .find("```\n")
         .map(|i| at + i + 4)
-        .ok_or_else(|| format!("no fenced block under \"{heading}\""))?;
+        .with_context(|| format!("no fenced block under \"{heading}\""))?;
     let close = page[open..]
         .find("```")
         .map(|i| open + i)
-        .ok_or_else(|| format!("the block under \"{heading}\" is not closed"))?;
+        .with_context(|| format!("the block under \"{heading}\" is not closed"))?;
     Ok(format!("{}{}{}", &page[..open], report, &page[close..]))
 }
 
 /// `page` with what lies between the lines `start` and `end` replaced by
 /// `report`; an error when the page lacks either.
-pub fn put_between(page: &str, start: &str, end: &str, report: &str) -> Result<String, String> {
+pub fn put_between(page: &str, start: &str, end: &str, report: &str) -> Result<String> {
     let open = page
         .find(start)
         .map(|i| i + start.len())
-        .ok_or_else(|| format!("no \"{start}\" to put the report after"))?;
+        .with_context(|| format!("no \"{start}\" to put the report after"))?;
     let close = page[open..]
         .find(end)
         .map(|i| open + i)
-        .ok_or_else(|| format!("no \"{end}\" after \"{start}\""))?;
+        .with_context(|| format!("no \"{end}\" after \"{start}\""))?;
     Ok(format!("{}\n{}{}", &page[..open], report, &page[close..]))
 }
 

@@ -15,6 +15,7 @@ use crate::sh;
 use crate::tools::{self, Need};
 use amulets_rigs::pixels;
 use amulets_rigs::server;
+use anyhow::{Context, Result, anyhow};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -27,20 +28,18 @@ pub const PAGE: (u32, u32) = (
 );
 
 const TARGET: &str = "wasm32-unknown-unknown";
-const USAGE: &str = "usage: cargo xtask web [--serve [PORT] | --check]";
-
-pub fn run(args: &[String]) -> Result<(), String> {
-    match args {
-        [] => build().map(|dir| println!("xtask web: the page is in {}", dir.display())),
-        [flag] if flag == "--serve" => serve(8000),
-        [flag, port] if flag == "--serve" => serve(port.parse().map_err(|_| USAGE.to_string())?),
-        [flag] if flag == "--check" => check(),
-        _ => Err(USAGE.into()),
+/// Builds the page; with `serve`, serves it on that port; with `check`,
+/// tests it in headless Chromium.
+pub fn run(serve_on: Option<u16>, check_it: bool) -> Result<()> {
+    match (serve_on, check_it) {
+        (Some(port), _) => serve(port),
+        (None, true) => check(),
+        (None, false) => build().map(|dir| println!("xtask web: the page is in {}", dir.display())),
     }
 }
 
 /// Builds the page into `target/web/`; the folder.
-pub fn build() -> Result<PathBuf, String> {
+pub fn build() -> Result<PathBuf> {
     tools::ensure_rust_targets(&[TARGET])?;
     let start = Instant::now();
     sh::run(sh::cmd(
@@ -57,17 +56,17 @@ pub fn build() -> Result<PathBuf, String> {
     ))?;
     let root = sh::root();
     let dir = sh::target_dir().join("web");
-    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(&dir)?;
     let copy = |from: PathBuf, to: &str| {
-        std::fs::copy(&from, dir.join(to)).map_err(|e| format!("{}: {e}", from.display()))
+        std::fs::copy(&from, dir.join(to)).map_err(|e| anyhow!("{}: {e}", from.display()))
     };
     copy(root.join("shell-web/web/index.html"), "index.html")?;
     copy(root.join("shell-web/web/amulets.js"), "amulets.js")?;
     let built = sh::target_dir().join(TARGET).join("web/amulets_web.wasm");
-    let before = std::fs::metadata(&built).map_err(|e| format!("{}: {e}", built.display()))?;
+    let before = std::fs::metadata(&built).map_err(|e| anyhow!("{}: {e}", built.display()))?;
     let wasm = dir.join("amulets.wasm");
     optimise(&built, &wasm)?;
-    let size = std::fs::metadata(&wasm).map_err(|e| e.to_string())?.len();
+    let size = std::fs::metadata(&wasm)?.len();
     println!(
         "web: amulets.wasm is {size} bytes ({} KiB; {} from rustc, before wasm-opt), built in {:.1} s",
         size / 1024,
@@ -80,7 +79,7 @@ pub fn build() -> Result<PathBuf, String> {
 /// Binaryen's optimiser over the module rustc wrote: at `-O3` it is some
 /// 13% smaller, and its frames as fast (`-Os` was 0.4% smaller still and
 /// its steps half again slower: docs/web.md, "Its size").
-fn optimise(built: &Path, out: &Path) -> Result<(), String> {
+fn optimise(built: &Path, out: &Path) -> Result<()> {
     tools::ensure_programs(&[Need {
         program: "wasm-opt",
         package: "binaryen",
@@ -102,10 +101,10 @@ fn optimise(built: &Path, out: &Path) -> Result<(), String> {
     sh::run(sh::cmd("wasm-opt", &args))
 }
 
-fn serve(port: u16) -> Result<(), String> {
+fn serve(port: u16) -> Result<()> {
     let dir = build()?;
     let listener = TcpListener::bind(("127.0.0.1", port))
-        .map_err(|e| format!("could not serve on 127.0.0.1:{port}: {e}"))?;
+        .map_err(|e| anyhow!("could not serve on 127.0.0.1:{port}: {e}"))?;
     println!("xtask web: play at http://127.0.0.1:{port}/ (Ctrl-C stops)");
     server::serve_on(listener, dir);
     Ok(())
@@ -114,31 +113,31 @@ fn serve(port: u16) -> Result<(), String> {
 /// The site the checks load: the page as built, the test page beside it,
 /// and the replays they play; served on a port of 127.0.0.1 for as long as
 /// the program runs. The site's base address.
-pub fn serve_site(work: &Path) -> Result<String, String> {
+pub fn serve_site(work: &Path) -> Result<String> {
     let dir = build()?;
     let site = work.join("site");
-    std::fs::create_dir_all(site.join("replays")).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(site.join("replays"))?;
     for name in ["index.html", "amulets.js", "amulets.wasm"] {
-        std::fs::copy(dir.join(name), site.join(name)).map_err(|e| format!("{name}: {e}"))?;
+        std::fs::copy(dir.join(name), site.join(name)).map_err(|e| anyhow!("{name}: {e}"))?;
     }
     let root = sh::root();
     // The test page: the page itself, told before its script runs that it
     // is the test page (so it reads keys from its link).
-    let page = std::fs::read_to_string(dir.join("index.html")).map_err(|e| e.to_string())?;
+    let page = std::fs::read_to_string(dir.join("index.html"))?;
     let script = "<script src=\"amulets.js\"></script>";
     if !page.contains(script) {
-        return Err(format!("index.html does not load its script as {script}"));
+        return Err(anyhow!("index.html does not load its script as {script}"));
     }
     let test = page.replace(
         script,
         &format!("<script>window.AMULETS_TEST = true;</script>\n{script}"),
     );
-    std::fs::write(site.join("test.html"), test).map_err(|e| format!("test.html: {e}"))?;
+    std::fs::write(site.join("test.html"), test).map_err(|e| anyhow!("test.html: {e}"))?;
     std::fs::copy(
         root.join("tests/replays/rogue-42.txt"),
         site.join("replays/rogue-42.txt"),
     )
-    .map_err(|e| format!("the replay: {e}"))?;
+    .map_err(|e| anyhow!("the replay: {e}"))?;
     server::serve(site)
 }
 
@@ -146,7 +145,7 @@ pub fn serve_site(work: &Path) -> Result<String, String> {
 /// of steps put on the canvas only where they changed: the canvas must
 /// hold the module's whole picture, pixel for pixel. Its screenshot is
 /// left in the check's folder to look at.
-fn canvas_holds_the_picture(work: &Path, base: &str) -> Result<(), String> {
+fn canvas_holds_the_picture(work: &Path, base: &str) -> Result<()> {
     let mut chrome = Chrome::launch(&work.join("chrome-bot"), &[], crate::web::PAGE)?;
     let tab = chrome.open(&format!("{base}?seed=42&class=fighter&bot"))?;
     chrome.wait_for(
@@ -189,7 +188,7 @@ fn canvas_holds_the_picture(work: &Path, base: &str) -> Result<(), String> {
 /// The page a player loads, with `?daily`: today's dungeon, marked in its
 /// save; abandoned from the menu, its record and the hall kept in
 /// localStorage; begun again, a practice run.
-fn the_day_and_the_records(work: &Path, base: &str) -> Result<(), String> {
+fn the_day_and_the_records(work: &Path, base: &str) -> Result<()> {
     let mut chrome = Chrome::launch(&work.join("chrome-daily"), &[], crate::web::PAGE)?;
     let tab = chrome.open(&format!("{base}?daily"))?;
     chrome.wait_for(
@@ -197,7 +196,7 @@ fn the_day_and_the_records(work: &Path, base: &str) -> Result<(), String> {
         "document.body.dataset.started === 'yes'",
         Duration::from_secs(20),
     )?;
-    let item = |chrome: &mut Chrome, key: &str| -> Result<String, String> {
+    let item = |chrome: &mut Chrome, key: &str| -> Result<String> {
         let v = chrome.eval(&tab, &format!("localStorage.getItem('{key}') || ''"))?;
         Ok(v.as_str().unwrap_or_default().to_string())
     };
@@ -208,10 +207,10 @@ fn the_day_and_the_records(work: &Path, base: &str) -> Result<(), String> {
     let day = save
         .lines()
         .find_map(|l| l.strip_prefix("daily "))
-        .ok_or_else(|| format!("the day's run is not marked in its save:\n{save}"))?
+        .with_context(|| format!("the day's run is not marked in its save:\n{save}"))?
         .to_string();
     if !day.ends_with(" counts") {
-        return Err(format!("the day's first run does not count: {day}"));
+        return Err(anyhow!("the day's first run does not count: {day}"));
     }
     // The menu's n, then y: the run is abandoned, recorded, and its save
     // gone; back to the title, T and a: the day's second run.
@@ -222,21 +221,21 @@ fn the_day_and_the_records(work: &Path, base: &str) -> Result<(), String> {
     let record = item(&mut chrome, "amulets.morgue.0")?;
     let name = record.lines().next().unwrap_or_default().to_string();
     if !(name.starts_with("fighter-") && name.ends_with("-abandoned.txt")) {
-        return Err(format!(
+        return Err(anyhow!(
             "the page kept no record of the abandoned run: {record:?}"
         ));
     }
     let hall = amulets_play::fame::Hall::parse(&item(&mut chrome, "amulets.scores")?)
-        .map_err(|e| format!("the page's hall of fame: {e}"))?;
+        .map_err(|e| anyhow!("the page's hall of fame: {e}"))?;
     if hall.entered != 1 || hall.days.len() != 1 {
-        return Err(format!("the page's hall of fame is {hall:?}"));
+        return Err(anyhow!("the page's hall of fame is {hall:?}"));
     }
     let save = item(&mut chrome, "amulets.save")?;
     if !save
         .lines()
         .any(|l| l.starts_with("daily ") && l.ends_with(" practice"))
     {
-        return Err(format!("the day's second run is not practice:\n{save}"));
+        return Err(anyhow!("the day's second run is not practice:\n{save}"));
     }
     println!(
         "web: ?daily plays the day's dungeon ({}), a run abandoned leaves {name} and a place in the hall, and the day's second run is practice",
@@ -247,7 +246,7 @@ fn the_day_and_the_records(work: &Path, base: &str) -> Result<(), String> {
 
 /// The hall of fame's screen in the page a player loads, over the example
 /// hall put in its localStorage (`docs/hall-page.png` is a copy).
-fn hall_shot(work: &Path, base: &str) -> Result<(), String> {
+fn hall_shot(work: &Path, base: &str) -> Result<()> {
     let mut chrome = Chrome::launch(&work.join("chrome-hall"), &[], crate::web::PAGE)?;
     let tab = chrome.open(&format!("{base}?seed=1"))?;
     let started = "document.body.dataset.started === 'yes'";
@@ -273,7 +272,7 @@ fn hall_shot(work: &Path, base: &str) -> Result<(), String> {
 /// A keymap chosen in the page's list is in force and kept: the page
 /// loaded again still has it, and a link's keys typed on Dvorak's letters
 /// play the run the book's letters play.
-fn the_keymap_is_kept(work: &Path, base: &str) -> Result<(), String> {
+fn the_keymap_is_kept(work: &Path, base: &str) -> Result<()> {
     let mut chrome = Chrome::launch(&work.join("chrome-keymap"), &[], crate::web::PAGE)?;
     let tab = chrome.open(&format!("{base}?seed=42&class=fighter"))?;
     let started = "document.body.dataset.started === 'yes'";
@@ -290,7 +289,7 @@ fn the_keymap_is_kept(work: &Path, base: &str) -> Result<(), String> {
     if shown != serde_json::json!("dvorak")
         || !kept.as_str().unwrap_or("").contains("keymap = dvorak")
     {
-        return Err(format!(
+        return Err(anyhow!(
             "the page loaded again shows the keymap {shown} and keeps {kept}"
         ));
     }
@@ -324,7 +323,7 @@ fn the_keymap_is_kept(work: &Path, base: &str) -> Result<(), String> {
 
 /// The page a player loads, seed 42's Fighter, and `o`: its ARIA live
 /// region says the book's checkpoint in order.
-fn the_live_region_speaks(work: &Path, base: &str) -> Result<(), String> {
+fn the_live_region_speaks(work: &Path, base: &str) -> Result<()> {
     let mut chrome = Chrome::launch(&work.join("chrome-speech"), &[], crate::web::PAGE)?;
     let tab = chrome.open(&format!("{base}?seed=42&class=fighter"))?;
     chrome.wait_for(
@@ -373,7 +372,7 @@ fn the_live_region_speaks(work: &Path, base: &str) -> Result<(), String> {
 /// shows the messages; the menu fits; larger cells are kept; a double tap
 /// zooms nothing; and the bot's run stays in view, the player's cell on
 /// the screen every time it is looked at.
-fn the_phone_page(work: &Path, base: &str, w: u32, h: u32, name: &str) -> Result<(), String> {
+fn the_phone_page(work: &Path, base: &str, w: u32, h: u32, name: &str) -> Result<()> {
     let (mut chrome, tab) = open_phone_page(
         work,
         &format!("chrome-phone-{w}"),
@@ -385,7 +384,7 @@ fn the_phone_page(work: &Path, base: &str, w: u32, h: u32, name: &str) -> Result
         "[document.body.classList.contains('touch'), document.body.classList.contains('compact')]",
     )?;
     if touch != serde_json::json!([true, true]) {
-        return Err(format!(
+        return Err(anyhow!(
             "{name}: the page took the phone for a desktop: [touch, small picture] {touch}"
         ));
     }
@@ -405,12 +404,7 @@ fn the_phone_page(work: &Path, base: &str, w: u32, h: u32, name: &str) -> Result
 
 /// The page a player loads, on a new profile (`dir` in the check's
 /// folder) of a touch screen `w` x `h`, once it has started.
-fn open_phone_page(
-    work: &Path,
-    dir: &str,
-    url: &str,
-    (w, h): (u32, u32),
-) -> Result<(Chrome, Tab), String> {
+fn open_phone_page(work: &Path, dir: &str, url: &str, (w, h): (u32, u32)) -> Result<(Chrome, Tab)> {
     let mut chrome = Chrome::launch(&work.join(dir), &[], crate::web::PAGE)?;
     let tab = chrome.open_phone(url, w, h)?;
     chrome.wait_for(
@@ -426,7 +420,7 @@ const LEAST_CELL_CSS: f64 = 16.0;
 
 /// Every element's box on the `w` x `h` screen (those shown), the picture
 /// and the pad apart, and a cell's size in CSS pixels, which it returns.
-fn phone_layout(chrome: &mut Chrome, tab: &Tab, w: u32, h: u32, name: &str) -> Result<f64, String> {
+fn phone_layout(chrome: &mut Chrome, tab: &Tab, w: u32, h: u32, name: &str) -> Result<f64> {
     let off = chrome.eval(
         tab,
         &format!(
@@ -438,7 +432,7 @@ fn phone_layout(chrome: &mut Chrome, tab: &Tab, w: u32, h: u32, name: &str) -> R
         ),
     )?;
     if off != serde_json::json!([]) {
-        return Err(format!(
+        return Err(anyhow!(
             "{name}: elements run off the {w}x{h} screen: {off}"
         ));
     }
@@ -452,14 +446,14 @@ fn phone_layout(chrome: &mut Chrome, tab: &Tab, w: u32, h: u32, name: &str) -> R
            return !meet(a, b) && !meet(a, c) && !meet(b, c); })()",
     )?;
     if apart != serde_json::json!(true) {
-        return Err(format!("{name}: the picture, the pad and the bar overlap"));
+        return Err(anyhow!("{name}: the picture, the pad and the bar overlap"));
     }
     cell_css(chrome, tab, name)
 }
 
 /// A map cell's size on the screen, in CSS pixels: at least
 /// `LEAST_CELL_CSS`.
-fn cell_css(chrome: &mut Chrome, tab: &Tab, name: &str) -> Result<f64, String> {
+fn cell_css(chrome: &mut Chrome, tab: &Tab, name: &str) -> Result<f64> {
     let v = chrome.eval(
         tab,
         "(() => { const c = document.getElementById('screen'); \
@@ -468,7 +462,7 @@ fn cell_css(chrome: &mut Chrome, tab: &Tab, name: &str) -> Result<f64, String> {
     let size = v.as_f64().unwrap_or(0.0);
     // A box is laid out in 64ths of a pixel: a cell may lose a thousandth.
     if size + 0.01 < LEAST_CELL_CSS {
-        return Err(format!(
+        return Err(anyhow!(
             "{name}: a map cell is {size:.1} CSS px, under {LEAST_CELL_CSS}"
         ));
     }
@@ -476,7 +470,7 @@ fn cell_css(chrome: &mut Chrome, tab: &Tab, name: &str) -> Result<f64, String> {
 }
 
 /// What the page's live region has said.
-fn spoken(chrome: &mut Chrome, tab: &Tab) -> Result<String, String> {
+fn spoken(chrome: &mut Chrome, tab: &Tab) -> Result<String> {
     let v = chrome.eval(tab, "document.getElementById('speech').textContent")?;
     Ok(v.as_str().unwrap_or_default().to_string())
 }
@@ -485,8 +479,8 @@ fn spoken(chrome: &mut Chrome, tab: &Tab) -> Result<String, String> {
 fn said_after(
     chrome: &mut Chrome,
     tab: &Tab,
-    f: impl FnOnce(&mut Chrome) -> Result<(), String>,
-) -> Result<String, String> {
+    f: impl FnOnce(&mut Chrome) -> Result<()>,
+) -> Result<String> {
     let before = spoken(chrome, tab)?;
     f(chrome)?;
     std::thread::sleep(Duration::from_millis(400));
@@ -498,7 +492,7 @@ fn said_after(
 }
 
 /// An element's box, `[left, top, right, bottom]`.
-fn rect_of(chrome: &mut Chrome, tab: &Tab, sel: &str) -> Result<[f64; 4], String> {
+fn rect_of(chrome: &mut Chrome, tab: &Tab, sel: &str) -> Result<[f64; 4]> {
     let v = chrome.eval(
         tab,
         &format!(
@@ -517,7 +511,7 @@ fn centre(r: [f64; 4]) -> (f64, f64) {
 /// A explores to the rat; a tap on the map travels (the rat refuses it,
 /// in the book's words); a tap on the status shows the messages, a key
 /// closes them; a double tap zooms and scrolls nothing.
-fn phone_play(chrome: &mut Chrome, tab: &Tab, name: &str) -> Result<(), String> {
+fn phone_play(chrome: &mut Chrome, tab: &Tab, name: &str) -> Result<()> {
     let (x, y) = centre(rect_of(chrome, tab, "#pad button[data-bit=\"5\"]")?);
     chrome.tap(tab, x, y, 80)?;
     chrome.wait_for(
@@ -532,13 +526,13 @@ fn phone_play(chrome: &mut Chrome, tab: &Tab, name: &str) -> Result<(), String> 
     );
     let new = said_after(chrome, tab, |c| c.tap(tab, x, y, 60))?;
     if !(new.contains("in view") || new.contains("Arrived") || new.contains("way there")) {
-        return Err(format!("{name}: a tap on the map did not travel: {new:?}"));
+        return Err(anyhow!("{name}: a tap on the map did not travel: {new:?}"));
     }
     // The status is the picture's last rows.
     let status = (map[0] + 20.0, map[3] - 10.0);
     let new = said_after(chrome, tab, |c| c.tap(tab, status.0, status.1, 60))?;
     if !new.contains("The messages") {
-        return Err(format!(
+        return Err(anyhow!(
             "{name}: a tap on the status did not show the messages: {new:?}"
         ));
     }
@@ -575,8 +569,8 @@ fn phone_menu_and_cells(
     name: &str,
     small: f64,
     work: &Path,
-) -> Result<(), String> {
-    let tap_on = |chrome: &mut Chrome, sel: &str| -> Result<(), String> {
+) -> Result<()> {
+    let tap_on = |chrome: &mut Chrome, sel: &str| -> Result<()> {
         let (x, y) = centre(rect_of(chrome, tab, sel)?);
         chrome.tap(tab, x, y, 60)?;
         std::thread::sleep(Duration::from_millis(200));
@@ -590,7 +584,7 @@ fn phone_menu_and_cells(
         && actions[2] <= fw + 0.5
         && actions[3] <= fh + 0.5;
     if !inside || actions[3] - actions[1] < 40.0 {
-        return Err(format!(
+        return Err(anyhow!(
             "{name}: the open menu {actions:?} is not on the {w}x{h} screen"
         ));
     }
@@ -607,7 +601,7 @@ fn phone_menu_and_cells(
     )?;
     let kept = cell_css(chrome, tab, name)?;
     if large <= small + 2.0 || (kept - large).abs() > 0.5 {
-        return Err(format!(
+        return Err(anyhow!(
             "{name}: larger cells: {small:.1} CSS px, then {large:.1}, after a reload {kept:.1}"
         ));
     }
@@ -616,7 +610,7 @@ fn phone_menu_and_cells(
     tap_on(chrome, "#cells")?;
     let back = cell_css(chrome, tab, name)?;
     if (back - small).abs() > 0.5 {
-        return Err(format!(
+        return Err(anyhow!(
             "{name}: smaller cells again: {back:.1} CSS px, not {small:.1}"
         ));
     }
@@ -625,7 +619,7 @@ fn phone_menu_and_cells(
 
 /// The bot's run on a phone: the player's cell is on the screen, inside
 /// the picture, each time it is looked at to turn 50 and on to 150.
-fn phone_bot(work: &Path, base: &str, w: u32, h: u32, name: &str) -> Result<(), String> {
+fn phone_bot(work: &Path, base: &str, w: u32, h: u32, name: &str) -> Result<()> {
     let (mut chrome, tab) = open_phone_page(
         work,
         &format!("chrome-phone-bot-{w}"),
@@ -643,7 +637,7 @@ fn phone_bot(work: &Path, base: &str, w: u32, h: u32, name: &str) -> Result<(), 
             .as_array()
             .map(|a| a.iter().filter_map(|n| n.as_f64()).collect());
         let Some(c) = cell.filter(|c| c.len() == 4) else {
-            return Err(format!(
+            return Err(anyhow!(
                 "{name}: at turn {turn} of the bot's run the player is off the map shown"
             ));
         };
@@ -652,7 +646,7 @@ fn phone_bot(work: &Path, base: &str, w: u32, h: u32, name: &str) -> Result<(), 
             && c[2] <= screen[2].min(fw) + 0.5
             && c[3] <= screen[3].min(fh) + 0.5;
         if !on {
-            return Err(format!(
+            return Err(anyhow!(
                 "{name}: at turn {turn} the player's cell {c:?} is off the screen's picture {screen:?}"
             ));
         }
@@ -664,14 +658,14 @@ fn phone_bot(work: &Path, base: &str, w: u32, h: u32, name: &str) -> Result<(), 
             return Ok(());
         }
         if began.elapsed() > Duration::from_secs(120) {
-            return Err(format!("{name}: the bot reached only turn {turn} in 120 s"));
+            return Err(anyhow!("{name}: the bot reached only turn {turn} in 120 s"));
         }
         std::thread::sleep(Duration::from_millis(250));
     }
 }
 
 /// Waits for the test page to write its output, and reads it.
-fn test_output(chrome: &mut Chrome, tab: &Tab) -> Result<String, String> {
+fn test_output(chrome: &mut Chrome, tab: &Tab) -> Result<String> {
     chrome.wait_for(
         tab,
         "document.getElementById('amulets-test').textContent.length > 0",
@@ -680,13 +674,13 @@ fn test_output(chrome: &mut Chrome, tab: &Tab) -> Result<String, String> {
     let v = chrome.eval(tab, "document.getElementById('amulets-test').textContent")?;
     v.as_str()
         .map(str::to_string)
-        .ok_or_else(|| format!("the page wrote {v}"))
+        .with_context(|| format!("the page wrote {v}"))
 }
 
 /// Opens the test page on a new profile, reads the save it kept in
 /// localStorage and the live game's hash, and has the desktop game
 /// continue that save: the hashes must be equal. The hash.
-fn continue_page_save(work: &Path, game: &Path, url: &str, name: &str) -> Result<String, String> {
+fn continue_page_save(work: &Path, game: &Path, url: &str, name: &str) -> Result<String> {
     let mut chrome = Chrome::launch(&work.join(format!("chrome-{name}")), &[], crate::web::PAGE)?;
     let tab = chrome.open(url)?;
     let text = test_output(&mut chrome, &tab)?;
@@ -694,20 +688,20 @@ fn continue_page_save(work: &Path, game: &Path, url: &str, name: &str) -> Result
     let mut parts = text.splitn(3, '\n');
     let (first_line, claimed, save) = match (parts.next(), parts.next(), parts.next()) {
         (Some(h), Some(c), Some(s)) => (h, c, s),
-        _ => return Err(format!("the page wrote no hash and save:\n{text}")),
+        _ => return Err(anyhow!("the page wrote no hash and save:\n{text}")),
     };
     if claimed != "claimed true" {
-        return Err(format!("the page did not hold the save's lock: {claimed}"));
+        return Err(anyhow!("the page did not hold the save's lock: {claimed}"));
     }
     let page_hash = first_line
         .strip_prefix("state hash ")
-        .ok_or_else(|| format!("the page wrote {first_line:?}"))?;
+        .with_context(|| format!("the page wrote {first_line:?}"))?;
     if !save.starts_with("amulets-save ") {
-        return Err(format!("the page kept no save in localStorage:\n{text}"));
+        return Err(anyhow!("the page kept no save in localStorage:\n{text}"));
     }
     let saves = work.join(format!("{name}-saves"));
-    std::fs::create_dir_all(&saves).map_err(|e| e.to_string())?;
-    std::fs::write(saves.join(amulets_desktop::store::SAVE), save).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(&saves)?;
+    std::fs::write(saves.join(amulets_desktop::store::SAVE), save)?;
     let mut c = sh::cmd(
         &game.display().to_string(),
         &[
@@ -724,9 +718,9 @@ fn continue_page_save(work: &Path, game: &Path, url: &str, name: &str) -> Result
     let desktop_hash = printed
         .lines()
         .find_map(|l| l.strip_prefix("state hash "))
-        .ok_or("the desktop game printed no state hash")?;
+        .context("the desktop game printed no state hash")?;
     if desktop_hash.trim() != page_hash.trim() {
-        return Err(format!(
+        return Err(anyhow!(
             "the page saved at state hash {page_hash}; the desktop game continued it at {desktop_hash}"
         ));
     }
@@ -737,7 +731,7 @@ fn continue_page_save(work: &Path, game: &Path, url: &str, name: &str) -> Result
     clippy::too_many_lines,
     reason = "a chore's steps in order, as a script would run them"
 )]
-fn check() -> Result<(), String> {
+fn check() -> Result<()> {
     tools::ensure_programs(&[Need {
         program: "chromium",
         package: "chromium",
@@ -747,9 +741,9 @@ fn check() -> Result<(), String> {
     let root = sh::root();
     let work = sh::target_dir().join("web-check");
     if work.exists() {
-        std::fs::remove_dir_all(&work).map_err(|e| e.to_string())?;
+        std::fs::remove_dir_all(&work)?;
     }
-    std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(&work)?;
     let base = serve_site(&work)?;
     sh::run(sh::cmd(
         &sh::cargo(),
@@ -809,11 +803,11 @@ fn check() -> Result<(), String> {
 
     // A replay played back in the page ends where it was recorded to.
     let replay = root.join("tests/replays/rogue-42.txt");
-    let recorded = std::fs::read_to_string(&replay).map_err(|e| e.to_string())?;
+    let recorded = std::fs::read_to_string(&replay)?;
     let recorded_hash = recorded
         .lines()
         .find_map(|l| l.strip_prefix("hash "))
-        .ok_or("the replay has no hash line")?
+        .context("the replay has no hash line")?
         .to_string();
     let text = {
         let mut chrome = Chrome::launch(&work.join("chrome-replay"), &[], crate::web::PAGE)?;
@@ -826,9 +820,9 @@ fn check() -> Result<(), String> {
         .lines()
         .next()
         .and_then(|l| l.strip_prefix("state hash "))
-        .ok_or_else(|| format!("the page wrote {text:?}"))?;
+        .with_context(|| format!("the page wrote {text:?}"))?;
     if watched != recorded_hash {
-        return Err(format!(
+        return Err(anyhow!(
             "the page played {} back to state hash {watched}, not the {recorded_hash} it records",
             replay.display()
         ));
@@ -852,7 +846,7 @@ fn check() -> Result<(), String> {
             .and_then(|t| amulets_core::game::Game::read_save(t).ok())
             .map(|g| g.turn());
         if turn != Some(0) {
-            return Err(format!(
+            return Err(anyhow!(
                 "the player's page played the link's keys: the save is of turn {turn:?}"
             ));
         }

@@ -17,6 +17,7 @@ use crate::sh;
 use crate::tools::{self, Need};
 use amulets_rigs::pixels;
 use amulets_rigs::wine::{WINE64, make_prefix, windows_path, wine, wine_env};
+use anyhow::{Context, Result, anyhow};
 use std::path::{Path, PathBuf};
 
 const TARGET: &str = "x86_64-pc-windows-gnu";
@@ -59,7 +60,7 @@ const GAMES: [&str; 6] = [
 ];
 
 /// The two games built for Windows; the folder they are in.
-pub fn build() -> Result<PathBuf, String> {
+pub fn build() -> Result<PathBuf> {
     tools::ensure_rust_targets(&[TARGET])?;
     tools::ensure_programs(&NEEDS)?;
     tools::ensure_sdl_build()?;
@@ -73,13 +74,7 @@ pub fn build() -> Result<PathBuf, String> {
     clippy::too_many_lines,
     reason = "a chore's steps in order, as a script would run them"
 )]
-pub fn run(args: &[String]) -> Result<(), String> {
-    if !args.is_empty() {
-        return Err(format!(
-            "windows takes no arguments, not {}",
-            args.join(" ")
-        ));
-    }
+pub fn run() -> Result<()> {
     let exe_dir = build()?;
     let cargo = sh::cargo();
     // The same two games for Linux, to compare.
@@ -92,10 +87,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
     let work = root.join("target/windows");
     if work.exists() {
-        std::fs::remove_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
+        std::fs::remove_dir_all(&work).map_err(|e| anyhow!("{}: {e}", work.display()))?;
     }
     let prefix = work.join("prefix");
-    std::fs::create_dir_all(&prefix).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(&prefix)?;
     make_prefix(&prefix, &work)?;
 
     // The picture: the same run, the same keys, on both builds.
@@ -142,7 +137,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .map(String::from),
     )?;
     if !saves.join(amulets_desktop::store::SAVE).exists() {
-        return Err("the Linux game wrote no save to continue".into());
+        return Err(anyhow!("the Linux game wrote no save to continue"));
     }
     let continued = wine(
         &prefix,
@@ -200,20 +195,20 @@ pub fn run(args: &[String]) -> Result<(), String> {
 }
 
 /// Fails when a program imports a DLL a bare Windows lacks.
-fn nothing_beside(exe: &Path) -> Result<(), String> {
+fn nothing_beside(exe: &Path) -> Result<()> {
     let dump = sh::output(sh::cmd(
         "x86_64-w64-mingw32-objdump",
         &["-p", &exe.display().to_string()],
     ))?;
     let dlls = imported_dlls(&dump);
     if dlls.is_empty() {
-        return Err(format!(
+        return Err(anyhow!(
             "{} imports no DLL at all: not a program?",
             exe.display()
         ));
     }
     if let Some(dll) = foreign(&dlls) {
-        return Err(format!(
+        return Err(anyhow!(
             "{} needs {dll}, which a Windows with nothing installed lacks",
             exe.display()
         ));
@@ -242,7 +237,7 @@ fn foreign(dlls: &[String]) -> Option<&str> {
 }
 
 /// Runs a Linux build and returns what it printed.
-fn linux(program: &Path, args: &[String]) -> Result<String, String> {
+fn linux(program: &Path, args: &[String]) -> Result<String> {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let mut c = sh::cmd(&program.display().to_string(), &args);
     c.env("SDL_VIDEO_DRIVER", "offscreen");
@@ -251,12 +246,12 @@ fn linux(program: &Path, args: &[String]) -> Result<String, String> {
 }
 
 /// The `state hash H` line a screenshot prints.
-pub(crate) fn state_hash(printed: &str) -> Result<String, String> {
+pub(crate) fn state_hash(printed: &str) -> Result<String> {
     printed
         .lines()
         .find_map(|l| l.strip_prefix("state hash "))
         .map(|h| h.trim().to_string())
-        .ok_or_else(|| format!("the game printed no state hash:\n{printed}"))
+        .with_context(|| format!("the game printed no state hash:\n{printed}"))
 }
 
 #[cfg(test)]

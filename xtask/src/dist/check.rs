@@ -4,10 +4,11 @@
 use super::{APP_ID, NEWEST_GLIBC, PROGRAMS, version};
 use crate::sh;
 use crate::tools::{self, Need};
+use anyhow::{Result, anyhow};
 use std::path::Path;
 
 /// The tarball's folder as a player's machine sees it.
-pub(super) fn linux(dist: &Path) -> Result<(), String> {
+pub(super) fn linux(dist: &Path) -> Result<()> {
     let root = dist.join(format!("amulets-{}-linux-x86_64", version()));
     tools::ensure_programs(&[
         Need {
@@ -26,16 +27,19 @@ pub(super) fn linux(dist: &Path) -> Result<(), String> {
         let said = sh::output(sh::cmd(&path.display().to_string(), &["--version"]))?;
         let want = format!("{program} {}", version());
         if said.trim() != want {
-            return Err(format!(
+            return Err(anyhow!(
                 "{program} --version says {:?}, not {want:?}",
                 said.trim()
             ));
         }
         let newest = newest_glibc(&path)?;
         if newest > NEWEST_GLIBC {
-            return Err(format!(
+            return Err(anyhow!(
                 "{program} needs GLIBC_{}.{}, newer than {}.{}",
-                newest.0, newest.1, NEWEST_GLIBC.0, NEWEST_GLIBC.1
+                newest.0,
+                newest.1,
+                NEWEST_GLIBC.0,
+                NEWEST_GLIBC.1
             ));
         }
         let needed = sh::output(sh::cmd("objdump", &["-p", &path.display().to_string()]))?;
@@ -43,7 +47,7 @@ pub(super) fn linux(dist: &Path) -> Result<(), String> {
             .lines()
             .any(|l| l.contains("NEEDED") && l.contains("SDL"))
         {
-            return Err(format!(
+            return Err(anyhow!(
                 "{program} needs an SDL library beside it:\n{needed}"
             ));
         }
@@ -59,7 +63,7 @@ pub(super) fn linux(dist: &Path) -> Result<(), String> {
     let said = sh::output(sh::cmd(&tui.display().to_string(), &["--version"]))?;
     let headers = sh::output(sh::cmd("objdump", &["-p", &tui.display().to_string()]))?;
     if said.trim() != format!("amulets-tui {}", version()) || headers.contains("NEEDED") {
-        return Err(format!(
+        return Err(anyhow!(
             "the static terminal game says {said:?} and needs libraries:\n{headers}"
         ));
     }
@@ -68,10 +72,7 @@ pub(super) fn linux(dist: &Path) -> Result<(), String> {
         man_renders(&root.join(format!("share/man/man6/{program}.6")), program)?;
     }
     let apps = root.join("share/applications");
-    for entry in std::fs::read_dir(&apps)
-        .map_err(|e| e.to_string())?
-        .flatten()
-    {
+    for entry in std::fs::read_dir(&apps)?.flatten() {
         sh::run(sh::cmd(
             "desktop-file-validate",
             &[&entry.path().display().to_string()],
@@ -88,7 +89,7 @@ pub(super) fn linux(dist: &Path) -> Result<(), String> {
 
 /// `lintian` on the package: no error and no warning. The informational
 /// tags it shows with `-I` are kept (docs/release.md says why).
-pub(super) fn deb(dist: &Path) -> Result<(), String> {
+pub(super) fn deb(dist: &Path) -> Result<()> {
     tools::ensure_programs(&[Need {
         program: "lintian",
         package: "lintian",
@@ -99,11 +100,11 @@ pub(super) fn deb(dist: &Path) -> Result<(), String> {
         .args(["--pedantic", "-I", "--tag-display-limit", "0"])
         .arg(&deb)
         .output()
-        .map_err(|e| format!("lintian: {e}"))?;
+        .map_err(|e| anyhow!("lintian: {e}"))?;
     let text = String::from_utf8_lossy(&out.stdout);
     let bad = lintian_faults(&text);
     if !out.status.success() || !bad.is_empty() {
-        return Err(format!(
+        return Err(anyhow!(
             "lintian finds fault with {}:\n{text}{}",
             deb.display(),
             String::from_utf8_lossy(&out.stderr)
@@ -134,7 +135,7 @@ const PUBLISHED: [&str; 2] = ["amulets-core", "amulets-play"];
 /// (cargo packages each, and builds it from its package against the
 /// others'); then the packages, unpacked as crates.io would serve them,
 /// built for `thumbv6m-none-eabi` as another crate would depend on them.
-pub(super) fn crates(dist: &Path) -> Result<(), String> {
+pub(super) fn crates(dist: &Path) -> Result<()> {
     let mut args = vec!["publish", "--dry-run", "--allow-dirty"];
     for krate in PUBLISHED {
         args.extend(["-p", krate]);
@@ -142,7 +143,7 @@ pub(super) fn crates(dist: &Path) -> Result<(), String> {
     sh::run(sh::cmd(&sh::cargo(), &args))?;
     let work = dist.join("check-crates");
     let _ = std::fs::remove_dir_all(&work);
-    std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(&work)?;
     let mut members = Vec::new();
     for krate in PUBLISHED {
         let folder = format!("{krate}-{}", version());
@@ -166,7 +167,7 @@ pub(super) fn crates(dist: &Path) -> Result<(), String> {
         listed.join(", "),
         members[0]
     );
-    std::fs::write(work.join("Cargo.toml"), manifest).map_err(|e| e.to_string())?;
+    std::fs::write(work.join("Cargo.toml"), manifest)?;
     tools::ensure_rust_targets(&["thumbv6m-none-eabi"])?;
     let mut build = sh::cmd(
         &sh::cargo(),
@@ -192,7 +193,7 @@ pub(super) fn crates(dist: &Path) -> Result<(), String> {
 /// The UF2's payload, laid out by its blocks' addresses, is the firmware
 /// ELF's loadable bytes as binutils' `objcopy -O binary` writes them (from
 /// the lowest, the bootloader's end at 0x4000), and every block is whole.
-pub(super) fn uf2(uf2: &Path, elf: &Path) -> Result<(), String> {
+pub(super) fn uf2(uf2: &Path, elf: &Path) -> Result<()> {
     tools::ensure_programs(&[Need {
         program: "arm-none-eabi-objcopy",
         package: "binutils-arm-none-eabi",
@@ -204,14 +205,14 @@ pub(super) fn uf2(uf2: &Path, elf: &Path) -> Result<(), String> {
         "arm-none-eabi-objcopy",
         &["-O", "binary", &from, &to],
     ))?;
-    let want = std::fs::read(&bin).map_err(|e| e.to_string())?;
+    let want = std::fs::read(&bin)?;
     let _ = std::fs::remove_file(&bin);
-    let blocks = std::fs::read(uf2).map_err(|e| e.to_string())?;
+    let blocks = std::fs::read(uf2)?;
     let payload = uf2_payload(&blocks, 0x4000)?;
     // The last block is padded to 256 bytes with zeros.
     let whole = payload.len() >= want.len() && payload[want.len()..].iter().all(|&b| b == 0);
     if !whole || payload[..want.len()] != want[..] {
-        return Err(format!(
+        return Err(anyhow!(
             "the UF2's payload ({} bytes) is not the ELF's loadable bytes ({} bytes, objcopy)",
             payload.len(),
             want.len()
@@ -227,9 +228,9 @@ pub(super) fn uf2(uf2: &Path, elf: &Path) -> Result<(), String> {
 
 /// A UF2 file's payload as one image from `base`: each block's magic
 /// words, family (the SAMD51's) and numbering checked.
-fn uf2_payload(blocks: &[u8], base: u32) -> Result<Vec<u8>, String> {
+fn uf2_payload(blocks: &[u8], base: u32) -> Result<Vec<u8>> {
     if blocks.is_empty() || !blocks.len().is_multiple_of(512) {
-        return Err(format!(
+        return Err(anyhow!(
             "a UF2 of {} bytes is not whole 512-byte blocks",
             blocks.len()
         ));
@@ -251,7 +252,7 @@ fn uf2_payload(blocks: &[u8], base: u32) -> Result<Vec<u8>, String> {
         let numbered = word(5) as usize == n && word(6) as usize == count;
         let size = word(4) as usize;
         if !magic || !family || !numbered || size > 476 || word(3) < base {
-            return Err(format!("UF2 block {n} is not a SAMD51 block in order"));
+            return Err(anyhow!("UF2 block {n} is not a SAMD51 block in order"));
         }
         let at = (word(3) - base) as usize;
         if image.len() < at + size {
@@ -264,7 +265,7 @@ fn uf2_payload(blocks: &[u8], base: u32) -> Result<Vec<u8>, String> {
 
 /// A manual page renders with `man -l`, with no warning, and names its
 /// program.
-fn man_renders(page: &Path, program: &str) -> Result<(), String> {
+fn man_renders(page: &Path, program: &str) -> Result<()> {
     tools::ensure_programs(&[Need {
         program: "man",
         package: "man-db",
@@ -275,14 +276,14 @@ fn man_renders(page: &Path, program: &str) -> Result<(), String> {
         .arg(page)
         .env("MANWIDTH", "80")
         .output()
-        .map_err(|e| format!("man: {e}"))?;
+        .map_err(|e| anyhow!("man: {e}"))?;
     let text = String::from_utf8_lossy(&out.stdout);
     let warned = String::from_utf8_lossy(&out.stderr);
     // The NAME line, its spaces as justified.
     let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
     let named = words.contains(&format!("NAME {program} - "));
     if !out.status.success() || !warned.trim().is_empty() || !named {
-        return Err(format!(
+        return Err(anyhow!(
             "man -l {} did not render it cleanly: {warned}\n{text}",
             page.display()
         ));
@@ -295,7 +296,7 @@ fn man_renders(page: &Path, program: &str) -> Result<(), String> {
 }
 
 /// The newest `GLIBC_x.y` a program's dynamic symbols name.
-fn newest_glibc(path: &Path) -> Result<(u32, u32), String> {
+fn newest_glibc(path: &Path) -> Result<(u32, u32)> {
     let text = sh::output(sh::cmd("objdump", &["-T", &path.display().to_string()]))?;
     Ok(glibc_versions(&text).max().unwrap_or((0, 0)))
 }

@@ -6,6 +6,7 @@
 use super::{NEWEST_GLIBC, PROGRAMS, copy, mkdir, version};
 use crate::sh;
 use crate::tools::{self, Need};
+use anyhow::{Result, anyhow};
 use std::path::{Path, PathBuf};
 
 /// What SDL loads at run time with `dlopen`, which `dpkg-shlibdeps`
@@ -53,7 +54,7 @@ fn maintainer() -> String {
 }
 
 /// Builds the package from `tree`, the Linux tarball's folder.
-pub(super) fn build(dist: &Path, tree: &Path) -> Result<PathBuf, String> {
+pub(super) fn build(dist: &Path, tree: &Path) -> Result<PathBuf> {
     tools::ensure_programs(&[Need {
         program: "dpkg-deb",
         package: "dpkg",
@@ -123,7 +124,7 @@ pub(super) fn build(dist: &Path, tree: &Path) -> Result<PathBuf, String> {
 
 /// `/usr/share/doc/amulets`: the copyright, a Debian changelog that points
 /// at ours, our changelog and README, and the third-party licences.
-fn doc(tree: &Path, doc: &Path) -> Result<(), String> {
+fn doc(tree: &Path, doc: &Path) -> Result<()> {
     mkdir(doc)?;
     for file in ["README.md", "CHANGELOG.md", "THIRD-PARTY-LICENSES.txt"] {
         copy(&tree.join(file), &doc.join(file))?;
@@ -184,7 +185,7 @@ fn copyright() -> String {
 }
 
 /// `DEBIAN/control` and `DEBIAN/md5sums`.
-fn control(root: &Path) -> Result<(), String> {
+fn control(root: &Path) -> Result<()> {
     let debian = root.join("DEBIAN");
     mkdir(&debian)?;
     let sums = sh::output({
@@ -235,13 +236,13 @@ fn control(root: &Path) -> Result<(), String> {
     Ok(())
 }
 
-fn gzip(file: &Path) -> Result<(), String> {
+fn gzip(file: &Path) -> Result<()> {
     sh::run(sh::cmd(
         "gzip",
         &["-9", "-n", "-f", &file.display().to_string()],
     ))
 }
 
-fn write(path: &Path, text: &str) -> Result<(), String> {
-    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+fn write(path: &Path, text: &str) -> Result<()> {
+    std::fs::write(path, text).map_err(|e| anyhow!("{}: {e}", path.display()))
 }

@@ -10,6 +10,7 @@ use crate::roots::{self, Root};
 use crate::sh;
 use crate::tools::{self, Need};
 use amulets_rigs::pixels;
+use anyhow::{Context, Result, anyhow};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -33,7 +34,7 @@ const NEEDS: [Need; 2] = [
 
 /// The tarball and the package in bare Debian 12 and 13 roots, then the
 /// static terminal game in a bare Debian 11 root.
-pub(super) fn check(dist: &Path, want: &str) -> Result<(), String> {
+pub(super) fn check(dist: &Path, want: &str) -> Result<()> {
     tools::ensure_programs(&NEEDS)?;
     for suite in ["bookworm", "trixie"] {
         let start = Instant::now();
@@ -56,7 +57,7 @@ pub(super) fn check(dist: &Path, want: &str) -> Result<(), String> {
 
 /// The state hash of the README's picture, drawn here by the tarball's
 /// game (which must draw the picture).
-pub(super) fn host_hash(dist: &Path) -> Result<String, String> {
+pub(super) fn host_hash(dist: &Path) -> Result<String> {
     let bin = dist.join(format!("amulets-{}-linux-x86_64/bin/amulets", version()));
     let out = dist.join("host-shot.png");
     let mut c = sh::cmd(
@@ -70,28 +71,28 @@ pub(super) fn host_hash(dist: &Path) -> Result<String, String> {
     hash_in(&printed)
 }
 
-fn hash_in(printed: &str) -> Result<String, String> {
+fn hash_in(printed: &str) -> Result<String> {
     printed
         .lines()
         .find_map(|l| l.strip_prefix("state hash "))
         .map(str::to_string)
-        .ok_or_else(|| format!("the game printed no state hash:\n{printed}"))
+        .with_context(|| format!("the game printed no state hash:\n{printed}"))
 }
 
 /// A fresh copy of `suite`'s bare root for `f`: deleted after, or kept to
 /// look into when `f` fails.
-fn in_root(suite: &str, f: impl FnOnce(&Root) -> Result<(), String>) -> Result<(), String> {
+fn in_root(suite: &str, f: impl FnOnce(&Root) -> Result<()>) -> Result<()> {
     let root = roots::copy_of(suite, "dist-check")?;
     let path = root.path.clone();
     let outcome = f(&root);
     root.finish(outcome.is_err())?;
-    outcome.map_err(|e| format!("in a bare {suite} root ({}): {e}", path.display()))
+    outcome.map_err(|e| anyhow!("in a bare {suite} root ({}): {e}", path.display()))
 }
 
 /// Copies a tarball into the root's `/tmp` and unpacks it there.
-fn unpack(root: &Root, tarball: &Path) -> Result<(), String> {
+fn unpack(root: &Root, tarball: &Path) -> Result<()> {
     let name = tarball.file_name().unwrap_or_default().to_string_lossy();
-    std::fs::copy(tarball, root.path.join("tmp").join(&*name)).map_err(|e| e.to_string())?;
+    std::fs::copy(tarball, root.path.join("tmp").join(&*name))?;
     root.run(&format!("cd /tmp && tar xzf {name}"), &[])
 }
 
@@ -99,17 +100,17 @@ fn unpack(root: &Root, tarball: &Path) -> Result<(), String> {
 /// picture with only the bare root's libraries; the package installs with
 /// what it depends on, and its game draws it, plays in a terminal, and
 /// shows on Wayland.
-fn desktop(root: &Root, dist: &Path, want: &str) -> Result<(), String> {
+fn desktop(root: &Root, dist: &Path, want: &str) -> Result<()> {
     root.run(
         "! command -v cargo && ! command -v rustc && ! command -v cc && ! command -v gcc",
         &[],
     )
-    .map_err(|e| format!("the bare root has a compiler: {e}"))?;
+    .map_err(|e| anyhow!("the bare root has a compiler: {e}"))?;
     let name = format!("amulets-{}-linux-x86_64", version());
     unpack(root, &dist.join(format!("{name}.tar.gz")))?;
     picture(root, &format!("/tmp/{name}/bin/amulets"), want, None)?;
     let deb = format!("amulets_{}_amd64.deb", version());
-    std::fs::copy(dist.join(&deb), root.path.join("tmp").join(&deb)).map_err(|e| e.to_string())?;
+    std::fs::copy(dist.join(&deb), root.path.join("tmp").join(&deb))?;
     root.run(
         &format!(
             "dpkg -i /tmp/{deb} || true; apt-get update -q && apt-get -f install -y -q \
@@ -125,12 +126,7 @@ fn desktop(root: &Root, dist: &Path, want: &str) -> Result<(), String> {
 /// The README's picture drawn in the root by `bin`: the same pixels and
 /// the same state hash as here; with `env`, on the video driver it sets
 /// (offscreen without), and the driver said.
-fn picture(
-    root: &Root,
-    bin: &str,
-    want: &str,
-    env: Option<(&[String], &str)>,
-) -> Result<(), String> {
+fn picture(root: &Root, bin: &str, want: &str, env: Option<(&[String], &str)>) -> Result<()> {
     let (env, driver) = env.unwrap_or((&[], "offscreen"));
     let c = root.command(&format!("{bin} {SHOT} /tmp/shot.png"), env);
     let printed = sh::output(c)?;
@@ -149,7 +145,7 @@ fn picture(
 
 /// The terminal game in tmux, seed 42's Fighter: `o` opens the door and
 /// stops at the giant white rat, as the book's chapter 23 says.
-fn to_the_rat(root: &Root, bin: &str) -> Result<(), String> {
+fn to_the_rat(root: &Root, bin: &str) -> Result<()> {
     let session = format!("amulets-dist-{}", std::process::id());
     let path = root.path.display().to_string();
     let mut args = vec![
@@ -184,18 +180,18 @@ fn to_the_rat(root: &Root, bin: &str) -> Result<(), String> {
         sh::run(sh::cmd("tmux", &["send-keys", "-t", &session, "o"]))?;
         let screen = pane_shows(&session, "You see a giant white rat.")?;
         if !screen.contains("You open the door.") {
-            return Err(format!("the door was not opened:\n{screen}"));
+            return Err(anyhow!("the door was not opened:\n{screen}"));
         }
         Ok(())
     })();
     let _ = sh::run(sh::cmd("tmux", &["kill-session", "-t", &session]));
-    outcome.map_err(|e| format!("{bin} in tmux: {e}"))?;
+    outcome.map_err(|e| anyhow!("{bin} in tmux: {e}"))?;
     println!("dist: {bin} in tmux: o opens the door and sees the giant white rat");
     Ok(())
 }
 
 /// The pane's text once it shows `text`, or an error after 20 s.
-fn pane_shows(session: &str, text: &str) -> Result<String, String> {
+fn pane_shows(session: &str, text: &str) -> Result<String> {
     let start = Instant::now();
     loop {
         let now = sh::output(sh::cmd("tmux", &["capture-pane", "-p", "-t", session]))?;
@@ -203,7 +199,7 @@ fn pane_shows(session: &str, text: &str) -> Result<String, String> {
             return Ok(now);
         }
         if start.elapsed() > Duration::from_secs(20) {
-            return Err(format!("never showed {text:?}:\n{now}"));
+            return Err(anyhow!("never showed {text:?}:\n{now}"));
         }
         std::thread::sleep(Duration::from_millis(100));
     }
@@ -213,13 +209,13 @@ fn pane_shows(session: &str, text: &str) -> Result<String, String> {
 /// the packaged game in the root, with no X display and the driver left
 /// to SDL, must choose Wayland, show its window there and read back the
 /// README's picture from it.
-fn wayland(root: &Root, want: &str) -> Result<(), String> {
+fn wayland(root: &Root, want: &str) -> Result<()> {
     let xdg = root.path.join("tmp/xdg");
-    std::fs::create_dir_all(&xdg).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(&xdg)?;
     sh::run(sh::cmd("chmod", &["700", &xdg.display().to_string()]))?;
     let log = root.path.join("tmp/weston.log");
-    let file = std::fs::File::create(&log).map_err(|e| e.to_string())?;
-    let file2 = file.try_clone().map_err(|e| e.to_string())?;
+    let file = std::fs::File::create(&log)?;
+    let file2 = file.try_clone()?;
     let mut weston = std::process::Command::new("weston")
         .args([
             "--backend=headless-backend.so",
@@ -231,7 +227,7 @@ fn wayland(root: &Root, want: &str) -> Result<(), String> {
         .stdout(file)
         .stderr(file2)
         .spawn()
-        .map_err(|e| format!("weston: {e}"))?;
+        .map_err(|e| anyhow!("weston: {e}"))?;
     let socket: PathBuf = xdg.join("wayland-amulets");
     let start = Instant::now();
     while !socket.exists() && start.elapsed() < Duration::from_secs(10) {
@@ -248,6 +244,6 @@ fn wayland(root: &Root, want: &str) -> Result<(), String> {
     let _ = weston.wait();
     outcome.map_err(|e| {
         let said = std::fs::read_to_string(&log).unwrap_or_default();
-        format!("{e}\nweston said:\n{said}")
+        anyhow!("{e:#}\nweston said:\n{said}")
     })
 }

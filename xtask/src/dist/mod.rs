@@ -11,6 +11,7 @@
 //! them, the desktop entries and the metainfo validate, and the sums
 //! verify.
 
+use anyhow::{Context, Result, anyhow};
 mod check;
 mod deb;
 mod linux;
@@ -21,8 +22,6 @@ use crate::tools::{self, Need};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-
-const USAGE: &str = "usage: cargo xtask dist [--check]";
 
 /// The programs of the Linux tarball: (package, binary).
 const PROGRAMS: [(&str, &str); 3] = [
@@ -43,15 +42,12 @@ pub fn version() -> &'static str {
     env!("CARGO_PKG_VERSION")
 }
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    let check = match args {
-        [] => false,
-        [flag] if flag == "--check" => true,
-        _ => return Err(USAGE.into()),
-    };
+/// Writes the release into `target/dist/`, and with `check` checks each
+/// file as a player would use it.
+pub fn run(check: bool) -> Result<()> {
     let dist = sh::root().join("target/dist");
     let _ = std::fs::remove_dir_all(&dist);
-    std::fs::create_dir_all(&dist).map_err(|e| format!("{}: {e}", dist.display()))?;
+    std::fs::create_dir_all(&dist).map_err(|e| anyhow!("{}: {e}", dist.display()))?;
     let uf2 = dist.join(format!("amulets-{}-wio-terminal.uf2", version()));
     let (elf, _) = crate::embedded::wio_uf2(&uf2)?;
     let tarball = linux(&dist)?;
@@ -86,7 +82,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
 /// The Linux tarball, `amulets-VERSION-linux-x86_64.tar.gz`: its folder
 /// made in `dist`, then packed.
-fn linux(dist: &Path) -> Result<PathBuf, String> {
+fn linux(dist: &Path) -> Result<PathBuf> {
     let name = format!("amulets-{}-linux-x86_64", version());
     let root = dist.join(&name);
     let mut args = vec!["build", "--release", "--locked"];
@@ -112,7 +108,7 @@ fn linux(dist: &Path) -> Result<PathBuf, String> {
             &bin.join(program).display().to_string(),
             &["--man-page"],
         ))?;
-        std::fs::write(man.join(format!("{program}.6")), page).map_err(|e| e.to_string())?;
+        std::fs::write(man.join(format!("{program}.6")), page)?;
     }
     let tarball = dist.join(format!("{name}.tar.gz"));
     pack(dist, &name, &tarball)?;
@@ -121,7 +117,7 @@ fn linux(dist: &Path) -> Result<PathBuf, String> {
 
 /// The terminal game built static with musl, so it runs on any x86_64
 /// Linux: `amulets-tui-VERSION-linux-x86_64-musl.tar.gz`.
-fn musl(dist: &Path) -> Result<PathBuf, String> {
+fn musl(dist: &Path) -> Result<PathBuf> {
     const MUSL: &str = "x86_64-unknown-linux-musl";
     tools::ensure_rust_targets(&[MUSL])?;
     let args = [
@@ -156,7 +152,7 @@ fn musl(dist: &Path) -> Result<PathBuf, String> {
 /// The page, `amulets-VERSION-web.zip`: `index.html`, `amulets.js` and
 /// `amulets.wasm` at its root (every path relative, for any static host),
 /// and the licences.
-fn web(dist: &Path) -> Result<PathBuf, String> {
+fn web(dist: &Path) -> Result<PathBuf> {
     let built = crate::web::build()?;
     let name = format!("amulets-{}-web", version());
     let root = dist.join(&name);
@@ -169,7 +165,7 @@ fn web(dist: &Path) -> Result<PathBuf, String> {
     }
     let zip = dist.join(format!("{name}.zip"));
     zip_folder(&root, &zip)?;
-    let wasm = std::fs::metadata(root.join("amulets.wasm")).map_err(|e| e.to_string())?;
+    let wasm = std::fs::metadata(root.join("amulets.wasm"))?;
     println!(
         "dist: {} (amulets.wasm {} KiB)",
         zip.display(),
@@ -181,15 +177,14 @@ fn web(dist: &Path) -> Result<PathBuf, String> {
 /// The files of `root` (no folders) zipped as `zip`, the same bytes for
 /// the same files: dated by the last commit, no owners or extra fields,
 /// sorted.
-fn zip_folder(root: &Path, zip: &Path) -> Result<(), String> {
+fn zip_folder(root: &Path, zip: &Path) -> Result<()> {
     tools::ensure_programs(&[Need {
         program: "zip",
         package: "zip",
         backports: false,
     }])?;
     let when = sh::output(sh::cmd("git", &["log", "-1", "--format=%ct"]))?;
-    let mut files: Vec<String> = std::fs::read_dir(root)
-        .map_err(|e| e.to_string())?
+    let mut files: Vec<String> = std::fs::read_dir(root)?
         .flatten()
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
@@ -211,7 +206,7 @@ fn zip_folder(root: &Path, zip: &Path) -> Result<(), String> {
 /// programs `cargo xtask windows` checks, stripped, with the README, the
 /// licences and the third-party licences as text a Windows editor opens
 /// (`.txt`, CRLF line ends).
-fn windows(dist: &Path) -> Result<PathBuf, String> {
+fn windows(dist: &Path) -> Result<PathBuf> {
     let built = crate::windows::build()?;
     let name = format!("amulets-{}-windows-x86_64", version());
     let root = dist.join(&name);
@@ -228,12 +223,11 @@ fn windows(dist: &Path) -> Result<PathBuf, String> {
         ("LICENSE-APACHE", "LICENSE-APACHE.txt"),
     ];
     for (from, to) in texts {
-        let text = std::fs::read_to_string(sh::root().join(from)).map_err(|e| e.to_string())?;
-        std::fs::write(root.join(to), crlf(&text)).map_err(|e| e.to_string())?;
+        let text = std::fs::read_to_string(sh::root().join(from))?;
+        std::fs::write(root.join(to), crlf(&text))?;
     }
     let licences = third_party("x86_64-pc-windows-gnu")?;
-    std::fs::write(root.join("THIRD-PARTY-LICENSES.txt"), crlf(&licences))
-        .map_err(|e| e.to_string())?;
+    std::fs::write(root.join("THIRD-PARTY-LICENSES.txt"), crlf(&licences))?;
     let zip = dist.join(format!("{name}.zip"));
     zip_folder(&root, &zip)?;
     Ok(zip)
@@ -246,20 +240,20 @@ fn crlf(text: &str) -> String {
 
 /// The README, the changelog, the licences and the third-party licences,
 /// into a release's folder.
-fn docs(root: &Path) -> Result<(), String> {
+fn docs(root: &Path) -> Result<()> {
     for doc in ["README.md", "CHANGELOG.md", "LICENSE-MIT", "LICENSE-APACHE"] {
         copy(&sh::root().join(doc), &root.join(doc))?;
     }
     std::fs::write(
         root.join("THIRD-PARTY-LICENSES.txt"),
         third_party("x86_64-unknown-linux-gnu")?,
-    )
-    .map_err(|e| e.to_string())
+    )?;
+    Ok(())
 }
 
 /// The freedesktop files under `share/`: the desktop entries, the
 /// metainfo and the icons.
-fn share(share: &Path) -> Result<(), String> {
+fn share(share: &Path) -> Result<()> {
     let from = sh::root().join("xtask/dist");
     let apps = share.join("applications");
     mkdir(&apps)?;
@@ -285,7 +279,7 @@ const ICON_SIZES: [u32; 6] = [16, 32, 48, 64, 128, 256];
 /// The icon: the game's own Amulet tile on a floor tile, as large as the
 /// square holds at a whole number of pixels a tile pixel (a tile is 10 x
 /// 10), centred on the map's background.
-fn icon(size: u32, path: &Path) -> Result<(), String> {
+fn icon(size: u32, path: &Path) -> Result<()> {
     use amulets_play::view::{Tile, chrome, tile_colour};
     let art = amulets_picture::tiles::SIDE;
     let side = size / art * art;
@@ -294,7 +288,7 @@ fn icon(size: u32, path: &Path) -> Result<(), String> {
     frame.fill((0, 0, size as i32, size as i32), chrome::BACKGROUND, 255);
     let amulet = Tile::Item(amulets_core::item::kinds::AMULET);
     for tile in [Tile::Floor, amulet] {
-        let index = amulets_picture::tiles::index(tile).ok_or("no tile in the art")?;
+        let index = amulets_picture::tiles::index(tile).context("no tile in the art")?;
         let tint = amulets_core::color::palette::NO_TINT;
         frame.tile(index, 0, (at, at), side as i32, tint);
         frame.tile(index, 1, (at, at), side as i32, tile_colour(tile));
@@ -306,13 +300,13 @@ fn icon(size: u32, path: &Path) -> Result<(), String> {
             rgb.extend([c.r, c.g, c.b]);
         }
     }
-    amulets_desktop::image::write_png(path, size, size, &rgb)
+    amulets_desktop::image::write_png(path, size, size, &rgb).map_err(anyhow::Error::msg)
 }
 
 /// The licences of what the programs are built from: every crate they
 /// link (normal dependencies, for Linux), and SDL, which the SDL game
 /// links in; each with its licence's name and the licence files it ships.
-fn third_party(platform: &str) -> Result<String, String> {
+fn third_party(platform: &str) -> Result<String> {
     let text = sh::output(sh::cmd(
         &sh::cargo(),
         &[
@@ -324,14 +318,14 @@ fn third_party(platform: &str) -> Result<String, String> {
             platform,
         ],
     ))?;
-    let meta: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    let meta: Value = serde_json::from_str(&text)?;
     let linked = linked_packages(&meta)?;
     let mut out = String::from(
         "Amulets is built from these crates and libraries besides its own. Each\n\
          is named with its version and licence, and the licence files it ships\n\
          follow it.\n",
     );
-    let packages = meta["packages"].as_array().ok_or("no packages")?;
+    let packages = meta["packages"].as_array().context("no packages")?;
     for p in packages {
         let id = p["id"].as_str().unwrap_or_default();
         let name = p["name"].as_str().unwrap_or("?");
@@ -367,11 +361,11 @@ fn third_party(platform: &str) -> Result<String, String> {
 
 /// The ids of the packages the three programs link: theirs and their
 /// normal dependencies', not their own crates'.
-fn linked_packages(meta: &Value) -> Result<BTreeSet<String>, String> {
+fn linked_packages(meta: &Value) -> Result<BTreeSet<String>> {
     let ours = crate::licences::workspace_members(meta)?;
     let nodes = meta["resolve"]["nodes"]
         .as_array()
-        .ok_or("no resolve graph")?;
+        .context("no resolve graph")?;
     let by_id: BTreeMap<&str, &Value> = nodes
         .iter()
         .filter_map(|n| n["id"].as_str().map(|id| (id, n)))
@@ -382,7 +376,7 @@ fn linked_packages(meta: &Value) -> Result<BTreeSet<String>, String> {
     });
     let mut todo: Vec<&str> = roots.copied().collect();
     if todo.len() != PROGRAMS.len() {
-        return Err(format!(
+        return Err(anyhow!(
             "cargo metadata names {} of the {} programs' packages",
             todo.len(),
             PROGRAMS.len()
@@ -440,7 +434,7 @@ fn licence_files(dir: &Path) -> Vec<PathBuf> {
 
 /// `folder` of `dist` packed as `tarball`, the same bytes for the same
 /// files: sorted, owned by root, dated by the last commit.
-fn pack(dist: &Path, folder: &str, tarball: &Path) -> Result<(), String> {
+fn pack(dist: &Path, folder: &str, tarball: &Path) -> Result<()> {
     let when = sh::output(sh::cmd("git", &["log", "-1", "--format=%ct"]))?;
     let mtime = format!("--mtime=@{}", when.trim());
     let out = tarball.display().to_string();
@@ -464,7 +458,7 @@ fn pack(dist: &Path, folder: &str, tarball: &Path) -> Result<(), String> {
 }
 
 /// `SHA256SUMS` in `dist` over `files`.
-fn sums(dist: &Path, files: &[PathBuf]) -> Result<(), String> {
+fn sums(dist: &Path, files: &[PathBuf]) -> Result<()> {
     let names: Vec<String> = files
         .iter()
         .map(|f| {
@@ -479,12 +473,12 @@ fn sums(dist: &Path, files: &[PathBuf]) -> Result<(), String> {
     let mut c = sh::cmd("sha256sum", &args);
     c.current_dir(dist);
     let text = sh::output(c)?;
-    std::fs::write(dist.join("SHA256SUMS"), text).map_err(|e| e.to_string())
+    Ok(std::fs::write(dist.join("SHA256SUMS"), text)?)
 }
 
 /// A program's symbols stripped by binutils' `strip` (or mingw's), and
 /// the compiler's `.comment` section (lintian asks for it gone).
-fn strip(strip: &str, file: &Path) -> Result<(), String> {
+fn strip(strip: &str, file: &Path) -> Result<()> {
     let file = file.display().to_string();
     sh::run(sh::cmd(
         strip,
@@ -492,14 +486,14 @@ fn strip(strip: &str, file: &Path) -> Result<(), String> {
     ))
 }
 
-fn mkdir(dir: &Path) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))
+fn mkdir(dir: &Path) -> Result<()> {
+    std::fs::create_dir_all(dir).map_err(|e| anyhow!("{}: {e}", dir.display()))
 }
 
-fn copy(from: &Path, to: &Path) -> Result<(), String> {
+fn copy(from: &Path, to: &Path) -> Result<()> {
     std::fs::copy(from, to)
         .map(drop)
-        .map_err(|e| format!("{} -> {}: {e}", from.display(), to.display()))
+        .map_err(|e| anyhow!("{} -> {}: {e}", from.display(), to.display()))
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use super::version;
 use crate::cdp::{Chrome, Tab};
 use crate::sh;
 use amulets_rigs::pixels;
+use anyhow::{Result, anyhow};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -13,14 +14,14 @@ use std::time::{Duration, Instant};
 const PICTURE: &str = "docs/screenshot-glyph.png";
 
 /// A fresh folder for a check, under `dist`.
-fn fresh(dist: &Path, name: &str) -> Result<PathBuf, String> {
+fn fresh(dist: &Path, name: &str) -> Result<PathBuf> {
     let dir = dist.join(name);
     let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    std::fs::create_dir_all(&dir).map_err(|e| anyhow!("{}: {e}", dir.display()))?;
     Ok(dir)
 }
 
-fn unzip(zip: &Path, into: &Path) -> Result<(), String> {
+fn unzip(zip: &Path, into: &Path) -> Result<()> {
     crate::tools::ensure_programs(&[crate::tools::Need {
         program: "unzip",
         package: "unzip",
@@ -40,7 +41,7 @@ fn unzip(zip: &Path, into: &Path) -> Result<(), String> {
 /// The Windows zip unpacked, in a new Wine prefix: each game says its
 /// version, and the desktop game draws the README's picture with the
 /// state hash the Linux game prints.
-pub(super) fn windows(dist: &Path, want_hash: &str) -> Result<(), String> {
+pub(super) fn windows(dist: &Path, want_hash: &str) -> Result<()> {
     let work = fresh(dist, "check-windows")?;
     let files = work.join("files");
     unzip(
@@ -48,13 +49,13 @@ pub(super) fn windows(dist: &Path, want_hash: &str) -> Result<(), String> {
         &files,
     )?;
     let prefix = work.join("prefix");
-    std::fs::create_dir_all(&prefix).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(&prefix)?;
     amulets_rigs::wine::make_prefix(&prefix, &work)?;
     for program in ["amulets", "amulets-tui"] {
         let exe = files.join(format!("{program}.exe"));
         let said = amulets_rigs::wine::wine(&prefix, &exe, &["--version".into()])?;
         if said.trim() != format!("{program} {}", version()) {
-            return Err(format!("{program}.exe --version says {said:?}"));
+            return Err(anyhow!("{program}.exe --version says {said:?}"));
         }
     }
     let out = work.join("shot.png");
@@ -85,9 +86,9 @@ pub(super) fn windows(dist: &Path, want_hash: &str) -> Result<(), String> {
 const MOST_WASM: u64 = 400 * 1024;
 
 /// A port of 127.0.0.1 nobody listens on now.
-fn free_port() -> Result<u16, String> {
-    let l = std::net::TcpListener::bind(("127.0.0.1", 0)).map_err(|e| e.to_string())?;
-    l.local_addr().map(|a| a.port()).map_err(|e| e.to_string())
+fn free_port() -> Result<u16> {
+    let l = std::net::TcpListener::bind(("127.0.0.1", 0))?;
+    Ok(l.local_addr()?.port())
 }
 
 /// The web zip unpacked and served by `python3 -m http.server` on
@@ -95,13 +96,13 @@ fn free_port() -> Result<u16, String> {
 /// (a Fighter), then `o` moves the player; a reload saves the run (the
 /// page's storage holds it) and C on the title continues it at the same
 /// turn, on the same cell.
-pub(super) fn web(dist: &Path) -> Result<(), String> {
+pub(super) fn web(dist: &Path) -> Result<()> {
     let work = fresh(dist, "check-web")?;
     let site = work.join("site");
     unzip(&dist.join(format!("amulets-{}-web.zip", version())), &site)?;
-    let wasm = std::fs::metadata(site.join("amulets.wasm")).map_err(|e| e.to_string())?;
+    let wasm = std::fs::metadata(site.join("amulets.wasm"))?;
     if wasm.len() > MOST_WASM {
-        return Err(format!(
+        return Err(anyhow!(
             "the web zip's amulets.wasm is {} bytes, more than {} KiB (docs/web.md, \"Its size\")",
             wasm.len(),
             MOST_WASM / 1024
@@ -127,12 +128,12 @@ pub(super) fn web(dist: &Path) -> Result<(), String> {
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
-        .map_err(|e| format!("python3 -m http.server: {e}"))?;
+        .map_err(|e| anyhow!("python3 -m http.server: {e}"))?;
     let start = Instant::now();
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
         if start.elapsed() > Duration::from_secs(10) {
             let _ = server.kill();
-            return Err("python3 -m http.server did not listen".into());
+            return Err(anyhow!("python3 -m http.server did not listen"));
         }
         std::thread::sleep(Duration::from_millis(50));
     }
@@ -150,7 +151,7 @@ pub(super) fn web(dist: &Path) -> Result<(), String> {
 
 /// The page at `base`, as a player plays it; the turn and cell it was
 /// continued at.
-fn play_the_page(work: &Path, base: &str) -> Result<(u64, String), String> {
+fn play_the_page(work: &Path, base: &str) -> Result<(u64, String)> {
     let mut chrome = Chrome::launch(&work.join("chrome"), &[], crate::web::PAGE)?;
     let tab = chrome.open(base)?;
     let started = "document.body.dataset.started === 'yes'";
@@ -176,14 +177,14 @@ fn play_the_page(work: &Path, base: &str) -> Result<(u64, String), String> {
         "(localStorage.getItem('amulets.save') || '').slice(0, 13)",
     )?;
     if kept != serde_json::json!("amulets-save ") {
-        return Err(format!(
+        return Err(anyhow!(
             "after a reload the page's storage holds no save: {kept}"
         ));
     }
     // The title: no run is played until C.
     let title = settled(&mut chrome, &tab)?;
     if title == moved {
-        return Err(format!("the title already shows the run at {title:?}"));
+        return Err(anyhow!("the title already shows the run at {title:?}"));
     }
     chrome.key(&tab, 'c')?;
     let continued = settled(&mut chrome, &tab)?;
@@ -199,11 +200,10 @@ fn play_the_page(work: &Path, base: &str) -> Result<(u64, String), String> {
 
 /// The run's turn and the player's cell on the page once two looks a
 /// half second apart agree.
-fn settled(chrome: &mut Chrome, tab: &Tab) -> Result<(u64, String), String> {
-    let look = |chrome: &mut Chrome| -> Result<(u64, String), String> {
+fn settled(chrome: &mut Chrome, tab: &Tab) -> Result<(u64, String)> {
+    let look = |chrome: &mut Chrome| -> Result<(u64, String)> {
         let v = chrome.eval(tab, "JSON.stringify(window.amuletsPlayer())")?;
-        let v: serde_json::Value =
-            serde_json::from_str(v.as_str().unwrap_or("null")).map_err(|e| e.to_string())?;
+        let v: serde_json::Value = serde_json::from_str(v.as_str().unwrap_or("null"))?;
         Ok((v[0].as_u64().unwrap_or(0), v[1].to_string()))
     };
     let mut last = look(chrome)?;
@@ -215,7 +215,7 @@ fn settled(chrome: &mut Chrome, tab: &Tab) -> Result<(u64, String), String> {
             return Ok(now);
         }
         if start.elapsed() > Duration::from_secs(20) {
-            return Err(format!("the page never stood still: {now:?}"));
+            return Err(anyhow!("the page never stood still: {now:?}"));
         }
         last = now;
     }

@@ -1,6 +1,7 @@
 //! What the chores read of a firmware's ELF file, through `object`.
 
 use super::*;
+use anyhow::{Context, Result, anyhow};
 
 /// An allocated section of an ELF32 file.
 pub(super) struct Section {
@@ -24,12 +25,12 @@ pub(super) struct Elf {
 impl Elf {
     /// Reads an ELF32 little-endian file's loadable segments and allocated
     /// sections (`object`'s ELF reader, which checks every bound).
-    pub(super) fn read(path: &Path) -> Result<Elf, String> {
+    pub(super) fn read(path: &Path) -> Result<Elf> {
         use object::LittleEndian;
         use object::elf::{FileHeader32, PT_LOAD, SHF_ALLOC, SHT_NOBITS};
         use object::read::elf::{FileHeader, ProgramHeader, SectionHeader};
-        let b = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let bad = |_| format!("{}: not a 32-bit little-endian ELF", path.display());
+        let b = std::fs::read(path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+        let bad = |_| anyhow!("{}: not a 32-bit little-endian ELF", path.display());
         let header = FileHeader32::<LittleEndian>::parse(&*b).map_err(bad)?;
         let endian = header.endian().map_err(bad)?;
         let loads = header
@@ -75,14 +76,14 @@ impl Elf {
     /// The flash image, as `objcopy -O binary` makes it: every section with
     /// contents at its load address (found through the segment holding it),
     /// from the lowest, gaps filled with 0xFF (erased flash).
-    pub(super) fn flash_image(&self) -> Result<(u32, Vec<u8>), String> {
+    pub(super) fn flash_image(&self) -> Result<(u32, Vec<u8>)> {
         let mut pieces = Vec::new();
         for s in self.sections.iter().filter(|s| !s.empty && s.size > 0) {
             let (seg_off, seg_paddr, _) = *self
                 .loads
                 .iter()
                 .find(|&&(o, _, len)| s.offset >= o && s.offset + s.size <= o + len)
-                .ok_or("a section outside every loadable segment")?;
+                .context("a section outside every loadable segment")?;
             let data = &self.bytes[s.offset as usize..(s.offset + s.size) as usize];
             pieces.push((seg_paddr + (s.offset - seg_off), data));
         }
@@ -90,7 +91,7 @@ impl Elf {
             .iter()
             .map(|p| p.0)
             .min()
-            .ok_or("no section to load")?;
+            .context("no section to load")?;
         let end = pieces
             .iter()
             .map(|p| p.0 + p.1.len() as u32)
@@ -108,11 +109,11 @@ impl Elf {
 /// defmt 1.x drops every message below error level unless `DEFMT_LOG` is
 /// set when building (`.cargo/config.toml` sets it to info): the firmware's
 /// first info message must be in the ELF, where defmt keeps its strings.
-pub(super) fn logs_at_info(elf: &Path) -> Result<(), String> {
+pub(super) fn logs_at_info(elf: &Path) -> Result<()> {
     const FIRST: &[u8] = b"amulets on the Wio Terminal";
-    let bytes = std::fs::read(elf).map_err(|e| format!("{}: {e}", elf.display()))?;
+    let bytes = std::fs::read(elf).map_err(|e| anyhow!("{}: {e}", elf.display()))?;
     if !bytes.windows(FIRST.len()).any(|w| w == FIRST) {
-        return Err(format!(
+        return Err(anyhow!(
             "{}: defmt kept no info message; is DEFMT_LOG set when building?",
             elf.display()
         ));

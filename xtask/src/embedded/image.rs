@@ -1,10 +1,11 @@
 //! The firmware's frames as the host reads them.
 
 use super::*;
+use anyhow::{Result, anyhow};
 
 /// Reads a binary PPM (P6) as (width, height, RGB bytes).
-pub(super) fn read_ppm(path: &Path) -> Result<(u32, u32, Vec<u8>), String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+pub(super) fn read_ppm(path: &Path) -> Result<(u32, u32, Vec<u8>)> {
+    let bytes = std::fs::read(path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
     let mut fields = Vec::new();
     let mut at = 0;
     while fields.len() < 4 {
@@ -17,7 +18,7 @@ pub(super) fn read_ppm(path: &Path) -> Result<(u32, u32, Vec<u8>), String> {
         }
         fields.push(String::from_utf8_lossy(&bytes[start..at]).into_owned());
     }
-    let bad = || format!("{}: not a P6 picture", path.display());
+    let bad = || anyhow!("{}: not a P6 picture", path.display());
     if fields[0] != "P6" || fields[3] != "255" {
         return Err(bad());
     }

@@ -7,6 +7,7 @@ use amulets_core::game::Game;
 use amulets_core::player::Class;
 use amulets_embedded::framebuffer::FrameBuffer;
 use amulets_embedded::{Layout, Shell};
+use anyhow::{Context, Result, anyhow};
 use std::path::{Path, PathBuf};
 
 mod elf;
@@ -53,7 +54,7 @@ const WIO_DEFMT: Firmware = Firmware {
 };
 
 /// Builds a firmware for a run (seed, class, turns) and returns its ELF.
-fn build(fw: &Firmware, run: &[(&str, String)]) -> Result<PathBuf, String> {
+fn build(fw: &Firmware, run: &[(&str, String)]) -> Result<PathBuf> {
     let mut c = sh::cmd(
         &sh::cargo(),
         &[
@@ -81,8 +82,8 @@ fn build(fw: &Firmware, run: &[(&str, String)]) -> Result<PathBuf, String> {
         .join(fw.bin))
 }
 
-fn class_named(name: &str) -> Result<Class, String> {
-    Class::named(name).ok_or_else(|| format!("{name:?} is not a class: fighter, rogue or wizard"))
+fn class_named(name: &str) -> Result<Class> {
+    Class::named(name).with_context(|| format!("{name:?} is not a class: fighter, rogue or wizard"))
 }
 
 /// The first frame as the host draws it, as the firmware's PPM bytes.
@@ -101,48 +102,47 @@ fn host_first_frame(seed: u32, class: Class) -> Vec<u8> {
     out
 }
 
-/// `cargo xtask qemu [--seed N] [--class C] [--turns T] [--out DIR]`.
-#[expect(
-    clippy::too_many_lines,
-    reason = "a chore's steps in order, as a script would run them"
-)]
-pub fn qemu_command(args: &[String]) -> Result<(), String> {
-    let mut seed = 42u32;
-    let mut class = "fighter".to_string();
-    let mut turns: Option<u32> = None;
-    let mut out = sh::root().join("target/qemu-frames");
-    let mut buttons: Option<PathBuf> = None;
-    let mut run_only: Option<&str> = None;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = || it.next().cloned().ok_or(format!("{a} needs a value"));
-        match a.as_str() {
-            "--seed" => seed = value()?.parse().map_err(|_| "--seed takes a number")?,
-            "--class" => {
-                class = value()?;
-                run_only = Some("--class");
-            }
-            "--turns" => {
-                turns = Some(value()?.parse().map_err(|_| "--turns takes a number")?);
-                run_only = Some("--turns");
-            }
-            "--out" => out = PathBuf::from(value()?),
-            "--buttons" => buttons = Some(PathBuf::from(value()?)),
-            other => {
-                return Err(format!(
-                    "qemu: unknown argument {other}; it takes --seed N --class C --turns T --out DIR --buttons SCRIPT"
-                ));
-            }
+/// `cargo xtask qemu`'s flags.
+#[derive(clap::Args, Debug)]
+pub struct QemuOptions {
+    /// The run's seed
+    #[arg(long, default_value_t = 42)]
+    seed: u32,
+    /// The bot's class (fighter, rogue or wizard)
+    #[arg(long, conflicts_with = "buttons")]
+    class: Option<String>,
+    /// End the bot's run after this many turns
+    #[arg(long, conflicts_with = "buttons")]
+    turns: Option<u32>,
+    /// Where the frames go (target/qemu-frames)
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Play from the title by this button script instead of the bot
+    #[arg(long)]
+    buttons: Option<PathBuf>,
+}
+
+impl Default for QemuOptions {
+    fn default() -> Self {
+        QemuOptions {
+            seed: 42,
+            class: None,
+            turns: None,
+            out: None,
+            buttons: None,
         }
     }
-    if let (Some(flag), Some(_)) = (run_only, &buttons) {
-        // The script plays from the title: it chooses the class itself,
-        // and the buttons, not a turn count, end the run.
-        return Err(format!(
-            "qemu: {flag} is for the bot's run; --buttons plays from the title, \
-             where the script chooses the class"
-        ));
-    }
+}
+
+/// The embedded shell on mps2-an386 while the bot plays (or a button
+/// script): frames, the state hash and the first frame against the host's.
+pub fn qemu_command(o: &QemuOptions) -> Result<()> {
+    let (seed, turns) = (o.seed, o.turns);
+    let class = o.class.clone().unwrap_or_else(|| "fighter".to_string());
+    let out = o
+        .out
+        .clone()
+        .unwrap_or_else(|| sh::root().join("target/qemu-frames"));
     let class_value = class_named(&class)?;
     crate::tools::ensure_rust_targets(&[M4])?;
     crate::tools::ensure_programs(&[crate::tools::QEMU_ARM])?;
@@ -154,15 +154,12 @@ pub fn qemu_command(args: &[String]) -> Result<(), String> {
         "AMULETS_TURNS",
         turns.map_or(String::new(), |t| t.to_string()),
     ));
-    if let Some(script) = buttons {
-        return play_buttons(&script, seed, &out).map(drop);
+    if let Some(script) = &o.buttons {
+        return play_buttons(script, seed, &out).map(drop);
     }
     let elf = build(&MPS2, &run)?;
-    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
-    for e in std::fs::read_dir(&out)
-        .map_err(|e| e.to_string())?
-        .flatten()
-    {
+    std::fs::create_dir_all(&out).map_err(|e| anyhow!("{}: {e}", out.display()))?;
+    for e in std::fs::read_dir(&out)?.flatten() {
         if e.path()
             .extension()
             .is_some_and(|x| x == "ppm" || x == "png")
@@ -183,7 +180,7 @@ pub fn qemu_command(args: &[String]) -> Result<(), String> {
     println!("the state hash equals the host's: {host:016x}");
     // The first frame, pixel for pixel, against the host's drawing.
     let first = out.join("frame-floor1-turn00000.ppm");
-    let theirs = std::fs::read(&first).map_err(|e| format!("{}: {e}", first.display()))?;
+    let theirs = std::fs::read(&first).map_err(|e| anyhow!("{}: {e}", first.display()))?;
     if theirs != host_first_frame(seed, class_value) {
         return Err(sh::failed(
             "the board's first frame is the host's drawing, pixel for pixel",
@@ -193,8 +190,7 @@ pub fn qemu_command(args: &[String]) -> Result<(), String> {
     }
     println!("the first frame equals the host's, pixel for pixel");
     let mut pngs = Vec::new();
-    let mut ppms: Vec<PathBuf> = std::fs::read_dir(&out)
-        .map_err(|e| e.to_string())?
+    let mut ppms: Vec<PathBuf> = std::fs::read_dir(&out)?
         .flatten()
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "ppm"))
@@ -203,7 +199,7 @@ pub fn qemu_command(args: &[String]) -> Result<(), String> {
     for ppm in ppms {
         let (w, h, rgb) = read_ppm(&ppm)?;
         let png = ppm.with_extension("png");
-        write_png(&png, w, h, &rgb)?;
+        write_png(&png, w, h, &rgb).map_err(anyhow::Error::msg)?;
         let _ = std::fs::remove_file(&ppm);
         pngs.push(png);
     }
@@ -216,10 +212,10 @@ pub fn qemu_command(args: &[String]) -> Result<(), String> {
 /// `qemu_mps2.rs`: buttons, `b+up`, `wait N`, `shot NAME`, `hash`), with its
 /// save in `amulets-flash.bin` in the out folder, kept between runs, and
 /// the shots written there as PNG.
-fn play_buttons(script: &Path, seed: u32, out: &Path) -> Result<Vec<Shot>, String> {
-    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+fn play_buttons(script: &Path, seed: u32, out: &Path) -> Result<Vec<Shot>> {
+    std::fs::create_dir_all(out).map_err(|e| anyhow!("{}: {e}", out.display()))?;
     std::fs::copy(script, out.join("buttons.txt"))
-        .map_err(|e| format!("{}: {e}", script.display()))?;
+        .map_err(|e| anyhow!("{}: {e}", script.display()))?;
     let flag = |k: &'static str, v: &str| (k, v.to_string());
     let elf = build(
         &MPS2,
@@ -237,7 +233,7 @@ fn play_buttons(script: &Path, seed: u32, out: &Path) -> Result<Vec<Shot>, Strin
     for name in printed.lines().filter_map(|l| l.strip_prefix("wrote ")) {
         let ppm = out.join(name.trim());
         let (w, h, rgb) = read_ppm(&ppm)?;
-        write_png(&ppm.with_extension("png"), w, h, &rgb)?;
+        write_png(&ppm.with_extension("png"), w, h, &rgb).map_err(anyhow::Error::msg)?;
         let _ = std::fs::remove_file(&ppm);
         shots.push(Shot {
             name: name.trim().trim_end_matches(".ppm").to_string(),
@@ -280,14 +276,14 @@ impl Shot {
 /// same flash file starts in high contrast, and plays in it. Each shot's
 /// background is checked: the kept palette's, not the book's. The shots
 /// are in `target/qemu-palette`.
-pub fn palette_shots() -> Result<(), String> {
+pub fn palette_shots() -> Result<()> {
     crate::tools::ensure_rust_targets(&[M4])?;
     crate::tools::ensure_programs(&[crate::tools::QEMU_ARM])?;
     let out = sh::root().join("target/qemu-palette");
     let _ = std::fs::remove_dir_all(&out);
-    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    std::fs::create_dir_all(&out).map_err(|e| anyhow!("{}: {e}", out.display()))?;
     let script = out.join("palette-script.txt");
-    let write = |text: &str| std::fs::write(&script, text).map_err(|e| e.to_string());
+    let write = |text: &str| std::fs::write(&script, text);
     write(
         "wait 100\nshot board-title-book\ndown\ndown\ndown\ndown\n\
          press\npress\npress\nwait 100\nshot board-title-chosen\n",
@@ -300,12 +296,12 @@ pub fn palette_shots() -> Result<(), String> {
             .iter()
             .find(|s| s.name == name)
             .map(Shot::background)
-            .ok_or(format!("qemu-palette: the firmware took no shot {name}"))
+            .with_context(|| format!("qemu-palette: the firmware took no shot {name}"))
     };
     let book = background(&first, "board-title-book")?;
     let chosen = background(&first, "board-title-chosen")?;
     if chosen == book {
-        return Err(format!(
+        return Err(anyhow!(
             "qemu-palette: the colours line taken three times left the book's background {book:?}"
         ));
     }
@@ -331,23 +327,22 @@ pub fn palette_shots() -> Result<(), String> {
 /// title's H (three downs past the choices a board cannot take), its
 /// table of runs, then the daily table. The shots are
 /// `target/qemu-hall/board-hall.png` and `board-hall-daily.png`.
-pub fn hall_shots() -> Result<(), String> {
+pub fn hall_shots() -> Result<()> {
     use amulets_embedded::flash::{FlashStore, REGION, RamFlash};
     let out = sh::root().join("target/qemu-hall");
     let _ = std::fs::remove_dir_all(&out);
-    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    std::fs::create_dir_all(&out).map_err(|e| anyhow!("{}: {e}", out.display()))?;
     let mut store = FlashStore::new(RamFlash::<{ REGION as usize }, 4096>::new(), 0);
     store
         .write_hall(&crate::hall::example())
-        .map_err(|e| format!("the example hall in flash: {e}"))?;
+        .map_err(|e| anyhow!("the example hall in flash: {e}"))?;
     let image = store.into_flash().bytes;
-    std::fs::write(out.join("amulets-flash.bin"), image).map_err(|e| e.to_string())?;
+    std::fs::write(out.join("amulets-flash.bin"), image)?;
     let script = out.join("hall-script.txt");
     std::fs::write(
         &script,
         "down\ndown\ndown\npress\nwait 100\nshot board-hall\npress\nwait 100\nshot board-hall-daily\n",
-    )
-    .map_err(|e| e.to_string())?;
+    )?;
     play_buttons(&script, 1, &out).map(drop)
 }
 
@@ -357,14 +352,14 @@ pub fn hall_shots() -> Result<(), String> {
 /// on floor 2, where the session saves, prints the live game's hash and
 /// stops, as a power cut would stop it; a second firmware starts at the
 /// title, continues by C, and must print the same hash.
-pub fn qemu_continue() -> Result<(), String> {
+pub fn qemu_continue() -> Result<()> {
     crate::tools::ensure_rust_targets(&[M4])?;
     crate::tools::ensure_programs(&[crate::tools::QEMU_ARM])?;
     let dir = sh::root().join("target/qemu-continue");
-    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(&dir)?;
     let flash = dir.join("amulets-flash.bin");
     if flash.exists() {
-        std::fs::remove_file(&flash).map_err(|e| e.to_string())?;
+        std::fs::remove_file(&flash)?;
     }
     let flag = |k: &'static str, v: &str| (k, v.to_string());
     let playing = build(
@@ -383,9 +378,9 @@ pub fn qemu_continue() -> Result<(), String> {
         .lines()
         .find_map(|l| l.strip_prefix("state hash at the save "))
         .map(|h| h.trim().to_string())
-        .ok_or("the firmware printed no hash at its save")?;
+        .context("the firmware printed no hash at its save")?;
     if !flash.exists() {
-        return Err(format!("the firmware left no {}", flash.display()));
+        return Err(anyhow!("the firmware left no {}", flash.display()));
     }
     let continuing = build(
         &MPS2,
@@ -423,7 +418,7 @@ pub fn qemu_continue() -> Result<(), String> {
         seconds * 1.5
     );
     if seconds * 1.5 >= 1.0 {
-        return Err(format!(
+        return Err(anyhow!(
             "continuing the longest bot run's save takes {:.3} s with the margin, over 1 s",
             seconds * 1.5
         ));
@@ -434,7 +429,7 @@ pub fn qemu_continue() -> Result<(), String> {
         &format!("\ndice book {draws}\n"),
         &format!("\ndice book {cap}\n"),
     );
-    let capped = Game::read_save(&at_cap).map_err(|e| format!("the save at the cap: {e}"))?;
+    let capped = Game::read_save(&at_cap).map_err(|e| anyhow!("the save at the cap: {e}"))?;
     let seconds = timed_continue(&continuing, &dir, &capped)?;
     println!(
         "qemu-continue: a save at the cap ({cap} draws) continues in {seconds:.3} s at 120 MHz"
@@ -476,36 +471,36 @@ fn most_drawn_save() -> Game {
 /// and continue it (both parses), counted under `-icount shift=0`, where
 /// one SysTick tick is 40 instructions; and the continued run must be the
 /// saved one.
-fn timed_continue(elf: &Path, dir: &Path, game: &Game) -> Result<f64, String> {
+fn timed_continue(elf: &Path, dir: &Path, game: &Game) -> Result<f64> {
     use amulets_embedded::flash::{FlashStore, REGION, RamFlash};
     use amulets_play::store::{SaveText, Saves};
     let mut store = FlashStore::new(RamFlash::<{ REGION as usize }, 4096>::new(), 0);
     store
         .write(&SaveText(game))
-        .map_err(|e| format!("the save in a RAM flash: {e}"))?;
+        .map_err(|e| anyhow!("the save in a RAM flash: {e}"))?;
     let timed = dir.join("timed");
-    std::fs::create_dir_all(&timed).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(&timed)?;
     let flash = timed.join("amulets-flash.bin");
     std::fs::write(&flash, store.into_flash().bytes)
-        .map_err(|e| format!("{}: {e}", flash.display()))?;
+        .map_err(|e| anyhow!("{}: {e}", flash.display()))?;
     let printed = qemu("mps2-an386", "cortex-m4", elf, &timed, true)?;
     let want = amulets_core::replay::state_hash(game);
     if printed_hash(&printed)? != want {
-        return Err(format!("the timed save did not continue at {want:016x}"));
+        return Err(anyhow!("the timed save did not continue at {want:016x}"));
     }
     let ticks: u64 = printed
         .lines()
         .find_map(|l| l.strip_prefix("continuing took "))
         .and_then(|l| l.split_whitespace().next())
         .and_then(|t| t.parse().ok())
-        .ok_or("the firmware printed no time for continuing")?;
+        .context("the firmware printed no time for continuing")?;
     #[expect(clippy::cast_precision_loss, reason = "ticks are far below 2^52")]
     Ok((ticks * 40) as f64 / 120e6)
 }
 
 /// The lm3s6965evb check: the bot plays whole runs in 64 KiB, and each
 /// ends with the host's hash. Returns a line for the determinism table.
-pub fn lm3s_check() -> Result<String, String> {
+pub fn lm3s_check() -> Result<String> {
     crate::tools::ensure_rust_targets(&[M3])?;
     crate::tools::ensure_programs(&[crate::tools::QEMU_ARM])?;
     let mut lines = Vec::new();
@@ -536,7 +531,7 @@ pub fn lm3s_check() -> Result<String, String> {
 /// The M3's line "static RAM S bytes, stack high-water H of T bytes, ...":
 /// the stack stays under 60 KiB, and at least 2 KiB must be left, or the
 /// next run could overflow.
-fn m3_stack(printed: &str) -> Result<String, String> {
+fn m3_stack(printed: &str) -> Result<String> {
     let stack = printed
         .lines()
         .find(|l| l.starts_with("static RAM"))
@@ -548,21 +543,21 @@ fn m3_stack(printed: &str) -> Result<String, String> {
         .collect();
     match words.as_slice() {
         [s, h, t, ..] if s + h + 2048 <= *t && *h < 60 << 10 => Ok(stack),
-        [_, h, t, ..] => Err(format!(
+        [_, h, t, ..] => Err(anyhow!(
             "lm3s6965evb: the stack reached {h} of {t} bytes: not under 60 KiB with 2 KiB spare"
         )),
-        _ => Err("lm3s6965evb: no stack report".into()),
+        _ => Err(anyhow!("lm3s6965evb: no stack report")),
     }
 }
 
 /// The daily dungeon's seed of 2026-12-02 as the M3 made it, against the
 /// one docs/rules.md pins.
-fn m3_daily(printed: &str) -> Result<(), String> {
+fn m3_daily(printed: &str) -> Result<()> {
     let line = "daily 2026-12-02: seed 931398152";
     if printed.lines().any(|l| l.trim_end() == line) {
         Ok(())
     } else {
-        Err(format!(
+        Err(anyhow!(
             "lm3s6965evb: no \"{line}\" in what it printed:\n{printed}"
         ))
     }
@@ -573,30 +568,30 @@ fn m3_daily(printed: &str) -> Result<(), String> {
 /// host's folder as `replay-N.txt`, read by the firmware a piece at a time
 /// through semihosting, and each played to every point and its end. Each
 /// must end as it does here: the same points, turn and state hash.
-pub fn lm3s_replays(replays: &Path, count: usize) -> Result<String, String> {
+pub fn lm3s_replays(replays: &Path, count: usize) -> Result<String> {
     crate::tools::ensure_rust_targets(&[M3])?;
     crate::tools::ensure_programs(&[crate::tools::QEMU_ARM])?;
     let mut names: Vec<PathBuf> = std::fs::read_dir(replays)
-        .map_err(|e| format!("{}: {e}", replays.display()))?
+        .map_err(|e| anyhow!("{}: {e}", replays.display()))?
         .filter_map(Result::ok)
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "txt"))
         .collect();
     names.sort();
     if names.len() < count {
-        return Err(format!(
+        return Err(anyhow!(
             "{} replays in {}, not {count}",
             names.len(),
             replays.display()
         ));
     }
     let dir = sh::root().join("target/m3-replays");
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    std::fs::create_dir_all(&dir).map_err(|e| anyhow!("{}: {e}", dir.display()))?;
     let mut want = Vec::new();
     for (i, path) in names[..count].iter().enumerate() {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
         let game = amulets_core::replay::play(&text)
-            .map_err(|e| format!("{} on the host: {e}", path.display()))?;
+            .map_err(|e| anyhow!("{} on the host: {e}", path.display()))?;
         let points = text.lines().filter(|l| l.starts_with("point ")).count();
         want.push(format!(
             "replay-{i}.txt: {points} points as recorded, ended at turn {}, state hash {:016x}",
@@ -604,14 +599,14 @@ pub fn lm3s_replays(replays: &Path, count: usize) -> Result<String, String> {
             amulets_core::replay::state_hash(&game)
         ));
         let to = dir.join(format!("replay-{i}.txt"));
-        std::fs::write(&to, &text).map_err(|e| format!("{}: {e}", to.display()))?;
+        std::fs::write(&to, &text).map_err(|e| anyhow!("{}: {e}", to.display()))?;
     }
     let elf = build(&LM3S, &[("AMULETS_REPLAYS", count.to_string())])?;
     let printed = qemu("lm3s6965evb", "cortex-m3", &elf, &dir, false)?;
     m3_daily(&printed)?;
     for line in &want {
         if !printed.lines().any(|l| l.trim_end() == line) {
-            return Err(format!(
+            return Err(anyhow!(
                 "lm3s6965evb: not \"{line}\", as on the host; it printed:\n{printed}"
             ));
         }
@@ -622,7 +617,7 @@ pub fn lm3s_replays(replays: &Path, count: usize) -> Result<String, String> {
 
 /// `cargo xtask size`: every firmware's flash and static RAM, the game's
 /// size, and the M3's stack high-water mark from a whole run.
-pub fn size() -> Result<(), String> {
+pub fn size() -> Result<()> {
     crate::tools::ensure_rust_targets(&[M3, M4])?;
     crate::tools::ensure_programs(&[crate::tools::QEMU_ARM])?;
     let mut rows = Vec::new();
@@ -648,13 +643,13 @@ pub fn size() -> Result<(), String> {
         }
         let (flash, ram) = Elf::read(&elf)?.sizes();
         if flash == 0 {
-            return Err(format!(
+            return Err(anyhow!(
                 "{}: an empty image (was it linked with link.x?)",
                 fw.bin
             ));
         }
         if flash > flash_max {
-            return Err(format!(
+            return Err(anyhow!(
                 "{}: {flash} bytes of flash, more than {flash_max}",
                 fw.bin
             ));
@@ -700,26 +695,23 @@ pub fn uf2_for_tests(image: &[u8], base: u32) -> Vec<u8> {
 
 /// Builds the Wio Terminal firmware and writes its UF2 image to `out`:
 /// the firmware ELF's path and the image's length.
-pub fn wio_uf2(out: &Path) -> Result<(PathBuf, usize), String> {
+pub fn wio_uf2(out: &Path) -> Result<(PathBuf, usize)> {
     crate::tools::ensure_rust_targets(&[M4])?;
     let elf = build(&WIO, &[])?;
     let (base, image) = Elf::read(&elf)?.flash_image()?;
     if base != 0x4000 {
-        return Err(format!(
+        return Err(anyhow!(
             "the image starts at {base:#x}, not after the bootloader at 0x4000"
         ));
     }
-    std::fs::write(out, uf2(&image, base)).map_err(|e| format!("{}: {e}", out.display()))?;
+    std::fs::write(out, uf2(&image, base)).map_err(|e| anyhow!("{}: {e}", out.display()))?;
     Ok((elf, image.len()))
 }
 
 /// `cargo xtask flash`: builds the Wio Terminal firmware, writes
 /// `target/amulets-wio.uf2`, and flashes with probe-rs when it is there
 /// and a probe is attached.
-pub fn flash(args: &[String]) -> Result<(), String> {
-    if !args.is_empty() {
-        return Err(format!("flash takes no arguments, not {}", args.join(" ")));
-    }
+pub fn flash() -> Result<()> {
     let out = sh::root().join("target/amulets-wio.uf2");
     let (elf, size) = wio_uf2(&out)?;
     println!(
@@ -750,7 +742,12 @@ mod tests {
         let line = "static RAM 12 bytes, stack high-water 56324 of 65524 bytes, size_of Game 13000";
         assert_eq!(m3_stack(&format!("seed 42\n{line}\n")).unwrap(), line);
         let deep = "static RAM 12 bytes, stack high-water 61500 of 65524 bytes, size_of Game 13000";
-        assert!(m3_stack(deep).unwrap_err().contains("61500 of 65524"));
+        assert!(
+            m3_stack(deep)
+                .unwrap_err()
+                .to_string()
+                .contains("61500 of 65524")
+        );
         let full = "static RAM 4000 bytes, stack high-water 60000 of 65524 bytes";
         assert!(m3_stack(full).is_err(), "less than 2 KiB left");
         assert!(m3_stack("no report").is_err());

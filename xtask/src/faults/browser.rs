@@ -9,32 +9,33 @@ use amulets_core::game::Game;
 use amulets_core::input::Action;
 use amulets_core::player::Class;
 use amulets_play::store::SaveText;
+use anyhow::{Result, anyhow};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 const LONG: Duration = Duration::from_secs(20);
 
-fn started(chrome: &mut Chrome, tab: &Tab) -> Result<(), String> {
+fn started(chrome: &mut Chrome, tab: &Tab) -> Result<()> {
     chrome.wait_for(tab, "document.body.dataset.started === 'yes'", LONG)
 }
 
-fn saving(chrome: &mut Chrome, tab: &Tab) -> Result<String, String> {
+fn saving(chrome: &mut Chrome, tab: &Tab) -> Result<String> {
     let v = chrome.eval(tab, "document.body.dataset.saving")?;
     Ok(v.as_str().unwrap_or("").to_string())
 }
 
-fn saved(chrome: &mut Chrome, tab: &Tab) -> Result<Option<String>, String> {
+fn saved(chrome: &mut Chrome, tab: &Tab) -> Result<Option<String>> {
     let v = chrome.eval(tab, "localStorage.getItem('amulets.save')")?;
     Ok(v.as_str().map(str::to_string))
 }
 
 /// The turn of the save the tab's storage holds.
-fn saved_turn(chrome: &mut Chrome, tab: &Tab) -> Result<Option<u32>, String> {
+fn saved_turn(chrome: &mut Chrome, tab: &Tab) -> Result<Option<u32>> {
     Ok(saved(chrome, tab)?.and_then(|t| Game::read_save(&t).ok().map(|g| g.turn())))
 }
 
 /// Waits for the tab's storage to hold a save of `turn`.
-fn wait_saved_turn(chrome: &mut Chrome, tab: &Tab, turn: u32) -> Result<(), String> {
+fn wait_saved_turn(chrome: &mut Chrome, tab: &Tab, turn: u32) -> Result<()> {
     let start = Instant::now();
     loop {
         let now = saved_turn(chrome, tab)?;
@@ -52,19 +53,19 @@ fn wait_saved_turn(chrome: &mut Chrome, tab: &Tab, turn: u32) -> Result<(), Stri
     }
 }
 
-fn waits(chrome: &mut Chrome, tab: &Tab, n: usize) -> Result<(), String> {
+fn waits(chrome: &mut Chrome, tab: &Tab, n: usize) -> Result<()> {
     for _ in 0..n {
         chrome.key(tab, '.')?;
     }
     Ok(())
 }
 
-fn hidden(chrome: &mut Chrome, tab: &Tab) -> Result<(), String> {
+fn hidden(chrome: &mut Chrome, tab: &Tab) -> Result<()> {
     chrome.hide(tab)?;
     chrome.wait_for(tab, "document.visibilityState === 'hidden'", LONG)
 }
 
-pub fn load_then_leave(work: &Path, base: &str) -> Result<Row, String> {
+pub fn load_then_leave(work: &Path, base: &str) -> Result<Row> {
     let mut chrome = Chrome::launch(&work.join("chrome-load"), &[], crate::web::PAGE)?;
     let tab = chrome.open(&format!("{base}?seed=42&class=rogue"))?;
     started(&mut chrome, &tab)?;
@@ -74,7 +75,7 @@ pub fn load_then_leave(work: &Path, base: &str) -> Result<Row, String> {
     other.act(Action::Wait);
     let text = SaveText(&other).to_string();
     let file = work.join("loaded-save.txt");
-    std::fs::write(&file, &text).map_err(|e| e.to_string())?;
+    std::fs::write(&file, &text)?;
     chrome.eval(&tab, "window.leftBehind = true")?;
     chrome.choose_file(&tab, "#load-file", &file)?;
     // The page confirms (accepted), keeps the file's save and reloads.
@@ -85,7 +86,7 @@ pub fn load_then_leave(work: &Path, base: &str) -> Result<Row, String> {
     )?;
     let kept = saved(&mut chrome, &tab)?;
     if kept.as_deref() != Some(text.as_str()) {
-        return Err(format!(
+        return Err(anyhow!(
             "the page kept {:?}, not the loaded save",
             kept.map(|t| t.lines().take(3).collect::<Vec<_>>().join(" / "))
         ));
@@ -99,7 +100,7 @@ pub fn load_then_leave(work: &Path, base: &str) -> Result<Row, String> {
     })
 }
 
-pub fn hidden_tab(work: &Path, base: &str) -> Result<Row, String> {
+pub fn hidden_tab(work: &Path, base: &str) -> Result<Row> {
     let mut chrome = Chrome::launch(&work.join("chrome-hidden"), &[], crate::web::PAGE)?;
     let tab = chrome.open(&format!("{base}?seed=42&class=rogue"))?;
     started(&mut chrome, &tab)?;
@@ -118,7 +119,7 @@ pub fn hidden_tab(work: &Path, base: &str) -> Result<Row, String> {
 /// Two tabs of one profile: the first saves, the second plays without
 /// saving and says so; the first's save stands. `extra`: the browser's
 /// flags, `url`: the page.
-fn two_tabs_at(work: &Path, name: &str, extra: &[&str], url: &str) -> Result<(), String> {
+fn two_tabs_at(work: &Path, name: &str, extra: &[&str], url: &str) -> Result<()> {
     let mut chrome = Chrome::launch(&work.join(name), extra, crate::web::PAGE)?;
     let first = chrome.open(url)?;
     started(&mut chrome, &first)?;
@@ -159,7 +160,7 @@ fn two_tabs_at(work: &Path, name: &str, extra: &[&str], url: &str) -> Result<(),
 }
 
 /// Whether a tab says it saves (`yes` or `no`), as `want` says.
-fn says_saving(chrome: &mut Chrome, tab: &Tab, want: &str, check: &str) -> Result<(), String> {
+fn says_saving(chrome: &mut Chrome, tab: &Tab, want: &str, check: &str) -> Result<()> {
     let s = saving(chrome, tab)?;
     if s == want {
         Ok(())
@@ -172,7 +173,7 @@ fn says_saving(chrome: &mut Chrome, tab: &Tab, want: &str, check: &str) -> Resul
     }
 }
 
-pub fn two_tabs(work: &Path, base: &str) -> Result<Row, String> {
+pub fn two_tabs(work: &Path, base: &str) -> Result<Row> {
     two_tabs_at(
         work,
         "chrome-two",
@@ -188,7 +189,7 @@ pub fn two_tabs(work: &Path, base: &str) -> Result<Row, String> {
     })
 }
 
-pub fn no_web_locks(work: &Path, base: &str) -> Result<Row, String> {
+pub fn no_web_locks(work: &Path, base: &str) -> Result<Row> {
     let port = base.rsplit(':').next().unwrap_or("").trim_end_matches('/');
     let url = format!("http://amulets.test:{port}/?seed=42&class=rogue");
     // An insecure origin, named for the loopback: nothing listens on a LAN
@@ -200,11 +201,11 @@ pub fn no_web_locks(work: &Path, base: &str) -> Result<Row, String> {
         started(&mut chrome, &tab)?;
         let locks = chrome.eval(&tab, "typeof navigator.locks")?;
         if locks != "undefined" {
-            return Err(format!("amulets.test has Web Locks ({locks})"));
+            return Err(anyhow!("amulets.test has Web Locks ({locks})"));
         }
         let said = chrome.eval(&tab, "document.getElementById('say').textContent")?;
         if !said.as_str().unwrap_or("").contains("no Web Locks") {
-            return Err(format!("the page did not say it has no Web Locks: {said}"));
+            return Err(anyhow!("the page did not say it has no Web Locks: {said}"));
         }
         // To look at: the page as a player on such an origin sees it.
         chrome.screenshot(
@@ -222,7 +223,7 @@ pub fn no_web_locks(work: &Path, base: &str) -> Result<Row, String> {
     })
 }
 
-pub fn reload_at_once(work: &Path, base: &str) -> Result<Row, String> {
+pub fn reload_at_once(work: &Path, base: &str) -> Result<Row> {
     let mut chrome = Chrome::launch(&work.join("chrome-reload"), &[], crate::web::PAGE)?;
     let tab = chrome.open(&format!("{base}?seed=42&class=rogue"))?;
     // The moment the first document holds the lock, the reload.

@@ -8,11 +8,12 @@ use amulets_core::game::Game;
 use amulets_core::input::Action;
 use amulets_core::player::Class;
 use amulets_play::store::SaveText;
+use anyhow::{Result, anyhow};
 use std::path::Path;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-type Case = fn(&Scratch) -> Result<Row, String>;
+type Case = fn(&Scratch) -> Result<Row>;
 
 pub const ALL: [(&str, Case); 15] = [
     ("a terminal closed (tmux kill-session)", closed_terminal),
@@ -46,33 +47,32 @@ fn a_run(waits: u32) -> Game {
     g
 }
 
-fn write_save(dir: &Path, game: &Game) -> Result<Vec<u8>, String> {
+fn write_save(dir: &Path, game: &Game) -> Result<Vec<u8>> {
     let text = SaveText(game).to_string();
-    std::fs::write(dir.join(amulets_desktop::store::SAVE), &text).map_err(|e| e.to_string())?;
+    std::fs::write(dir.join(amulets_desktop::store::SAVE), &text)?;
     Ok(text.into_bytes())
 }
 
 /// The turn of the run saved in `dir`.
-fn saved_turn(dir: &Path) -> Result<u32, String> {
+fn saved_turn(dir: &Path) -> Result<u32> {
     let text = std::fs::read_to_string(dir.join(amulets_desktop::store::SAVE))
-        .map_err(|e| format!("the save: {e}"))?;
+        .map_err(|e| anyhow!("the save: {e}"))?;
     Game::read_save(&text)
         .map(|g| g.turn())
-        .map_err(|e| format!("the save does not load: {e}"))
+        .map_err(|e| anyhow!("the save does not load: {e}"))
 }
 
-fn expect(what: bool, why: impl FnOnce() -> String) -> Result<(), String> {
-    if what { Ok(()) } else { Err(why()) }
+fn expect(what: bool, why: impl FnOnce() -> String) -> Result<()> {
+    if what { Ok(()) } else { Err(anyhow!(why())) }
 }
 
-fn same_bytes(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let now = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+fn same_bytes(path: &Path, bytes: &[u8]) -> Result<()> {
+    let now = std::fs::read(path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
     expect(now == bytes, || format!("{} was changed", path.display()))
 }
 
-fn no_temporaries(dir: &Path) -> Result<(), String> {
-    let left: Vec<String> = std::fs::read_dir(dir)
-        .map_err(|e| e.to_string())?
+fn no_temporaries(dir: &Path) -> Result<()> {
+    let left: Vec<String> = std::fs::read_dir(dir)?
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|n| n.ends_with(".tmp"))
@@ -89,7 +89,7 @@ fn as_nobody(command: &str) -> String {
 
 /// Seed 42's rogue in a pane, with its save in `dir`, five waits played:
 /// at turn 5, its last save the arrival's at turn 0.
-fn rogue_at_turn_5(s: &Scratch, name: &str, dir: &Path) -> Result<Pane, String> {
+fn rogue_at_turn_5(s: &Scratch, name: &str, dir: &Path) -> Result<Pane> {
     let pane = Pane::start(
         name,
         &format!(
@@ -104,7 +104,7 @@ fn rogue_at_turn_5(s: &Scratch, name: &str, dir: &Path) -> Result<Pane, String> 
     Ok(pane)
 }
 
-fn closed_terminal(s: &Scratch) -> Result<Row, String> {
+fn closed_terminal(s: &Scratch) -> Result<Row> {
     let dir = s.dir("closed")?;
     let pane = rogue_at_turn_5(s, "closed", &dir)?;
     let pid = pane.pid()?;
@@ -141,7 +141,7 @@ fn closed_terminal(s: &Scratch) -> Result<Row, String> {
     })
 }
 
-fn closed_pty(s: &Scratch) -> Result<Row, String> {
+fn closed_pty(s: &Scratch) -> Result<Row> {
     let dir = s.dir("pty")?;
     let d = dir.display().to_string();
     let mut pty = Pty::start(
@@ -171,7 +171,7 @@ fn closed_pty(s: &Scratch) -> Result<Row, String> {
 
 /// A 512 KiB tmpfs filled to the last byte where mounting is allowed, else
 /// a 1 KiB file-size limit (SIGXFSZ ignored, so a write fails with EFBIG).
-fn full_disk(s: &Scratch) -> Result<Row, String> {
+fn full_disk(s: &Scratch) -> Result<Row> {
     let dir = s.dir("full")?;
     let mounted = std::process::Command::new("mount")
         .args(["-t", "tmpfs", "-o", "size=512k", "tmpfs"])
@@ -186,13 +186,13 @@ fn full_disk(s: &Scratch) -> Result<Row, String> {
     result
 }
 
-fn full_disk_in(s: &Scratch, dir: &Path, mounted: bool) -> Result<Row, String> {
+fn full_disk_in(s: &Scratch, dir: &Path, mounted: bool) -> Result<Row> {
     let before = write_save(dir, &a_run(5))?;
-    std::fs::write(dir.join("save.lock"), b"").map_err(|e| e.to_string())?;
+    std::fs::write(dir.join("save.lock"), b"")?;
     let (made, command) = if mounted {
         // Filled: a file that grows until the disk says no.
         use std::io::Write;
-        let mut filler = std::fs::File::create(dir.join("filler")).map_err(|e| e.to_string())?;
+        let mut filler = std::fs::File::create(dir.join("filler"))?;
         let block = [0u8; 4096];
         while filler.write_all(&block).is_ok() {}
         let _ = filler.write_all(&block[..1]);
@@ -232,7 +232,7 @@ fn full_disk_in(s: &Scratch, dir: &Path, mounted: bool) -> Result<Row, String> {
     })
 }
 
-fn read_only_dir(s: &Scratch) -> Result<Row, String> {
+fn read_only_dir(s: &Scratch) -> Result<Row> {
     let dir = s.dir("read-only")?;
     let before = write_save(&dir, &a_run(5))?;
     chmod(&dir, 0o755)?;
@@ -261,7 +261,7 @@ fn read_only_dir(s: &Scratch) -> Result<Row, String> {
     })
 }
 
-fn other_users_save(s: &Scratch) -> Result<Row, String> {
+fn other_users_save(s: &Scratch) -> Result<Row> {
     let dir = s.dir("other-user")?;
     let before = write_save(&dir, &a_run(5))?;
     chmod(&dir.join(amulets_desktop::store::SAVE), 0o600)?;
@@ -294,10 +294,10 @@ fn other_users_save(s: &Scratch) -> Result<Row, String> {
 /// mount; without the right to mount, a folder of root's played by
 /// nobody): it cannot be set aside, and the note says why, naming the
 /// folder, never another game.
-fn damaged_read_only(s: &Scratch) -> Result<Row, String> {
+fn damaged_read_only(s: &Scratch) -> Result<Row> {
     let dir = s.dir("damaged-read-only")?;
     let damaged = b"amulets-save 2\nnonsense\n";
-    std::fs::write(dir.join(amulets_desktop::store::SAVE), damaged).map_err(|e| e.to_string())?;
+    std::fs::write(dir.join(amulets_desktop::store::SAVE), damaged)?;
     let mount = |args: &[&str]| {
         std::process::Command::new("mount")
             .args(args)
@@ -315,12 +315,7 @@ fn damaged_read_only(s: &Scratch) -> Result<Row, String> {
     result
 }
 
-fn damaged_read_only_in(
-    s: &Scratch,
-    dir: &Path,
-    mounted: bool,
-    damaged: &[u8],
-) -> Result<Row, String> {
+fn damaged_read_only_in(s: &Scratch, dir: &Path, mounted: bool, damaged: &[u8]) -> Result<Row> {
     let game = format!("{} --save-dir {}", s.tui, dir.display());
     let (made, command, why) = if mounted {
         ("a read-only bind mount", game, "is read-only")
@@ -359,18 +354,14 @@ fn damaged_read_only_in(
     })
 }
 
-fn chown(dir: &Path, uid: u32) -> Result<(), String> {
+fn chown(dir: &Path, uid: u32) -> Result<()> {
     std::os::unix::fs::chown(dir, Some(uid), Some(uid))
-        .map_err(|e| format!("chown {}: {e}", dir.display()))
+        .map_err(|e| anyhow!("chown {}: {e}", dir.display()))
 }
 
 /// A save that is no regular file, or far too long: asked about before a
 /// new run replaces it, and left as it is.
-fn not_a_save(
-    s: &Scratch,
-    name: &str,
-    make: fn(&Path) -> Result<(), String>,
-) -> Result<String, String> {
+fn not_a_save(s: &Scratch, name: &str, make: fn(&Path) -> Result<()>) -> Result<String> {
     let dir = s.dir(name)?;
     let save = dir.join(amulets_desktop::store::SAVE);
     make(&save)?;
@@ -397,13 +388,12 @@ fn not_a_save(
     ))
 }
 
-fn fifo(s: &Scratch) -> Result<Row, String> {
+fn fifo(s: &Scratch) -> Result<Row> {
     let did = not_a_save(s, "fifo", |save| {
         nix::unistd::mkfifo(save, nix::sys::stat::Mode::from_bits_truncate(0o644))
-            .map_err(|e| format!("mkfifo: {e}"))
+            .map_err(|e| anyhow!("mkfifo: {e}"))
     })?;
-    let meta = std::fs::symlink_metadata(s.dir("fifo")?.join(amulets_desktop::store::SAVE))
-        .map_err(|e| e.to_string())?;
+    let meta = std::fs::symlink_metadata(s.dir("fifo")?.join(amulets_desktop::store::SAVE))?;
     use std::os::unix::fs::FileTypeExt;
     expect(meta.file_type().is_fifo(), || "the FIFO is gone".into())?;
     Ok(Row {
@@ -417,15 +407,13 @@ fn fifo(s: &Scratch) -> Result<Row, String> {
 
 const HUGE: u64 = 2 << 30;
 
-fn huge(s: &Scratch) -> Result<Row, String> {
+fn huge(s: &Scratch) -> Result<Row> {
     let did = not_a_save(s, "huge", |save| {
         std::fs::File::create(save)
             .and_then(|f| f.set_len(HUGE))
-            .map_err(|e| e.to_string())
+            .map_err(Into::into)
     })?;
-    let len = std::fs::metadata(s.dir("huge")?.join(amulets_desktop::store::SAVE))
-        .map_err(|e| e.to_string())?
-        .len();
+    let len = std::fs::metadata(s.dir("huge")?.join(amulets_desktop::store::SAVE))?.len();
     expect(len == HUGE, || format!("the file is now {len} bytes"))?;
     Ok(Row {
         fault: "2 GiB save",
@@ -436,11 +424,11 @@ fn huge(s: &Scratch) -> Result<Row, String> {
     })
 }
 
-fn bom(s: &Scratch) -> Result<Row, String> {
+fn bom(s: &Scratch) -> Result<Row> {
     let dir = s.dir("bom")?;
     let text = SaveText(&a_run(5)).to_string().replace('\n', "\r\n");
     let bytes = format!("\u{feff}{text}").into_bytes();
-    std::fs::write(dir.join(amulets_desktop::store::SAVE), &bytes).map_err(|e| e.to_string())?;
+    std::fs::write(dir.join(amulets_desktop::store::SAVE), &bytes)?;
     let pane = Pane::start("bom", &format!("{} --save-dir {}", s.tui, dir.display()))?;
     pane.wait_for("continue")?;
     pane.keys(&["c"])?;
@@ -460,7 +448,7 @@ fn bom(s: &Scratch) -> Result<Row, String> {
     })
 }
 
-fn no_home(s: &Scratch) -> Result<Row, String> {
+fn no_home(s: &Scratch) -> Result<Row> {
     let passwd = std::fs::read_to_string("/etc/passwd").unwrap_or_default();
     expect(
         !passwd
@@ -489,7 +477,7 @@ fn no_home(s: &Scratch) -> Result<Row, String> {
     })
 }
 
-fn two_games(s: &Scratch) -> Result<Row, String> {
+fn two_games(s: &Scratch) -> Result<Row> {
     let dir = s.dir("two")?;
     let first = Pane::start(
         "first",
@@ -540,7 +528,7 @@ fn two_games(s: &Scratch) -> Result<Row, String> {
     })
 }
 
-fn panic(s: &Scratch) -> Result<Row, String> {
+fn panic(s: &Scratch) -> Result<Row> {
     let dir = s.dir("panic")?;
     let pane = Pane::start(
         "panic",
@@ -573,7 +561,7 @@ fn panic(s: &Scratch) -> Result<Row, String> {
     })
 }
 
-fn sdl_hangup(s: &Scratch) -> Result<Row, String> {
+fn sdl_hangup(s: &Scratch) -> Result<Row> {
     let dir = s.dir("sdl-hup")?;
     let mut game = std::process::Command::new(&s.sdl)
         .args(["--seed", "42", "--class", "fighter", "--bot", "--save-dir"])
@@ -581,18 +569,18 @@ fn sdl_hangup(s: &Scratch) -> Result<Row, String> {
         .env("SDL_VIDEO_DRIVER", "offscreen")
         .stdout(std::process::Stdio::null())
         .spawn()
-        .map_err(|e| format!("{}: {e}", s.sdl))?;
+        .map_err(|e| anyhow!("{}: {e}", s.sdl))?;
     sleep(Duration::from_millis(2500));
     let before = saved_turn(&dir)?;
     signal(game.id(), "HUP")?;
     let start = Instant::now();
     let status = loop {
-        if let Some(st) = game.try_wait().map_err(|e| e.to_string())? {
+        if let Some(st) = game.try_wait()? {
             break st;
         }
         if start.elapsed() > Duration::from_secs(5) {
             let _ = game.kill();
-            return Err("the desktop game outlived the hangup".into());
+            return Err(anyhow!("the desktop game outlived the hangup"));
         }
         sleep(Duration::from_millis(20));
     };
@@ -613,7 +601,7 @@ fn sdl_hangup(s: &Scratch) -> Result<Row, String> {
     })
 }
 
-fn sigterm(s: &Scratch) -> Result<Row, String> {
+fn sigterm(s: &Scratch) -> Result<Row> {
     let dir = s.dir("term")?;
     let pane = rogue_at_turn_5(s, "term", &dir)?;
     let screen = pane.screen();
@@ -635,7 +623,7 @@ fn sigterm(s: &Scratch) -> Result<Row, String> {
 
 /// One hangup is often two signals together (the kernel's and the
 /// shell's): the second must not cut the first's save short.
-fn two_hangups(s: &Scratch) -> Result<Row, String> {
+fn two_hangups(s: &Scratch) -> Result<Row> {
     let dir = s.dir("two-hups")?;
     let pane = rogue_at_turn_5(s, "two-hups", &dir)?;
     let pid = pane.pid()?;
@@ -644,8 +632,7 @@ fn two_hangups(s: &Scratch) -> Result<Row, String> {
             "-c",
             &format!("kill -HUP {pid}; sleep 0.02; kill -HUP {pid}"),
         ])
-        .status()
-        .map_err(|e| e.to_string())?;
+        .status()?;
     expect(status.success(), || "kill failed".into())?;
     let code = pane.wait_for_end(Duration::from_secs(5))?;
     let turn = saved_turn(&dir)?;

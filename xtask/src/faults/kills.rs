@@ -4,6 +4,7 @@
 use super::pane::{Pane, turn_shown};
 use super::{Scratch, signal};
 use amulets_core::game::Game;
+use anyhow::Result;
 use std::thread::sleep;
 use std::time::Duration;
 
@@ -38,7 +39,7 @@ impl Moments {
 /// compare the turn it last drew with the turn its save holds. The drawn
 /// turn is at most one action behind the game's own (a frame is drawn
 /// after every input and step), so the figure never overstates the loss.
-pub fn run(tui: &str, scratch: &Scratch, rounds: u32) -> Result<Kills, String> {
+pub fn run(tui: &str, scratch: &Scratch, rounds: u32) -> Result<Kills> {
     let dir = scratch.dir("kill-9")?;
     let save = dir.join(amulets_desktop::store::SAVE);
     let mut moments = Moments(0x2026_1203);

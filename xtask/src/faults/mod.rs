@@ -7,6 +7,7 @@
 //! games run as `nobody` (`setpriv --reuid=65534`) or as a user no password
 //! file names.
 
+use anyhow::{Result, anyhow};
 mod browser;
 mod cases;
 mod kills;
@@ -18,7 +19,7 @@ use amulets_play::session::AUTOSAVE_TURNS;
 use std::path::{Path, PathBuf};
 
 /// A browser's fault: the folder to work in and the site's address.
-type BrowserCase = fn(&Path, &str) -> Result<Row, String>;
+type BrowserCase = fn(&Path, &str) -> Result<Row>;
 
 /// How many times the bot's run is killed.
 const KILLS: u32 = 50;
@@ -43,17 +44,17 @@ pub struct Scratch {
 }
 
 impl Scratch {
-    fn new() -> Result<Scratch, String> {
+    fn new() -> Result<Scratch> {
         let root = std::env::temp_dir().join(format!("amulets-faults-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
-        std::fs::create_dir_all(root.join("bin")).map_err(|e| e.to_string())?;
+        std::fs::create_dir_all(root.join("bin"))?;
         // `AMULETS_FAULTS_BINS`: another build's folder (an older main's,
         // to see the suite fail there).
         let built = std::env::var_os("AMULETS_FAULTS_BINS")
             .map_or_else(|| sh::target_dir().join("debug"), PathBuf::from);
-        let copy = |name: &str| -> Result<String, String> {
+        let copy = |name: &str| -> Result<String> {
             let to = root.join("bin").join(name);
-            std::fs::copy(built.join(name), &to).map_err(|e| format!("{name}: {e}"))?;
+            std::fs::copy(built.join(name), &to).map_err(|e| anyhow!("{name}: {e}"))?;
             Ok(to.display().to_string())
         };
         let scratch = Scratch {
@@ -67,9 +68,9 @@ impl Scratch {
     }
 
     /// A new empty folder for one fault.
-    pub fn dir(&self, name: &str) -> Result<PathBuf, String> {
+    pub fn dir(&self, name: &str) -> Result<PathBuf> {
         let dir = self.root.join(name);
-        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        std::fs::create_dir_all(&dir).map_err(|e| anyhow!("{}: {e}", dir.display()))?;
         Ok(dir)
     }
 }
@@ -80,23 +81,22 @@ impl Drop for Scratch {
     }
 }
 
-pub fn chmod(path: &Path, mode: u32) -> Result<(), String> {
+pub fn chmod(path: &Path, mode: u32) -> Result<()> {
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
-        .map_err(|e| format!("chmod {}: {e}", path.display()))
+        .map_err(|e| anyhow!("chmod {}: {e}", path.display()))
 }
 
 /// `kill -NAME pid`, by bash's own `kill` (a bare system may have no
 /// `/bin/kill`).
-pub fn signal(pid: u32, name: &str) -> Result<(), String> {
+pub fn signal(pid: u32, name: &str) -> Result<()> {
     let status = std::process::Command::new("bash")
         .args(["-c", &format!("kill -{name} {pid}")])
-        .status()
-        .map_err(|e| e.to_string())?;
+        .status()?;
     if status.success() {
         Ok(())
     } else {
-        Err(format!("kill -{name} {pid} failed"))
+        Err(anyhow!("kill -{name} {pid} failed"))
     }
 }
 
@@ -105,18 +105,12 @@ pub fn signal(pid: u32, name: &str) -> Result<(), String> {
     clippy::too_many_lines,
     reason = "a chore's steps in order, as a script would run them"
 )]
-pub fn run(args: &[String]) -> Result<(), String> {
-    // `--page`: the whole suite's table written into docs/faults.md.
-    let page = args.iter().any(|a| a == "--page");
-    let words: Vec<&str> = args
-        .iter()
-        .map(String::as_str)
-        .filter(|a| *a != "--page")
-        .collect();
-    let only = words.join(" ");
-    let wanted = |name: &str| only.is_empty() || name.contains(only.as_str());
+/// Runs the faults whose names contain `only` (all when empty); with
+/// `page`, writes the whole suite's table into docs/faults.md.
+pub fn run(page: bool, only: &str) -> Result<()> {
+    let wanted = |name: &str| only.is_empty() || name.contains(only);
     if !cfg!(target_os = "linux") {
-        return Err("the fault suite needs Linux (tmux, ptys, setpriv)".into());
+        return Err(anyhow!("the fault suite needs Linux (tmux, ptys, setpriv)"));
     }
     tools::ensure_programs(&[tools::Need {
         program: "tmux",
@@ -185,7 +179,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         return if failed.is_empty() {
             Ok(())
         } else {
-            Err(format!("faults failed:\n  {}", failed.join("\n  ")))
+            Err(anyhow!("faults failed:\n  {}", failed.join("\n  ")))
         };
     }
     println!("faults: {kills_name} ({KILLS} of them)");
@@ -238,15 +232,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if page && only.is_empty() {
         let file = sh::root().join("docs/faults.md");
         let text =
-            std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+            std::fs::read_to_string(&file).map_err(|e| anyhow!("{}: {e}", file.display()))?;
         let text = crate::report::put_between(&text, PAGE_FROM, PAGE_TO, report.trim_start())?;
-        std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
+        std::fs::write(&file, text).map_err(|e| anyhow!("{}: {e}", file.display()))?;
         println!("wrote the table into {}", file.display());
     }
     if failed.is_empty() {
         Ok(())
     } else {
-        Err(format!("faults failed:\n  {}", failed.join("\n  ")))
+        Err(anyhow!("faults failed:\n  {}", failed.join("\n  ")))
     }
 }
 
