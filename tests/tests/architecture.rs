@@ -566,7 +566,13 @@ fn architecture_lists_every_xtask_command_and_no_other() {
         .lines()
         .filter_map(|l| l.strip_prefix("    "))
         .filter(|l| l.starts_with(|c: char| c.is_ascii_uppercase()))
-        .map(|l| kebab(l.trim_end_matches([',', '{', ' '])))
+        .map(|l| {
+            kebab(
+                l.split(|c: char| !c.is_ascii_alphanumeric())
+                    .next()
+                    .unwrap_or(l),
+            )
+        })
         .collect();
     commands.insert("help".to_string());
     assert!(

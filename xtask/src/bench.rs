@@ -5,8 +5,8 @@
 //! the frame's tables and targets (`frames`).
 
 use crate::measure::{callgrind, median_interval, profile};
-use crate::report::say;
 use crate::sh;
+use amulets_rigs::say;
 use anyhow::{Result, anyhow};
 use std::path::Path;
 
@@ -168,12 +168,12 @@ pub fn run(filter: &[String]) -> Result<()> {
     }
     // A whole run's tables are the performance page's last run, written
     // by the bench itself; a run of some groups writes nothing.
-    let report = crate::report::take();
+    let report = amulets_rigs::report::take();
     if filter.is_empty() {
         let page = sh::root().join("docs/performance.md");
         let text =
             std::fs::read_to_string(&page).map_err(|e| anyhow!("{}: {e}", page.display()))?;
-        let text = crate::report::put_under(&text, "## The last run", report.trim_start())?;
+        let text = amulets_rigs::report::put_under(&text, "## The last run", report.trim_start())?;
         std::fs::write(&page, text).map_err(|e| anyhow!("{}: {e}", page.display()))?;
         println!("wrote the tables into {}", page.display());
     }

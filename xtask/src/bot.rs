@@ -3,10 +3,10 @@
 //! Amulets carried, the share of runs that reached each floor, and any
 //! broken invariant or panic (there must be none).
 
-use crate::report::say;
 use amulets_core::bot::{RunResult, play_run};
 use amulets_core::game::Cause;
 use amulets_core::player::Class;
+use amulets_rigs::say;
 use anyhow::{Result, anyhow};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -207,7 +207,7 @@ pub fn run(o: &Options) -> Result<()> {
 /// class from seed 1), written by this chore: any other run writes
 /// nothing there.
 fn write_balance_page(o: &Options) -> Result<()> {
-    let report = crate::report::take();
+    let report = amulets_rigs::report::take();
     if o.runs != 300 || o.classes() != Class::ALL || o.seed_from != 1 {
         return Ok(());
     }
@@ -219,7 +219,7 @@ fn write_balance_page(o: &Options) -> Result<()> {
         .collect();
     let page = crate::sh::root().join("docs/balance.md");
     let text = std::fs::read_to_string(&page).map_err(|e| anyhow!("{}: {e}", page.display()))?;
-    let text = crate::report::put_under(&text, "## Where it stands", &report)?;
+    let text = amulets_rigs::report::put_under(&text, "## Where it stands", &report)?;
     std::fs::write(&page, text).map_err(|e| anyhow!("{}: {e}", page.display()))?;
     println!("wrote the table into {}", page.display());
     Ok(())

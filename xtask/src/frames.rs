@@ -7,9 +7,9 @@
 
 use crate::cdp::Chrome;
 use crate::measure::median_interval;
-use crate::report::say;
 use crate::sh;
 use crate::tools::{self, Need};
+use amulets_rigs::say;
 use anyhow::{Context, Result, anyhow};
 use std::path::Path;
 use std::time::Duration;

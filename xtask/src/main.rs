@@ -21,7 +21,6 @@ mod licences;
 mod measure;
 mod pictures;
 mod replays;
-mod report;
 mod web;
 mod windows;
 

@@ -208,7 +208,7 @@ pub(super) fn uf2(uf2: &Path, elf: &Path) -> Result<()> {
     let want = std::fs::read(&bin)?;
     let _ = std::fs::remove_file(&bin);
     let blocks = std::fs::read(uf2)?;
-    let payload = uf2_payload(&blocks, 0x4000)?;
+    let payload = amulets_rigs::uf2::read(&blocks, 0x4000)?;
     // The last block is padded to 256 bytes with zeros.
     let whole = payload.len() >= want.len() && payload[want.len()..].iter().all(|&b| b == 0);
     if !whole || payload[..want.len()] != want[..] {
@@ -224,43 +224,6 @@ pub(super) fn uf2(uf2: &Path, elf: &Path) -> Result<()> {
         want.len()
     );
     Ok(())
-}
-
-/// A UF2 file's payload as one image from `base`: each block's magic
-/// words, family (the SAMD51's) and numbering checked.
-fn uf2_payload(blocks: &[u8], base: u32) -> Result<Vec<u8>> {
-    if blocks.is_empty() || !blocks.len().is_multiple_of(512) {
-        return Err(anyhow!(
-            "a UF2 of {} bytes is not whole 512-byte blocks",
-            blocks.len()
-        ));
-    }
-    let count = blocks.len() / 512;
-    let mut image = Vec::new();
-    for (n, block) in blocks.chunks_exact(512).enumerate() {
-        let word = |i: usize| {
-            u32::from_le_bytes([
-                block[4 * i],
-                block[4 * i + 1],
-                block[4 * i + 2],
-                block[4 * i + 3],
-            ])
-        };
-        let end = u32::from_le_bytes([block[508], block[509], block[510], block[511]]);
-        let magic = (word(0), word(1), end) == (0x0A32_4655, 0x9E5D_5157, 0x0AB1_6F30);
-        let family = word(2) & 0x2000 != 0 && word(7) == 0x5511_4460;
-        let numbered = word(5) as usize == n && word(6) as usize == count;
-        let size = word(4) as usize;
-        if !magic || !family || !numbered || size > 476 || word(3) < base {
-            return Err(anyhow!("UF2 block {n} is not a SAMD51 block in order"));
-        }
-        let at = (word(3) - base) as usize;
-        if image.len() < at + size {
-            image.resize(at + size, 0);
-        }
-        image[at..at + size].copy_from_slice(&block[32..32 + size]);
-    }
-    Ok(image)
 }
 
 /// A manual page renders with `man -l`, with no warning, and names its
@@ -317,19 +280,6 @@ fn glibc_versions(text: &str) -> impl Iterator<Item = (u32, u32)> + '_ {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_uf2_payload_is_read_back_and_a_broken_block_refused() {
-        let image: Vec<u8> = (0..700u32).map(|i| (i % 251) as u8).collect();
-        let blocks = crate::embedded::uf2_for_tests(&image, 0x4000);
-        let payload = uf2_payload(&blocks, 0x4000).unwrap();
-        assert_eq!(&payload[..700], &image[..]);
-        assert!(payload[700..].iter().all(|&b| b == 0));
-        let mut broken = blocks.clone();
-        broken[512 + 20] ^= 1; // the second block's number
-        assert!(uf2_payload(&broken, 0x4000).is_err());
-        assert!(uf2_payload(&blocks[..1000], 0x4000).is_err());
-    }
 
     #[test]
     fn lintian_s_errors_warnings_and_pedantic_tags_fail_and_infos_pass() {

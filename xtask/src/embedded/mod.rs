@@ -10,17 +10,14 @@ use amulets_embedded::{Layout, Shell};
 use anyhow::{Context, Result, anyhow};
 use std::path::{Path, PathBuf};
 
-mod elf;
-mod image;
 mod qemu;
-mod uf2;
 
 use amulets_desktop::image::write_png;
+use amulets_rigs::elf::Elf;
+use amulets_rigs::pixels::read_ppm;
 use amulets_rigs::qemu::{printed_hash, run as qemu};
-use elf::{Elf, logs_at_info};
-use image::read_ppm;
+use amulets_rigs::uf2;
 use qemu::host_hash;
-use uf2::uf2;
 
 pub const M4: &str = "thumbv7em-none-eabihf";
 pub const M3: &str = "thumbv7m-none-eabi";
@@ -687,10 +684,20 @@ pub fn size() -> Result<()> {
     Ok(())
 }
 
-/// The UF2 blocks of an image, for the tests of other modules.
-#[cfg(test)]
-pub fn uf2_for_tests(image: &[u8], base: u32) -> Vec<u8> {
-    uf2(image, base)
+/// defmt 1.x drops every message below error level unless `DEFMT_LOG` is
+/// set when building (`.cargo/config.toml` sets it to info): the firmware's
+/// first info message must be in the ELF, where defmt keeps its strings.
+fn logs_at_info(elf: &Path) -> Result<()> {
+    const FIRST: &[u8] = b"amulets on the Wio Terminal";
+    let bytes = std::fs::read(elf).map_err(|e| anyhow!("{}: {e}", elf.display()))?;
+    if !bytes.windows(FIRST.len()).any(|w| w == FIRST) {
+        return Err(anyhow!(
+            "{}: defmt kept no info message; is DEFMT_LOG set when building?",
+            elf.display()
+        ));
+    }
+    println!("the defmt firmware logs at info (DEFMT_LOG)");
+    Ok(())
 }
 
 /// Builds the Wio Terminal firmware and writes its UF2 image to `out`:
@@ -704,7 +711,7 @@ pub fn wio_uf2(out: &Path) -> Result<(PathBuf, usize)> {
             "the image starts at {base:#x}, not after the bootloader at 0x4000"
         ));
     }
-    std::fs::write(out, uf2(&image, base)).map_err(|e| anyhow!("{}: {e}", out.display()))?;
+    std::fs::write(out, uf2::write(&image, base)).map_err(|e| anyhow!("{}: {e}", out.display()))?;
     Ok((elf, image.len()))
 }
 

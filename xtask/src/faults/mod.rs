@@ -13,9 +13,9 @@ mod cases;
 mod kills;
 use amulets_rigs::{pane, pty};
 
-use crate::report::say;
 use crate::{sh, tools};
 use amulets_play::session::AUTOSAVE_TURNS;
+use amulets_rigs::say;
 use std::path::{Path, PathBuf};
 
 /// A browser's fault: the folder to work in and the site's address.
@@ -228,12 +228,13 @@ pub fn run(page: bool, only: &str) -> Result<()> {
     if runs_lost > 0 {
         failed.push(format!("{runs_lost} runs lost"));
     }
-    let report = crate::report::take();
+    let report = amulets_rigs::report::take();
     if page && only.is_empty() {
         let file = sh::root().join("docs/faults.md");
         let text =
             std::fs::read_to_string(&file).map_err(|e| anyhow!("{}: {e}", file.display()))?;
-        let text = crate::report::put_between(&text, PAGE_FROM, PAGE_TO, report.trim_start())?;
+        let text =
+            amulets_rigs::report::put_between(&text, PAGE_FROM, PAGE_TO, report.trim_start())?;
         std::fs::write(&file, text).map_err(|e| anyhow!("{}: {e}", file.display()))?;
         println!("wrote the table into {}", file.display());
     }

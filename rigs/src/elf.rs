@@ -1,10 +1,10 @@
 //! What the chores read of a firmware's ELF file, through `object`.
 
-use super::*;
 use anyhow::{Context, Result, anyhow};
+use std::path::Path;
 
 /// An allocated section of an ELF32 file.
-pub(super) struct Section {
+pub struct Section {
     /// `SHT_NOBITS` (`.bss`, `.uninit`): room, no contents.
     empty: bool,
     addr: u32,
@@ -15,7 +15,7 @@ pub(super) struct Section {
 /// What the firmware chores read of an ELF32 (little-endian) file: its
 /// allocated sections and where each is loaded. Read once, bounds checked
 /// by `object`.
-pub(super) struct Elf {
+pub struct Elf {
     bytes: Vec<u8>,
     sections: Vec<Section>,
     /// The loadable segments: (file offset, physical address, file size).
@@ -25,7 +25,7 @@ pub(super) struct Elf {
 impl Elf {
     /// Reads an ELF32 little-endian file's loadable segments and allocated
     /// sections (`object`'s ELF reader, which checks every bound).
-    pub(super) fn read(path: &Path) -> Result<Elf> {
+    pub fn read(path: &Path) -> Result<Elf> {
         use object::LittleEndian;
         use object::elf::{FileHeader32, PT_LOAD, SHF_ALLOC, SHT_NOBITS};
         use object::read::elf::{FileHeader, ProgramHeader, SectionHeader};
@@ -64,7 +64,7 @@ impl Elf {
 
     /// Flash and static RAM: sections with contents go to flash (`.data`
     /// is copied from there), those at RAM addresses take RAM.
-    pub(super) fn sizes(&self) -> (u64, u64) {
+    pub fn sizes(&self) -> (u64, u64) {
         let flash = self.sections.iter().filter(|s| !s.empty);
         let ram = self.sections.iter().filter(|s| s.addr >= 0x2000_0000);
         (
@@ -76,7 +76,7 @@ impl Elf {
     /// The flash image, as `objcopy -O binary` makes it: every section with
     /// contents at its load address (found through the segment holding it),
     /// from the lowest, gaps filled with 0xFF (erased flash).
-    pub(super) fn flash_image(&self) -> Result<(u32, Vec<u8>)> {
+    pub fn flash_image(&self) -> Result<(u32, Vec<u8>)> {
         let mut pieces = Vec::new();
         for s in self.sections.iter().filter(|s| !s.empty && s.size > 0) {
             let (seg_off, seg_paddr, _) = *self
@@ -104,22 +104,6 @@ impl Elf {
         }
         Ok((base, image))
     }
-}
-
-/// defmt 1.x drops every message below error level unless `DEFMT_LOG` is
-/// set when building (`.cargo/config.toml` sets it to info): the firmware's
-/// first info message must be in the ELF, where defmt keeps its strings.
-pub(super) fn logs_at_info(elf: &Path) -> Result<()> {
-    const FIRST: &[u8] = b"amulets on the Wio Terminal";
-    let bytes = std::fs::read(elf).map_err(|e| anyhow!("{}: {e}", elf.display()))?;
-    if !bytes.windows(FIRST.len()).any(|w| w == FIRST) {
-        return Err(anyhow!(
-            "{}: defmt kept no info message; is DEFMT_LOG set when building?",
-            elf.display()
-        ));
-    }
-    println!("the defmt firmware logs at info (DEFMT_LOG)");
-    Ok(())
 }
 
 #[cfg(test)]
@@ -204,7 +188,7 @@ mod tests {
             "flash: .text and .data; RAM: .data and .bss"
         );
         let (base, image) = elf.flash_image().unwrap();
-        let file = crate::embedded::uf2::uf2(&image, base);
+        let file = crate::uf2::write(&image, base);
         let mut flash = std::collections::BTreeMap::new();
         for block in file.chunks(512) {
             let word = |i: usize| u32::from_le_bytes(block[4 * i..4 * i + 4].try_into().unwrap());

@@ -60,6 +60,7 @@ pub fn put_between(page: &str, start: &str, end: &str, report: &str) -> Result<S
 }
 
 /// Prints and keeps a line, as `println!` prints one.
+#[macro_export]
 macro_rules! say {
     () => {
         $crate::report::keep(format_args!(""))
@@ -68,7 +69,7 @@ macro_rules! say {
         $crate::report::keep(format_args!($($arg)*))
     };
 }
-pub(crate) use say;
+pub use say;
 
 #[cfg(test)]
 mod tests {
