@@ -422,7 +422,7 @@ fn folder_uses(krate: &str) -> BTreeMap<String, Arrows> {
 
 #[test]
 fn no_crate_of_ours_has_a_circle_of_modules() {
-    for krate in ["core", "play", "xtask", "rigs"] {
+    for krate in ["core", "play", "xtask", "checks", "rigs"] {
         assert_eq!(
             circle(&module_uses(krate)),
             None,
@@ -432,6 +432,19 @@ fn no_crate_of_ours_has_a_circle_of_modules() {
             assert_eq!(circle(&arrows), None, "the modules of {krate}/src/{folder}");
         }
     }
+}
+
+#[test]
+fn the_rigs_know_nothing_of_the_game() {
+    // The drivers are the checks' tools: they depend on no crate of ours,
+    // and the checks on no chore.
+    let deps = |krate: &str| -> String {
+        let toml = std::fs::read_to_string(root().join(krate).join("Cargo.toml")).unwrap();
+        toml.split("[dependencies]").nth(1).unwrap().to_string()
+    };
+    assert!(!deps("rigs").contains("amulets-"), "rigs/Cargo.toml");
+    assert!(deps("checks").contains("amulets-rigs"));
+    assert!(!deps("checks").contains("xtask"), "checks/Cargo.toml");
 }
 
 #[test]

@@ -4,8 +4,8 @@
 //! (sizes, allocations, answers that differ) and the machine's load; then
 //! the frame's tables and targets (`frames`).
 
-use crate::measure::{callgrind, median_interval, profile};
 use crate::sh;
+use amulets_checks::measure::{callgrind, median_interval, profile};
 use amulets_rigs::say;
 use anyhow::{Result, anyhow};
 use std::path::Path;
@@ -150,7 +150,7 @@ pub fn run(filter: &[String]) -> Result<()> {
     let frames = filter.is_empty() || filter.iter().any(|f| f.contains("frame"));
     #[cfg(unix)]
     let missed = if frames {
-        crate::frames::table(&root)?
+        amulets_checks::frames::table(&root, crate::web::build)?
     } else {
         Vec::new()
     };

@@ -2,7 +2,6 @@
 //! fail to the slowest, and the checks of what each crate may depend on.
 
 #[cfg(unix)]
-use crate::faults;
 use crate::{determinism, dist, embedded, fuzz, licences, sh, tools, web, windows};
 use anyhow::{Context, Result, anyhow};
 
@@ -25,9 +24,9 @@ pub fn run() -> Result<()> {
         // first frame against the host's, a save and a palette kept over a
         // restart), then every firmware's size, the Wio Terminal's included.
         ("embedded", || {
-            embedded::qemu_command(&embedded::QemuOptions::default())?;
-            embedded::qemu_continue()?;
-            embedded::palette_shots()?;
+            amulets_checks::boards::qemu_command(&amulets_checks::boards::QemuOptions::default())?;
+            amulets_checks::boards::qemu_continue()?;
+            amulets_checks::boards::palette_shots()?;
             embedded::size()
         }),
         ("windows", || windows::run()),
@@ -105,7 +104,7 @@ fn ci_tests() -> Result<()> {
     }])?;
     sh::run(sh::cmd(&sh::cargo(), &["test", "--workspace"]))?;
     #[cfg(unix)]
-    faults::run(false, "")?;
+    amulets_checks::faults::run(web::build, false, "")?;
     Ok(())
 }
 

@@ -221,18 +221,19 @@ pub fn run() -> Result<()> {
     table.push((THUMB, "golden, replays, 5 recorded runs", start.elapsed()));
 
     let start = Instant::now();
-    let m3 = crate::embedded::lm3s_check().map_err(|e| anyhow!("determinism on the M3: {e}"))?;
+    let m3 =
+        amulets_checks::boards::lm3s_check().map_err(|e| anyhow!("determinism on the M3: {e}"))?;
     table.push((
-        crate::embedded::M3,
+        amulets_checks::boards::M3,
         "3 bot runs on QEMU lm3s6965evb",
         start.elapsed(),
     ));
 
     let start = Instant::now();
-    let m3_replays = crate::embedded::lm3s_replays(&replays, 5)
+    let m3_replays = amulets_checks::boards::lm3s_replays(&replays, 5)
         .map_err(|e| anyhow!("determinism on the M3: {e}"))?;
     table.push((
-        crate::embedded::M3,
+        amulets_checks::boards::M3,
         "5 recorded runs, from the host",
         start.elapsed(),
     ));

@@ -2,35 +2,25 @@
 //! `.cargo/config.toml`). Each command says what it runs before it runs it,
 //! and stops at the first step that fails, with a non-zero exit code.
 
-use anyhow::Result;
 mod bench;
 mod bot;
 mod ci;
 mod determinism;
 mod dist;
 mod embedded;
-#[cfg(unix)]
-mod faults;
-#[cfg(unix)]
-mod frames;
-mod fresh;
 mod fuzz;
 mod golden;
-mod hall;
 mod licences;
-mod measure;
 mod pictures;
 mod replays;
 mod web;
 mod windows;
 
-#[cfg(unix)]
-use amulets_rigs::cdp;
-use amulets_rigs::{roots, sh, tools};
-use std::process::ExitCode;
-
+use amulets_rigs::{sh, tools};
+use anyhow::Result;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 /// Project chores and checks: `cargo xtask COMMAND`.
 #[derive(Parser, Debug)]
@@ -99,7 +89,7 @@ enum Command {
     },
     /// The embedded shell on QEMU's mps2-an386 while the bot plays: frames
     /// as PNG, the state hash and the first frame checked against the host's
-    Qemu(embedded::QemuOptions),
+    Qemu(amulets_checks::boards::QemuOptions),
     /// The mps2 firmware saves to a flash file on the host, QEMU ends, a
     /// second one continues it: the same state hash
     QemuContinue,
@@ -178,14 +168,14 @@ fn main() -> ExitCode {
         }
         Command::RunTui { game } => run_shell("amulets-tui", "amulets-tui", &game),
         Command::Screenshot => pictures::readme_pictures(),
-        Command::ExampleHall { dir } => hall::write_example(&dir),
-        Command::Qemu(options) => embedded::qemu_command(&options),
-        Command::QemuContinue => embedded::qemu_continue(),
-        Command::QemuHall => embedded::hall_shots(),
-        Command::QemuPalette => embedded::palette_shots(),
+        Command::ExampleHall { dir } => amulets_checks::hall::write_example(&dir),
+        Command::Qemu(options) => amulets_checks::boards::qemu_command(&options),
+        Command::QemuContinue => amulets_checks::boards::qemu_continue(),
+        Command::QemuHall => amulets_checks::boards::hall_shots(),
+        Command::QemuPalette => amulets_checks::boards::palette_shots(),
         Command::QemuM3Replays { dir } => {
             let dir = dir.unwrap_or_else(|| sh::target_dir().join("ci-replays"));
-            embedded::lm3s_replays(&dir, 5).map(|m3| println!("{m3}"))
+            amulets_checks::boards::lm3s_replays(&dir, 5).map(|m3| println!("{m3}"))
         }
         Command::Size => embedded::size(),
         Command::Flash => embedded::flash(),
@@ -193,10 +183,12 @@ fn main() -> ExitCode {
         Command::Windows => windows::run(),
         Command::Web { serve, check } => web::run(serve, check),
         #[cfg(unix)]
-        Command::Faults { page, words } => faults::run(page, &words.join(" ")),
+        Command::Faults { page, words } => {
+            amulets_checks::faults::run(web::build, page, &words.join(" "))
+        }
         Command::Msrv => ci::msrv(),
         Command::Licences => licences::run(),
-        Command::Fresh { keep } => fresh::run(keep),
+        Command::Fresh { keep } => amulets_checks::fresh::run(keep),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

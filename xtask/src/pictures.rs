@@ -66,7 +66,7 @@ pub fn readme_pictures() -> Result<()> {
 /// (`hall::example`), the clock set to 2026-12-04.
 fn hall_shot() -> Result<()> {
     let dir = crate::sh::target_dir().join("example-hall");
-    crate::hall::write_example(&dir)?;
+    amulets_checks::hall::write_example(&dir)?;
     let dir = dir.to_string_lossy().into_owned();
     let mut c = crate::sh::cmd(
         "target/release/amulets",

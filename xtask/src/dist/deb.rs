@@ -3,9 +3,10 @@
 //! desktop entries, icons and metainfo under `/usr/share`, the manual
 //! pages gzipped, and the docs with a machine-readable `copyright`.
 
-use super::{NEWEST_GLIBC, PROGRAMS, copy, mkdir, version};
+use super::{copy, mkdir};
 use crate::sh;
 use crate::tools::{self, Need};
+use amulets_checks::release::{NEWEST_GLIBC, PROGRAMS, version};
 use anyhow::{Result, anyhow};
 use std::path::{Path, PathBuf};
 

@@ -12,38 +12,15 @@
 //! verify.
 
 use anyhow::{Context, Result, anyhow};
-mod check;
 mod deb;
-mod linux;
-mod play;
 
-use crate::sh;
-use crate::tools::{self, Need};
+use amulets_checks::release::{APP_ID, PROGRAMS, version};
+use amulets_rigs::sh;
+use amulets_rigs::tools::{self, Need};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// The programs of the Linux tarball: (package, binary).
-const PROGRAMS: [(&str, &str); 3] = [
-    ("amulets-sdl", "amulets"),
-    ("amulets-tui", "amulets-tui"),
-    ("amulets-gen", "amulets-gen"),
-];
-
-/// The newest glibc a program may need: Ubuntu 22.04's and Debian 12's
-/// readers have 2.35 and 2.36; Fedora 35's is 2.34.
-const NEWEST_GLIBC: (u32, u32) = (2, 34);
-
-/// The AppStream id, and the desktop entries' names.
-const APP_ID: &str = "io.github.amulets.Amulets";
-
-/// The release's version: the workspace's.
-pub fn version() -> &'static str {
-    env!("CARGO_PKG_VERSION")
-}
-
-/// Writes the release into `target/dist/`, and with `check` checks each
-/// file as a player would use it.
 pub fn run(check: bool) -> Result<()> {
     let dist = sh::root().join("target/dist");
     let _ = std::fs::remove_dir_all(&dist);
@@ -64,18 +41,7 @@ pub fn run(check: bool) -> Result<()> {
     sums(&dist, &made)?;
     println!("dist: {} written", dist.display());
     if check {
-        check::linux(&dist)?;
-        check::uf2(&uf2, &elf)?;
-        check::deb(&dist)?;
-        let want = linux::host_hash(&dist)?;
-        linux::check(&dist, &want)?;
-        play::windows(&dist, &want)?;
-        play::web(&dist)?;
-        check::crates(&dist)?;
-        let mut verify = sh::cmd("sha256sum", &["--check", "--strict", "SHA256SUMS"]);
-        verify.current_dir(&dist);
-        sh::run(verify)?;
-        println!("dist: SHA256SUMS verifies");
+        amulets_checks::release::check(&dist, &uf2, &elf)?;
     }
     Ok(())
 }

@@ -4,11 +4,11 @@
 //! once, and a page with no Web Locks (an insecure origin).
 
 use super::Row;
-use crate::cdp::{Chrome, Tab};
 use amulets_core::game::Game;
 use amulets_core::input::Action;
 use amulets_core::player::Class;
 use amulets_play::store::SaveText;
+use amulets_rigs::cdp::{Chrome, Tab};
 use anyhow::{Result, anyhow};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -43,7 +43,7 @@ fn wait_saved_turn(chrome: &mut Chrome, tab: &Tab, turn: u32) -> Result<()> {
             return Ok(());
         }
         if start.elapsed() > Duration::from_secs(5) {
-            return Err(crate::sh::failed(
+            return Err(amulets_rigs::sh::failed(
                 "the page's save reaches the turn within 5 s",
                 format!("turn {turn}"),
                 format!("turn {now:?}"),
@@ -66,7 +66,7 @@ fn hidden(chrome: &mut Chrome, tab: &Tab) -> Result<()> {
 }
 
 pub fn load_then_leave(work: &Path, base: &str) -> Result<Row> {
-    let mut chrome = Chrome::launch(&work.join("chrome-load"), &[], crate::web::PAGE)?;
+    let mut chrome = Chrome::launch(&work.join("chrome-load"), &[], crate::page::PAGE)?;
     let tab = chrome.open(&format!("{base}?seed=42&class=rogue"))?;
     started(&mut chrome, &tab)?;
     waits(&mut chrome, &tab, 5)?;
@@ -101,7 +101,7 @@ pub fn load_then_leave(work: &Path, base: &str) -> Result<Row> {
 }
 
 pub fn hidden_tab(work: &Path, base: &str) -> Result<Row> {
-    let mut chrome = Chrome::launch(&work.join("chrome-hidden"), &[], crate::web::PAGE)?;
+    let mut chrome = Chrome::launch(&work.join("chrome-hidden"), &[], crate::page::PAGE)?;
     let tab = chrome.open(&format!("{base}?seed=42&class=rogue"))?;
     started(&mut chrome, &tab)?;
     waits(&mut chrome, &tab, 5)?;
@@ -120,7 +120,7 @@ pub fn hidden_tab(work: &Path, base: &str) -> Result<Row> {
 /// saving and says so; the first's save stands. `extra`: the browser's
 /// flags, `url`: the page.
 fn two_tabs_at(work: &Path, name: &str, extra: &[&str], url: &str) -> Result<()> {
-    let mut chrome = Chrome::launch(&work.join(name), extra, crate::web::PAGE)?;
+    let mut chrome = Chrome::launch(&work.join(name), extra, crate::page::PAGE)?;
     let first = chrome.open(url)?;
     started(&mut chrome, &first)?;
     says_saving(&mut chrome, &first, "yes", "the first tab saves")?;
@@ -137,7 +137,7 @@ fn two_tabs_at(work: &Path, name: &str, extra: &[&str], url: &str) -> Result<()>
     std::thread::sleep(Duration::from_millis(300));
     let turn = saved_turn(&mut chrome, &first)?;
     if turn != Some(0) {
-        return Err(crate::sh::failed(
+        return Err(amulets_rigs::sh::failed(
             "the second tab leaves the first's save alone",
             "the save of turn 0",
             format!("the save of turn {turn:?}"),
@@ -165,7 +165,7 @@ fn says_saving(chrome: &mut Chrome, tab: &Tab, want: &str, check: &str) -> Resul
     if s == want {
         Ok(())
     } else {
-        Err(crate::sh::failed(
+        Err(amulets_rigs::sh::failed(
             check,
             format!("saving: {want}"),
             format!("saving: {s}"),
@@ -196,7 +196,7 @@ pub fn no_web_locks(work: &Path, base: &str) -> Result<Row> {
     // address here.
     let rules = "--host-resolver-rules=MAP amulets.test 127.0.0.1";
     {
-        let mut chrome = Chrome::launch(&work.join("chrome-locks"), &[rules], crate::web::PAGE)?;
+        let mut chrome = Chrome::launch(&work.join("chrome-locks"), &[rules], crate::page::PAGE)?;
         let tab = chrome.open(&url)?;
         started(&mut chrome, &tab)?;
         let locks = chrome.eval(&tab, "typeof navigator.locks")?;
@@ -210,7 +210,7 @@ pub fn no_web_locks(work: &Path, base: &str) -> Result<Row> {
         // To look at: the page as a player on such an origin sees it.
         chrome.screenshot(
             &tab,
-            &crate::sh::target_dir().join("faults-no-web-locks.png"),
+            &amulets_rigs::sh::target_dir().join("faults-no-web-locks.png"),
         )?;
     }
     two_tabs_at(work, "chrome-locks-two", &[rules], &url)?;
@@ -224,7 +224,7 @@ pub fn no_web_locks(work: &Path, base: &str) -> Result<Row> {
 }
 
 pub fn reload_at_once(work: &Path, base: &str) -> Result<Row> {
-    let mut chrome = Chrome::launch(&work.join("chrome-reload"), &[], crate::web::PAGE)?;
+    let mut chrome = Chrome::launch(&work.join("chrome-reload"), &[], crate::page::PAGE)?;
     let tab = chrome.open(&format!("{base}?seed=42&class=rogue"))?;
     // The moment the first document holds the lock, the reload.
     chrome.wait_for(&tab, "document.body.dataset.saving === 'yes'", LONG)?;

@@ -1,14 +1,58 @@
-//! `cargo xtask dist --check`: each artifact looked at as a player's
-//! machine would.
+//! The release (`target/dist/`, which `cargo xtask dist` writes), each
+//! artifact looked at as a player's machine would: the tarball's files,
+//! the `.deb` by lintian, the crates as published, the Wio's UF2 against
+//! its ELF, the Linux games on bare Debian roots (`linux`), the Windows
+//! zip under Wine and the web zip in Chromium (`play`).
 
-use super::{APP_ID, NEWEST_GLIBC, PROGRAMS, version};
-use crate::sh;
-use crate::tools::{self, Need};
+mod linux;
+mod play;
+
+use amulets_rigs::sh;
+use amulets_rigs::tools::{self, Need};
 use anyhow::{Result, anyhow};
 use std::path::Path;
 
+/// The programs of the Linux tarball: (package, binary).
+pub const PROGRAMS: [(&str, &str); 3] = [
+    ("amulets-sdl", "amulets"),
+    ("amulets-tui", "amulets-tui"),
+    ("amulets-gen", "amulets-gen"),
+];
+
+/// The newest glibc a program may need: Ubuntu 22.04's and Debian 12's
+/// readers have 2.35 and 2.36; Fedora 35's is 2.34.
+pub const NEWEST_GLIBC: (u32, u32) = (2, 34);
+
+/// The AppStream id, and the desktop entries' names.
+pub const APP_ID: &str = "io.github.amulets.Amulets";
+
+/// The release's version: the workspace's.
+pub fn version() -> &'static str {
+    env!("CARGO_PKG_VERSION")
+}
+
+/// Writes the release into `target/dist/`, and with `check` checks each
+/// file as a player would use it.
+/// Checks the release in `dist`: `uf2` is the Wio's image in it, `elf`
+/// the firmware it was written from.
+pub fn check(dist: &Path, uf2: &Path, elf: &Path) -> Result<()> {
+    linux(dist)?;
+    self::uf2(uf2, elf)?;
+    deb(dist)?;
+    let want = linux::host_hash(dist)?;
+    linux::check(dist, &want)?;
+    play::windows(dist, &want)?;
+    play::web(dist)?;
+    crates(dist)?;
+    let mut verify = sh::cmd("sha256sum", &["--check", "--strict", "SHA256SUMS"]);
+    verify.current_dir(dist);
+    sh::run(verify)?;
+    println!("dist: SHA256SUMS verifies");
+    Ok(())
+}
+
 /// The tarball's folder as a player's machine sees it.
-pub(super) fn linux(dist: &Path) -> Result<()> {
+fn linux(dist: &Path) -> Result<()> {
     let root = dist.join(format!("amulets-{}-linux-x86_64", version()));
     tools::ensure_programs(&[
         Need {
@@ -89,7 +133,7 @@ pub(super) fn linux(dist: &Path) -> Result<()> {
 
 /// `lintian` on the package: no error and no warning. The informational
 /// tags it shows with `-I` are kept (docs/release.md says why).
-pub(super) fn deb(dist: &Path) -> Result<()> {
+fn deb(dist: &Path) -> Result<()> {
     tools::ensure_programs(&[Need {
         program: "lintian",
         package: "lintian",
@@ -135,7 +179,7 @@ const PUBLISHED: [&str; 2] = ["amulets-core", "amulets-play"];
 /// (cargo packages each, and builds it from its package against the
 /// others'); then the packages, unpacked as crates.io would serve them,
 /// built for `thumbv6m-none-eabi` as another crate would depend on them.
-pub(super) fn crates(dist: &Path) -> Result<()> {
+fn crates(dist: &Path) -> Result<()> {
     let mut args = vec!["publish", "--dry-run", "--allow-dirty"];
     for krate in PUBLISHED {
         args.extend(["-p", krate]);
@@ -193,7 +237,7 @@ pub(super) fn crates(dist: &Path) -> Result<()> {
 /// The UF2's payload, laid out by its blocks' addresses, is the firmware
 /// ELF's loadable bytes as binutils' `objcopy -O binary` writes them (from
 /// the lowest, the bootloader's end at 0x4000), and every block is whole.
-pub(super) fn uf2(uf2: &Path, elf: &Path) -> Result<()> {
+fn uf2(uf2: &Path, elf: &Path) -> Result<()> {
     tools::ensure_programs(&[Need {
         program: "arm-none-eabi-objcopy",
         package: "binutils-arm-none-eabi",

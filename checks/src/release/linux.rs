@@ -1,15 +1,15 @@
 //! The Linux artifacts on machines with no Rust and no C compiler: bare
-//! Debian 12 and 13 roots (crate::roots) unpack the tarball and install
+//! Debian 12 and 13 roots (`amulets_rigs::roots`) unpack the tarball and install
 //! the `.deb`, draw the README's picture with each, play the terminal game
 //! in tmux to the book's first rat, and show the SDL game's window on a
 //! headless Wayland compositor (Weston) that runs beside the root. A bare
 //! Debian 11 root plays the static terminal game.
 
 use super::version;
-use crate::roots::{self, Root};
-use crate::sh;
-use crate::tools::{self, Need};
 use amulets_rigs::pixels;
+use amulets_rigs::roots::{self, Root};
+use amulets_rigs::sh;
+use amulets_rigs::tools::{self, Need};
 use anyhow::{Context, Result, anyhow};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

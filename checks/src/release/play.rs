@@ -3,9 +3,9 @@
 //! (`python3 -m http.server`) in headless Chromium.
 
 use super::version;
-use crate::cdp::{Chrome, Tab};
-use crate::sh;
+use amulets_rigs::cdp::{Chrome, Tab};
 use amulets_rigs::pixels;
+use amulets_rigs::sh;
 use anyhow::{Result, anyhow};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -22,7 +22,7 @@ fn fresh(dist: &Path, name: &str) -> Result<PathBuf> {
 }
 
 fn unzip(zip: &Path, into: &Path) -> Result<()> {
-    crate::tools::ensure_programs(&[crate::tools::Need {
+    amulets_rigs::tools::ensure_programs(&[amulets_rigs::tools::Need {
         program: "unzip",
         package: "unzip",
         backports: false,
@@ -110,7 +110,7 @@ pub(super) fn web(dist: &Path) -> Result<()> {
     }
     // A bare Debian has no Python: the static host is the one a player
     // would use.
-    crate::tools::ensure_programs(&[crate::tools::Need {
+    amulets_rigs::tools::ensure_programs(&[amulets_rigs::tools::Need {
         program: "python3",
         package: "python3",
         backports: false,
@@ -152,7 +152,7 @@ pub(super) fn web(dist: &Path) -> Result<()> {
 /// The page at `base`, as a player plays it; the turn and cell it was
 /// continued at.
 fn play_the_page(work: &Path, base: &str) -> Result<(u64, String)> {
-    let mut chrome = Chrome::launch(&work.join("chrome"), &[], crate::web::PAGE)?;
+    let mut chrome = Chrome::launch(&work.join("chrome"), &[], crate::page::PAGE)?;
     let tab = chrome.open(base)?;
     let started = "document.body.dataset.started === 'yes'";
     chrome.wait_for(&tab, started, Duration::from_secs(20))?;

@@ -5,13 +5,13 @@
 //! an idle window uses; each against its target, and as a ratio to the
 //! physical limit, a `memset` of the frame's 5.76 MB.
 
-use crate::cdp::Chrome;
 use crate::measure::median_interval;
-use crate::sh;
-use crate::tools::{self, Need};
+use amulets_rigs::cdp::Chrome;
 use amulets_rigs::say;
+use amulets_rigs::sh;
+use amulets_rigs::tools::{self, Need};
 use anyhow::{Context, Result, anyhow};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// A target: what it says, and whether a figure meets it.
@@ -28,12 +28,16 @@ fn ms(ns: f64) -> String {
     }
 }
 
-/// Prints the frame tables; the targets not met.
-pub fn table(criterion: &Path) -> Result<Vec<String>> {
+/// Prints the frame tables; the targets not met. `built_page` builds the
+/// page (its folder) when the page's frames are measured.
+pub fn table(
+    criterion: &Path,
+    built_page: impl FnOnce() -> Result<PathBuf>,
+) -> Result<Vec<String>> {
     let mut missed = Vec::new();
     times(&criterion.join("frame"), &mut missed)?;
     instructions(&mut missed)?;
-    page(&mut missed)?;
+    page(&built_page()?, &mut missed)?;
     idle(&mut missed)?;
     Ok(missed)
 }
@@ -184,7 +188,7 @@ fn numbers(v: &serde_json::Value) -> Vec<f64> {
 /// The page's frames: the module's own under Node, and the page's in
 /// headless Chromium as the bot plays (`?bot`), at the machine's speed and
 /// throttled 4x. A step's frame is held at its 95th percentile.
-fn page(missed: &mut Vec<String>) -> Result<()> {
+fn page(dir: &Path, missed: &mut Vec<String>) -> Result<()> {
     tools::ensure_programs(&[
         Need {
             program: "node",
@@ -200,7 +204,7 @@ fn page(missed: &mut Vec<String>) -> Result<()> {
     let work = sh::target_dir().join("web-bench");
     let _ = std::fs::remove_dir_all(&work);
     std::fs::create_dir_all(&work)?;
-    let base = crate::web::serve_site(&work)?;
+    let base = crate::page::serve_site(dir, &work)?;
     say!("\nThe page's frame (a step: the clock's step, the painting and the canvas; ms)");
     say!(
         "{:<26} {:>7} {:>9} {:>9} {:>7} {:>9}  target",
@@ -215,13 +219,10 @@ fn page(missed: &mut Vec<String>) -> Result<()> {
         "node",
         &[
             &sh::root()
-                .join("xtask/web-frames.mjs")
+                .join("checks/web-frames.mjs")
                 .display()
                 .to_string(),
-            &sh::target_dir()
-                .join("web/amulets.wasm")
-                .display()
-                .to_string(),
+            &dir.join("amulets.wasm").display().to_string(),
             "3000",
         ],
     ))?;
@@ -272,7 +273,7 @@ fn print_page_row(
 /// Fighter, its CPU `rate` times slower: the times of the frames that
 /// painted part of the picture over 8 seconds.
 fn chromium_frames(work: &Path, base: &str, rate: f64) -> Result<Vec<f64>> {
-    let mut chrome = Chrome::launch(&work.join(format!("chrome-{rate}")), &[], crate::web::PAGE)?;
+    let mut chrome = Chrome::launch(&work.join(format!("chrome-{rate}")), &[], crate::page::PAGE)?;
     let tab = chrome.open(&format!("{base}?seed=42&class=fighter&bot"))?;
     chrome.wait_for(
         &tab,

@@ -12,9 +12,9 @@
 //! every way out, and the copy is deleted unless `--keep` is given or a step
 //! failed (then it is kept to look into, and the next run deletes it).
 
-use crate::roots;
-use crate::sh;
 use amulets_rigs::pixels;
+use amulets_rigs::roots;
+use amulets_rigs::sh;
 use anyhow::{Context, Result, anyhow};
 use std::path::Path;
 use std::time::{Duration, Instant};

@@ -4,7 +4,7 @@
 //! the frame's tables) and `frames` (which counts with callgrind) each use
 //! it, and neither the other's.
 
-use crate::sh;
+use amulets_rigs::sh;
 use anyhow::{Context, Result, anyhow};
 use std::path::Path;
 
@@ -28,7 +28,7 @@ pub fn median_interval(dir: &Path) -> Option<(f64, f64, f64)> {
 
 /// Valgrind, and `benches/examples/profile.rs` built: the program.
 pub fn profile() -> Result<std::path::PathBuf> {
-    crate::tools::ensure_programs(&[crate::tools::VALGRIND])?;
+    amulets_rigs::tools::ensure_programs(&[amulets_rigs::tools::VALGRIND])?;
     sh::run(sh::cmd(
         &sh::cargo(),
         &[

@@ -13,9 +13,9 @@ mod cases;
 mod kills;
 use amulets_rigs::{pane, pty};
 
-use crate::{sh, tools};
 use amulets_play::session::AUTOSAVE_TURNS;
 use amulets_rigs::say;
+use amulets_rigs::{sh, tools};
 use std::path::{Path, PathBuf};
 
 /// A browser's fault: the folder to work in and the site's address.
@@ -106,8 +106,13 @@ pub fn signal(pid: u32, name: &str) -> Result<()> {
     reason = "a chore's steps in order, as a script would run them"
 )]
 /// Runs the faults whose names contain `only` (all when empty); with
-/// `page`, writes the whole suite's table into docs/faults.md.
-pub fn run(page: bool, only: &str) -> Result<()> {
+/// `write_doc`, writes the whole suite's table into docs/faults.md. The
+/// browser's faults play the page `built_page` builds (its folder).
+pub fn run(
+    built_page: impl FnOnce() -> Result<PathBuf>,
+    write_doc: bool,
+    only: &str,
+) -> Result<()> {
     let wanted = |name: &str| only.is_empty() || name.contains(only);
     if !cfg!(target_os = "linux") {
         return Err(anyhow!("the fault suite needs Linux (tmux, ptys, setpriv)"));
@@ -161,7 +166,7 @@ pub fn run(page: bool, only: &str) -> Result<()> {
             backports: false,
         }])?;
         let work = scratch.dir("browser")?;
-        let base = crate::web::serve_site(&work)?;
+        let base = crate::page::serve_site(&built_page()?, &work)?;
         for (name, case) in browser.into_iter().filter(|(n, _)| wanted(n)) {
             println!("faults: {name}");
             match case(&work, &base) {
@@ -229,7 +234,7 @@ pub fn run(page: bool, only: &str) -> Result<()> {
         failed.push(format!("{runs_lost} runs lost"));
     }
     let report = amulets_rigs::report::take();
-    if page && only.is_empty() {
+    if write_doc && only.is_empty() {
         let file = sh::root().join("docs/faults.md");
         let text =
             std::fs::read_to_string(&file).map_err(|e| anyhow!("{}: {e}", file.display()))?;

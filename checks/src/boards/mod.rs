@@ -1,57 +1,46 @@
-//! The embedded shell's chores: `qemu` (the mps2-an386 firmware's frames),
-//! the lm3s6965evb hash check (part of `determinism`), `size` and `flash`
-//! (the Wio Terminal's UF2).
+//! The firmwares run whole in QEMU: the mps2-an386's frames, state hash
+//! and first frame against the host's (`qemu_command`), its flash file
+//! kept across a restart (`qemu_continue`, `palette_shots`), the hall on
+//! its screen (`hall_shots`), and the lm3s6965evb's runs and replays to the
+//! host's ends (`lm3s_check`, `lm3s_replays`, part of `determinism`).
 
-use crate::sh;
 use amulets_core::game::Game;
 use amulets_core::player::Class;
 use amulets_embedded::framebuffer::FrameBuffer;
 use amulets_embedded::{Layout, Shell};
+use amulets_rigs::sh;
 use anyhow::{Context, Result, anyhow};
 use std::path::{Path, PathBuf};
 
 mod qemu;
 
 use amulets_desktop::image::write_png;
-use amulets_rigs::elf::Elf;
 use amulets_rigs::pixels::read_ppm;
 use amulets_rigs::qemu::{printed_hash, run as qemu};
-use amulets_rigs::uf2;
 use qemu::host_hash;
 
 pub const M4: &str = "thumbv7em-none-eabihf";
 pub const M3: &str = "thumbv7m-none-eabi";
 
 /// A firmware: its binary, the feature that picks its board, its target.
-struct Firmware {
-    bin: &'static str,
-    feature: &'static str,
-    target: &'static str,
+pub struct Firmware {
+    pub bin: &'static str,
+    pub feature: &'static str,
+    pub target: &'static str,
 }
 
-const MPS2: Firmware = Firmware {
+pub const MPS2: Firmware = Firmware {
     bin: "amulets-mps2",
     feature: "board-mps2",
     target: M4,
 };
-const LM3S: Firmware = Firmware {
+pub const LM3S: Firmware = Firmware {
     bin: "amulets-lm3s",
     feature: "board-lm3s",
     target: M3,
 };
-const WIO: Firmware = Firmware {
-    bin: "amulets-wio",
-    feature: "board-wio",
-    target: M4,
-};
-const WIO_DEFMT: Firmware = Firmware {
-    bin: "amulets-wio",
-    feature: "board-wio,defmt",
-    target: M4,
-};
-
 /// Builds a firmware for a run (seed, class, turns) and returns its ELF.
-fn build(fw: &Firmware, run: &[(&str, String)]) -> Result<PathBuf> {
+pub fn build(fw: &Firmware, run: &[(&str, String)]) -> Result<PathBuf> {
     let mut c = sh::cmd(
         &sh::cargo(),
         &[
@@ -141,8 +130,8 @@ pub fn qemu_command(o: &QemuOptions) -> Result<()> {
         .clone()
         .unwrap_or_else(|| sh::root().join("target/qemu-frames"));
     let class_value = class_named(&class)?;
-    crate::tools::ensure_rust_targets(&[M4])?;
-    crate::tools::ensure_programs(&[crate::tools::QEMU_ARM])?;
+    amulets_rigs::tools::ensure_rust_targets(&[M4])?;
+    amulets_rigs::tools::ensure_programs(&[amulets_rigs::tools::QEMU_ARM])?;
     let mut run = vec![
         ("AMULETS_SEED", seed.to_string()),
         ("AMULETS_CLASS", class.clone()),
@@ -274,8 +263,8 @@ impl Shot {
 /// background is checked: the kept palette's, not the book's. The shots
 /// are in `target/qemu-palette`.
 pub fn palette_shots() -> Result<()> {
-    crate::tools::ensure_rust_targets(&[M4])?;
-    crate::tools::ensure_programs(&[crate::tools::QEMU_ARM])?;
+    amulets_rigs::tools::ensure_rust_targets(&[M4])?;
+    amulets_rigs::tools::ensure_programs(&[amulets_rigs::tools::QEMU_ARM])?;
     let out = sh::root().join("target/qemu-palette");
     let _ = std::fs::remove_dir_all(&out);
     std::fs::create_dir_all(&out).map_err(|e| anyhow!("{}: {e}", out.display()))?;
@@ -350,8 +339,8 @@ pub fn hall_shots() -> Result<()> {
 /// stops, as a power cut would stop it; a second firmware starts at the
 /// title, continues by C, and must print the same hash.
 pub fn qemu_continue() -> Result<()> {
-    crate::tools::ensure_rust_targets(&[M4])?;
-    crate::tools::ensure_programs(&[crate::tools::QEMU_ARM])?;
+    amulets_rigs::tools::ensure_rust_targets(&[M4])?;
+    amulets_rigs::tools::ensure_programs(&[amulets_rigs::tools::QEMU_ARM])?;
     let dir = sh::root().join("target/qemu-continue");
     std::fs::create_dir_all(&dir)?;
     let flash = dir.join("amulets-flash.bin");
@@ -498,8 +487,8 @@ fn timed_continue(elf: &Path, dir: &Path, game: &Game) -> Result<f64> {
 /// The lm3s6965evb check: the bot plays whole runs in 64 KiB, and each
 /// ends with the host's hash. Returns a line for the determinism table.
 pub fn lm3s_check() -> Result<String> {
-    crate::tools::ensure_rust_targets(&[M3])?;
-    crate::tools::ensure_programs(&[crate::tools::QEMU_ARM])?;
+    amulets_rigs::tools::ensure_rust_targets(&[M3])?;
+    amulets_rigs::tools::ensure_programs(&[amulets_rigs::tools::QEMU_ARM])?;
     let mut lines = Vec::new();
     for (seed, class) in [(42u32, "fighter"), (7, "rogue"), (2024, "wizard")] {
         let run = [
@@ -566,8 +555,8 @@ fn m3_daily(printed: &str) -> Result<()> {
 /// through semihosting, and each played to every point and its end. Each
 /// must end as it does here: the same points, turn and state hash.
 pub fn lm3s_replays(replays: &Path, count: usize) -> Result<String> {
-    crate::tools::ensure_rust_targets(&[M3])?;
-    crate::tools::ensure_programs(&[crate::tools::QEMU_ARM])?;
+    amulets_rigs::tools::ensure_rust_targets(&[M3])?;
+    amulets_rigs::tools::ensure_programs(&[amulets_rigs::tools::QEMU_ARM])?;
     let mut names: Vec<PathBuf> = std::fs::read_dir(replays)
         .map_err(|e| anyhow!("{}: {e}", replays.display()))?
         .filter_map(Result::ok)
@@ -610,133 +599,6 @@ pub fn lm3s_replays(replays: &Path, count: usize) -> Result<String> {
     }
     let stack = m3_stack(&printed)?;
     Ok(format!("{}\n{stack}", want.join("\n")))
-}
-
-/// `cargo xtask size`: every firmware's flash and static RAM, the game's
-/// size, and the M3's stack high-water mark from a whole run.
-pub fn size() -> Result<()> {
-    crate::tools::ensure_rust_targets(&[M3, M4])?;
-    crate::tools::ensure_programs(&[crate::tools::QEMU_ARM])?;
-    let mut rows = Vec::new();
-    for (fw, board, flash_max, ram_max) in [
-        (&MPS2, "QEMU mps2-an386 (Cortex-M4)", 4u64 << 20, 4u64 << 20),
-        (&LM3S, "QEMU lm3s6965evb (Cortex-M3)", 256 << 10, 64 << 10),
-        (
-            &WIO_DEFMT,
-            "Wio Terminal, defmt over RTT",
-            (512 - 16) << 10,
-            192 << 10,
-        ),
-        (
-            &WIO,
-            "Wio Terminal (ATSAMD51P19)",
-            (512 - 16) << 10,
-            192 << 10,
-        ),
-    ] {
-        let elf = build(fw, &[])?;
-        if fw.feature.contains("defmt") {
-            logs_at_info(&elf)?;
-        }
-        let (flash, ram) = Elf::read(&elf)?.sizes();
-        if flash == 0 {
-            return Err(anyhow!(
-                "{}: an empty image (was it linked with link.x?)",
-                fw.bin
-            ));
-        }
-        if flash > flash_max {
-            return Err(anyhow!(
-                "{}: {flash} bytes of flash, more than {flash_max}",
-                fw.bin
-            ));
-        }
-        rows.push((board, fw.bin, flash, flash_max, ram, ram_max));
-    }
-    let elf = build(&LM3S, &[])?;
-    let printed = qemu(
-        "lm3s6965evb",
-        "cortex-m3",
-        &elf,
-        &std::env::temp_dir(),
-        false,
-    )?;
-    println!();
-    println!(
-        "{:<30} {:<14} {:>16} {:>18}",
-        "board", "firmware", "flash (of)", "static RAM (of)"
-    );
-    for (board, bin, flash, fmax, ram, rmax) in rows {
-        println!(
-            "{board:<30} {bin:<14} {:>7} ({:>6}) {:>9} ({:>7})",
-            flash, fmax, ram, rmax
-        );
-    }
-    if let Some(line) = printed.lines().find(|l| l.starts_with("static RAM")) {
-        println!("lm3s6965evb, a whole bot run (seed 42, Fighter): {line}");
-    }
-    println!(
-        "size_of on the host: Game {} bytes, Shell<320x240 frame buffer> {} bytes (the buffer {})",
-        std::mem::size_of::<Game>(),
-        std::mem::size_of::<Shell<FrameBuffer<320, 240>>>(),
-        std::mem::size_of::<FrameBuffer<320, 240>>()
-    );
-    Ok(())
-}
-
-/// defmt 1.x drops every message below error level unless `DEFMT_LOG` is
-/// set when building (`.cargo/config.toml` sets it to info): the firmware's
-/// first info message must be in the ELF, where defmt keeps its strings.
-fn logs_at_info(elf: &Path) -> Result<()> {
-    const FIRST: &[u8] = b"amulets on the Wio Terminal";
-    let bytes = std::fs::read(elf).map_err(|e| anyhow!("{}: {e}", elf.display()))?;
-    if !bytes.windows(FIRST.len()).any(|w| w == FIRST) {
-        return Err(anyhow!(
-            "{}: defmt kept no info message; is DEFMT_LOG set when building?",
-            elf.display()
-        ));
-    }
-    println!("the defmt firmware logs at info (DEFMT_LOG)");
-    Ok(())
-}
-
-/// Builds the Wio Terminal firmware and writes its UF2 image to `out`:
-/// the firmware ELF's path and the image's length.
-pub fn wio_uf2(out: &Path) -> Result<(PathBuf, usize)> {
-    crate::tools::ensure_rust_targets(&[M4])?;
-    let elf = build(&WIO, &[])?;
-    let (base, image) = Elf::read(&elf)?.flash_image()?;
-    if base != 0x4000 {
-        return Err(anyhow!(
-            "the image starts at {base:#x}, not after the bootloader at 0x4000"
-        ));
-    }
-    std::fs::write(out, uf2::write(&image, base)).map_err(|e| anyhow!("{}: {e}", out.display()))?;
-    Ok((elf, image.len()))
-}
-
-/// `cargo xtask flash`: builds the Wio Terminal firmware, writes
-/// `target/amulets-wio.uf2`, and flashes with probe-rs when it is there
-/// and a probe is attached.
-pub fn flash() -> Result<()> {
-    let out = sh::root().join("target/amulets-wio.uf2");
-    let (elf, size) = wio_uf2(&out)?;
-    println!(
-        "wrote {} ({size} bytes of firmware). Double-tap the Wio Terminal's reset \
-         (slide the power switch down twice): it shows up as a drive called Arduino; copy the file onto it.",
-        out.display(),
-    );
-    if sh::have("probe-rs") {
-        let elf = elf.to_string_lossy().into_owned();
-        match sh::run(sh::cmd(
-            "probe-rs",
-            &["download", "--chip", "ATSAMD51P19A", &elf],
-        )) {
-            Ok(()) => println!("flashed through the attached probe"),
-            Err(e) => println!("probe-rs found no probe to flash with ({e}); use the UF2 file"),
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]
