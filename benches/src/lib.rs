@@ -263,7 +263,7 @@ impl Watched {
         }
         self.app.redraw = true;
         let same_floor = self.app.game().depth() == depth;
-        if running && same_floor && self.app.session.screen().is_none() {
+        if running && same_floor && self.app.session.drawn().screen().is_none() {
             Step::Ordinary
         } else {
             Step::Other

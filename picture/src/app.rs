@@ -58,7 +58,7 @@ impl<H: Host> App<H> {
 
     /// The game is over: the player left it or the window closed.
     pub fn quit(&self) -> bool {
-        self.session.finished()
+        self.session.run().finished()
     }
 
     /// A key pressed, or (`repeat`) its repeat while held down.
@@ -137,11 +137,11 @@ impl<H: Host> App<H> {
         let on_status = self
             .compact
             .is_some_and(|c| c.on_status((x as i32, y as i32)));
-        if on_status && self.session.screen().is_none() {
+        if on_status && self.session.drawn().screen().is_none() {
             self.session.act(amulets_play::bindings::Verb::Messages);
             self.redraw = true;
         }
-        on_status && self.session.screen().is_some()
+        on_status && self.session.drawn().screen().is_some()
     }
 
     /// Time passes: the session steps what is due. True when the picture

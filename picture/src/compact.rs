@@ -84,7 +84,7 @@ impl Compact {
             self.map_rows(self.status_rows()).min(MAP_H),
         );
         MapView {
-            camera: session.scene().camera(cells),
+            camera: session.drawn().scene().camera(cells),
             cells,
             at: ((self.w - cells.0 * CELL) / 2, 0),
         }
@@ -153,7 +153,7 @@ pub fn frame<H: Host>(
         }
     };
     let (cols, room) = layout.screen_room();
-    match (session.screen(), pad) {
+    match (session.drawn().screen(), pad) {
         (Some(over), Some(pad)) => {
             let height = |e: &view::Entry| view::entry_rows(&e.text, cols).count();
             let window = pad.window_by(&over.entries, room, height);
@@ -332,7 +332,7 @@ mod tests {
                 ) {
                     break;
                 }
-                if step % 50 != 0 || app.session.screen().is_some() {
+                if step % 50 != 0 || app.session.drawn().screen().is_some() {
                     continue;
                 }
                 let view = layout.map_view(&app.session);
@@ -423,11 +423,12 @@ mod tests {
             .collect();
         assert_eq!(chosen.len(), 1, "one choice marked: {:?}", f.text_runs());
         app.press(Key::Escape, false);
-        assert!(app.session.screen().is_none());
+        assert!(app.session.drawn().screen().is_none());
         let shown = app.click_at(10.0, (layout.status_top() + 5) as f32);
         assert!(shown, "the tap showed a screen");
         let title = app
             .session
+            .drawn()
             .screen()
             .map(|s| s.title.to_string())
             .unwrap_or_default();

@@ -158,7 +158,7 @@ fn map<H: Host>(f: &mut Frame, session: &Session<H>) {
 
 /// `map`, for the part of the map `view` shows.
 pub fn map_in<H: Host>(f: &mut Frame, session: &Session<H>, view: MapView) {
-    let scene = session.scene();
+    let scene = session.drawn().scene();
     let shake = scene.shake();
     f.set_clip(Some(view.rect()));
     let mode = ViewMode::of(session);
@@ -225,7 +225,7 @@ pub const SCREEN_ROOM: (usize, usize) = (
 /// Whatever screen is over the map: title, classes, menu, help,
 /// inventory, the end, a question.
 fn screen<H: Host>(f: &mut Frame, session: &Session<H>, over: &view::Screen) {
-    let big = if session.game().state() == State::Title && !session.asking() {
+    let big = if session.game().state() == State::Title && !session.run().asking() {
         4
     } else {
         2
@@ -270,7 +270,7 @@ impl PanelLayout {
     pub fn of<H: Host>(session: &Session<H>) -> Self {
         let mut lines = Vec::new();
         let mut y = PAD;
-        for (l, c) in session.panel().iter() {
+        for (l, c) in session.drawn().panel().iter() {
             if l.is_empty() {
                 y += LINE_H / 2;
                 continue;
@@ -280,7 +280,7 @@ impl PanelLayout {
                 y += LINE_H;
             }
         }
-        let look = session.look_at().map(|p| {
+        let look = session.drawn().look_at().map(|p| {
             let text = view::describe(session.game(), p);
             let words: Vec<&str> = wrap(&text, PANEL_COLS).collect();
             let top = LOGICAL_H as i32 - PAD - LINE_H * words.len() as i32;
@@ -400,7 +400,7 @@ pub fn log_line(
 /// The whole picture, into `f`.
 pub fn frame<H: Host>(f: &mut Frame, session: &Session<H>) {
     f.clear(chrome::BACKGROUND);
-    let over_map = session.screen();
+    let over_map = session.drawn().screen();
     match &over_map {
         Some(over) => screen(f, session, over),
         None => map(f, session),

@@ -98,8 +98,8 @@ impl Painter {
             self.frame.set_palette(session.prefs.palette());
             self.last = None;
         }
-        let screen_up = session.screen().is_some();
-        let scene = session.scene();
+        let screen_up = session.drawn().screen().is_some();
+        let scene = session.drawn().scene();
         let mode = ViewMode::of(session);
         // A screen, a shake (every cell moved) or another view: all of it.
         let whole = screen_up
@@ -267,7 +267,7 @@ mod tests {
                 return (partial, step - whole_by_design);
             }
             meddle(&mut session, step);
-            if session.screen().is_some() || session.scene().shake() != (0, 0) {
+            if session.drawn().screen().is_some() || session.drawn().scene().shake() != (0, 0) {
                 whole_by_design += 1;
             }
             let painted = painter.paint(&session).to_vec();

@@ -17,7 +17,6 @@
 
 pub mod autoplay;
 pub mod bindings;
-pub mod drawn;
 pub mod fame;
 pub mod juice;
 pub mod keymap;

@@ -45,7 +45,7 @@ impl Speech {
     pub fn take<H: Host>(&mut self, session: &Session<H>, mut say: impl FnMut(&str)) {
         let game = session.game();
         // A screen's title, once as it comes up.
-        match session.screen() {
+        match session.drawn().screen() {
             Some(screen) => {
                 if self.title.as_ref() != Some(&screen.title) {
                     say(&screen.title);

@@ -471,7 +471,7 @@ fn choice_lines(screen: &view::Screen) -> Vec<usize> {
 fn a_screen_longer_than_the_small_display_scrolls_a_line_at_a_time() {
     let mut session = run_of(42, Class::Rogue);
     session.press(Key::Char('?'));
-    assert!(session.screen().is_some(), "the help");
+    assert!(session.drawn().screen().is_some(), "the help");
     // On the board the help is the buttons'.
     let help = amulets_play::view::button_help(false);
     let lines = help.entries.len();
@@ -538,7 +538,7 @@ fn the_chosen_line_stays_on_the_small_display() {
     }
     let mut session = continued(&game);
     session.press(Key::Char('i'));
-    let pack = session.screen().expect("the pack");
+    let pack = session.drawn().screen().expect("the pack");
     assert!(
         pack.entries.len() > 13,
         "the pack has {} lines",
@@ -707,7 +707,7 @@ fn the_look_text_appears_on_the_display_for_a_monsters_cell() {
     session.release(Key::Char('x'));
     session.press(Key::Numpad(9));
     session.release(Key::Numpad(9));
-    assert_eq!(session.look_at(), Some(Point::new(3, 2)));
+    assert_eq!(session.drawn().look_at(), Some(Point::new(3, 2)));
     shell.draw(&session).unwrap();
     let words = view::describe(session.game(), Point::new(3, 2));
     assert!(words.contains("jackal"), "{words}");
@@ -1238,6 +1238,7 @@ fn check_whole_on_board<const W: u32, const H: u32>(
     // The pad's first update: the session shows the buttons' help.
     shell.update(session, Buttons::NONE, 500);
     let screen = session
+        .drawn()
         .screen()
         .unwrap_or_else(|| panic!("{what}: no screen"));
     let words_of = |from: usize, n: usize| -> Vec<String> {
@@ -1383,14 +1384,14 @@ fn the_record_is_chosen_on_the_end_screen_from_flash() {
     use amulets_play::session::Overlay;
     let (mut session, now) = bot_run_on_flash();
     assert!(matches!(session.game().state(), State::Dead | State::Won));
-    let screen = session.screen().expect("the end screen");
+    let screen = session.drawn().screen().expect("the end screen");
     assert_eq!(choice_lines(&screen).len(), 2, "Enter and R can be chosen");
     let mut shell = Shell::new(Big::new(), Layout::Full);
     // A second after the death: keys typed ahead of it would be dropped.
     press_on(&mut shell, &mut session, DOWN, now + 1000);
     press_on(&mut shell, &mut session, PRESS, now + 1100);
     assert_eq!(session.run().annals().overlay(), Some(Overlay::Record(0)));
-    let record = session.screen().expect("the record");
+    let record = session.drawn().screen().expect("the record");
     assert!(
         record.entries.iter().any(|e| e.text.contains("seed 42")),
         "the record's lines"

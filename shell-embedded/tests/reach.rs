@@ -201,7 +201,7 @@ impl Place {
         format!(
             "{:?} {} {mode} {choice} {:?} {:?} {} {} {}",
             game.state(),
-            self.session.asking(),
+            self.session.run().asking(),
             game.player().class,
             Underfoot::of(game.level(), game.player().pos),
             game.known_stairs().is_some(),
@@ -238,7 +238,7 @@ fn search(seed: u32, keymap: &Keymap, gamepad: bool) -> (Vec<(State, Verb)>, usi
     while let Some(place) = queue.pop_front() {
         for &p in &presses {
             let mut next = place.clone();
-            if !next.press(p) || next.session.finished() {
+            if !next.press(p) || next.session.run().finished() {
                 continue;
             }
             if known.insert(next.key()) {

@@ -480,9 +480,10 @@ fn saves(screen: &mut Screen, gfx: &mut Gfx) {
         ..Start::default()
     };
     let mut app = App::new(session(Some(FileStore::in_dir(&dir)), start));
-    assert!(app.session.asking(), "asked first");
+    assert!(app.session.run().asking(), "asked first");
     let lines: Vec<String> = app
         .session
+        .drawn()
         .screen()
         .unwrap()
         .lines()
@@ -752,6 +753,7 @@ fn gamepad(screen: &mut Screen) {
     events(&mut app, &mut pads);
     let help: Vec<String> = app
         .session
+        .drawn()
         .screen()
         .expect("the help")
         .lines()
@@ -770,7 +772,7 @@ fn gamepad(screen: &mut Screen) {
     events(&mut app, &mut pads);
     pad.set_virtual_button(index(Button::East), false).unwrap();
     events(&mut app, &mut pads);
-    assert!(app.session.screen().is_none(), "the help closed");
+    assert!(app.session.drawn().screen().is_none(), "the help closed");
 
     // The bot's floor, found on a simulated board, then played on the pad.
     let sim_session = Session::new(

@@ -442,7 +442,7 @@ pub extern "C" fn amulets_out_speech() -> usize {
 /// 1 once the player has quit.
 #[unsafe(no_mangle)]
 pub extern "C" fn amulets_finished() -> u32 {
-    with_app(1, |a| u32::from(a.app.session.finished()))
+    with_app(1, |a| u32::from(a.app.session.run().finished()))
 }
 
 /// The run's state hash as 16 hex digits, in the buffer.

@@ -233,7 +233,7 @@ impl<B: Backend> WebApp<B> {
             .map_err(|e| e.to_string())?;
         self.app.now = now;
         for step in steps {
-            if self.app.session.asking() {
+            if self.app.session.run().asking() {
                 return Err("the keys stop at the question: a script never answers it".into());
             }
             self.app.play(step).map_err(|e| e.to_string())?;
@@ -271,7 +271,7 @@ mod tests {
         // A real save first, so the title offers to continue it.
         let mut a = app(memory, rogue_42());
         a.app.close().unwrap();
-        let real = a.app.session.store().backend().save.clone().unwrap();
+        let real = a.app.session.run().store().backend().save.clone().unwrap();
         assert_ne!(real, saved);
         let memory = a.app.session.into_parts().0.into_backend();
         let mut b = app(memory, Start::default());
@@ -288,12 +288,13 @@ mod tests {
         }
         assert!(b.app.close().is_err(), "a watched run is not saved");
         assert_eq!(
-            b.app.session.store().backend().save.as_deref(),
+            b.app.session.run().store().backend().save.as_deref(),
             Some(real.as_str())
         );
         assert!(
             b.app
                 .session
+                .drawn()
                 .panel()
                 .iter()
                 .any(|(l, _)| l.contains("Not saving"))
@@ -303,7 +304,7 @@ mod tests {
     #[test]
     fn the_run_is_saved_on_arrival_and_on_close_and_continues() {
         let a = app(Memory::default(), rogue_42());
-        let text = a.app.session.store().backend().save.clone();
+        let text = a.app.session.run().store().backend().save.clone();
         let text = text.expect("a save on arrival on the first floor");
         assert!(text.starts_with("amulets-save"), "{text}");
 
@@ -329,14 +330,14 @@ mod tests {
         // after it in a link would abandon the saved run.
         let mut a = app(Memory::default(), rogue_42());
         a.app.close().unwrap();
-        let saved = a.app.session.store().backend().save.clone();
+        let saved = a.app.session.run().store().backend().save.clone();
         assert!(saved.is_some());
         let memory = a.app.session.into_parts().0.into_backend();
         let mut b = app(memory, Start::default());
         let said = b.play_keys("ny", 0).unwrap_err();
         assert!(said.contains("stop at the question"), "{said}");
-        assert!(b.app.session.asking(), "the question is still open");
-        assert_eq!(b.app.session.store().backend().save, saved);
+        assert!(b.app.session.run().asking(), "the question is still open");
+        assert_eq!(b.app.session.run().store().backend().save, saved);
     }
 
     #[test]
@@ -380,7 +381,7 @@ mod tests {
         assert!(log.contains(&"You see a giant white rat."), "{log:?}");
         // Once the pad is played, the help is the pad's.
         a.app.session.act(amulets_core::input::Action::Help);
-        let help = a.app.session.screen().unwrap();
+        let help = a.app.session.drawn().screen().unwrap();
         assert!(help.title.starts_with("The buttons"), "{}", help.title);
     }
 

@@ -308,7 +308,7 @@ mod tests {
     fn a_second_tab_plays_without_saving_and_says_so() {
         let s = Session::new(LocalStore::new(Memory::default(), false), (), || 7, start());
         assert!(!s.run().saving().saves());
-        assert!(s.store().backend().save.is_none());
+        assert!(s.run().store().backend().save.is_none());
     }
 
     #[test]
@@ -318,7 +318,7 @@ mod tests {
             ..Memory::default()
         };
         let s = Session::new(LocalStore::new(memory, true), (), || 7, Start::default());
-        let m = s.store().backend();
+        let m = s.run().store().backend();
         assert_eq!(
             m.set_aside,
             vec!["amulets-save 1\nseed nonsense\n".to_string()]

@@ -211,13 +211,18 @@ fn chapter_18_f6_works_on_the_title_too() {
     };
     let mut s = Session::new(NoStore, (), || 1, start);
     assert_eq!(s.game().state(), State::Title);
-    assert!(s.screen().is_some(), "the title screen");
+    assert!(s.drawn().screen().is_some(), "the title screen");
     for _ in 0..6 {
         s.press(Key::F(6));
         s.release(Key::F(6));
-        assert!(s.screen().is_none(), "the cave has the map view");
+        assert!(s.drawn().screen().is_none(), "the cave has the map view");
     }
-    let lines: Vec<String> = s.panel().iter().map(|(l, _)| l.to_string()).collect();
+    let lines: Vec<String> = s
+        .drawn()
+        .panel()
+        .iter()
+        .map(|(l, _)| l.to_string())
+        .collect();
     assert!(
         lines.contains(&"the biggest cave: 684 cells".to_string()),
         "{lines:?}"
@@ -230,9 +235,12 @@ fn chapter_18_f6_works_on_the_title_too() {
     assert_eq!(s.game().state(), State::Title);
     assert!(s.game().debug().cave.is_some());
     s.press(Key::Escape);
-    assert!(!s.finished(), "Esc took the cave away, and did not quit");
+    assert!(
+        !s.run().finished(),
+        "Esc took the cave away, and did not quit"
+    );
     assert!(s.game().debug().cave.is_none());
-    assert!(s.screen().is_some(), "the title is back");
+    assert!(s.drawn().screen().is_some(), "the title is back");
     // A seventh press after six also puts it back; the next cave is on
     // seed + 1, and the run begun after it is seed 42's as ever.
     s.press(Key::F(6));

@@ -54,6 +54,7 @@ impl Played {
 
     fn screen(&self) -> Vec<String> {
         self.s
+            .drawn()
             .screen()
             .map(|sc| sc.lines().map(str::to_string).collect())
             .unwrap_or_default()

@@ -306,7 +306,13 @@ fn a_palette_is_the_player_s_and_never_the_run_s() {
     // The title and the menu name the palette in force.
     let mut s = Session::new(NoStore, (), (|| 5) as fn() -> u32, Start::default());
     s.prefs.set_palette(Palette::HighContrast);
-    let title: Vec<String> = s.screen().unwrap().lines().map(str::to_string).collect();
+    let title: Vec<String> = s
+        .drawn()
+        .screen()
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
     assert!(
         title.contains(&"P  colours: high contrast".to_string()),
         "{title:#?}"
@@ -322,7 +328,13 @@ fn a_palette_is_the_player_s_and_never_the_run_s() {
     s.press(Key::Escape);
     s.release(Key::Escape);
     assert_eq!(s.context(), Context::State(State::Menu));
-    let menu: Vec<String> = s.screen().unwrap().lines().map(str::to_string).collect();
+    let menu: Vec<String> = s
+        .drawn()
+        .screen()
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
     assert!(
         menu.contains(&"p  colours: red-green safe".to_string())
             && menu.contains(&"s  save and quit".to_string()),
@@ -357,16 +369,16 @@ fn every_colour_words_are_written_in_is_in_the_list() {
         if steps % 50 != 0 {
             continue;
         }
-        seen.extend(s.panel().iter().map(|&(_, c)| c));
+        seen.extend(s.drawn().panel().iter().map(|&(_, c)| c));
         seen.dedup();
         seen.extend(amulets_play::view::log_lines(s.game()).map(|(_, c)| c));
-        if let Some(screen) = s.screen() {
+        if let Some(screen) = s.drawn().screen() {
             seen.extend(screen.entries.iter().map(|e| e.color));
         }
     }
     for key in [Key::Escape, Key::Char('?')] {
         s.press(key);
-        if let Some(screen) = s.screen() {
+        if let Some(screen) = s.drawn().screen() {
             seen.extend(screen.entries.iter().map(|e| e.color));
         }
     }

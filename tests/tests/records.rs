@@ -189,7 +189,7 @@ fn the_seed_42_bot_run_leaves_its_record_in_its_layout() {
     let s = seed_42_bot_run();
     let game = s.game();
     assert!(matches!(game.state(), State::Dead | State::Won));
-    let records = &s.store().records;
+    let records = &s.run().store().records;
     assert_eq!(records.len(), 1, "one record for one run");
     let (name, text) = &records[0];
     let ending = morgue::Ending::of(game).word();
@@ -200,7 +200,7 @@ fn the_seed_42_bot_run_leaves_its_record_in_its_layout() {
     assert_eq!(lines[3], "On the book's dice and the book's rooms");
     assert_eq!(lines[4], format!("Ended 2026-12-02 00:00:00 UTC: {ending}"));
     // The cause in the end screen's own words, with the turn.
-    let screen = s.screen().expect("the end screen is up");
+    let screen = s.drawn().screen().expect("the end screen is up");
     let words: Vec<&str> = screen.lines().collect();
     assert_eq!(lines[5], format!("{} (turn {})", words[0], game.turn()));
     let p = game.player();
@@ -273,7 +273,7 @@ fn the_seed_42_bot_run_leaves_its_record_in_its_layout() {
 #[test]
 fn a_run_is_recorded_once_and_entered_in_the_hall() {
     let s = seed_42_bot_run();
-    let hall = Hall::parse(s.store().hall.as_deref().unwrap()).unwrap();
+    let hall = Hall::parse(s.run().store().hall.as_deref().unwrap()).unwrap();
     assert_eq!(hall.entered, 1);
     assert_eq!(hall.runs[0].seed, 42);
     assert_eq!(hall.runs[0].turns, s.game().turn());
@@ -288,11 +288,11 @@ fn an_abandoned_saved_run_is_recorded_from_its_save() {
     keeper.save = Some(SaveText(&saved).to_string());
     let mut s = Session::new(keeper, (), || 7, Start::default());
     press(&mut s, "n");
-    assert!(s.asking(), "asked before the saved run is lost");
+    assert!(s.run().asking(), "asked before the saved run is lost");
     press(&mut s, "n");
-    assert!(s.store().records.is_empty(), "a no records nothing");
+    assert!(s.run().store().records.is_empty(), "a no records nothing");
     press(&mut s, "ny");
-    let records = &s.store().records;
+    let records = &s.run().store().records;
     assert_eq!(records.len(), 1);
     let (name, text) = &records[0];
     assert!(
@@ -304,7 +304,7 @@ fn an_abandoned_saved_run_is_recorded_from_its_save() {
         "{text}"
     );
     assert!(text.contains("\nGold: 77\n"), "{text}");
-    assert_eq!(s.store().save, None, "given up, its save is gone");
+    assert_eq!(s.run().store().save, None, "given up, its save is gone");
 }
 
 #[test]
@@ -316,9 +316,9 @@ fn a_run_abandoned_from_the_menu_is_recorded_as_it_stands() {
     };
     let mut s = Session::new(Keeper::new(), (), || 7, start);
     press(&mut s, "s\x1bn");
-    assert!(s.asking());
+    assert!(s.run().asking());
     press(&mut s, "y");
-    let records = &s.store().records;
+    let records = &s.run().store().records;
     assert_eq!(records.len(), 1);
     assert!(
         records[0].1.contains("\nAbandoned on floor 1. (turn 1)\n"),
@@ -331,7 +331,13 @@ fn a_run_abandoned_from_the_menu_is_recorded_as_it_stands() {
 fn the_day_s_dungeon_is_marked_and_its_second_run_is_practice() {
     let day = Day::parse("2026-12-02").unwrap();
     let mut s = Session::new(Keeper::new(), (), || 7, Start::default());
-    let title: Vec<String> = s.screen().unwrap().lines().map(str::to_string).collect();
+    let title: Vec<String> = s
+        .drawn()
+        .screen()
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
     assert!(
         title
             .iter()
@@ -351,10 +357,15 @@ fn the_day_s_dungeon_is_marked_and_its_second_run_is_practice() {
         Dice::Book,
         "the book's dice, whatever D chose"
     );
-    let panel: Vec<String> = s.panel().iter().map(|(l, _)| l.to_string()).collect();
+    let panel: Vec<String> = s
+        .drawn()
+        .panel()
+        .iter()
+        .map(|(l, _)| l.to_string())
+        .collect();
     assert!(panel.contains(&"Daily 2026-12-02".to_string()), "{panel:?}");
     // Saved and continued, it is still the day's.
-    let saved = Game::read_save(s.store().save.as_deref().unwrap()).unwrap();
+    let saved = Game::read_save(s.run().store().save.as_deref().unwrap()).unwrap();
     assert_eq!(saved.daily(), s.game().daily());
     // Abandoned for a second run of the day: practice.
     press(&mut s, "\x1bny");
@@ -364,14 +375,19 @@ fn the_day_s_dungeon_is_marked_and_its_second_run_is_practice() {
     };
     s.run_mut().starts_mut().set_today(day);
     press(&mut s, "t");
-    assert!(!s.asking(), "the abandoned run's save went with it");
+    assert!(!s.run().asking(), "the abandoned run's save went with it");
     press(&mut s, "a");
-    let panel: Vec<String> = s.panel().iter().map(|(l, _)| l.to_string()).collect();
+    let panel: Vec<String> = s
+        .drawn()
+        .panel()
+        .iter()
+        .map(|(l, _)| l.to_string())
+        .collect();
     assert!(
         panel.contains(&"Daily 2026-12-02 (practice)".to_string()),
         "{panel:?}"
     );
-    let hall = Hall::parse(s.store().hall.as_deref().unwrap()).unwrap();
+    let hall = Hall::parse(s.run().store().hall.as_deref().unwrap()).unwrap();
     assert_eq!(hall.days.as_slice(), [day]);
 }
 
@@ -381,17 +397,23 @@ fn the_hall_opens_from_the_title_and_turns_to_the_daily_table() {
     press(&mut s, "\n");
     assert_eq!(s.game().state(), State::Title);
     press(&mut s, "h");
-    assert_eq!(s.hall_shown(), Some(Table::Runs));
-    let screen = s.screen().unwrap();
+    assert_eq!(s.drawn().hall_shown(), Some(Table::Runs));
+    let screen = s.drawn().screen().unwrap();
     assert_eq!(screen.title.as_str(), "Hall of fame: the best runs");
     let lines: Vec<&str> = screen.lines().collect();
     assert!(lines[1].starts_with("> 1. Fighter"), "{lines:?}");
     press(&mut s, "\t");
-    assert_eq!(s.hall_shown(), Some(Table::Daily));
-    let lines: Vec<String> = s.screen().unwrap().lines().map(str::to_string).collect();
+    assert_eq!(s.drawn().hall_shown(), Some(Table::Daily));
+    let lines: Vec<String> = s
+        .drawn()
+        .screen()
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
     assert_eq!(lines[0], "No runs here yet.");
     press(&mut s, "x");
-    assert_eq!(s.hall_shown(), None);
+    assert_eq!(s.drawn().hall_shown(), None);
     assert_eq!(
         s.game().state(),
         State::Title,
@@ -402,10 +424,16 @@ fn the_hall_opens_from_the_title_and_turns_to_the_daily_table() {
 #[test]
 fn the_end_screen_shows_the_record_a_page_at_a_time() {
     let mut s = seed_42_bot_run();
-    let text = s.store().records[0].1.clone();
+    let text = s.run().store().records[0].1.clone();
     let lines: Vec<&str> = text.lines().collect();
     let pages = lines.len().div_ceil(morgue::PAGE_LINES);
-    let end: Vec<String> = s.screen().unwrap().lines().map(str::to_string).collect();
+    let end: Vec<String> = s
+        .drawn()
+        .screen()
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
     assert!(end.contains(&"R  the run's record".to_string()), "{end:?}");
     for page in 0..=pages {
         if page == 0 {
@@ -413,7 +441,7 @@ fn the_end_screen_shows_the_record_a_page_at_a_time() {
         } else {
             press(&mut s, "\t");
         }
-        let screen = s.screen().unwrap();
+        let screen = s.drawn().screen().unwrap();
         let at = page % pages;
         assert_eq!(
             screen.title.as_str(),

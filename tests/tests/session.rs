@@ -178,7 +178,8 @@ fn run_of(seed: u32, class: Class) -> Start {
 }
 
 fn screen_text(s: &Session<(Memory, Tape, impl FnMut() -> u32)>) -> Vec<String> {
-    s.screen()
+    s.drawn()
+        .screen()
         .map(|sc| sc.lines().map(str::to_string).collect())
         .unwrap_or_default()
 }
@@ -377,7 +378,7 @@ fn the_command_steps_every_30_ms_through_the_session() {
 #[test]
 fn the_run_is_saved_on_arrival_on_save_and_quit_and_on_close() {
     let mut s = session(Memory::default(), run_of(9, Class::Fighter));
-    assert_eq!(s.store().writes, 1, "saved on arrival on floor 1");
+    assert_eq!(s.run().store().writes, 1, "saved on arrival on floor 1");
     for key in [
         Key::Char('l'),
         Key::Char('j'),
@@ -395,25 +396,29 @@ fn the_run_is_saved_on_arrival_on_save_and_quit_and_on_close() {
     }
     assert_eq!(s.game().depth(), 1);
     assert!(s.game().turn() < AUTOSAVE_TURNS);
-    assert_eq!(s.store().writes, 1, "not saved by a few steps and keys");
+    assert_eq!(
+        s.run().store().writes,
+        1,
+        "not saved by a few steps and keys"
+    );
     s.tick(now + 1000);
     s.press(Key::Escape);
     s.press(Key::Char('s'));
-    assert!(s.finished());
-    assert_eq!(s.store().writes, 2, "saved on save and quit");
+    assert!(s.run().finished());
+    assert_eq!(s.run().store().writes, 2, "saved on save and quit");
 
     let mut s = session(Memory::default(), run_of(9, Class::Fighter));
     s.press(Key::Char('l'));
     s.close().unwrap();
-    assert_eq!(s.store().writes, 2, "saved on close");
+    assert_eq!(s.run().store().writes, 2, "saved on close");
     assert_eq!(
-        s.store().text.as_deref(),
+        s.run().store().text.as_deref(),
         Some(SaveText(s.game()).to_string().as_str())
     );
 
     let mut s = session(Memory::default(), Start::default());
     s.close().unwrap();
-    assert_eq!(s.store().writes, 0, "a title has nothing to save");
+    assert_eq!(s.run().store().writes, 0, "a title has nothing to save");
 }
 
 /// A hand-made floor to play on: a room with no monster, the player hurt.
@@ -425,7 +430,7 @@ fn quiet_room() -> Game {
 }
 
 fn saved_turn(s: &Session<(Memory, Tape, impl FnMut() -> u32)>) -> u32 {
-    Game::read_save(s.store().text.as_deref().unwrap())
+    Game::read_save(s.run().store().text.as_deref().unwrap())
         .unwrap()
         .turn()
 }
@@ -438,20 +443,24 @@ fn a_run_in_play_is_saved_every_autosave_turns() {
     for _ in 1..AUTOSAVE_TURNS {
         s.press(Key::Char('.'));
     }
-    assert_eq!(s.store().writes, 0, "not before {AUTOSAVE_TURNS} turns");
+    assert_eq!(
+        s.run().store().writes,
+        0,
+        "not before {AUTOSAVE_TURNS} turns"
+    );
     s.press(Key::Char('.'));
-    assert_eq!(s.store().writes, 1);
+    assert_eq!(s.run().store().writes, 1);
     assert_eq!(saved_turn(&s), AUTOSAVE_TURNS);
     // Keys that take no turn save nothing more.
     for _ in 0..3 {
         s.press(Key::Char('i'));
         s.press(Key::Escape);
     }
-    assert_eq!(s.store().writes, 1);
+    assert_eq!(s.run().store().writes, 1);
     for _ in 0..AUTOSAVE_TURNS {
         s.press(Key::Char('.'));
     }
-    assert_eq!(s.store().writes, 2);
+    assert_eq!(s.run().store().writes, 2);
     assert_eq!(saved_turn(&s), 2 * AUTOSAVE_TURNS);
 }
 
@@ -470,7 +479,7 @@ fn a_command_that_ends_saves_the_run_where_it_ended() {
     assert_eq!(s.game().player().hp, s.game().player().max_hp);
     assert_eq!(saved_turn(&s), turns, "saved where the rest ended");
     assert_eq!(
-        s.store().writes,
+        s.run().store().writes,
         turns / AUTOSAVE_TURNS + u32::from(!turns.is_multiple_of(AUTOSAVE_TURNS)),
         "every {AUTOSAVE_TURNS} turns of the rest, and at its end"
     );
@@ -481,7 +490,11 @@ fn a_save_that_fails_stands_on_the_panel_until_one_succeeds() {
     let mut s = session(Memory::holding(&quiet_room()), Start::default());
     s.press(Key::Char('c'));
     let panel = |s: &Session<(Memory, Tape, _)>| -> Vec<String> {
-        s.panel().iter().map(|(l, _)| l.to_string()).collect()
+        s.drawn()
+            .panel()
+            .iter()
+            .map(|(l, _)| l.to_string())
+            .collect()
     };
     assert!(!panel(&s).iter().any(|l| l.starts_with("Not saving")));
     let full = Memory {
@@ -507,7 +520,7 @@ fn a_save_that_fails_stands_on_the_panel_until_one_succeeds() {
     for _ in 0..AUTOSAVE_TURNS {
         s.press(Key::Char('.'));
     }
-    assert_eq!(s.store().writes, 1);
+    assert_eq!(s.run().store().writes, 1);
     assert!(!panel(&s).iter().any(|l| l.starts_with("Not saving")));
 }
 
@@ -518,11 +531,11 @@ fn arriving_on_a_floor_saves_and_dying_removes_the_save() {
     let game = Game::with_floor(3, Class::Fighter, 1, map, Point::new(3, 1));
     let mut s = session(Memory::holding(&game), Start::default());
     s.press(Key::Char('C'));
-    assert_eq!(s.store().writes, 0, "continuing writes nothing");
+    assert_eq!(s.run().store().writes, 0, "continuing writes nothing");
     s.press(Key::Char('>'));
     assert_eq!(s.game().depth(), 2);
-    assert_eq!(s.store().writes, 1, "saved on arrival on floor 2");
-    let saved = Game::read_save(s.store().text.as_deref().unwrap()).unwrap();
+    assert_eq!(s.run().store().writes, 1, "saved on arrival on floor 2");
+    let saved = Game::read_save(s.run().store().text.as_deref().unwrap()).unwrap();
     assert_eq!(saved.depth(), 2);
 
     let mut dying = Game::with_floor(
@@ -538,7 +551,10 @@ fn arriving_on_a_floor_saves_and_dying_removes_the_save() {
     s.press(Key::Char('c'));
     s.press(Key::Char('.'));
     assert_eq!(s.game().state(), State::Dead);
-    assert_eq!((s.store().removes, s.store().text.is_none()), (1, true));
+    assert_eq!(
+        (s.run().store().removes, s.run().store().text.is_none()),
+        (1, true)
+    );
     assert_eq!(s.run().saving().saved(), Saved::Nothing);
 }
 
@@ -573,27 +589,27 @@ fn a_class_given_with_a_save_present_asks_and_no_keeps_the_save() {
     let saved = a_saved_rogue();
     let text = SaveText(&saved).to_string();
     let mut s = session(Memory::holding(&saved), run_of(77, Class::Wizard));
-    assert!(s.asking());
+    assert!(s.run().asking());
     let shown = screen_text(&s);
     assert!(
         shown.contains(&"Abandon the saved Rogue on floor 1, turn 3? (y or n)".to_string()),
         "{shown:?}"
     );
     assert_eq!(
-        s.screen().unwrap().entries[1].key,
+        s.drawn().screen().unwrap().entries[1].key,
         Some(Key::Char('n')),
         "no first"
     );
     s.press(Key::Char('n'));
-    assert!(!s.asking());
+    assert!(!s.run().asking());
     assert_eq!(s.game().state(), State::Title);
     assert_eq!(
-        s.store().text.as_deref(),
+        s.run().store().text.as_deref(),
         Some(text.as_str()),
         "the save is untouched"
     );
-    assert_eq!(s.store().writes, 0);
-    let title = s.screen().unwrap();
+    assert_eq!(s.run().store().writes, 0);
+    let title = s.drawn().screen().unwrap();
     let c = title
         .entries
         .iter()
@@ -604,13 +620,13 @@ fn a_class_given_with_a_save_present_asks_and_no_keeps_the_save() {
     // N asks too; yes leads to the class screen, and the new run's arrival
     // replaces the save.
     s.press(Key::Char('N'));
-    assert!(s.asking());
+    assert!(s.run().asking());
     s.press(Key::Char('y'));
     assert_eq!(s.game().state(), State::ChooseClass);
     s.press(Key::Char('c'));
     assert_eq!(s.game().player().class, Class::Wizard);
-    assert_eq!(s.store().writes, 1);
-    assert_ne!(s.store().text.as_deref(), Some(text.as_str()));
+    assert_eq!(s.run().store().writes, 1);
+    assert_ne!(s.run().store().text.as_deref(), Some(text.as_str()));
 }
 
 #[test]
@@ -622,7 +638,7 @@ fn a_class_given_with_a_save_present_and_yes_starts_that_run() {
         (s.game().seed(), s.game().player().class),
         (77, Class::Wizard)
     );
-    assert_eq!(s.store().writes, 1);
+    assert_eq!(s.run().store().writes, 1);
 }
 
 #[test]
@@ -638,7 +654,7 @@ fn the_menu_s_new_run_asks_and_gets_a_new_seed() {
     let first = s.game().seed();
     s.press(Key::Escape);
     s.press(Key::Char('n'));
-    assert!(s.asking());
+    assert!(s.run().asking());
     assert!(screen_text(&s)[0].starts_with("Abandon this run, the Fighter on floor 1"));
     s.press(Key::Escape);
     assert_eq!(s.game().state(), State::Menu, "no leads back to the menu");
@@ -652,6 +668,7 @@ fn the_menu_s_new_run_asks_and_gets_a_new_seed() {
 fn the_title_offers_continue_only_with_a_save() {
     let s = session(Memory::default(), Start::default());
     let c = s
+        .drawn()
         .screen()
         .unwrap()
         .entries
@@ -705,7 +722,11 @@ fn a_save_that_cannot_be_read_is_set_aside_and_never_written_over() {
         ..Memory::holding(&Game::new_run(5, Class::Rogue))
     };
     let s = session(store, run_of(9, Class::Wizard));
-    assert_eq!(s.store().set_aside.len(), 1, "set aside, not renamed over");
+    assert_eq!(
+        s.run().store().set_aside.len(),
+        1,
+        "set aside, not renamed over"
+    );
     assert!(
         s.notes
             .note()
@@ -723,10 +744,10 @@ fn a_save_that_cannot_be_read_is_set_aside_and_never_written_over() {
         ..Memory::holding(&Game::new_run(5, Class::Rogue))
     };
     let s = session(store, run_of(9, Class::Wizard));
-    assert!(s.store().set_aside.is_empty());
-    assert_eq!(s.store().writes, 0, "nothing written over it");
+    assert!(s.run().store().set_aside.is_empty());
+    assert_eq!(s.run().store().writes, 0, "nothing written over it");
     assert_eq!(s.run().saving().saved(), Saved::Damaged);
-    assert!(s.asking(), "asked first");
+    assert!(s.run().asking(), "asked first");
     assert!(
         screen_text(&s)[0].starts_with("Replace the damaged saved run?"),
         "{:?}",
@@ -767,7 +788,8 @@ fn the_title_offers_to_continue_only_a_run_it_can_read() {
 fn the_panel_s_stop_line_goes_once_a_turn_has_passed() {
     let mut s = session(Memory::default(), run_of(42, Class::Rogue));
     let shown = |s: &Session<(Memory, Tape, _)>| {
-        s.panel()
+        s.drawn()
+            .panel()
             .iter()
             .any(|(l, _)| l.as_str() == "You're already at full health.")
     };
@@ -830,27 +852,27 @@ fn a_burst_typed_ahead_stops_where_a_monster_comes_into_view() {
 #[test]
 fn esc_then_q_asks_before_quitting_without_saving() {
     let mut s = session(Memory::default(), run_of(42, Class::Fighter));
-    let saved = s.store().writes;
+    let saved = s.run().store().writes;
     s.press(Key::Char('.'));
     s.press(Key::Escape);
     s.press(Key::Char('q'));
-    assert!(!s.finished(), "asked first");
+    assert!(!s.run().finished(), "asked first");
     let screen = screen_text(&s);
     assert!(screen[0].starts_with("Quit without saving?"), "{screen:?}");
     // No is the default, and first: n, and Esc, keep playing.
     assert_eq!(screen[1], "n  no, keep playing");
     assert_eq!(screen[2], "y  yes, quit without saving");
     s.press(Key::Escape);
-    assert!(!s.finished());
-    assert!(!s.asking());
+    assert!(!s.run().finished());
+    assert!(!s.run().asking());
     assert_eq!(s.game().state(), State::Menu);
     s.press(Key::Char('q'));
     s.press(Key::Char('n'));
-    assert!(!s.finished());
+    assert!(!s.run().finished());
     s.press(Key::Char('q'));
     s.press(Key::Char('y'));
-    assert!(s.finished(), "yes quits");
-    assert_eq!(s.store().writes, saved, "without saving");
+    assert!(s.run().finished(), "yes quits");
+    assert_eq!(s.run().store().writes, saved, "without saving");
 }
 
 #[test]
@@ -869,13 +891,13 @@ fn m_reads_back_every_message_the_run_keeps() {
     s.press(Key::Char('m'));
     let screen = screen_text(&s);
     assert_eq!(
-        s.screen().unwrap().title.as_str(),
+        s.drawn().screen().unwrap().title.as_str(),
         "The messages, newest last (any key closes)"
     );
     assert_eq!(screen, log, "every line, oldest first");
     let turn = s.game().turn();
     s.press(Key::Char('x'));
-    assert!(s.screen().is_none(), "any key closes it");
+    assert!(s.drawn().screen().is_none(), "any key closes it");
     assert_eq!(s.game().turn(), turn, "and does nothing else");
     // The help and the menu name it.
     s.press(Key::Char('?'));
@@ -911,7 +933,12 @@ fn a_sealed_start_says_where_to_search_and_e_finds_the_way_on() {
     s.press(Key::Char('o'));
     wait(&mut s, 1000);
     assert_eq!(s.game().known_stairs(), None);
-    let panel: Vec<String> = s.panel().iter().map(|(l, _)| l.to_string()).collect();
+    let panel: Vec<String> = s
+        .drawn()
+        .panel()
+        .iter()
+        .map(|(l, _)| l.to_string())
+        .collect();
     assert!(
         panel.contains(&"No way to the stairs is known: a secret door hides it.".to_string()),
         "{panel:?}"
@@ -954,7 +981,8 @@ fn a_sealed_start_says_where_to_search_and_e_finds_the_way_on() {
     let searched = s.game().turn() - turn;
     assert!((1..=5).contains(&searched), "{searched} turns of search");
     assert!(
-        s.panel()
+        s.drawn()
+            .panel()
             .iter()
             .all(|(l, _)| !l.contains("secret door hides")),
         "the hint is gone"
@@ -992,9 +1020,9 @@ fn a_second_game_takes_the_store_once_the_first_lets_it_go() {
     assert!(!s.run().saving().saves());
     s.press(Key::Escape);
     s.press(Key::Char('s'));
-    assert!(s.finished());
+    assert!(s.run().finished());
     assert!(s.run().saving().saves());
-    assert_eq!(s.store().writes, 1, "saved once the store was free");
+    assert_eq!(s.run().store().writes, 1, "saved once the store was free");
     // The first game left a run saved: it stays, said on the panel.
     let store = Memory {
         busy_claims: 2,
@@ -1003,9 +1031,18 @@ fn a_second_game_takes_the_store_once_the_first_lets_it_go() {
     let mut s = session(store, run_of(9, Class::Fighter));
     s.press(Key::Escape);
     s.press(Key::Char('s'));
-    assert!(!s.finished(), "not saved, so not quit");
-    assert_eq!(s.store().writes, 0, "the other run is not written over");
-    let panel: Vec<String> = s.panel().iter().map(|(l, _)| l.to_string()).collect();
+    assert!(!s.run().finished(), "not saved, so not quit");
+    assert_eq!(
+        s.run().store().writes,
+        0,
+        "the other run is not written over"
+    );
+    let panel: Vec<String> = s
+        .drawn()
+        .panel()
+        .iter()
+        .map(|(l, _)| l.to_string())
+        .collect();
     assert!(
         panel.contains(&"another run is saved there.".to_string()),
         "{panel:?}"
@@ -1032,7 +1069,7 @@ fn a_damaged_save_is_set_aside_and_another_version_is_kept() {
         },
         Start::default(),
     );
-    assert_eq!(s.store().set_aside, ["amulets-save 1\nnonsense\n"]);
+    assert_eq!(s.run().store().set_aside, ["amulets-save 1\nnonsense\n"]);
     assert!(
         s.notes
             .note()
@@ -1058,7 +1095,7 @@ fn a_damaged_save_is_set_aside_and_another_version_is_kept() {
         Start::default(),
     );
     assert_eq!(s.run().saving().saved(), Saved::OtherVersion(99));
-    assert!(s.store().set_aside.is_empty());
+    assert!(s.run().store().set_aside.is_empty());
     // In the book's words (chapter 18), the store naming the save.
     assert_eq!(
         s.notes.note().unwrap(),
@@ -1067,7 +1104,7 @@ fn a_damaged_save_is_set_aside_and_another_version_is_kept() {
     s.press(Key::Char('N'));
     assert!(screen_text(&s)[0].starts_with("Replace the saved run of version 99"));
     s.press(Key::Char('n'));
-    assert_eq!(s.store().text.as_deref(), Some(other));
+    assert_eq!(s.run().store().text.as_deref(), Some(other));
 }
 
 #[test]
@@ -1079,16 +1116,21 @@ fn a_game_that_does_not_hold_the_store_says_so_and_never_writes() {
         },
         run_of(3, Class::Rogue),
     );
-    let panel: Vec<String> = s.panel().iter().map(|(l, _)| l.to_string()).collect();
+    let panel: Vec<String> = s
+        .drawn()
+        .panel()
+        .iter()
+        .map(|(l, _)| l.to_string())
+        .collect();
     assert!(
         panel.iter().any(|l| l.starts_with("Not saving")),
         "{panel:?}"
     );
     s.press(Key::Escape);
     s.press(Key::Char('s'));
-    assert!(!s.finished(), "save and quit cannot save");
+    assert!(!s.run().finished(), "save and quit cannot save");
     assert!(s.close().is_err());
-    assert_eq!(s.store().writes, 0);
+    assert_eq!(s.run().store().writes, 0);
 }
 
 #[test]
@@ -1156,12 +1198,12 @@ fn nothing_of_the_run_is_drawn_over_f6_s_cave() {
     s.press(Key::Char('f'));
     assert!(matches!(s.game().state(), State::Aiming(_)));
     s.hover(Some(Point::new(room.x, room.y)));
-    assert!(s.cursor().is_some() && s.juice().is_some());
+    assert!(s.drawn().cursor().is_some() && s.drawn().juice().is_some());
     s.press(Key::F(6));
-    assert!(s.cave_shown());
-    assert!(s.aim_line().is_empty() && s.route().is_empty());
-    assert_eq!(s.cursor(), None);
-    assert!(s.juice().is_none());
+    assert!(s.run().cave_shown());
+    assert!(s.drawn().aim_line().is_empty() && s.drawn().route().is_empty());
+    assert_eq!(s.drawn().cursor(), None);
+    assert!(s.drawn().juice().is_none());
     let minds = (0..amulets_core::map::MAP_CELLS)
         .map(Map::point_of)
         .filter_map(|p| amulets_play::view::mind_label(s.game(), p))
@@ -1223,7 +1265,7 @@ fn a_style_chosen_on_the_title_is_the_run_s_saved_and_replayed() {
     assert_eq!(s.game().level().map, want.map);
     assert_eq!(s.game().player().pos, want.start);
     // Saved with its style, and continued so.
-    let text = s.store().text.clone().unwrap();
+    let text = s.run().store().text.clone().unwrap();
     assert!(text.lines().any(|l| l == "style gh"));
     assert_eq!(Game::read_save(&text).unwrap().style(), Style::Gh);
     // And replayed so.
@@ -1255,7 +1297,12 @@ fn xorshift_dice_chosen_on_the_command_line_are_the_run_s_saved_and_replayed() {
             ..Start::default()
         },
     );
-    let title: Vec<String> = s.panel().iter().map(|(l, _)| l.to_string()).collect();
+    let title: Vec<String> = s
+        .drawn()
+        .panel()
+        .iter()
+        .map(|(l, _)| l.to_string())
+        .collect();
     assert_eq!(
         title[1], "Seed 42 (xorshift)",
         "the panel names dice not the book's"
@@ -1270,7 +1317,7 @@ fn xorshift_dice_chosen_on_the_command_line_are_the_run_s_saved_and_replayed() {
     let book = Game::new_run(42, Class::Fighter);
     assert_ne!(s.game().level().map, book.level().map, "and not the book's");
     // Saved as version 1, whose dice are xorshift's four words.
-    let text = s.store().text.clone().unwrap();
+    let text = s.run().store().text.clone().unwrap();
     assert!(text.starts_with("amulets-save 1\n"), "{text}");
     assert_eq!(Game::read_save(&text).unwrap().dice(), Dice::Xorshift);
     // Replayed with its dice line.
@@ -1295,10 +1342,16 @@ fn xorshift_dice_chosen_on_the_command_line_are_the_run_s_saved_and_replayed() {
     for key in ['n', 'a'] {
         b.press(Key::Char(key));
     }
-    let panel: Vec<String> = b.panel().iter().map(|(l, _)| l.to_string()).collect();
+    let panel: Vec<String> = b
+        .drawn()
+        .panel()
+        .iter()
+        .map(|(l, _)| l.to_string())
+        .collect();
     assert_eq!(panel[1], "Seed 42");
     assert!(
-        b.store()
+        b.run()
+            .store()
             .text
             .clone()
             .unwrap()
@@ -1336,7 +1389,8 @@ fn the_demo_plays_the_bots_run_through_the_session_saving_as_it_goes() {
     );
     s.set_demo(Some(Class::Fighter));
     assert!(
-        s.panel()
+        s.drawn()
+            .panel()
             .iter()
             .any(|(l, _)| l.as_str() == "A key takes over.")
     );
@@ -1345,6 +1399,7 @@ fn the_demo_plays_the_bots_run_through_the_session_saving_as_it_goes() {
     tick_demo(&mut s, &mut now, |s| {
         if s.game().state() == State::Playing {
             let saved = s
+                .run()
                 .store()
                 .text
                 .as_deref()
@@ -1361,12 +1416,12 @@ fn the_demo_plays_the_bots_run_through_the_session_saving_as_it_goes() {
     assert_eq!(state_hash(s.game()), state_hash(&alone));
     assert!(s.game().turn() > 3 * AUTOSAVE_TURNS, "{}", s.game().turn());
     // Saved as a player's run is, and the save gone with the run's end.
-    assert!(s.store().writes >= s.game().turn() / AUTOSAVE_TURNS);
+    assert!(s.run().store().writes >= s.game().turn() / AUTOSAVE_TURNS);
     assert!(most_unsaved <= AUTOSAVE_TURNS + 1, "{most_unsaved}");
-    assert_eq!(s.store().text, None);
-    assert!(s.game().turn() > 0 && s.store().removes == 1);
+    assert_eq!(s.run().store().text, None);
+    assert!(s.game().turn() > 0 && s.run().store().removes == 1);
     // Its end stays on the screen for the player.
-    assert!(s.screen().is_some());
+    assert!(s.drawn().screen().is_some());
     // Recorded as a player's run: the tape plays back to the same end.
     let tape = s.run().replays();
     assert_eq!(tape.run, Some((42, Class::Fighter)));
@@ -1404,7 +1459,8 @@ fn a_key_takes_the_run_over_from_the_bot_and_does_nothing_else() {
     assert_eq!(s.game().player().pos, pos, "the bot plays no more");
     assert_eq!(s.game().turn(), turn);
     assert!(
-        !s.panel()
+        !s.drawn()
+            .panel()
             .iter()
             .any(|(l, _)| l.as_str() == "A key takes over.")
     );
@@ -1430,9 +1486,9 @@ fn the_demo_continues_a_saved_run_and_never_replaces_one() {
         now += 30;
         s.tick(now);
     }
-    assert!(s.asking(), "still asked");
-    assert_eq!(s.store().writes, 0);
-    assert_eq!(s.store().text, Some(SaveText(&saved).to_string()));
+    assert!(s.run().asking(), "still asked");
+    assert_eq!(s.run().store().writes, 0);
+    assert_eq!(s.run().store().text, Some(SaveText(&saved).to_string()));
 
     // A save it cannot play (another version's): the bot stops, and says
     // so.
@@ -1455,8 +1511,8 @@ fn the_demo_continues_a_saved_run_and_never_replaces_one() {
         s.notes.note(),
         Some("The bot does not replace a saved run it cannot play.")
     );
-    assert_eq!(s.store().writes, 0);
-    assert_eq!(s.store().text.as_deref(), Some(other));
+    assert_eq!(s.run().store().writes, 0);
+    assert_eq!(s.run().store().text.as_deref(), Some(other));
 }
 
 // ----- after a panic -----
@@ -1470,9 +1526,9 @@ fn a_rescue_saves_a_sound_run_and_never_a_broken_one() {
     for _ in 0..7 {
         s.press(Key::Char('.'));
     }
-    assert_eq!(s.store().writes, 0);
+    assert_eq!(s.run().store().writes, 0);
     assert_eq!(s.rescue(), Rescue::Saved { turn: 7 });
-    assert!(s.finished());
+    assert!(s.run().finished());
     assert_eq!(saved_turn(&s), 7);
     // Broken as a bug would break it: the last save stands.
     let mut s = session(Memory::holding(&quiet_room()), Start::default());
@@ -1485,7 +1541,7 @@ fn a_rescue_saves_a_sound_run_and_never_a_broken_one() {
         Rescue::Broken("the player's health is out of bounds")
     );
     assert!(rescue.to_string().contains("the last save stands"));
-    assert_eq!(s.store().writes, 0);
+    assert_eq!(s.run().store().writes, 0);
     assert_eq!(saved_turn(&s), 0);
     // Nothing in play, and a store that fails.
     let mut s = session(Memory::default(), Start::default());
@@ -1505,14 +1561,14 @@ fn a_rescue_saves_a_sound_run_and_never_a_broken_one() {
 fn save_now_saves_a_run_in_play_and_it_plays_on() {
     let mut s = session(Memory::holding(&quiet_room()), Start::default());
     assert_eq!(s.save_now(), Ok(()), "nothing in play at the title");
-    assert_eq!(s.store().writes, 0);
+    assert_eq!(s.run().store().writes, 0);
     s.press(Key::Char('c'));
     for _ in 0..3 {
         s.press(Key::Char('.'));
     }
     assert_eq!(s.save_now(), Ok(()));
     assert_eq!(saved_turn(&s), 3);
-    assert!(!s.finished());
+    assert!(!s.run().finished());
     s.press(Key::Char('.'));
     assert_eq!(s.game().turn(), 4, "play goes on");
 }
@@ -1523,7 +1579,7 @@ fn a_demo_that_cannot_act_asks_the_shell_to_wake_for_nothing() {
     // too, and the shell may sleep: `wait` names no time to wake at.
     let mut s = session(Memory::default(), Start::default());
     s.press(Key::F(6));
-    assert!(s.cave_shown());
+    assert!(s.run().cave_shown());
     s.set_demo(Some(Class::Fighter));
     s.tick(1000);
     assert_eq!(s.wait(), None);

@@ -156,10 +156,10 @@ impl Controls {
     /// cursor is out, the way to it and the cursor.
     pub fn scene<'a, H: Host>(&self, session: &'a Session<H>) -> Scene<'a> {
         match self.mode {
-            Mode::Travel(c) => Scene::new(session.game(), session.juice())
+            Mode::Travel(c) => Scene::new(session.game(), session.drawn().juice())
                 .with_way(session.game().route_to(c))
                 .with_cursor(Some(c)),
-            _ => session.scene(),
+            _ => session.drawn().scene(),
         }
     }
 
@@ -192,7 +192,7 @@ impl Controls {
         // by 45 degrees, for the diagonals the switch cannot give; B's own
         // action is then taken when it is let go, unless it turned one.
         let on_map = matches!(self.mode, Mode::Play)
-            && !session.asking()
+            && !session.run().asking()
             && matches!(
                 session.game().state(),
                 State::Playing | State::Aiming(_) | State::Looking
@@ -233,7 +233,7 @@ impl Controls {
     /// list at the top; one over the map closes the pad's own menus.
     fn follow_the_screen<H: Host>(&mut self, session: &Session<H>) {
         let hall = session.run().annals().overlay().is_some();
-        let seen = (session.game().state(), session.asking(), hall);
+        let seen = (session.game().state(), session.run().asking(), hall);
         if self.seen_screen != Some(seen) {
             self.seen_screen = Some(seen);
             self.choice = 0;
@@ -303,7 +303,7 @@ impl Controls {
 
     fn play<H: Host>(&mut self, session: &mut Session<H>, new: Buttons, dir: Option<Key>) {
         let state = session.game().state();
-        if session.asking() {
+        if session.run().asking() {
             return self.choose(session, new);
         }
         if !matches!(
@@ -346,7 +346,7 @@ impl Controls {
     /// goes back. A screen with nothing to choose scrolls with up and down
     /// and closes on a press.
     fn choose<H: Host>(&mut self, session: &mut Session<H>, new: Buttons) {
-        let Some(screen) = session.screen() else {
+        let Some(screen) = session.drawn().screen() else {
             return;
         };
         let keys: heapless::Vec<Key, { view::PANEL_LINES }> = screen

@@ -84,7 +84,7 @@ impl Controls {
             (2, NARROW_ROWS)
         };
         let rows = rows.clamp(board, STATUS_LINES);
-        let game = session.game();
+        let (game, drawn) = (session.game(), session.drawn());
         let mut out: [StatusLine; STATUS_LINES] = core::array::from_fn(|_| StatusLine::new());
         let mut colors = first_colors(rows);
         self.facts(session, wide, &mut out);
@@ -96,11 +96,11 @@ impl Controls {
         }
         // While aiming or looking, the words of the cell under the cursor
         // (what is there, the target's name) take the message rows.
-        if let (State::Aiming(_) | State::Looking, Some(p)) = (game.state(), session.look_at()) {
+        if let (State::Aiming(_) | State::Looking, Some(p)) = (game.state(), drawn.look_at()) {
             wrapped(&mut out[first..first + 2], &view::describe(game, p), cols);
             return done(out, colors, 1);
         }
-        let standing = session.standing_notes().next();
+        let standing = drawn.standing_notes().next();
         if wide {
             // The two newest lines, the newest last (the session's note,
             // when there is one, is the newest); a stop is said in the log
@@ -138,7 +138,7 @@ impl Controls {
             }
             None => {
                 wrapped(&mut out[first..first + 2], message, cols);
-                if let Some(stop) = session.stop() {
+                if let Some(stop) = drawn.stop() {
                     put(&mut out[first + 2], format_args!("{}", stop.text()));
                 }
             }
@@ -257,12 +257,13 @@ fn tall_messages<H: Host>(
     colors: &mut [Rgb],
 ) {
     let game = session.game();
-    if let (State::Aiming(_) | State::Looking, Some(p)) = (game.state(), session.look_at()) {
+    if let (State::Aiming(_) | State::Looking, Some(p)) = (game.state(), session.drawn().look_at())
+    {
         wrapped(rows, &view::describe(game, p), cols);
         colors.fill(palette::UNREAD_TEXT);
         return;
     }
-    let standing = session.standing_notes().next();
+    let standing = session.drawn().standing_notes().next();
     let standing = standing.as_ref().map(|(l, c)| (l.as_str(), *c));
     let note = session.notes.note().map(|n| (n, palette::UNREAD_TEXT));
     let log = view::log_lines(game).rev();

@@ -10,12 +10,8 @@
 //! the bot's [`Demo`], and the [`Run`]: the game with its [`Tempo`], its
 //! [`Starts`], its [`Saving`] and its [`Annals`]. The session only routes:
 //! the keyboard and the keymap make a key a verb, the verb goes to the run
-//! or a part, and what happened goes to the parts that follow it.
-//!
-//! The save's moments, the same on every shell: on arrival on each floor,
-//! on the menu's save and quit, and when the shell closes; the save is
-//! removed when the run ends. A new run never replaces a saved one without
-//! asking.
+//! or a part, and what happened goes to the parts that follow it; a shell
+//! draws what the parts show ([`Drawn`]).
 
 use crate::bindings::{self, Context, Verb};
 use crate::replays::Replays;
@@ -28,6 +24,7 @@ use amulets_core::player::Class;
 
 mod annals;
 mod demo;
+mod drawn;
 mod host;
 mod keyboard;
 mod notes;
@@ -38,6 +35,7 @@ mod starts;
 mod tempo;
 pub use annals::{Annals, Overlay};
 pub use demo::{DEMO_STEP_MS, Demo, DemoTurn};
+pub use drawn::Drawn;
 pub use host::Host;
 pub use keyboard::{BURST_MS, Keyboard, REPEAT_DELAY_MS, REPEAT_MS, TYPED_AHEAD_MS};
 pub use notes::Notes;
@@ -181,7 +179,7 @@ impl<H: Host> Session<H> {
     pub fn repeat(&mut self, key: Key) {
         let now = self.run.tempo().now();
         // A key typed ahead of news is dropped, and the player told why.
-        let busy = self.game().command_running() || self.asking();
+        let busy = self.game().command_running() || self.run.asking();
         if busy || self.notes.say_if(self.keyboard.dropped(now)) {
             return;
         }
@@ -201,7 +199,7 @@ impl<H: Host> Session<H> {
     /// the cursor follows it.
     pub fn hover(&mut self, cell: Option<Point>) {
         if let (true, Some(p)) = (self.keyboard.hover(cell), cell)
-            && !self.asking()
+            && !self.run.asking()
             && matches!(self.game().state(), State::Aiming(_) | State::Looking)
         {
             self.act(Action::CursorTo(p));
@@ -210,7 +208,7 @@ impl<H: Host> Session<H> {
 
     /// A left click on a map cell (`bindings::click_actions`).
     pub fn click(&mut self, cell: Point) {
-        if self.asking() {
+        if self.run.asking() {
             return;
         }
         self.notes.clear();
@@ -229,10 +227,10 @@ impl<H: Host> Session<H> {
     /// the end turns its page). A board's pad scrolls its own way.
     pub fn scroll_key(&mut self, key: Key, cols: usize, rows: usize) -> bool {
         let key = self.prefs.keymap().translate(self.context(), key);
-        if !matches!(key, Key::Up | Key::Down) || self.asking() {
+        if !matches!(key, Key::Up | Key::Down) || self.run.asking() {
             return false;
         }
-        let Some(screen) = self.screen() else {
+        let Some(screen) = self.drawn().screen() else {
             return false;
         };
         let paging = screen.paging(cols, rows, self.keyboard.scroll());
@@ -298,8 +296,11 @@ impl<H: Host> Session<H> {
     pub fn demo(&self) -> bool {
         self.demo.playing()
     }
-
-    // ----- inside: the routes -----
+    /// What a shell draws of the session: its parts, read.
+    pub fn drawn(&self) -> Drawn<'_, H> {
+        let bot = self.demo.playing();
+        Drawn::new(&self.run, &self.prefs, &self.notes, &self.keyboard, bot)
+    }
 
     /// A key's action in the context it is pressed in (the question, a
     /// screen of the session's, the game's state), the key read through
@@ -307,7 +308,7 @@ impl<H: Host> Session<H> {
     fn key(&mut self, key: Key) {
         let key = self.prefs.keymap().translate(self.context(), key);
         self.keyboard.scroll_to(0);
-        if self.asking() {
+        if self.run.asking() {
             let answer = bindings::ABANDON.iter().find_map(|b| b.action_for(key));
             if let Some(a) = answer {
                 self.run.saw(self.game().state(), a);
@@ -333,7 +334,7 @@ impl<H: Host> Session<H> {
     /// A verb taken: the player's preferences and the keyboard's scroll
     /// here, everything else the run's.
     fn take(&mut self, verb: Verb) {
-        if self.asking() {
+        if self.run.asking() {
             // While "a new run?" is asked, only its answers count.
             return;
         }

@@ -189,6 +189,11 @@ impl<H: Host> Run<H> {
         self.finished
     }
 
+    /// True while "a new run?" is asked over everything.
+    pub fn asking(&self) -> bool {
+        self.starts.asked().is_some()
+    }
+
     /// Where a key pressed now is read: the question, the session's
     /// screen, or the game's state.
     pub fn context(&self) -> Context {
@@ -205,10 +210,7 @@ impl<H: Host> Run<H> {
     /// runs, nothing is asked, the game goes on, and no F6 cave over the
     /// title waits for a key. Only then may the bot act.
     pub fn idle(&self) -> bool {
-        !self.game.command_running()
-            && self.starts.asked().is_none()
-            && !self.finished
-            && !self.cave_shown()
+        !self.game.command_running() && !self.asking() && !self.finished && !self.cave_shown()
     }
 
     /// True while F6 shows a cave in place of the floor.

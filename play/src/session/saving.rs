@@ -4,6 +4,11 @@
 //! the last failure, the floor and turn last saved, the autosave and
 //! whether a command just ended; it never writes the session's note, but
 //! returns the words to say.
+//!
+//! The save's moments, the same on every shell: on arrival on each floor,
+//! on the menu's save and quit, and when the shell closes; the save is
+//! removed when the run ends. A new run never replaces a saved one without
+//! asking.
 
 use crate::store::{SaveText, Saves, StoreError};
 use amulets_core::game::save::LoadError;

@@ -740,12 +740,12 @@ mod tests {
                 s.press(k);
                 s.release(k);
             }
-            let screen = s.screen().expect("a screen is up");
+            let screen = s.drawn().screen().expect("a screen is up");
             for l in screen.lines() {
                 assert!(l.len() < LINE, "{l:?}");
             }
         }
-        let screen = s.screen().unwrap();
+        let screen = s.drawn().screen().unwrap();
         let lines: heapless::Vec<&str, 16> = screen.lines().collect();
         assert!(
             lines

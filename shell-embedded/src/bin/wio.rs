@@ -120,7 +120,7 @@ fn main() -> ! {
         spare = elapsed % CYCLES_PER_MS;
         let buttons = debounce.update(raw, now);
         shell.update(&mut session, buttons, now);
-        if session.finished() {
+        if session.run().finished() {
             // Quit on a board: its title again, for the next run.
             let (store, recorder, seeds) = session.into_parts();
             session = Session::new(store, recorder, seeds, Start::default());

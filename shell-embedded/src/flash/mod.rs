@@ -818,7 +818,8 @@ mod tests {
         );
         assert!(!s.run().saving().saves());
         assert!(
-            s.panel()
+            s.drawn()
+                .panel()
                 .iter()
                 .any(|(l, _)| l.contains("the flash did not answer"))
         );

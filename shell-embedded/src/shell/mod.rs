@@ -121,7 +121,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             self.status.iter_mut().for_each(StatusLine::clear);
             self.screen = None;
         }
-        match session.screen() {
+        match session.drawn().screen() {
             Some(screen) => self.draw_screen(&screen)?,
             None => {
                 if self.screen.take().is_some() {

@@ -70,7 +70,7 @@ impl Regions {
 /// What the camera follows, as the core says (the cursor while aiming or
 /// looking, else the player).
 pub fn focus(app: &App) -> Point {
-    app.session.focus()
+    app.session.drawn().focus()
 }
 
 fn put(buf: &mut Buffer, x: u16, y: u16, text: &str, style: Style, max: u16) {
@@ -144,7 +144,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
     // The map, or the screen over it, its lines broken at spaces to fit,
     // down to the look line (the log is left out while it is up); a screen
     // longer than that scrolls, and says so on its last row.
-    let wide_screen = match &app.session.screen() {
+    let wide_screen = match &app.session.drawn().screen() {
         Some(over) => draw_screen(buf, app, over, (area.width, area.height)),
         None => {
             draw_map(buf, app, &layout);
@@ -155,7 +155,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
     // The side panel, its lines broken at spaces to fit.
     if !wide_screen {
         let cols = usize::from(layout.panel.width);
-        let panel = app.session.panel();
+        let panel = app.session.drawn().panel();
         let rows = panel
             .iter()
             .flat_map(|(l, c)| view::wrap(l, cols).map(move |part| (part, *c)));
@@ -166,7 +166,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
 
     // The log, newest at the bottom, unread lines brighter, each broken at
     // spaces: the last rows that fit (none while a screen is up).
-    if app.session.screen().is_some() {
+    if app.session.drawn().screen().is_some() {
         return;
     }
     let rows = usize::from(layout.log.height);
@@ -183,7 +183,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
 
     // The look line: the cursor's cell while aiming or looking, else the
     // cell under the mouse.
-    if let Some(p) = app.session.look_at() {
+    if let Some(p) = app.session.drawn().look_at() {
         put(
             buf,
             0,
@@ -245,7 +245,7 @@ fn draw_screen(buf: &mut Buffer, app: &App, over: &view::Screen, (w, h): (u16, u
 
 /// The map view, each cell as the core's scene shows it.
 fn draw_map(buf: &mut Buffer, app: &App, layout: &Regions) {
-    let scene = app.session.scene();
+    let scene = app.session.drawn().scene();
     let size = (i32::from(layout.map.width), i32::from(layout.map.height));
     let camera = scene.camera(size);
     scene.cells(camera, size, |p, shown| {

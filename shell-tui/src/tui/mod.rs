@@ -72,7 +72,7 @@ impl App {
         let key = keys::key_of(event);
         // Up and Down scroll a screen longer than the room it has here.
         if event.kind != KeyEventKind::Release
-            && let Some(over) = self.session.screen()
+            && let Some(over) = self.session.drawn().screen()
         {
             let room = draw::screen_room(&over, self.size.0, self.size.1);
             let (cols, rows) = (usize::from(room.cols), usize::from(room.rows));
@@ -307,7 +307,7 @@ fn play(
     tty: Option<&tty::Tty>,
 ) -> io::Result<()> {
     let test_panic = amulets_desktop::TestPanic::from_env(PANIC_FOR_TEST);
-    while !app.session.finished() {
+    while !app.session.run().finished() {
         // Looked at before drawing: a terminal that is gone cannot be drawn
         // on, and must not cost the run.
         if closing.load(Ordering::Relaxed) || tty.is_some_and(tty::Tty::gone) {
@@ -629,6 +629,7 @@ mod tests {
     fn check_whole(app: &mut App, w: u16, h: u16, what: &str) {
         let over = app
             .session
+            .drawn()
             .screen()
             .unwrap_or_else(|| panic!("{what}: no screen"));
         let room = draw::screen_room(&over, w, h);
@@ -750,7 +751,12 @@ mod tests {
         let mut app = app_of(run_of(42, Class::Rogue), w, h);
         app.on_key(&key('?'));
         assert!(
-            app.session.screen().unwrap().paging(58, 17, 0).more_below(),
+            app.session
+                .drawn()
+                .screen()
+                .unwrap()
+                .paging(58, 17, 0)
+                .more_below(),
             "the help is longer than 60 x 20 has room for"
         );
         check_whole(&mut app, w, h, "the help");
@@ -820,7 +826,7 @@ mod tests {
         std::thread::sleep(std::time::Duration::from_millis(300));
         app.tick(std::time::Instant::now());
         app.on_key(&key('r'));
-        let title = app.session.screen().unwrap().title.to_string();
+        let title = app.session.drawn().screen().unwrap().title.to_string();
         let pages: u8 = title.rsplit(' ').next().unwrap().parse().unwrap();
         for page in 0..pages {
             check_whole(&mut app, w, h, &format!("the record, page {}", page + 1));

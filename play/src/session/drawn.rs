@@ -1,26 +1,66 @@
 //! What a shell draws of a session, read and never changed: the screen
 //! over the map (one way to get any screen: the question, the hall of
 //! fame, a record, the title's, the game's), the side panel, the map's
-//! scene with its way and cursor, and where a camera looks.
+//! scene with its way and cursor, and where a camera looks. A [`Drawn`]
+//! reads the session's parts (`Session::drawn` makes one); it adds
+//! nothing to the session.
 //!
-//! Its own module, beside `view` rather than in it: the record screens
-//! and the session come together here, and `fame` and `morgue` are read
-//! by the session and read `view` themselves, so a `view` that read them
-//! back would close a circle of modules.
+//! A part of the session's folder, not of `view`: the record screens and
+//! the session's parts come together here, and `fame` and `morgue` are
+//! read by the session and read `view` themselves, so a `view` that read
+//! them back would close a circle of modules. It names the parts, never
+//! the session, so no circle closes through `mod.rs` either.
 
+use super::annals::Overlay;
+use super::host::Host;
+use super::keyboard::Keyboard;
+use super::notes::Notes;
+use super::prefs::Prefs;
+use super::run::Run;
+use super::saving::Saved;
 use crate::bindings::{self, Context};
-use crate::session::{Host, Overlay, Saved, Session};
 use crate::store::{Fame, Records};
 use crate::view::{self, Lines, Scene, Screen};
 use amulets_core::game::State;
 use amulets_core::geom::Point;
 use amulets_core::text::{Line, line};
 
-impl<H: Host> Session<H> {
+/// A session as a shell draws it: its parts, read.
+pub struct Drawn<'a, H: Host> {
+    run: &'a Run<H>,
+    prefs: &'a Prefs,
+    notes: &'a Notes,
+    keyboard: &'a Keyboard,
+    demo: bool,
+}
+
+impl<'a, H: Host> Drawn<'a, H> {
+    /// The parts a shell draws: the run, the preferences, the notes, the
+    /// keyboard, and whether the bot plays.
+    pub fn new(
+        run: &'a Run<H>,
+        prefs: &'a Prefs,
+        notes: &'a Notes,
+        keyboard: &'a Keyboard,
+        demo: bool,
+    ) -> Self {
+        Drawn {
+            run,
+            prefs,
+            notes,
+            keyboard,
+            demo,
+        }
+    }
+
+    fn game(&self) -> &'a amulets_core::game::Game {
+        self.run.game()
+    }
+
     /// Whatever screen is over the map (the question first), or `None`;
     /// the session's note, when there is one, under its lines.
     pub fn screen(&self) -> Option<Screen> {
-        let (run, prefs) = (self.run(), &self.prefs);
+        let (run, prefs) = (self.run, self.prefs);
         let mut screen = match run.starts().question() {
             Some((question, (title, words))) => view::question_screen(
                 line(format_args!("{title}")),
@@ -57,7 +97,7 @@ impl<H: Host> Session<H> {
 
     /// What the map shows: the way a click would go or the line of fire,
     /// and the cursor, over the run's cells.
-    pub fn scene(&self) -> Scene<'_> {
+    pub fn scene(&self) -> Scene<'a> {
         Scene::new(self.game(), self.juice())
             .with_way(self.route().into_iter().chain(self.aim_line()))
             .with_cursor(self.cursor())
@@ -88,7 +128,7 @@ impl<H: Host> Session<H> {
                 lines.push((second, color)).expect("room: checked above");
             }
         }
-        let screen_up = self.asking() || view::screen_over_map(self.game());
+        let screen_up = self.run.asking() || view::screen_over_map(self.game());
         if let Some(note) = self.notes.note().filter(|_| !screen_up) {
             // After an empty line, every word of it: a long note (a path)
             // is more than one line.
@@ -111,7 +151,9 @@ impl<H: Host> Session<H> {
     /// The lines a small screen shows in its few rows, besides the run's
     /// facts and the log: while this game does not save, why, on one line;
     /// a test's note.
-    pub fn standing_notes(&self) -> impl Iterator<Item = (Line, amulets_core::color::Rgb)> + '_ {
+    pub fn standing_notes(
+        &self,
+    ) -> impl Iterator<Item = (Line, amulets_core::color::Rgb)> + use<'a, H> {
         let test = self.notes.test_note().cloned();
         let hurt = amulets_core::color::palette::HURT;
         self.not_saving_line()
@@ -131,10 +173,10 @@ impl<H: Host> Session<H> {
         if let Some(note) = self.notes.test_note() {
             warn(note.clone());
         }
-        for text in self.run().saving().trouble_lines().into_iter().flatten() {
+        for text in self.run.saving().trouble_lines().into_iter().flatten() {
             warn(text);
         }
-        if self.demo() {
+        if self.demo {
             for text in [
                 line(format_args!("The bot plays.")),
                 line(format_args!("A key takes over.")),
@@ -151,7 +193,7 @@ impl<H: Host> Session<H> {
     /// not: what the panel says over two ("Not saving: another game holds
     /// the save."). A shell with no room for the panel shows this.
     pub fn not_saving_line(&self) -> Option<Line> {
-        self.run().saving().trouble_line()
+        self.run.saving().trouble_line()
     }
 
     /// What a camera follows: the cursor while it is out, else the player
@@ -164,14 +206,14 @@ impl<H: Host> Session<H> {
     pub fn cursor(&self) -> Option<Point> {
         matches!(self.game().state(), State::Aiming(_) | State::Looking)
             .then(|| self.game().cursor())
-            .filter(|_| !self.asking() && !self.cave_shown())
+            .filter(|_| !self.run.asking() && !self.run.cave_shown())
     }
 
     /// The line of fire to show while aiming (none while F6's cave is
     /// shown).
     pub fn aim_line(&self) -> heapless::Vec<Point, { amulets_core::game::RANGE }> {
         match self.game().state() {
-            State::Aiming(_) if !self.cave_shown() => self.game().aim_line(),
+            State::Aiming(_) if !self.run.cave_shown() => self.game().aim_line(),
             _ => heapless::Vec::new(),
         }
     }
@@ -180,8 +222,8 @@ impl<H: Host> Session<H> {
     /// looking, else the one under the mouse while playing.
     pub fn look_at(&self) -> Option<Point> {
         match self.game().state() {
-            _ if self.asking() => None,
-            State::Playing => self.keyboard().hovered(),
+            _ if self.run.asking() => None,
+            State::Playing => self.keyboard.hovered(),
             _ => self.cursor(),
         }
     }
@@ -189,12 +231,12 @@ impl<H: Host> Session<H> {
     /// The way a click would travel, to show under the mouse: while
     /// playing with nothing running, the cells after the player's.
     pub fn route(&self) -> heapless::Vec<Point, { amulets_core::game::command::MAX_ROUTE }> {
-        match self.keyboard().hovered() {
+        match self.keyboard.hovered() {
             Some(p)
                 if self.game().state() == State::Playing
                     && !self.game().command_running()
-                    && !self.asking()
-                    && !self.cave_shown() =>
+                    && !self.run.asking()
+                    && !self.run.cave_shown() =>
             {
                 self.game().route_to(p)
             }
@@ -211,40 +253,20 @@ impl<H: Host> Session<H> {
     /// Where to search when explore has seen all it can and the way on is
     /// unfound ([`Notes::hint`](crate::session::Notes::hint)).
     pub fn hint(&self) -> Option<[Line; 2]> {
-        self.notes.hint(self.game(), &self.prefs)
+        self.notes.hint(self.game(), self.prefs)
     }
 
     /// The hall of fame's table shown, if it is up.
     pub fn hall_shown(&self) -> Option<crate::fame::Table> {
-        match self.run().annals().overlay() {
+        match self.run.annals().overlay() {
             Some(Overlay::Hall(t)) => Some(t),
             _ => None,
         }
     }
 
-    /// The shell's store.
-    pub fn store(&self) -> &H::Store {
-        self.run().store()
-    }
-
-    /// True once the player has quit (or the shell closed).
-    pub fn finished(&self) -> bool {
-        self.run().finished()
-    }
-
-    /// True while "a new run?" is asked over everything.
-    pub fn asking(&self) -> bool {
-        self.run().starts().question().is_some()
-    }
-
-    /// True while F6 shows a cave in place of the floor.
-    pub fn cave_shown(&self) -> bool {
-        self.run().cave_shown()
-    }
-
     /// The animations to draw; none while F6's cave is shown, which
     /// nothing of the run is drawn over.
-    pub fn juice(&self) -> Option<&crate::juice::Juice> {
-        (!self.cave_shown()).then_some(self.run().tempo().juice())
+    pub fn juice(&self) -> Option<&'a crate::juice::Juice> {
+        (!self.run.cave_shown()).then_some(self.run.tempo().juice())
     }
 }
