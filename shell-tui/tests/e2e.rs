@@ -109,12 +109,16 @@ fn plays_in_a_terminal_and_puts_it_back() {
     let session = Tmux::start("amulets-e2e");
     let s = session.0.as_str();
     let bin = game_bin();
+    // A folder of its own, emptied first: a process id is used again, and
+    // a save left by an older run would ask about itself.
+    let saves = scratch("plays");
     tmux(&[
         "send-keys",
         "-t",
         s,
         &format!(
-            "stty -a > /tmp/{s}.before; {bin} --seed 42 --class fighter --save-dir /tmp/{s}-saves"
+            "stty -a > /tmp/{s}.before; {bin} --seed 42 --class fighter --save-dir {}",
+            saves.display()
         ),
         "Enter",
     ]);
@@ -165,6 +169,7 @@ fn plays_in_a_terminal_and_puts_it_back() {
         "mouse reporting left on"
     );
     session.assert_settings_restored();
+    let _ = std::fs::remove_dir_all(&saves);
 }
 
 #[test]
@@ -223,11 +228,15 @@ fn a_recorded_run_replays_to_the_same_end() {
     let s = session.0.as_str();
     let file = format!("/tmp/{s}.replay");
     let bin = game_bin();
+    let saves = scratch("record");
     tmux(&[
         "send-keys",
         "-t",
         s,
-        &format!("{bin} --seed 5 --class wizard --save-dir /tmp/{s}-saves --record {file}"),
+        &format!(
+            "{bin} --seed 5 --class wizard --save-dir {} --record {file}",
+            saves.display()
+        ),
         "Enter",
     ]);
     wait_for(s, "Seed 5");
@@ -260,6 +269,7 @@ fn a_recorded_run_replays_to_the_same_end() {
     );
     assert!(said.contains("as recorded"), "{said}");
     let _ = std::fs::remove_file(&file);
+    let _ = std::fs::remove_dir_all(&saves);
 }
 
 /// An empty scratch directory for saves.
