@@ -1,6 +1,6 @@
 //! Windows programs run under Debian's Wine, headless and downloading
 //! nothing: a prefix of their own (with the stand-in for the one DLL
-//! Wine 8 lacks, `xtask/wine/`), a program run and what it printed, and
+//! Wine 8 lacks, `rigs/wine/`), a program run and what it printed, and
 //! Wine's name for a Linux path.
 
 use crate::sh;
@@ -31,7 +31,7 @@ pub fn make_prefix(prefix: &Path, work: &Path) -> Result<()> {
             "-o",
             &dll.display().to_string(),
             &sh::root()
-                .join("xtask/wine/bcryptprimitives.c")
+                .join("rigs/wine/bcryptprimitives.c")
                 .display()
                 .to_string(),
             "-ladvapi32",
