@@ -46,6 +46,79 @@ const REPLAYS: [(&str, &str); 10] = [
     ),
 ];
 
+/// The replays the 0.1.0 release made itself, at its commit (9e147d4): the
+/// five above as they were then, and six of its CI's bot runs (`cargo
+/// xtask replays --ci` at that commit), two of each floor style and each
+/// class. They are never recorded again: every later game plays each to
+/// the end it recorded (docs/sessions.md, "Replays").
+const RELEASE_0_1_0: [(&str, &str); 11] = [
+    ("fighter-7", include_str!("../replays/0.1.0/fighter-7.txt")),
+    ("rogue-42", include_str!("../replays/0.1.0/rogue-42.txt")),
+    (
+        "wizard-2024",
+        include_str!("../replays/0.1.0/wizard-2024.txt"),
+    ),
+    (
+        "rogue-42-gh",
+        include_str!("../replays/0.1.0/rogue-42-gh.txt"),
+    ),
+    (
+        "fighter-7-grid",
+        include_str!("../replays/0.1.0/fighter-7-grid.txt"),
+    ),
+    (
+        "bot-161-wizard-book",
+        include_str!("../replays/0.1.0/bot-161-wizard-book.txt"),
+    ),
+    (
+        "bot-157-rogue-book",
+        include_str!("../replays/0.1.0/bot-157-rogue-book.txt"),
+    ),
+    (
+        "bot-003-fighter-gh",
+        include_str!("../replays/0.1.0/bot-003-fighter-gh.txt"),
+    ),
+    (
+        "bot-173-wizard-gh",
+        include_str!("../replays/0.1.0/bot-173-wizard-gh.txt"),
+    ),
+    (
+        "bot-064-rogue-grid",
+        include_str!("../replays/0.1.0/bot-064-rogue-grid.txt"),
+    ),
+    (
+        "bot-189-fighter-grid",
+        include_str!("../replays/0.1.0/bot-189-fighter-grid.txt"),
+    ),
+];
+
+#[test]
+fn every_replay_the_0_1_0_release_made_plays_to_its_recorded_end() {
+    for (name, text) in RELEASE_0_1_0 {
+        let game = replay::play(text).unwrap_or_else(|e| panic!("0.1.0/{name}: {e}"));
+        assert!(game.turn() > 100, "0.1.0/{name}: a real run");
+    }
+}
+
+/// Every file of `tests/replays/0.1.0/` is in the list above, so a file
+/// put there is played (on the host: the folder is not there on WASI).
+#[cfg(not(target_os = "wasi"))]
+#[test]
+fn every_file_the_0_1_0_release_made_is_played() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("replays/0.1.0");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    let mut listed: Vec<String> = RELEASE_0_1_0
+        .iter()
+        .map(|(n, _)| format!("{n}.txt"))
+        .collect();
+    listed.sort();
+    assert_eq!(files, listed);
+}
+
 #[test]
 fn every_recorded_run_plays_to_its_hash() {
     for (name, text) in REPLAYS {
