@@ -255,7 +255,7 @@ fn read_only_dir(s: &Scratch) -> Result<Row> {
     Ok(Row {
         fault: "read-only directory",
         made: "the save's folder root's 0755, the game run as nobody".into(),
-        did: "continued the run, said \"Not saving: save.lock: no permission in\" the folder, never blamed another game; the save untouched".into(),
+        did: "continued the run, said \"Not saving\" for want of permission in the folder (save.lock), never blamed another game; the save untouched".into(),
         runs_lost: 0,
         turns_lost: None,
     })

@@ -234,6 +234,17 @@ pub fn run(
         failed.push(format!("{runs_lost} runs lost"));
     }
     let report = amulets_rigs::report::take();
+    if !write_doc && only.is_empty() {
+        let file = sh::root().join("docs/faults.md");
+        let page =
+            std::fs::read_to_string(&file).map_err(|e| anyhow!("{}: {e}", file.display()))?;
+        if let Some(why) = page_differs(&page, &rows) {
+            failed.push(format!(
+                "{} is not the suite's table ({why}): `cargo xtask faults --page` writes it",
+                file.display()
+            ));
+        }
+    }
     if write_doc && only.is_empty() {
         let file = sh::root().join("docs/faults.md");
         let text =
@@ -254,6 +265,55 @@ pub fn run(
 const PAGE_FROM: &str = "<!-- cargo xtask faults --page writes from here -->";
 const PAGE_TO: &str = "<!-- to here -->";
 
+/// How the table in `page` (between its marks) differs from the suite's
+/// rows, or `None`: the same faults in the same order, each with the same
+/// runs lost. The other columns are not compared: they carry the run's
+/// timings (milliseconds, a mean of turns), which differ every run.
+fn page_differs(page: &str, rows: &[Row]) -> Option<String> {
+    let Some(table) = page
+        .split_once(PAGE_FROM)
+        .and_then(|(_, rest)| rest.split_once(PAGE_TO))
+        .map(|(table, _)| table)
+    else {
+        return Some("its marks are missing".to_string());
+    };
+    let on_page: Vec<(&str, &str)> = table
+        .lines()
+        .filter_map(|l| l.strip_prefix("| "))
+        .map(|l| l.split(" | ").collect::<Vec<_>>())
+        .filter(|cells| cells.len() == 5 && cells[0] != "fault" && !cells[0].starts_with("---"))
+        .map(|cells| (cells[0], cells[3]))
+        .collect();
+    let ran: Vec<(&str, String)> = rows
+        .iter()
+        .map(|r| (r.fault, r.runs_lost.to_string()))
+        .collect();
+    let page_names: Vec<&str> = on_page.iter().map(|(f, _)| *f).collect();
+    let ran_names: Vec<&str> = ran.iter().map(|(f, _)| *f).collect();
+    if page_names != ran_names {
+        let missing: Vec<&str> = ran_names
+            .iter()
+            .filter(|f| !page_names.contains(f))
+            .copied()
+            .collect();
+        let extra: Vec<&str> = page_names
+            .iter()
+            .filter(|f| !ran_names.contains(f))
+            .copied()
+            .collect();
+        return Some(format!(
+            "the page lacks {missing:?} and has {extra:?} the suite did not make, or another order"
+        ));
+    }
+    let lost = on_page
+        .iter()
+        .zip(&ran)
+        .find(|((_, page_lost), (_, lost))| page_lost != lost);
+    lost.map(|((fault, page_lost), (_, lost))| {
+        format!("{fault}: the page says {page_lost} runs lost, the suite {lost}")
+    })
+}
+
 fn print_table(rows: &[Row]) {
     say!();
     say!("| fault | how it was made | what the game did | runs lost | turns lost |");
@@ -269,4 +329,42 @@ fn print_table(rows: &[Row]) {
         );
     }
     say!();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(fault: &'static str, runs_lost: u32) -> Row {
+        Row {
+            fault,
+            made: "made".into(),
+            did: "did, in 12 ms".into(),
+            runs_lost,
+            turns_lost: None,
+        }
+    }
+
+    #[test]
+    fn the_page_must_hold_the_suite_s_faults_and_their_runs_lost() {
+        let page = format!(
+            "# Faults\n{PAGE_FROM}\n\n| fault | how it was made | what the game did | runs lost | turns lost |\n\
+             |---|---|---|---|---|\n| panic | made | did, in 40 ms | 0 | 0 |\n| FIFO | made | did | 0 | - |\n\n{PAGE_TO}\n"
+        );
+        // The same faults and runs lost: another run's timings are fine.
+        assert_eq!(
+            page_differs(&page, &[row("panic", 0), row("FIFO", 0)]),
+            None
+        );
+        // A fault the page lacks (the read-only disk, once).
+        let lacks = page_differs(
+            &page,
+            &[row("panic", 0), row("read-only", 0), row("FIFO", 0)],
+        );
+        assert!(lacks.unwrap().contains("\"read-only\""));
+        // A run the page says was kept, lost now.
+        let lost = page_differs(&page, &[row("panic", 1), row("FIFO", 0)]).unwrap();
+        assert!(lost.contains("panic"), "{lost}");
+        assert!(page_differs("no marks", &[]).is_some());
+    }
 }
