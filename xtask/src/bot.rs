@@ -29,6 +29,24 @@ pub struct Options {
     /// Write each run's result as a row of this CSV file
     #[arg(long)]
     csv: Option<String>,
+    /// With the page's runs (300 of each class from seed 1): fail unless
+    /// docs/balance.md's table is this run's, instead of writing it
+    #[arg(long)]
+    check: bool,
+}
+
+impl Options {
+    /// The runs docs/balance.md shows, checked against the page (CI).
+    pub fn check_page() -> Self {
+        Options {
+            runs: 300,
+            class: "all".into(),
+            seed_from: 1,
+            jobs: 2,
+            csv: None,
+            check: true,
+        }
+    }
 }
 
 impl Options {
@@ -209,7 +227,13 @@ pub fn run(o: &Options) -> Result<()> {
 fn write_balance_page(o: &Options) -> Result<()> {
     let report = amulets_rigs::report::take();
     if o.runs != 300 || o.classes() != Class::ALL || o.seed_from != 1 {
-        return Ok(());
+        return if o.check {
+            Err(anyhow!(
+                "--check checks the page's runs: 300 of each class from seed 1"
+            ))
+        } else {
+            Ok(())
+        };
     }
     // A CSV's path is this run's, not the page's.
     let report: String = report
@@ -219,8 +243,25 @@ fn write_balance_page(o: &Options) -> Result<()> {
         .collect();
     let page = crate::sh::root().join("docs/balance.md");
     let text = std::fs::read_to_string(&page).map_err(|e| anyhow!("{}: {e}", page.display()))?;
-    let text = amulets_rigs::report::put_under(&text, "## Where it stands", &report)?;
-    std::fs::write(&page, text).map_err(|e| anyhow!("{}: {e}", page.display()))?;
+    let written = amulets_rigs::report::put_under(&text, "## Where it stands", &report)?;
+    if o.check {
+        // All but the first line, the run's time, which differs every run.
+        let untimed = |t: &str| -> Vec<String> {
+            t.lines()
+                .filter(|l| !(l.contains(" runs in ") && l.ends_with("runs a second)")))
+                .map(String::from)
+                .collect()
+        };
+        if untimed(&written) != untimed(&text) {
+            return Err(anyhow!(
+                "{} is not this run's table: `cargo xtask bot --runs 300` writes it",
+                page.display()
+            ));
+        }
+        println!("{} is this run's table", page.display());
+        return Ok(());
+    }
+    std::fs::write(&page, written).map_err(|e| anyhow!("{}: {e}", page.display()))?;
     println!("wrote the table into {}", page.display());
     Ok(())
 }

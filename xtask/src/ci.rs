@@ -94,7 +94,7 @@ fn ci_lints() -> Result<()> {
 }
 
 /// Every crate's tests, then the faults a player meets, done for real to
-/// the binaries just built.
+/// the binaries just built, then the bot's balance page checked.
 fn ci_tests() -> Result<()> {
     // The terminal game's end-to-end test runs it in tmux.
     tools::ensure_programs(&[tools::Need {
@@ -105,7 +105,9 @@ fn ci_tests() -> Result<()> {
     sh::run(sh::cmd(&sh::cargo(), &["test", "--workspace"]))?;
     #[cfg(unix)]
     amulets_checks::faults::run(web::build, false, "")?;
-    Ok(())
+    // The pages a tool writes are its output for this code: the fault
+    // suite's just now, the bot's balance table here.
+    crate::bot::run(&crate::bot::Options::check_page())
 }
 
 /// The core built for the boards, what each crate may depend on, every
