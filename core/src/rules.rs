@@ -84,9 +84,11 @@ pub struct Edition {
     /// The stairs go on any reached cell farthest from the start (`true`),
     /// or on the farthest plain ground.
     pub stairs_on_any_cell: bool,
-    /// Monsters more on the deep floors (*tune*): from this floor down, one
-    /// more for each floor from it on (`(6, 1)`: 1 more on floor 6, 4 on
-    /// floor 9); `(0, 0)` for none. No checkpoint pins a floor this deep.
+    /// Monsters more on the deep floors: from this floor down, one more for
+    /// each floor from it on; `(0, 0)` for none. The book's edition has
+    /// `(5, 1)`: 1 more on floor 5, 5 more on floor 9, past the "16 and one
+    /// more for each floor of depth" that chapter 18 states for every floor.
+    /// No checkpoint pins a floor this deep, but the book's words do.
     pub deep_monsters: (i32, i32),
 }
 
