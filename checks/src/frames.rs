@@ -275,11 +275,7 @@ fn print_page_row(
 fn chromium_frames(work: &Path, base: &str, rate: f64) -> Result<Vec<f64>> {
     let mut chrome = Chrome::launch(&work.join(format!("chrome-{rate}")), &[], crate::page::PAGE)?;
     let tab = chrome.open(&format!("{base}?seed=42&class=fighter&bot"))?;
-    chrome.wait_for(
-        &tab,
-        "document.body.dataset.started === 'yes'",
-        Duration::from_secs(20),
-    )?;
+    crate::page::started(&mut chrome, &tab)?;
     chrome.throttle(&tab, rate)?;
     // From here on: the frames of the throttled page only.
     chrome.eval(&tab, "window.amuletsFrameTimes.length = 0")?;

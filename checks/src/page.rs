@@ -20,6 +20,16 @@ pub const PAGE: (u32, u32) = (
     amulets_picture::layout::LOGICAL_H,
 );
 
+/// Waits (20 s at most) until the page says it has started: its module
+/// loaded, its first picture drawn.
+pub fn started(chrome: &mut Chrome, tab: &Tab) -> Result<()> {
+    chrome.wait_for(
+        tab,
+        "document.body.dataset.started === 'yes'",
+        Duration::from_secs(20),
+    )
+}
+
 /// The site the checks load: the page as built, the test page beside it,
 /// and the replays they play; served on a port of 127.0.0.1 for as long as
 /// the program runs. The site's base address. `dir` is the page as built.
@@ -57,11 +67,7 @@ pub fn serve_site(dir: &Path, work: &Path) -> Result<String> {
 fn canvas_holds_the_picture(work: &Path, base: &str) -> Result<()> {
     let mut chrome = Chrome::launch(&work.join("chrome-bot"), &[], PAGE)?;
     let tab = chrome.open(&format!("{base}?seed=42&class=fighter&bot"))?;
-    chrome.wait_for(
-        &tab,
-        "document.body.dataset.started === 'yes'",
-        Duration::from_secs(20),
-    )?;
+    started(&mut chrome, &tab)?;
     std::thread::sleep(Duration::from_secs(4));
     let steps = chrome.eval(&tab, "window.amuletsFrameTimes.length")?;
     let differs = chrome.eval(&tab, "window.amuletsCanvasDiffers()")?;
@@ -100,11 +106,7 @@ fn canvas_holds_the_picture(work: &Path, base: &str) -> Result<()> {
 fn the_day_and_the_records(work: &Path, base: &str) -> Result<()> {
     let mut chrome = Chrome::launch(&work.join("chrome-daily"), &[], PAGE)?;
     let tab = chrome.open(&format!("{base}?daily"))?;
-    chrome.wait_for(
-        &tab,
-        "document.body.dataset.started === 'yes'",
-        Duration::from_secs(20),
-    )?;
+    started(&mut chrome, &tab)?;
     let item = |chrome: &mut Chrome, key: &str| -> Result<String> {
         let v = chrome.eval(&tab, &format!("localStorage.getItem('{key}') || ''"))?;
         Ok(v.as_str().unwrap_or_default().to_string())
@@ -158,8 +160,7 @@ fn the_day_and_the_records(work: &Path, base: &str) -> Result<()> {
 fn hall_shot(work: &Path, base: &str) -> Result<()> {
     let mut chrome = Chrome::launch(&work.join("chrome-hall"), &[], PAGE)?;
     let tab = chrome.open(&format!("{base}?seed=1"))?;
-    let started = "document.body.dataset.started === 'yes'";
-    chrome.wait_for(&tab, started, Duration::from_secs(20))?;
+    started(&mut chrome, &tab)?;
     let text = crate::hall::example().to_string();
     chrome.eval(
         &tab,
@@ -169,7 +170,7 @@ fn hall_shot(work: &Path, base: &str) -> Result<()> {
         ),
     )?;
     chrome.reload(&tab)?;
-    chrome.wait_for(&tab, started, Duration::from_secs(20))?;
+    started(&mut chrome, &tab)?;
     chrome.key(&tab, 'h')?;
     std::thread::sleep(Duration::from_millis(300));
     let shot = work.join("hall-page.png");
@@ -184,15 +185,14 @@ fn hall_shot(work: &Path, base: &str) -> Result<()> {
 fn the_keymap_is_kept(work: &Path, base: &str) -> Result<()> {
     let mut chrome = Chrome::launch(&work.join("chrome-keymap"), &[], PAGE)?;
     let tab = chrome.open(&format!("{base}?seed=42&class=fighter"))?;
-    let started = "document.body.dataset.started === 'yes'";
-    chrome.wait_for(&tab, started, Duration::from_secs(20))?;
+    started(&mut chrome, &tab)?;
     chrome.eval(
         &tab,
         "(() => { const k = document.getElementById('keymap'); k.value = 'dvorak'; \
          k.dispatchEvent(new Event('change')); return k.value; })()",
     )?;
     let tab = chrome.open(&format!("{base}?seed=42&class=fighter"))?;
-    chrome.wait_for(&tab, started, Duration::from_secs(20))?;
+    started(&mut chrome, &tab)?;
     let shown = chrome.eval(&tab, "document.getElementById('keymap').value")?;
     let kept = chrome.eval(&tab, "localStorage.getItem('amulets.settings') || ''")?;
     if shown != serde_json::json!("dvorak")
@@ -231,11 +231,7 @@ fn the_keymap_is_kept(work: &Path, base: &str) -> Result<()> {
 fn the_live_region_speaks(work: &Path, base: &str) -> Result<()> {
     let mut chrome = Chrome::launch(&work.join("chrome-speech"), &[], PAGE)?;
     let tab = chrome.open(&format!("{base}?seed=42&class=fighter"))?;
-    chrome.wait_for(
-        &tab,
-        "document.body.dataset.started === 'yes'",
-        Duration::from_secs(20),
-    )?;
+    started(&mut chrome, &tab)?;
     chrome.key(&tab, 'o')?;
     chrome.wait_for(
         &tab,
@@ -312,11 +308,7 @@ fn the_phone_page(work: &Path, base: &str, w: u32, h: u32, name: &str) -> Result
 fn open_phone_page(work: &Path, dir: &str, url: &str, (w, h): (u32, u32)) -> Result<(Chrome, Tab)> {
     let mut chrome = Chrome::launch(&work.join(dir), &[], PAGE)?;
     let tab = chrome.open_phone(url, w, h)?;
-    chrome.wait_for(
-        &tab,
-        "document.body.dataset.started === 'yes'",
-        Duration::from_secs(20),
-    )?;
+    started(&mut chrome, &tab)?;
     Ok((chrome, tab))
 }
 
@@ -499,11 +491,7 @@ fn phone_menu_and_cells(
     let large = cell_css(chrome, tab, name)?;
     chrome.screenshot(tab, &work.join(format!("phone-{w}x{h}-large.png")))?;
     chrome.reload(tab)?;
-    chrome.wait_for(
-        tab,
-        "document.body.dataset.started === 'yes'",
-        Duration::from_secs(20),
-    )?;
+    started(chrome, tab)?;
     let kept = cell_css(chrome, tab, name)?;
     if large <= small + 2.0 || (kept - large).abs() > 0.5 {
         return Err(anyhow!(
@@ -741,11 +729,7 @@ pub fn check(dir: &Path) -> Result<()> {
     {
         let mut chrome = Chrome::launch(&work.join("chrome-no-keys"), &[], PAGE)?;
         let tab = chrome.open(&format!("{base}?seed=42&class=rogue&keys=oooo"))?;
-        chrome.wait_for(
-            &tab,
-            "document.body.dataset.started === 'yes'",
-            Duration::from_secs(20),
-        )?;
+        started(&mut chrome, &tab)?;
         let turn = chrome.eval(&tab, "localStorage.getItem('amulets.save')")?;
         let turn = turn
             .as_str()

@@ -15,9 +15,7 @@ use std::time::{Duration, Instant};
 
 const LONG: Duration = Duration::from_secs(20);
 
-fn started(chrome: &mut Chrome, tab: &Tab) -> Result<()> {
-    chrome.wait_for(tab, "document.body.dataset.started === 'yes'", LONG)
-}
+use crate::page::started;
 
 fn saving(chrome: &mut Chrome, tab: &Tab) -> Result<String> {
     let v = chrome.eval(tab, "document.body.dataset.saving")?;

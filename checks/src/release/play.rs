@@ -154,8 +154,7 @@ pub(super) fn web(dist: &Path) -> Result<()> {
 fn play_the_page(work: &Path, base: &str) -> Result<(u64, String)> {
     let mut chrome = Chrome::launch(&work.join("chrome"), &[], crate::page::PAGE)?;
     let tab = chrome.open(base)?;
-    let started = "document.body.dataset.started === 'yes'";
-    chrome.wait_for(&tab, started, Duration::from_secs(20))?;
+    crate::page::started(&mut chrome, &tab)?;
     for key in ['n', 'a'] {
         chrome.key(&tab, key)?;
         std::thread::sleep(Duration::from_millis(200));
@@ -171,7 +170,7 @@ fn play_the_page(work: &Path, base: &str) -> Result<(u64, String)> {
         ));
     }
     chrome.reload(&tab)?;
-    chrome.wait_for(&tab, started, Duration::from_secs(20))?;
+    crate::page::started(&mut chrome, &tab)?;
     let kept = chrome.eval(
         &tab,
         "(localStorage.getItem('amulets.save') || '').slice(0, 13)",
