@@ -88,12 +88,12 @@ fn host_first_frame(seed: u32, class: Class) -> Vec<u8> {
     out
 }
 
-/// `cargo xtask qemu`'s flags.
-#[derive(clap::Args, Debug)]
+/// `cargo xtask qemu`'s flags; none given (`default()`) is CI's run.
+#[derive(clap::Args, Debug, Default)]
 pub struct QemuOptions {
-    /// The run's seed
-    #[arg(long, default_value_t = 42)]
-    seed: u32,
+    /// The run's seed (42)
+    #[arg(long)]
+    seed: Option<u32>,
     /// The bot's class (fighter, rogue or wizard)
     #[arg(long, conflicts_with = "buttons")]
     class: Option<String>,
@@ -108,22 +108,10 @@ pub struct QemuOptions {
     buttons: Option<PathBuf>,
 }
 
-impl Default for QemuOptions {
-    fn default() -> Self {
-        QemuOptions {
-            seed: 42,
-            class: None,
-            turns: None,
-            out: None,
-            buttons: None,
-        }
-    }
-}
-
 /// The embedded shell on mps2-an386 while the bot plays (or a button
 /// script): frames, the state hash and the first frame against the host's.
 pub fn qemu_command(o: &QemuOptions) -> Result<()> {
-    let (seed, turns) = (o.seed, o.turns);
+    let (seed, turns) = (o.seed.unwrap_or(42), o.turns);
     let class = o.class.clone().unwrap_or_else(|| "fighter".to_string());
     let out = o
         .out
