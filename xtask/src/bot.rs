@@ -208,7 +208,7 @@ pub fn run(o: &Options) -> Result<()> {
     }
     if failures.is_empty() {
         say!("no broken invariant, no panic");
-        write_balance_page(o)?;
+        balance_page(o)?;
         Ok(())
     } else {
         for f in &failures {
@@ -222,9 +222,9 @@ pub fn run(o: &Options) -> Result<()> {
 }
 
 /// The balance page's table is the run the page names (300 runs of every
-/// class from seed 1), written by this chore: any other run writes
-/// nothing there.
-fn write_balance_page(o: &Options) -> Result<()> {
+/// class from seed 1): written by this chore, or with `--check` compared
+/// with the page. Any other run writes nothing there.
+fn balance_page(o: &Options) -> Result<()> {
     let report = amulets_rigs::report::take();
     if o.runs != 300 || o.classes() != Class::ALL || o.seed_from != 1 {
         return if o.check {

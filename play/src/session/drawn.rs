@@ -36,8 +36,8 @@ pub struct Drawn<'a, H: Host> {
 
 impl<'a, H: Host> Drawn<'a, H> {
     /// The parts a shell draws: the run, the preferences, the notes, the
-    /// keyboard, and whether the bot plays.
-    pub fn new(
+    /// keyboard, and whether the bot plays (`Session::drawn`).
+    pub(super) fn new(
         run: &'a Run<H>,
         prefs: &'a Prefs,
         notes: &'a Notes,
