@@ -189,18 +189,11 @@ fn numbers(v: &serde_json::Value) -> Vec<f64> {
 /// headless Chromium as the bot plays (`?bot`), at the machine's speed and
 /// throttled 4x. A step's frame is held at its 95th percentile.
 fn page(dir: &Path, missed: &mut Vec<String>) -> Result<()> {
-    tools::ensure_programs(&[
-        Need {
-            program: "node",
-            package: "nodejs",
-            backports: false,
-        },
-        Need {
-            program: "chromium",
-            package: "chromium",
-            backports: false,
-        },
-    ])?;
+    tools::ensure_programs(&[Need {
+        program: "node",
+        package: "nodejs",
+        backports: false,
+    }])?;
     let work = sh::target_dir().join("web-bench");
     let _ = std::fs::remove_dir_all(&work);
     std::fs::create_dir_all(&work)?;

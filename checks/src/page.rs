@@ -626,11 +626,6 @@ fn continue_page_save(work: &Path, game: &Path, url: &str, name: &str) -> Result
 )]
 /// Checks the page built into `dir` (`target/web/`).
 pub fn check(dir: &Path) -> Result<()> {
-    tools::ensure_programs(&[Need {
-        program: "chromium",
-        package: "chromium",
-        backports: false,
-    }])?;
     tools::ensure_sdl_build()?;
     let root = sh::root();
     let work = sh::target_dir().join("web-check");

@@ -31,8 +31,14 @@ pub struct Tab {
 
 impl Chrome {
     /// Starts Chromium on a new profile in `dir`, with `extra` flags, its
-    /// window `window` CSS pixels wide and high.
+    /// window `window` CSS pixels wide and high. Chromium is installed
+    /// first where it is missing and apt can ([`crate::tools::ensure_programs`]).
     pub fn launch(dir: &Path, extra: &[&str], window: (u32, u32)) -> Result<Chrome> {
+        crate::tools::ensure_programs(&[crate::tools::Need {
+            program: "chromium",
+            package: "chromium",
+            backports: false,
+        }])?;
         let _ = std::fs::remove_dir_all(dir);
         std::fs::create_dir_all(dir).map_err(|e| anyhow!("{}: {e}", dir.display()))?;
         let (to_browser, from_browser) = (dir.join("to-browser"), dir.join("from-browser"));

@@ -160,11 +160,6 @@ pub fn run(
         ("the browser: no Web Locks", browser::no_web_locks),
     ];
     if browser.iter().any(|(n, _)| wanted(n)) {
-        tools::ensure_programs(&[tools::Need {
-            program: "chromium",
-            package: "chromium",
-            backports: false,
-        }])?;
         let work = scratch.dir("browser")?;
         let base = crate::page::serve_site(&built_page()?, &work)?;
         for (name, case) in browser.into_iter().filter(|(n, _)| wanted(n)) {

@@ -92,10 +92,12 @@ fn free_port() -> Result<u16> {
 }
 
 /// The web zip unpacked and served by `python3 -m http.server` on
-/// 127.0.0.1; in headless Chromium, the page a player loads: N, then A
-/// (a Fighter), then `o` moves the player; a reload saves the run (the
-/// page's storage holds it) and C on the title continues it at the same
-/// turn, on the same cell.
+/// 127.0.0.1; in headless Chromium, the page a player loads from a link to
+/// seed 42 (a link a player can share): N, then A (a Fighter), then `o`
+/// moves the player (to the door, as in the terminal's check: a seed of the
+/// browser's own could open with a monster in view, and `o` would rightly
+/// be refused); a reload saves the run (the page's storage holds it) and C
+/// on the title continues it at the same turn, on the same cell.
 pub(super) fn web(dist: &Path) -> Result<()> {
     let work = fresh(dist, "check-web")?;
     let site = work.join("site");
@@ -137,7 +139,7 @@ pub(super) fn web(dist: &Path) -> Result<()> {
         }
         std::thread::sleep(Duration::from_millis(50));
     }
-    let outcome = play_the_page(&work, &format!("http://127.0.0.1:{port}/"));
+    let outcome = play_the_page(&work, &format!("http://127.0.0.1:{port}/?seed=42"));
     let _ = server.kill();
     let _ = server.wait();
     let (turn, cell) = outcome?;
