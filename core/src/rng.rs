@@ -9,57 +9,23 @@
 //! book's seeds make the book's dungeons. xorshift128 is the engine every
 //! run had before the book's came, kept so those saves and replays play on.
 
+pub use crate::rules::Dice;
+use crate::rules::Rules;
 use rand_core::{Rng as _, SeedableRng};
 use rand_mt::Mt;
 use rand_xorshift::XorShiftRng;
-
-/// Which engine a run's dice come from.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Dice {
-    /// The book's: the Mersenne Twister (MT19937) seeded as
-    /// `std::mt19937(seed)` is, by the reference `init_genrand`.
-    #[default]
-    Book,
-    /// Marsaglia's xorshift128, seeded through `rand_core`'s PCG32-based
-    /// `seed_from_u64`: the dice of every run made before the book's.
-    Xorshift,
-}
-
-impl Dice {
-    /// Both engines, the default first.
-    pub const ALL: [Dice; 2] = [Dice::Book, Dice::Xorshift];
-
-    /// The engine's name in saves, replays and on command lines.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Dice::Book => "book",
-            Dice::Xorshift => "xorshift",
-        }
-    }
-
-    /// The engine of a name, `None` for a name that is no engine's.
-    pub fn named(name: &str) -> Option<Dice> {
-        Dice::ALL.into_iter().find(|d| d.name() == name)
-    }
-
-    /// The engine in words, for the title and the panel.
-    pub const fn words(self) -> &'static str {
-        match self {
-            Dice::Book => "the book's dice",
-            Dice::Xorshift => "xorshift dice",
-        }
-    }
-}
 
 /// A run's dice: one of the two engines, and how many numbers it has given
 /// since it was seeded. The book's engine keeps 2.5 KB of state and cannot
 /// be set back to a state except from 624 of its outputs, so a save keeps
 /// the seed and the count instead, and loading draws forward
-/// ([`Rng::skip`]).
+/// ([`Rng::skip`]). The dice carry the rule set the run rolls them for,
+/// so each generator that is handed the dice plays by the run's rules.
 #[derive(Clone)]
 pub struct Rng {
     engine: Engine,
     draws: u64,
+    rules: Rules,
 }
 
 #[derive(Clone, PartialEq, Eq)]
@@ -72,12 +38,12 @@ enum Engine {
     Xorshift(XorShiftRng),
 }
 
-/// Two sets of dice are equal when they will give the same numbers: the
-/// count of what they gave is not compared (a loaded xorshift save does not
-/// know it).
+/// Two sets of dice are equal when they will give the same numbers for the
+/// same rules: the count of what they gave is not compared (a loaded
+/// xorshift save does not know it).
 impl PartialEq for Rng {
     fn eq(&self, other: &Rng) -> bool {
-        self.engine == other.engine
+        self.engine == other.engine && self.rules == other.rules
     }
 }
 
@@ -85,7 +51,13 @@ impl Eq for Rng {}
 
 impl core::fmt::Debug for Rng {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "Rng({}, {} drawn)", self.dice().name(), self.draws)
+        write!(
+            f,
+            "Rng({}, {} drawn, {})",
+            self.dice().name(),
+            self.draws,
+            self.rules.name()
+        )
     }
 }
 
@@ -96,22 +68,28 @@ impl Rng {
         Rng::of(Dice::Book, seed)
     }
 
-    /// The dice of an engine for a seed.
+    /// The dice of an engine for a seed, for the newest rules on them.
     pub fn of(dice: Dice, seed: u32) -> Rng {
+        Rng::under(Rules::newest(dice), seed)
+    }
+
+    /// The dice of a rule set for a seed.
+    pub fn under(rules: Rules, seed: u32) -> Rng {
         Rng {
-            engine: match dice {
+            engine: match rules.dice() {
                 Dice::Book => Engine::Book(Mt::new(seed)),
                 Dice::Xorshift => Engine::Xorshift(XorShiftRng::seed_from_u64(u64::from(seed))),
             },
             draws: 0,
+            rules,
         }
     }
 
-    /// Seeds these dice again, in place, as `Rng::of(dice, seed)` would
+    /// Seeds these dice again, in place, as `Rng::under(rules, seed)` would
     /// make them: the book's engine is seeded where it lies, so no 2.5 KB
     /// copy passes through the stack (the M3's is 64 KiB in all).
-    pub fn reseed(&mut self, dice: Dice, seed: u32) {
-        match (&mut self.engine, dice) {
+    pub fn reseed(&mut self, rules: Rules, seed: u32) {
+        match (&mut self.engine, rules.dice()) {
             (Engine::Book(mt), Dice::Book) => mt.reseed(seed),
             (engine, Dice::Book) => *engine = Engine::Book(Mt::new(seed)),
             (engine, Dice::Xorshift) => {
@@ -119,6 +97,22 @@ impl Rng {
             }
         }
         self.draws = 0;
+        self.rules = rules;
+    }
+
+    /// The rule set the run rolls these dice for.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Names the rule set a loaded save was made under; `false` (and
+    /// nothing changed) when the set rolls other dice than these.
+    pub fn play_under(&mut self, rules: Rules) -> bool {
+        let fits = rules.dice() == self.dice();
+        if fits {
+            self.rules = rules;
+        }
+        fits
     }
 
     /// Which engine these dice are.
@@ -186,6 +180,7 @@ impl Rng {
         Some(Rng {
             engine: Engine::Xorshift(XorShiftRng::from_seed(seed)),
             draws: 0,
+            rules: Rules::of_0_1_0(Dice::Xorshift),
         })
     }
 
@@ -296,7 +291,7 @@ mod tests {
             for other in Dice::ALL {
                 let mut rng = Rng::of(other, 99);
                 rng.next_u32();
-                rng.reseed(dice, 7);
+                rng.reseed(Rules::newest(dice), 7);
                 assert_eq!(rng, Rng::of(dice, 7), "{dice:?} over {other:?}");
                 assert_eq!(rng.dice(), dice);
                 assert_eq!(rng.draws(), 0);

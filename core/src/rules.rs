@@ -1,6 +1,7 @@
 //! The shape of a run: how deep it goes and which floors are caves. These
 //! are rules of the game (docs/rules.md, "The dungeon"), read by the
-//! generators, the rules of play and the picture alike.
+//! generators, the rules of play and the picture alike. And the rule sets
+//! ([`Rules`]): which numbers a run plays by.
 
 /// The Amulets a run can take, one a floor: the ninth wins the run.
 pub const AMULETS: u8 = 9;
@@ -47,7 +48,7 @@ mod tests {
     #[test]
     fn an_editions_later_kinds_are_kinds_of_the_table_and_still_found() {
         // A name the table does not have would change nothing, silently.
-        for edition in [Edition::BOOK, Edition::FIRST] {
+        for edition in Rules::ALL.map(Rules::edition) {
             for &(name, floor) in edition.first_floor_later {
                 let kind = crate::monster::MONSTERS.iter().find(|k| k.name == name);
                 let kind = kind.unwrap_or_else(|| panic!("{name} is no kind"));
@@ -57,11 +58,47 @@ mod tests {
     }
 }
 
-/// Which edition of the rules a run plays by, chosen by its dice. The
-/// book's dice play by the rules its chapter 23 checkpoints pinned
-/// (docs/rules.md, "What the checkpoints pinned"); xorshift's runs keep the
-/// rules they were recorded under, so every save and replay made before the
-/// book's dice plays on as it did.
+/// Which engine a run's dice come from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Dice {
+    /// The book's: the Mersenne Twister (MT19937) seeded as
+    /// `std::mt19937(seed)` is, by the reference `init_genrand`.
+    #[default]
+    Book,
+    /// Marsaglia's xorshift128, seeded through `rand_core`'s PCG32-based
+    /// `seed_from_u64`: the dice of every run made before the book's.
+    Xorshift,
+}
+
+impl Dice {
+    /// Both engines, the default first.
+    pub const ALL: [Dice; 2] = [Dice::Book, Dice::Xorshift];
+
+    /// The engine's name in saves, replays and on command lines.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Dice::Book => "book",
+            Dice::Xorshift => "xorshift",
+        }
+    }
+
+    /// The engine of a name, `None` for a name that is no engine's.
+    pub fn named(name: &str) -> Option<Dice> {
+        Dice::ALL.into_iter().find(|d| d.name() == name)
+    }
+
+    /// The engine in words, for the title and the panel.
+    pub const fn words(self) -> &'static str {
+        match self {
+            Dice::Book => "the book's dice",
+            Dice::Xorshift => "xorshift dice",
+        }
+    }
+}
+
+/// The numbers of a rule set that differ between rule sets: each
+/// [`Rules`] has one. The rules every set shares are constants where they
+/// are used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Edition {
     /// Doorways are found room by room, each wall ring row by row (`true`),
@@ -85,16 +122,16 @@ pub struct Edition {
     /// or on the farthest plain ground.
     pub stairs_on_any_cell: bool,
     /// Monsters more on the deep floors: from this floor down, one more for
-    /// each floor from it on; `(0, 0)` for none. The book's edition has
+    /// each floor from it on; `(0, 0)` for none. 0.1.0's book rules have
     /// `(5, 1)`: 1 more on floor 5, 5 more on floor 9, past the "16 and one
     /// more for each floor of depth" that chapter 18 states for every floor.
-    /// No checkpoint pins a floor this deep, but the book's words do.
     pub deep_monsters: (i32, i32),
 }
 
 impl Edition {
-    /// The book's: what its checkpoints on seed 42 pinned.
-    pub const BOOK: Edition = Edition {
+    /// `book-1`'s: what the book's checkpoints on seed 42 pinned, and
+    /// 0.1.0's `deep_monsters`.
+    pub const BOOK_1: Edition = Edition {
         doors_room_by_room: false,
         awake_one_in: 4,
         cave_awake_one_in: 4,
@@ -107,8 +144,8 @@ impl Edition {
         deep_monsters: (5, 1),
     };
 
-    /// The first rules, before the book's dice: xorshift's.
-    pub const FIRST: Edition = Edition {
+    /// `xorshift-1`'s: the first rules, before the book's dice.
+    pub const XORSHIFT_1: Edition = Edition {
         doors_room_by_room: true,
         awake_one_in: 6,
         cave_awake_one_in: 1,
@@ -120,12 +157,70 @@ impl Edition {
         stairs_on_any_cell: false,
         deep_monsters: (0, 0),
     };
+}
 
-    /// The edition a run on these dice plays by.
-    pub const fn of(dice: crate::rng::Dice) -> Edition {
+/// A rule set: the rules a run is played by, named in its save and its
+/// replay (docs/rules.md, "Rule sets"). A rule set a release has shipped is
+/// never changed: a change of rules is a new set, and the older sets keep
+/// playing the runs made under them. A new run takes the newest set for its
+/// dice; a loaded save or a replay keeps the set it names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rules {
+    /// xorshift's dice, as every run before the book's dice was played,
+    /// and as 0.1.0 plays them.
+    Xorshift1,
+    /// The book's dice as 0.1.0 plays them.
+    Book1,
+}
+
+impl Rules {
+    /// Every rule set, oldest first.
+    pub const ALL: [Rules; 2] = [Rules::Xorshift1, Rules::Book1];
+
+    /// Its name in saves, replays and words.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Rules::Xorshift1 => "xorshift-1",
+            Rules::Book1 => "book-1",
+        }
+    }
+
+    /// The set of a name; `None` for a name this game has no set of.
+    pub fn named(name: &str) -> Option<Rules> {
+        Rules::ALL.into_iter().find(|r| r.name() == name)
+    }
+
+    /// The dice it rolls.
+    pub const fn dice(self) -> Dice {
+        match self {
+            Rules::Xorshift1 => Dice::Xorshift,
+            Rules::Book1 => Dice::Book,
+        }
+    }
+
+    /// Its numbers.
+    pub const fn edition(self) -> Edition {
+        match self {
+            Rules::Xorshift1 => Edition::XORSHIFT_1,
+            Rules::Book1 => Edition::BOOK_1,
+        }
+    }
+
+    /// The set a new run on these dice plays by: the newest for them.
+    pub const fn newest(dice: Dice) -> Rules {
         match dice {
-            crate::rng::Dice::Book => Edition::BOOK,
-            crate::rng::Dice::Xorshift => Edition::FIRST,
+            Dice::Xorshift => Rules::Xorshift1,
+            Dice::Book => Rules::Book1,
+        }
+    }
+
+    /// The set 0.1.0 played these dice by: what a save or a replay that
+    /// names no set was made under (or, made before 0.1.0, is played
+    /// under).
+    pub const fn of_0_1_0(dice: Dice) -> Rules {
+        match dice {
+            Dice::Xorshift => Rules::Xorshift1,
+            Dice::Book => Rules::Book1,
         }
     }
 }

@@ -7,7 +7,6 @@ use crate::input::DebugKey;
 use crate::map::{Map, Terrain};
 use crate::mapgen::{caves, floor};
 use crate::rng::Rng;
-use crate::rules::Edition;
 
 /// The F6 debugging aid: a cave being made, with dice of its own.
 #[derive(Clone, Debug)]
@@ -76,7 +75,7 @@ impl Game {
             let areas = caves::areas_of(&steps.map);
             if let Some(first) = areas.first() {
                 let start = floor::start_in(&steps.map, *first);
-                let stairs = floor::farthest_from(&steps.map, start, Edition::of(self.rng.dice()));
+                let stairs = floor::farthest_from(&steps.map, start, self.rng.rules().edition());
                 steps.map.set(stairs, Terrain::StairsDown);
                 steps.start = Some(start);
             }

@@ -31,6 +31,7 @@ use crate::map::Map;
 use crate::mapgen::floor;
 use crate::player::{Class, Player};
 use crate::rng::{Dice, Rng};
+use crate::rules::Rules;
 use crate::text::line;
 
 pub use crate::state::{Aim, Cause, Event, InventoryMode, Outcome, Question, Request, State};
@@ -105,19 +106,29 @@ impl Game {
     }
 
     /// A new run of a class on floors of a style, rolled on an engine's
-    /// dice.
+    /// dice under the newest rules for them.
     pub fn new_run_on(seed: u32, class: Class, style: floor::Style, dice: Dice) -> Game {
-        let mut game = Game::at_title(seed, style, dice);
+        Game::new_run_under(seed, class, style, Rules::newest(dice))
+    }
+
+    /// A new run of a class on floors of a style, under a rule set.
+    pub fn new_run_under(seed: u32, class: Class, style: floor::Style, rules: Rules) -> Game {
+        let mut game = Game::at_title_under(seed, style, rules);
         game.start_as(class);
         game
     }
 
     /// A game at its title, its floors to be of a style and its dice of an
-    /// engine.
+    /// engine, under the newest rules for them.
     pub fn at_title(seed: u32, style: floor::Style, dice: Dice) -> Game {
+        Game::at_title_under(seed, style, Rules::newest(dice))
+    }
+
+    /// A game at its title, its floors to be of a style, under a rule set.
+    pub fn at_title_under(seed: u32, style: floor::Style, rules: Rules) -> Game {
         let mut game = Game::new(seed);
         game.style = style;
-        game.rng.reseed(dice, seed);
+        game.rng.reseed(rules, seed);
         game
     }
 
@@ -129,6 +140,11 @@ impl Game {
     /// Whose dice the run rolls (the title's D chooses, with the style).
     pub fn dice(&self) -> Dice {
         self.rng.dice()
+    }
+
+    /// The rule set the run plays by.
+    pub fn rules(&self) -> Rules {
+        self.rng.rules()
     }
 
     /// A run on a hand-made floor with nothing on it yet, for tests and
@@ -341,7 +357,7 @@ impl Game {
                         Dice::Book => Dice::Xorshift,
                         Dice::Xorshift => Dice::Book,
                     };
-                    self.rng.reseed(dice, self.seed);
+                    self.rng.reseed(Rules::newest(dice), self.seed);
                 }
             }
             Action::Quit => {
@@ -460,9 +476,10 @@ impl Game {
         }
     }
 
-    /// Starts a new run as a class: floor 1, from the run's own dice.
+    /// Starts a new run as a class: floor 1, from the run's own dice, under
+    /// the run's rule set.
     pub fn start_as(&mut self, class: Class) {
-        self.rng.reseed(self.rng.dice(), self.seed);
+        self.rng.reseed(self.rng.rules(), self.seed);
         self.player = Player::new(class);
         self.turn = 0;
         self.log = Log::new();

@@ -11,7 +11,7 @@ use crate::path::built_cost;
 use crate::path::dijkstra::DijkstraMap;
 use crate::rng::Rng;
 use crate::rules::LAST_FLOOR;
-use crate::rules::{Edition, FloorKind, kind_of};
+use crate::rules::{Edition, FloorKind, Rules, kind_of};
 
 /// A floor of rooms wants `MONSTERS_BASE + MONSTERS_PER_FLOOR * depth`
 /// monsters (17 on floor 1, 20 on floor 4); a cave `CAVE_MONSTERS_PERCENT`
@@ -31,11 +31,27 @@ pub const GOLD_PILES_MIN: i32 = 3;
 pub const GOLD_PILES_MAX: i32 = 6;
 /// The fewest pieces in a pile, before the depth multiplies them.
 pub const GOLD_MIN: i32 = 5;
-/// The most items of a floor before the depth's share: the most of either
-/// edition's `items_base`.
-const ITEMS_BASE_MOST: i32 = max(Edition::BOOK.items_base, Edition::FIRST.items_base);
-/// The biggest pile of gold before the depth: the most of either edition's.
-const GOLD_MAX_MOST: i32 = max(Edition::BOOK.gold_max, Edition::FIRST.gold_max);
+/// The most items of a floor before the depth's share: the most of any
+/// rule set's `items_base`.
+const ITEMS_BASE_MOST: i32 = {
+    let mut most = 0;
+    let mut i = 0;
+    while i < Rules::ALL.len() {
+        most = max(most, Rules::ALL[i].edition().items_base);
+        i += 1;
+    }
+    most
+};
+/// The biggest pile of gold before the depth: the most of any rule set's.
+const GOLD_MAX_MOST: i32 = {
+    let mut most = 0;
+    let mut i = 0;
+    while i < Rules::ALL.len() {
+        most = max(most, Rules::ALL[i].edition().gold_max);
+        i += 1;
+    }
+    most
+};
 
 const fn max(a: i32, b: i32) -> i32 {
     if a > b { a } else { b }
@@ -67,8 +83,16 @@ const _: () = assert!(
     (MONSTERS_BASE + MONSTERS_PER_FLOOR * LAST_FLOOR + DEEP_MOST + BIGGEST_BAND - 1) as usize
         <= MAX_MONSTERS
 );
-/// The most monsters either edition adds to the last floor.
-const DEEP_MOST: i32 = max(deep_on_last(Edition::BOOK), deep_on_last(Edition::FIRST));
+/// The most monsters any rule set adds to the last floor.
+const DEEP_MOST: i32 = {
+    let mut most = 0;
+    let mut i = 0;
+    while i < Rules::ALL.len() {
+        most = max(most, deep_on_last(Rules::ALL[i].edition()));
+        i += 1;
+    }
+    most
+};
 
 /// The monsters an edition adds to the last floor.
 const fn deep_on_last(e: Edition) -> i32 {
@@ -92,7 +116,7 @@ const _: () = assert!((TRAPS_BASE + LAST_FLOOR / 2) as usize <= MAX_TRAPS);
 /// and nothing else yet; the player stands on its start.
 pub(super) fn furnish(level: &mut Level, rng: &mut Rng) {
     let start = level.start;
-    let edition = Edition::of(rng.dice());
+    let edition = rng.rules().edition();
     let mut placer = Placer {
         level,
         rng,

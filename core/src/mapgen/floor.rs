@@ -147,7 +147,7 @@ pub fn assemble_styled(depth: i32, style: Style, rng: &mut Rng) -> Floor {
         }
         None
     } else {
-        let stairs = exit.unwrap_or_else(|| farthest_from(&map, start, Edition::of(rng.dice())));
+        let stairs = exit.unwrap_or_else(|| farthest_from(&map, start, rng.rules().edition()));
         map.set(stairs, Terrain::StairsDown);
         Some(stairs)
     };
@@ -242,7 +242,7 @@ pub fn farthest_from(map: &Map, start: Point, edition: Edition) -> Point {
 /// took the rooms in order, each ring row by row. Returns how many doors it
 /// placed.
 pub fn place_doors(map: &mut Map, rooms: &[Rect], rng: &mut Rng) -> usize {
-    let edition = Edition::of(rng.dice());
+    let edition = rng.rules().edition();
     let mut doors = 0;
     let mut door_at = |map: &mut Map, p: Point, rng: &mut Rng| {
         if rng.roll(1, DOOR_OF) <= DOOR_IN {

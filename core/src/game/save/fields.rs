@@ -14,6 +14,7 @@ use crate::mapgen::MAX_AREAS;
 use crate::monster::{KindId, MINDS, Monster};
 use crate::player::{Class, PACK_SLOTS, Player};
 use crate::rng::{Dice, Rng};
+use crate::rules::Rules;
 use crate::state::STATES;
 use crate::text::{LINE, line, name_in as name_of, named_in as named};
 use core::fmt::{self};
@@ -164,7 +165,7 @@ pub(super) const FIELDS: [Field; 31] = [
             let first = w.word()?;
             if first == Dice::Book.name() {
                 let draws = w.within_of("dice", 0, MAX_SAVED_DRAWS)?;
-                g.rng.reseed(Dice::Book, g.seed);
+                g.rng.reseed(Rules::of_0_1_0(Dice::Book), g.seed);
                 g.rng.skip(draws);
                 return Ok(());
             }
