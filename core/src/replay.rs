@@ -19,6 +19,23 @@
 //! (the dice's draws so far, the state hash). Played back, the first point
 //! the run does not reach as recorded names where the playback split from
 //! the recording. A version-1 replay has no points and checks its end.
+//!
+//! Version 3 names the rule set its run was played under: a `rules NAME`
+//! line in place of the `dice` line (the set names its dice), and the
+//! playback plays it under that set, or refuses it by name when this game
+//! does not have it. Its hashes are [`rules_hash`]es, which leave out the
+//! log's words: a message's words can change, and a replay still plays.
+//!
+//! A replay of version 1 or 2 names no set: it is played under 0.1.0's set
+//! for its dice ([`Rules::of_0_1_0`]), the rules of the last release that
+//! wrote them. Its hashes are [`state_hash`]es, the log's words in them,
+//! as 0.1.0 wrote them: where a point's hash alone differs (the turn, the
+//! floor, the cell, HP and the dice's draws all as recorded), the
+//! playback goes on, the point checked by those alone, and counts it
+//! ([`Playback::unhashed`]); so does the end's hash of a replay whose
+//! points all held (not one of version 1, which has no points). A replay
+//! made before 0.1.0, under rules that no release kept, splits, and the
+//! error says so.
 
 use crate::game::Game;
 use crate::geom::{Dir, Point};
@@ -26,10 +43,12 @@ use crate::hash::Fnv1a;
 use crate::input::{Action, DebugKey};
 use crate::player::Class;
 use crate::rng::Dice;
+use crate::rules::{Rules, RulesName};
 use core::fmt::Write;
 
-/// The replay format's version. Version 1 (no points) still plays.
-pub const REPLAY_VERSION: u32 = 2;
+/// The replay format's version. Versions 1 (no points) and 2 (no rule
+/// set named) still play.
+pub const REPLAY_VERSION: u32 = 3;
 
 /// A replay records a point of its run every this many turns. Points add
 /// about a tenth to a bot's whole run recorded (docs/sessions.md,
@@ -55,16 +74,27 @@ pub struct Mark {
 }
 
 impl Mark {
-    /// Where `game` stands now.
-    pub fn of(game: &Game) -> Mark {
+    /// Where `game` stands now, its hash a [`rules_hash`] (`words` false,
+    /// as version 3 records) or a [`state_hash`].
+    pub fn of(game: &Game, words: bool) -> Mark {
         Mark {
             turn: game.turn(),
             depth: game.depth(),
             at: game.player().pos,
             hp: game.player().hp,
             draws: game.rng().draws(),
-            hash: state_hash(game),
+            hash: if words {
+                state_hash(game)
+            } else {
+                rules_hash(game)
+            },
         }
+    }
+
+    /// Whether it is `other` in all but the hash.
+    fn fields_match(&self, other: &Mark) -> bool {
+        (self.turn, self.depth, self.at, self.hp, self.draws)
+            == (other.turn, other.depth, other.at, other.hp, other.draws)
     }
 
     /// Its line, without the newline.
@@ -209,12 +239,23 @@ impl Write for Hashing {
     }
 }
 
-/// The state hash that ends a replay: FNV-1a over the save's text, but
-/// for the run's record (the kills by kind, the day's mark), which is no
-/// rule's input.
+/// The state hash: FNV-1a over the save's text, but for the run's record
+/// (the kills by kind, the day's mark), which is no rule's input. Two runs
+/// with one hash are one run, to the log's words. A replay of version 1 or
+/// 2 records these.
 pub fn state_hash(game: &Game) -> u64 {
     let mut h = Hashing(Fnv1a::new());
-    game.write_hashed(&mut h)
+    game.write_hashed(&mut h, true)
+        .expect("writing to a hasher cannot fail");
+    h.0.finish()
+}
+
+/// The hash a replay of version 3 records: the state hash with the log's
+/// words left out (each line's read mark is in), so that what the rules
+/// decide is pinned and what the messages say is not.
+pub fn rules_hash(game: &Game) -> u64 {
+    let mut h = Hashing(Fnv1a::new());
+    game.write_hashed(&mut h, false)
         .expect("writing to a hasher cannot fail");
     h.0.finish()
 }
@@ -233,6 +274,8 @@ pub enum ReplayError {
     BadLine(usize),
     /// A line the replay must have is missing.
     Missing(&'static str),
+    /// It names a rule set this game does not have.
+    UnknownRules(RulesName),
     /// Played back, the run did not reach a point as recorded.
     Split {
         /// The turn of the point before (0: the run's start).
@@ -243,6 +286,9 @@ pub enum ReplayError {
         found: Mark,
         /// The last action played before the point.
         last: Option<Action>,
+        /// The rule set it was played under, and whether the replay named
+        /// it.
+        under: (Rules, bool),
     },
     /// Played back, it ended somewhere else.
     Diverged {
@@ -250,6 +296,8 @@ pub enum ReplayError {
         expected: u64,
         /// The hash the run played back ended with.
         found: u64,
+        /// As `Split`'s.
+        under: (Rules, bool),
     },
 }
 
@@ -263,18 +311,59 @@ impl core::fmt::Display for ReplayError {
             ),
             ReplayError::BadLine(n) => write!(f, "line {n} is no input"),
             ReplayError::Missing(what) => write!(f, "its {what} line is missing"),
+            ReplayError::UnknownRules(name) => {
+                write!(
+                    f,
+                    "it was played under the rules {name}, which this game does not have (it has "
+                )?;
+                crate::rules::write_known(f)?;
+                f.write_str("): a later version of Amulets plays it")
+            }
             ReplayError::Split {
                 after,
                 recorded,
                 found,
                 last,
-            } => split(f, *after, recorded, found, *last),
-            ReplayError::Diverged { expected, found } => write!(
-                f,
-                "played back, it ends at state hash {found:016x}, not the {expected:016x} it recorded"
-            ),
+                under,
+            } => {
+                split(f, *after, recorded, found, *last)?;
+                played_under(f, *under)
+            }
+            ReplayError::Diverged {
+                expected,
+                found,
+                under,
+            } => {
+                write!(
+                    f,
+                    "played back, it ends at state hash {found:016x}, not the {expected:016x} it recorded"
+                )?;
+                played_under(f, *under)
+            }
         }
     }
+}
+
+/// After a split: the rules it was played under, and for a replay that
+/// named none, what that means.
+fn played_under(
+    f: &mut core::fmt::Formatter<'_>,
+    (rules, named): (Rules, bool),
+) -> core::fmt::Result {
+    if named {
+        return write!(
+            f,
+            ". It was played under the rules it names, {}.",
+            rules.name()
+        );
+    }
+    write!(
+        f,
+        ". The replay names no rules, so it was played under 0.1.0's for its dice, {}. \
+         Made before 0.1.0, it needs the rules of the game that recorded it, which this \
+         game does not have: play it with that version.",
+        rules.name()
+    )
 }
 
 impl core::error::Error for ReplayError {}
@@ -380,12 +469,13 @@ enum Stage {
     Seed,
     /// Wants the `class` line.
     Class { seed: u32 },
-    /// May take a `style` line, then a `dice` line, before the inputs.
+    /// May take a `style` line, then a `dice` line (versions 1 and 2) or
+    /// must take a `rules` line (version 3), before the inputs.
     Options {
         seed: u32,
         class: Class,
         style: Option<crate::mapgen::floor::Style>,
-        dice: Option<Dice>,
+        rules: Option<(Rules, bool)>,
     },
     /// Plays inputs and checks points.
     Inputs,
@@ -398,6 +488,13 @@ enum Stage {
 /// same checks as `play`, with the same errors, in the same order.
 pub struct Playback {
     stage: Stage,
+    /// The replay's version.
+    version: u32,
+    /// The rule set it is played under, and whether it named it.
+    under: (Rules, bool),
+    /// Points (and the end) of a version 1 or 2 replay whose hash alone
+    /// differed.
+    unhashed: u32,
     /// Lines taken so far; the next is line `lines + 1`.
     lines: usize,
     /// The run, once the header has been read (before it, a title).
@@ -432,6 +529,9 @@ impl Playback {
     pub fn new() -> Playback {
         Playback {
             stage: Stage::Version,
+            version: REPLAY_VERSION,
+            under: (Rules::newest(Dice::Book), true),
+            unhashed: 0,
             lines: 0,
             game: Game::new(0),
             after: 0,
@@ -498,6 +598,7 @@ impl Playback {
                 if !(1..=REPLAY_VERSION).contains(&version) {
                     return Err(ReplayError::WrongVersion { found: version });
                 }
+                self.version = version;
                 self.stage = Stage::Seed;
             }
             Stage::Seed => {
@@ -516,15 +617,15 @@ impl Playback {
                     seed,
                     class,
                     style: None,
-                    dice: None,
+                    rules: None,
                 };
             }
             Stage::Options {
                 seed,
                 class,
                 style,
-                dice,
-            } => return self.option(n, line, (seed, class, style, dice)),
+                rules,
+            } => return self.option(n, line, (seed, class, style, rules)),
             Stage::Inputs => return self.input(n, line),
             Stage::Ended => {}
         }
@@ -532,21 +633,23 @@ impl Playback {
     }
 
     /// A line after the header's `class`: a `style` line (only before the
-    /// `dice` line), a `dice` line, each once, or the first input, which
+    /// `dice` or `rules` line), a `dice` line (versions 1 and 2) or a
+    /// `rules` line (version 3), each once, or the first input, which
     /// begins the run the header names.
     fn option(
         &mut self,
         n: usize,
         line: &str,
-        (seed, class, style, dice): (
+        (seed, class, style, rules): (
             u32,
             Class,
             Option<crate::mapgen::floor::Style>,
-            Option<Dice>,
+            Option<(Rules, bool)>,
         ),
     ) -> Result<bool, ReplayError> {
+        let names_rules = self.version >= 3;
         if style.is_none()
-            && dice.is_none()
+            && rules.is_none()
             && let Some(name) = line.strip_prefix("style ")
         {
             let style = crate::mapgen::floor::Style::named(name).ok_or(ReplayError::BadLine(n))?;
@@ -554,23 +657,41 @@ impl Playback {
                 seed,
                 class,
                 style: Some(style),
-                dice,
+                rules,
             };
             return Ok(false);
         }
-        if dice.is_none()
-            && let Some(name) = line.strip_prefix("dice ")
-        {
-            let dice = Dice::named(name).ok_or(ReplayError::BadLine(n))?;
-            self.stage = Stage::Options {
-                seed,
-                class,
-                style,
-                dice: Some(dice),
+        if rules.is_none() {
+            let named = if names_rules {
+                line.strip_prefix("rules ").map(|name| {
+                    Rules::named(name)
+                        .map(|r| (r, true))
+                        .ok_or(ReplayError::UnknownRules(RulesName::of(name)))
+                })
+            } else {
+                line.strip_prefix("dice ").map(|name| {
+                    Dice::named(name)
+                        .map(|d| (Rules::of_0_1_0(d), false))
+                        .ok_or(ReplayError::BadLine(n))
+                })
             };
-            return Ok(false);
+            if let Some(named) = named {
+                self.stage = Stage::Options {
+                    seed,
+                    class,
+                    style,
+                    rules: Some(named?),
+                };
+                return Ok(false);
+            }
         }
-        self.begin(seed, class, style, dice);
+        // No `dice` line: a replay from before the book's dice came.
+        let under = match rules {
+            Some(r) => r,
+            None if names_rules => return Err(ReplayError::Missing("rules")),
+            None => (Rules::of_0_1_0(Dice::Xorshift), false),
+        };
+        self.begin(seed, class, style, under);
         self.input(n, line)
     }
 
@@ -581,12 +702,11 @@ impl Playback {
         seed: u32,
         class: Class,
         style: Option<crate::mapgen::floor::Style>,
-        dice: Option<Dice>,
+        under: (Rules, bool),
     ) {
         let style = style.unwrap_or(crate::mapgen::floor::Style::Book);
-        // No `dice` line: a replay from before the book's dice came.
-        let dice = dice.unwrap_or(Dice::Xorshift);
-        self.at_title(seed, style, dice);
+        self.under = under;
+        self.at_title(seed, style, under.0);
         self.game.start_as(class);
         self.stage = Stage::Inputs;
     }
@@ -595,22 +715,32 @@ impl Playback {
     /// line, so the new game's frame is gone before its first floor is
     /// made: a small board has no room for both.
     #[inline(never)]
-    fn at_title(&mut self, seed: u32, style: crate::mapgen::floor::Style, dice: Dice) {
-        self.game = Game::at_title(seed, style, dice);
+    fn at_title(&mut self, seed: u32, style: crate::mapgen::floor::Style, rules: Rules) {
+        self.game = Game::at_title_under(seed, style, rules);
+    }
+
+    /// Whether its hashes have the log's words in them (versions 1 and 2).
+    fn hashes_words(&self) -> bool {
+        self.version < 3
     }
 
     /// Line `n` of the inputs: a point, the end's hash, or an input.
     fn input(&mut self, n: usize, line: &str) -> Result<bool, ReplayError> {
         if let Some(rest) = line.strip_prefix("point ") {
             let recorded = Mark::read(rest).ok_or(ReplayError::BadLine(n))?;
-            let found = Mark::of(&self.game);
+            let found = Mark::of(&self.game, self.hashes_words());
             if found != recorded {
-                return Err(ReplayError::Split {
-                    after: self.after,
-                    recorded,
-                    found,
-                    last: self.last,
-                });
+                if self.hashes_words() && found.fields_match(&recorded) {
+                    self.unhashed += 1;
+                } else {
+                    return Err(ReplayError::Split {
+                        after: self.after,
+                        recorded,
+                        found,
+                        last: self.last,
+                        under: self.under,
+                    });
+                }
             }
             self.after = recorded.turn;
             self.points += 1;
@@ -618,9 +748,23 @@ impl Playback {
         }
         if let Some(hex) = line.strip_prefix("hash ") {
             let expected = u64::from_str_radix(hex, 16).map_err(|_| ReplayError::BadLine(n))?;
-            let found = state_hash(&self.game);
+            let found = if self.hashes_words() {
+                state_hash(&self.game)
+            } else {
+                rules_hash(&self.game)
+            };
             if found != expected {
-                return Err(ReplayError::Diverged { expected, found });
+                // A version-2 end whose points all held: its last turns,
+                // fewer than `POINT_EVERY`, are checked by the same rule.
+                if self.hashes_words() && self.points > 0 {
+                    self.unhashed += 1;
+                } else {
+                    return Err(ReplayError::Diverged {
+                        expected,
+                        found,
+                        under: self.under,
+                    });
+                }
             }
             self.stage = Stage::Ended;
             return Ok(true);
@@ -660,6 +804,19 @@ impl Playback {
         self.points
     }
 
+    /// How many of a version 1 or 2 replay's points, and its end, were
+    /// reached with their hash alone not as recorded: checked by the turn,
+    /// the floor, the cell, HP and the dice's draws, the log's words being
+    /// this game's and not 0.1.0's. 0 while the words are 0.1.0's.
+    pub fn unhashed(&self) -> u32 {
+        self.unhashed
+    }
+
+    /// The rule set it is played under, and whether the replay named it.
+    pub fn under(&self) -> (Rules, bool) {
+        self.under
+    }
+
     /// How many lines it has taken.
     pub fn lines(&self) -> usize {
         self.lines
@@ -669,14 +826,50 @@ impl Playback {
 /// Plays a replay's text through: the game it ends with, checked against
 /// the hash it records.
 pub fn play(text: &str) -> Result<Game, ReplayError> {
+    play_through(text).map(Playback::into_game)
+}
+
+/// Plays a replay's text through: the playback at its recorded end, which
+/// says how it was checked ([`Played`]).
+pub fn play_through(text: &str) -> Result<Playback, ReplayError> {
     let mut playback = Playback::new();
     for line in text.lines() {
         if playback.line(line)? {
-            return Ok(playback.into_game());
+            return Ok(playback);
         }
     }
     playback.finish()?;
-    Ok(playback.into_game())
+    Ok(playback)
+}
+
+/// A playback that reached its recorded end, in words: "the run ends on
+/// floor 3, turn 1034, as recorded, under the rules book-2".
+pub struct Played<'a>(pub &'a Playback);
+
+impl core::fmt::Display for Played<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let (p, game) = (self.0, self.0.game());
+        let (rules, named) = p.under();
+        write!(
+            f,
+            "the run ends on floor {}, turn {}, as recorded, under the rules {}",
+            game.depth(),
+            game.turn(),
+            rules.name()
+        )?;
+        if !named {
+            f.write_str(" (0.1.0's for its dice: the replay names none)")?;
+        }
+        match p.unhashed() {
+            0 => Ok(()),
+            n => write!(
+                f,
+                "; {n} of its hashes hold the log's words of the version that recorded it, \
+                 which this one words otherwise: those points were checked by the turn, the \
+                 floor, the cell, HP and the dice's draws"
+            ),
+        }
+    }
 }
 
 /// Writes a replay's text: the header, the inputs with a point every
@@ -695,8 +888,8 @@ pub fn write(
     if end.style() != crate::mapgen::floor::Style::Book {
         writeln!(out, "style {}", end.style().name())?;
     }
-    writeln!(out, "dice {}", end.dice().name())?;
-    let mut game = Game::new_run_on(seed, class, end.style(), end.dice());
+    writeln!(out, "rules {}", end.rules().name())?;
+    let mut game = Game::new_run_under(seed, class, end.style(), end.rules());
     let mut pointed = 0;
     for &i in inputs {
         write_input(out, i)?;
@@ -704,11 +897,11 @@ pub fn write(
         i.apply(&mut game);
         if game.turn() / POINT_EVERY > pointed / POINT_EVERY {
             pointed = game.turn();
-            Mark::of(&game).write(out)?;
+            Mark::of(&game, false).write(out)?;
             writeln!(out)?;
         }
     }
-    writeln!(out, "hash {:016x}", state_hash(end))
+    writeln!(out, "hash {:016x}", rules_hash(end))
 }
 
 #[cfg(test)]

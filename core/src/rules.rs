@@ -144,6 +144,13 @@ impl Edition {
         deep_monsters: (5, 1),
     };
 
+    /// `book-2`'s: `book-1`'s, with the book's monster count on every
+    /// floor (no `deep_monsters`).
+    pub const BOOK_2: Edition = Edition {
+        deep_monsters: (0, 0),
+        ..Edition::BOOK_1
+    };
+
     /// `xorshift-1`'s: the first rules, before the book's dice.
     pub const XORSHIFT_1: Edition = Edition {
         doors_room_by_room: true,
@@ -171,17 +178,21 @@ pub enum Rules {
     Xorshift1,
     /// The book's dice as 0.1.0 plays them.
     Book1,
+    /// The book's dice after 0.1.0: the book's monster count on every
+    /// floor.
+    Book2,
 }
 
 impl Rules {
     /// Every rule set, oldest first.
-    pub const ALL: [Rules; 2] = [Rules::Xorshift1, Rules::Book1];
+    pub const ALL: [Rules; 3] = [Rules::Xorshift1, Rules::Book1, Rules::Book2];
 
     /// Its name in saves, replays and words.
     pub const fn name(self) -> &'static str {
         match self {
             Rules::Xorshift1 => "xorshift-1",
             Rules::Book1 => "book-1",
+            Rules::Book2 => "book-2",
         }
     }
 
@@ -194,7 +205,7 @@ impl Rules {
     pub const fn dice(self) -> Dice {
         match self {
             Rules::Xorshift1 => Dice::Xorshift,
-            Rules::Book1 => Dice::Book,
+            Rules::Book1 | Rules::Book2 => Dice::Book,
         }
     }
 
@@ -203,6 +214,7 @@ impl Rules {
         match self {
             Rules::Xorshift1 => Edition::XORSHIFT_1,
             Rules::Book1 => Edition::BOOK_1,
+            Rules::Book2 => Edition::BOOK_2,
         }
     }
 
@@ -210,8 +222,23 @@ impl Rules {
     pub const fn newest(dice: Dice) -> Rules {
         match dice {
             Dice::Xorshift => Rules::Xorshift1,
-            Dice::Book => Rules::Book1,
+            Dice::Book => Rules::Book2,
         }
+    }
+
+    /// The release that first shipped it; `None` for a set no release has
+    /// shipped yet (it may still change, until one does).
+    pub const fn released_in(self) -> Option<&'static str> {
+        match self {
+            Rules::Xorshift1 | Rules::Book1 => Some("0.1.0"),
+            Rules::Book2 => None,
+        }
+    }
+
+    /// Whether 0.1.0 made its saves and replays, which name no rule set
+    /// (a save of version 1 or 2, a replay of version 1 or 2).
+    pub const fn is_0_1_0s(self) -> bool {
+        matches!(self, Rules::Xorshift1 | Rules::Book1)
     }
 
     /// The set 0.1.0 played these dice by: what a save or a replay that
@@ -223,4 +250,73 @@ impl Rules {
             Dice::Book => Rules::Book1,
         }
     }
+}
+
+/// The most bytes of a rule set's name this game reads back in words: a
+/// name in a save or a replay that this game has no set of is kept this
+/// long, to be named in the error.
+pub const NAME_MOST: usize = 24;
+
+// Every set's own name fits where a save writes it.
+const _: () = {
+    let mut i = 0;
+    while i < Rules::ALL.len() {
+        assert!(Rules::ALL[i].name().len() <= NAME_MOST);
+        i += 1;
+    }
+};
+
+/// A rule set's name as a save or a replay gave it, known or not, cut to
+/// `NAME_MOST` bytes (at a character's edge): what an error names.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct RulesName {
+    bytes: [u8; NAME_MOST],
+    len: u8,
+}
+
+impl RulesName {
+    /// The name as given, cut to fit.
+    pub fn of(name: &str) -> RulesName {
+        let mut end = name.len().min(NAME_MOST);
+        while !name.is_char_boundary(end) {
+            end -= 1;
+        }
+        let mut bytes = [0; NAME_MOST];
+        bytes[..end].copy_from_slice(&name.as_bytes()[..end]);
+        RulesName {
+            bytes,
+            len: u8::try_from(end).expect("NAME_MOST fits a u8"),
+        }
+    }
+
+    /// The name.
+    pub fn as_str(&self) -> &str {
+        core::str::from_utf8(&self.bytes[..usize::from(self.len)])
+            .expect("cut at a character's edge")
+    }
+}
+
+impl core::fmt::Debug for RulesName {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{:?}", self.as_str())
+    }
+}
+
+impl core::fmt::Display for RulesName {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Writes the sets this game has, by name: "xorshift-1, book-1 and book-2".
+pub fn write_known(f: &mut impl core::fmt::Write) -> core::fmt::Result {
+    for (i, r) in Rules::ALL.iter().enumerate() {
+        let gap = match i {
+            0 => "",
+            _ if i + 1 == Rules::ALL.len() => " and ",
+            _ => ", ",
+        };
+        write!(f, "{gap}{}", r.name())?;
+    }
+    Ok(())
 }

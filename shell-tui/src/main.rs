@@ -50,15 +50,14 @@ fn replay(file: &std::path::Path) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match amulets_core::replay::play(&text) {
-        Ok(game) => {
+    match amulets_core::replay::play_through(&text) {
+        Ok(playback) => {
             let _ = writeln!(
                 std::io::stdout(),
-                "{}: the run ends on floor {}, turn {}, as recorded (state hash {:016x})",
+                "{}: {} (state hash {:016x})",
                 file.display(),
-                game.depth(),
-                game.turn(),
-                amulets_core::replay::state_hash(&game)
+                amulets_core::replay::Played(&playback),
+                amulets_core::replay::state_hash(playback.game())
             );
             ExitCode::SUCCESS
         }

@@ -10,9 +10,11 @@ use amulets_core::game::{Game, MONSTERS_BASE, MONSTERS_PER_FLOOR};
 use amulets_core::geom::Point;
 use amulets_core::input::{Action, DebugKey};
 use amulets_core::map::{MAP_CELLS, MAP_W, Map, Terrain};
+use amulets_core::mapgen::floor::Style;
 use amulets_core::mapgen::{caves, rooms};
 use amulets_core::player::Class;
 use amulets_core::rng::{Dice, Rng};
+use amulets_core::rules::Rules;
 use amulets_play::view;
 use amulets_tests::book;
 
@@ -326,6 +328,56 @@ fn chapter_18_the_floor_4_cave_wants_15_monsters_where_rooms_want_20() {
         let monsters = game.level().monsters.len() as i32;
         assert!((15..=17).contains(&monsters), "seed {seed}: {monsters}");
     }
+}
+
+/// The monsters of each floor 1 to 9 as it is made, under a rule set: the
+/// run's seed played down by taking each floor's stairs at once.
+fn monsters_on_arrival(seed: u32, rules: Rules) -> Vec<(i32, i32)> {
+    let mut game = Game::new_run_under(seed, Class::Fighter, Style::Book, rules);
+    let mut counts = vec![(1, game.level().monsters.len() as i32)];
+    while game.depth() < 9 {
+        let stairs = game.level().stairs.unwrap();
+        game.player_mut().pos = stairs;
+        game.act(Action::Descend);
+        game.act(Action::Confirm(true));
+        counts.push((game.depth(), game.level().monsters.len() as i32));
+    }
+    counts
+}
+
+#[test]
+fn chapter_18_every_floor_of_the_newest_book_rules_wants_16_and_its_depth() {
+    // "A floor of rooms wants 16 monsters, and one more for each floor of
+    // depth: 17 on the first floor, and 20 on the fourth. Caves hold only
+    // three quarters of that." A pack can add one or two more.
+    assert_eq!(Rules::newest(Dice::Book), Rules::Book2);
+    let want = |depth: i32| {
+        let rooms = 16 + depth;
+        if depth == 4 || depth == 7 {
+            rooms * 3 / 4
+        } else {
+            rooms
+        }
+    };
+    let mut over = 0;
+    for seed in 1..=150 {
+        for (depth, monsters) in monsters_on_arrival(seed, Rules::Book2) {
+            let w = want(depth);
+            assert!(
+                (w..=w + 2).contains(&monsters),
+                "seed {seed}, floor {depth}: {monsters} monsters, the book wants {w}"
+            );
+        }
+        // 0.1.0's rules (book-1) broke it from floor 5 on, for balance: its
+        // replays keep that, and nothing else does.
+        for (depth, monsters) in monsters_on_arrival(seed, Rules::Book1) {
+            over += i32::from(monsters > want(depth) + 2);
+        }
+    }
+    assert!(
+        over > 150,
+        "book-1 has more deep monsters: {over} floors over"
+    );
 }
 
 #[test]

@@ -35,7 +35,7 @@ fn replays_recorded_on_x86_64_reach_every_point_here() {
     for name in &names[..count] {
         let text = std::fs::read_to_string(format!("{dir}/{name}")).expect("the replay reads");
         assert!(
-            text.starts_with("amulets-replay 2\n"),
+            text.starts_with("amulets-replay 3\n"),
             "{name}: a replay with points"
         );
         let game = replay::play(&text).unwrap_or_else(|e| panic!("{name}: {e}"));

@@ -11,6 +11,7 @@ use amulets_core::mapgen::floor::Style;
 use amulets_core::player::Class;
 use amulets_core::replay::{self, Input, ReplayError};
 use amulets_core::rng::Dice;
+use amulets_core::rules::Rules;
 
 /// The runs on the book's dice, recorded by `cargo xtask replays`, then the
 /// runs recorded on xorshift's before the book's dice came: those have no
@@ -149,33 +150,39 @@ fn the_bot_live_ends_where_the_recording_does() {
             style = Style::named(name).unwrap();
             header += 1;
         }
-        let mut dice = Dice::Xorshift;
-        if let Some(name) = text.lines().nth(header).unwrap().strip_prefix("dice ") {
-            dice = Dice::named(name).unwrap();
+        // Version 3 names its rules; before, the dice imply 0.1.0's.
+        let mut rules = Rules::of_0_1_0(Dice::Xorshift);
+        let line = text.lines().nth(header).unwrap();
+        if let Some(name) = line.strip_prefix("dice ") {
+            rules = Rules::of_0_1_0(Dice::named(name).unwrap());
+            header += 1;
+        } else if let Some(name) = line.strip_prefix("rules ") {
+            rules = Rules::named(name).unwrap();
             header += 1;
         }
         assert_eq!(
             name.starts_with("xorshift/"),
-            dice == Dice::Xorshift,
+            rules.dice() == Dice::Xorshift,
             "{name}: its dice"
         );
+        let words = !text.starts_with("amulets-replay 3\n");
         // Every line after the header but the points and the hash.
         let inputs = text
             .lines()
             .skip(header)
             .filter(|l| !l.starts_with("point ") && !l.starts_with("hash "))
             .count();
-        let mut game = Game::new_run_on(seed, class, style, dice);
+        let mut game = Game::new_run_under(seed, class, style, rules);
         let mut bot = Bot::new();
         for _ in 0..inputs {
             bot.next_input(&game).unwrap().apply(&mut game);
         }
         let hash = text.lines().last().unwrap().strip_prefix("hash ").unwrap();
-        assert_eq!(
-            format!("{:016x}", replay::state_hash(&game)),
-            hash,
-            "{name}"
-        );
+        let live = match words {
+            true => replay::state_hash(&game),
+            false => replay::rules_hash(&game),
+        };
+        assert_eq!(format!("{live:016x}"), hash, "{name}");
         let mut save = String::new();
         game.write_save(&mut save).unwrap();
         let loaded = Game::read_save(&save).unwrap();
@@ -297,7 +304,7 @@ fn point_line(game: &Game) -> String {
         p.pos.y,
         p.hp,
         game.rng().draws(),
-        replay::state_hash(game)
+        replay::rules_hash(game)
     )
 }
 
@@ -306,7 +313,10 @@ fn a_replay_records_where_the_run_stood_every_fifty_turns() {
     let (inputs, end) = bot_run(42, Class::Rogue, 1500);
     let mut text = String::new();
     replay::write(&mut text, 42, Class::Rogue, &inputs, &end).unwrap();
-    assert!(text.starts_with("amulets-replay 2\n"), "{text}");
+    assert!(
+        text.starts_with("amulets-replay 3\nseed 42\nclass b\nrules book-2\n"),
+        "{text}"
+    );
     // The points, found by playing the inputs here: after the first input
     // that reaches turn 50, 100, ...
     let mut game = Game::new_run_on(42, Class::Rogue, Style::Book, Dice::Book);
@@ -401,4 +411,134 @@ fn points_add_at_most_a_quarter_to_a_replay() {
     );
     assert!(growth <= 0.25, "{growth}");
     assert!(growth > 0.0);
+}
+
+/// A replay made before 0.1.0: the bot's run of seed 5, a Fighter, on the
+/// book's dice, recorded by the game of 2026-12-05 (39bb3a0), whose rules
+/// no release kept (0.1.0 changed them after). Kept as it was written.
+const BEFORE_0_1_0: &str = include_str!("../replays/before-0.1.0/bot-5-fighter.txt");
+
+#[test]
+fn a_replay_made_before_0_1_0_is_refused_naming_the_rules_it_needs() {
+    let err = replay::play(BEFORE_0_1_0).expect_err("its rules are gone");
+    assert!(matches!(err, ReplayError::Split { .. }), "{err:?}");
+    let words = err.to_string();
+    assert!(words.starts_with("Differs by turn "), "{words}");
+    assert!(
+        words.ends_with(
+            ". The replay names no rules, so it was played under 0.1.0's for its dice, \
+             book-1. Made before 0.1.0, it needs the rules of the game that recorded it, \
+             which this game does not have: play it with that version."
+        ),
+        "{words}"
+    );
+}
+
+#[test]
+fn a_replay_naming_rules_this_game_lacks_is_refused_by_their_name() {
+    let (name, text) = REPLAYS[0];
+    assert!(text.contains("\nrules book-2\n"), "{name}");
+    let later = text.replacen("\nrules book-2\n", "\nrules book-9\n", 1);
+    let err = replay::play(&later).expect_err("no such rules here");
+    assert_eq!(
+        err.to_string(),
+        "it was played under the rules book-9, which this game does not have (it has \
+         xorshift-1, book-1 and book-2): a later version of Amulets plays it"
+    );
+    // A name no longer than a save's line, cut at a character's edge.
+    let long = text.replacen(
+        "\nrules book-2\n",
+        &format!("\nrules {}\n", "é".repeat(40)),
+        1,
+    );
+    let ReplayError::UnknownRules(cut) = replay::play(&long).unwrap_err() else {
+        panic!("an unknown name");
+    };
+    assert_eq!(cut.as_str(), "é".repeat(12));
+    // Version 3 must name its rules.
+    let unnamed = text.replacen("\nrules book-2\n", "\n", 1);
+    assert_eq!(
+        replay::play(&unnamed).unwrap_err(),
+        ReplayError::Missing("rules")
+    );
+}
+
+/// `text` with the hash of its `n`th point (from 0) changed, nothing else.
+fn point_hash_changed(text: &str, n: usize) -> String {
+    let mut seen = 0;
+    let lines: Vec<String> = text
+        .lines()
+        .map(|l| {
+            if !l.starts_with("point ") {
+                return l.to_string();
+            }
+            seen += 1;
+            if seen - 1 != n {
+                return l.to_string();
+            }
+            let (head, hash) = l.rsplit_once(' ').unwrap();
+            let flipped = u64::from_str_radix(hash, 16).unwrap() ^ 1;
+            format!("{head} {flipped:016x}")
+        })
+        .collect();
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn a_0_1_0_replay_whose_words_moved_its_hashes_plays_on_its_other_marks() {
+    // 0.1.0's hashes hold the log's words; a later version may word a
+    // message otherwise. A point whose hash alone differs is checked by the
+    // rest of its marks, and counted.
+    let (name, text) = RELEASE_0_1_0[0];
+    assert!(text.starts_with("amulets-replay 2\n"), "{name}");
+    let held = replay::play_through(text).unwrap();
+    assert_eq!(held.unhashed(), 0, "0.1.0's own words: every hash held");
+    assert_eq!(held.under(), (Rules::Book1, false));
+    let moved = point_hash_changed(text, 3);
+    let played = replay::play_through(&moved).expect("it plays on");
+    assert_eq!(played.unhashed(), 1);
+    let words = replay::Played(&played).to_string();
+    assert!(
+        words.contains("under the rules book-1 (0.1.0's for its dice"),
+        "{words}"
+    );
+    assert!(
+        words.contains("; 1 of its hashes hold the log's words"),
+        "{words}"
+    );
+    // Its end's hash too, once its points have held.
+    let (body, _) = text.trim_end().rsplit_once('\n').unwrap();
+    let end_moved = format!("{body}\nhash 0000000000000001\n");
+    assert_eq!(replay::play_through(&end_moved).unwrap().unhashed(), 1);
+    // A point whose cell or HP differs still splits it.
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let at = lines.iter().position(|l| l.starts_with("point ")).unwrap();
+    let mut words: Vec<String> = lines[at].split(' ').map(str::to_string).collect();
+    words[5] = (words[5].parse::<i32>().unwrap() + 1).to_string();
+    lines[at] = words.join(" ");
+    assert!(matches!(
+        replay::play(&(lines.join("\n") + "\n")),
+        Err(ReplayError::Split { .. })
+    ));
+    // A replay of version 3 holds its hashes, which have no words in them.
+    let (name, text) = REPLAYS[0];
+    assert!(text.starts_with("amulets-replay 3\n"), "{name}");
+    assert!(matches!(
+        replay::play(&point_hash_changed(text, 3)),
+        Err(ReplayError::Split { .. })
+    ));
+}
+
+#[test]
+fn a_message_worded_otherwise_moves_the_state_hash_and_not_the_rules_hash() {
+    let (_, end) = bot_run(42, Class::Rogue, 300);
+    let mut worded = end.clone();
+    let last = worded.log().lines().last().unwrap().text.clone();
+    worded.log_mut_for_tests().say(&format!("{last}!"));
+    let mut said = end.clone();
+    said.log_mut_for_tests().say(last.as_ref());
+    assert_ne!(replay::state_hash(&worded), replay::state_hash(&said));
+    assert_eq!(replay::rules_hash(&worded), replay::rules_hash(&said));
+    // A line more or less is no word: it moves both.
+    assert_ne!(replay::rules_hash(&end), replay::rules_hash(&said));
 }

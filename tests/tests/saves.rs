@@ -7,6 +7,7 @@ use amulets_core::bot::Bot;
 use amulets_core::game::Game;
 use amulets_core::game::save::{LoadError, SAVE_VERSION};
 use amulets_core::player::Class;
+use amulets_core::rules::Rules;
 
 fn save_text(game: &Game) -> String {
     let mut s = String::new();
@@ -135,12 +136,12 @@ fn another_version_is_refused_by_name_and_junk_is_not_a_save() {
     let err = Game::read_save(&newer).unwrap_err();
     assert_eq!(err, LoadError::WrongVersion { found: 99 });
     // The book's shape of words (chapter 18: "save.txt: it's version 1,
-    // and this game reads version 2"), for the two versions read now.
+    // and this game reads version 2"), for the three versions read now.
     assert_eq!(
         err.to_string(),
-        "it's version 99, and this game reads versions 1 and 2"
+        "it's version 99, and this game reads versions 1 to 3"
     );
-    assert_eq!(SAVE_VERSION, 2);
+    assert_eq!(SAVE_VERSION, 3);
     assert_eq!(Game::read_save("").unwrap_err(), LoadError::NotASave);
     assert_eq!(Game::read_save("hello\n").unwrap_err(), LoadError::NotASave);
     let cut = &text[..text.len() / 2];
@@ -201,6 +202,30 @@ fn an_old_save_still_loads_writes_the_same_and_plays_on_the_same() {
     );
 }
 
+/// A save the 0.1.0 release wrote (its `amulets-tui` built at 9e147d4,
+/// seed 7, a Fighter, saved by S after a few o's), kept as it was written.
+const SAVE_0_1_0: &str = include_str!("../saves/0.1.0-fighter-7.txt");
+
+#[test]
+fn a_save_of_0_1_0_continues_under_0_1_0s_rules() {
+    let mut game = Game::read_save(SAVE_0_1_0).expect("0.1.0's save loads");
+    assert_eq!(game.rules(), Rules::Book1);
+    assert_eq!(save_text(&game), SAVE_0_1_0, "written again byte for byte");
+    let mut bot = Bot::new();
+    for _ in 0..300 {
+        if !step(&mut game, &mut bot) {
+            break;
+        }
+    }
+    assert!(game.turn() > 100, "it played on");
+    assert_eq!(game.rules(), Rules::Book1, "under the rules it began with");
+    let text = save_text(&game);
+    assert!(text.starts_with("amulets-save 2\n"), "as 0.1.0 saved it");
+    assert!(!text.contains("\nrules "), "{text}");
+    // A new run on the book's dice takes the newest rules.
+    assert_eq!(Game::new_run(7, Class::Fighter).rules(), Rules::Book2);
+}
+
 #[test]
 fn no_save_is_longer_than_the_bound() {
     // Thirty whole bot runs, on the book's dice, saved after every step:
@@ -231,7 +256,11 @@ fn a_run_on_the_books_dice_saves_its_draws_and_loads_by_drawing_forward() {
         game.act(amulets_core::input::Action::Wait);
     }
     let text = save_text(&game);
-    assert!(text.starts_with("amulets-save 2\n"), "{text}");
+    assert!(
+        text.starts_with("amulets-save 3\nseed 42\ndice book "),
+        "{text}"
+    );
+    assert!(text.lines().any(|l| l == "rules book-2"), "{text}");
     let draws = game.rng().draws();
     assert!(draws > 0);
     assert!(text.lines().any(|l| l == format!("dice book {draws}")));
@@ -249,10 +278,42 @@ fn a_run_on_the_books_dice_saves_its_draws_and_loads_by_drawing_forward() {
         Game::read_save(&greedy),
         Err(LoadError::OutOfRange { what: "dice", .. })
     ));
-    // Each version's dice are its own engine's.
-    let as_v1 = text.replacen("amulets-save 2", "amulets-save 1", 1);
+    // Each version's dice are its own engine's, and its rules its own.
+    for older in ["amulets-save 1", "amulets-save 2"] {
+        let as_older = text.replacen("amulets-save 3", older, 1);
+        assert!(matches!(
+            Game::read_save(&as_older),
+            Err(LoadError::Inconsistent(_))
+        ));
+    }
+    let unnamed = text.replacen("rules book-2\n", "", 1);
+    assert_eq!(
+        Game::read_save(&unnamed).unwrap_err(),
+        LoadError::Missing("rules")
+    );
+}
+
+#[test]
+fn a_save_under_rules_this_game_lacks_is_refused_by_their_name() {
+    let text = save_text(&Game::new_run(42, Class::Rogue));
+    let later = text.replacen("rules book-2\n", "rules book-9\n", 1);
+    let err = Game::read_save(&later).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "it was made under the rules book-9, which this game does not have (it has \
+         xorshift-1, book-1 and book-2): a later version of Amulets plays it"
+    );
+    // The rules come after the dice they are rules of.
+    let before =
+        text.replacen("rules book-2\n", "", 1)
+            .replacen("seed 42\n", "seed 42\nrules book-2\n", 1);
+    assert_eq!(
+        Game::read_save(&before).unwrap_err(),
+        LoadError::Missing("dice")
+    );
+    let other_dice = text.replacen("rules book-2\n", "rules xorshift-1\n", 1);
     assert!(matches!(
-        Game::read_save(&as_v1),
+        Game::read_save(&other_dice),
         Err(LoadError::Inconsistent(_))
     ));
 }

@@ -1099,7 +1099,7 @@ fn a_damaged_save_is_set_aside_and_another_version_is_kept() {
     // In the book's words (chapter 18), the store naming the save.
     assert_eq!(
         s.notes.note().unwrap(),
-        "the saved run: it's version 99, and this game reads versions 1 and 2; it was left as it is."
+        "the saved run: it's version 99, and this game reads versions 1 to 3; it was left as it is."
     );
     s.press(Key::Char('N'));
     assert!(screen_text(&s)[0].starts_with("Replace the saved run of version 99"));
@@ -1280,7 +1280,7 @@ fn a_style_chosen_on_the_title_is_the_run_s_saved_and_replayed() {
     let mut replay = String::new();
     replay::write(&mut replay, seed, class, &tape.inputs, s.game()).unwrap();
     assert!(replay.lines().nth(3) == Some("style gh"), "{replay}");
-    assert!(replay.lines().nth(4) == Some("dice book"), "{replay}");
+    assert!(replay.lines().nth(4) == Some("rules book-2"), "{replay}");
     assert_eq!(
         state_hash(&replay::play(&replay).unwrap()),
         state_hash(s.game())
@@ -1320,13 +1320,13 @@ fn xorshift_dice_chosen_on_the_command_line_are_the_run_s_saved_and_replayed() {
     let text = s.run().store().text.clone().unwrap();
     assert!(text.starts_with("amulets-save 1\n"), "{text}");
     assert_eq!(Game::read_save(&text).unwrap().dice(), Dice::Xorshift);
-    // Replayed with its dice line.
+    // Replayed with its rules, which name its dice.
     s.press(Key::Char('.'));
     let tape = s.run().replays();
     let (seed, class) = tape.run.unwrap();
     let mut replay = String::new();
     replay::write(&mut replay, seed, class, &tape.inputs, s.game()).unwrap();
-    assert_eq!(replay.lines().nth(3), Some("dice xorshift"), "{replay}");
+    assert_eq!(replay.lines().nth(3), Some("rules xorshift-1"), "{replay}");
     assert_eq!(
         state_hash(&replay::play(&replay).unwrap()),
         state_hash(s.game())
@@ -1355,7 +1355,7 @@ fn xorshift_dice_chosen_on_the_command_line_are_the_run_s_saved_and_replayed() {
             .text
             .clone()
             .unwrap()
-            .starts_with("amulets-save 2\n")
+            .starts_with("amulets-save 3\n")
     );
 }
 

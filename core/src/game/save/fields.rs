@@ -141,7 +141,7 @@ impl Field {
 }
 
 /// Every line of a save but the grids, in the order they are written.
-pub(super) const FIELDS: [Field; 31] = [
+pub(super) const FIELDS: [Field; 32] = [
     Field::once(
         "seed",
         U32,
@@ -177,6 +177,27 @@ pub(super) const FIELDS: [Field; 31] = [
     )
     .required()
     .after_seed(),
+    Field::once(
+        "rules",
+        crate::rules::NAME_MOST,
+        // 0.1.0's saves name no set: their version and dice imply it.
+        |g, o| match g.rng.rules() {
+            r if r.is_0_1_0s() => Ok(()),
+            r => o.line(format_args!("{}", r.name())),
+        },
+        |g, w| {
+            let name = w.word()?;
+            let rules = Rules::named(name)
+                .ok_or(LoadError::UnknownRules(crate::rules::RulesName::of(name)))?;
+            if g.rng.play_under(rules) {
+                Ok(())
+            } else {
+                Err(LoadError::Inconsistent(
+                    "rules of other dice than the save's",
+                ))
+            }
+        },
+    ),
     Field::once(
         "state",
         STATE_WORDS,

@@ -23,14 +23,17 @@ use crate::geom::Point;
 use crate::log::Log;
 use crate::map::{MAP_H, MAP_W, Map, Terrain};
 use crate::player::{Class, Player};
-use crate::rng::Dice;
+use crate::rules::Rules;
 use core::fmt::{self, Write};
 
-/// The save format's newest version, which a run on the book's dice writes
-/// (its dice are `book <draws>`). A run on xorshift's dice writes version
-/// 1, byte for byte as every save before the book's dice; this game reads
-/// both, and refuses a save of any other version by name.
-pub const SAVE_VERSION: u32 = 2;
+/// The save format's newest version, which a run under a rule set newer
+/// than 0.1.0's writes: version 2 with a `rules` line naming the set. A run
+/// under 0.1.0's rule sets writes the save 0.1.0 wrote, byte for byte:
+/// version 1 on xorshift's dice (as every save before the book's dice),
+/// version 2 on the book's (its dice are `book <draws>`), neither naming
+/// its set, which the dice imply. This game reads all three, and refuses a
+/// save of any other version by name.
+pub const SAVE_VERSION: u32 = 3;
 /// The oldest version this game reads.
 pub const OLDEST_SAVE_VERSION: u32 = 1;
 
@@ -74,6 +77,8 @@ pub enum LoadError {
     },
     /// Parts that cannot be together: a monster in a wall, say.
     Inconsistent(&'static str),
+    /// Made under a rule set this game does not have (a later version's).
+    UnknownRules(crate::rules::RulesName),
 }
 
 impl fmt::Display for LoadError {
@@ -82,7 +87,7 @@ impl fmt::Display for LoadError {
             LoadError::NotASave => write!(f, "it is not an Amulets save"),
             LoadError::WrongVersion { found } => write!(
                 f,
-                "it's version {found}, and this game reads versions {OLDEST_SAVE_VERSION} and {SAVE_VERSION}"
+                "it's version {found}, and this game reads versions {OLDEST_SAVE_VERSION} to {SAVE_VERSION}"
             ),
             LoadError::Missing(key) => write!(f, "it has no `{key}` line"),
             LoadError::Malformed { line } => write!(f, "line {line} makes no sense"),
@@ -93,6 +98,14 @@ impl fmt::Display for LoadError {
                 write!(f, "line {line}: no terrain is called {letter:?}")
             }
             LoadError::Inconsistent(what) => write!(f, "it does not hang together: {what}"),
+            LoadError::UnknownRules(name) => {
+                write!(
+                    f,
+                    "it was made under the rules {name}, which this game does not have (it has "
+                )?;
+                crate::rules::write_known(f)?;
+                f.write_str("): a later version of Amulets plays it")
+            }
         }
     }
 }
@@ -183,31 +196,54 @@ enum Grid {
     Explored(i32),
 }
 
+/// What a save's text is written for.
+#[derive(Clone, Copy)]
+enum Form {
+    /// To be read back.
+    Save,
+    /// To be hashed: the run's record left out, and the log's words with
+    /// it unless `words`.
+    Hashed { words: bool },
+}
+
 impl Game {
-    /// The version of the save this run writes: 1 on xorshift's dice, as
-    /// every save before the book's dice was; the newest on the book's.
+    /// The version of the save this run writes: 0.1.0's for its rule sets
+    /// (1 on xorshift's dice, as every save before the book's dice was; 2
+    /// on the book's), the newest for a later set.
     pub fn save_version(&self) -> u32 {
-        match self.rng.dice() {
-            Dice::Xorshift => OLDEST_SAVE_VERSION,
-            Dice::Book => SAVE_VERSION,
+        match self.rng.rules() {
+            Rules::Xorshift1 => OLDEST_SAVE_VERSION,
+            Rules::Book1 => 2,
+            Rules::Book2 => SAVE_VERSION,
         }
     }
 
     /// Writes the run as a save.
     pub fn write_save(&self, out: &mut impl Write) -> fmt::Result {
-        self.write_save_of(out, false)
+        self.write_save_of(out, Form::Save)
     }
 
-    /// Writes the save as the state hash reads it: every line but the
-    /// run's record (`Field::record`).
-    pub fn write_hashed(&self, out: &mut impl Write) -> fmt::Result {
-        self.write_save_of(out, true)
+    /// Writes the save as a state hash reads it: every line but the run's
+    /// record (`Field::record`), the log's words too (`words`) or only
+    /// whether each line was read.
+    pub fn write_hashed(&self, out: &mut impl Write, words: bool) -> fmt::Result {
+        self.write_save_of(out, Form::Hashed { words })
     }
 
-    fn write_save_of(&self, out: &mut impl Write, hashed_only: bool) -> fmt::Result {
+    fn write_save_of(&self, out: &mut impl Write, form: Form) -> fmt::Result {
         let out: &mut dyn Write = out;
         writeln!(out, "amulets-save {}", self.save_version())?;
-        for f in TABLE.iter().filter(|f| f.hashed || !hashed_only) {
+        for f in TABLE.iter() {
+            match form {
+                Form::Hashed { .. } if !f.hashed => continue,
+                Form::Hashed { words: false } if f.key == "log" => {
+                    for m in self.log.lines() {
+                        writeln!(out, "log {}", u8::from(m.read))?;
+                    }
+                    continue;
+                }
+                _ => {}
+            }
             let mut lines = Out {
                 out: &mut *out,
                 key: f.key,
@@ -246,6 +282,8 @@ impl Game {
         let mut ended = false;
         let class = field("class").map_or(0, |(i, _)| i);
         let seed = field("seed").map_or(0, |(i, _)| i);
+        let dice = field("dice").map_or(0, |(i, _)| i);
+        let rules = field("rules").map_or(0, |(i, _)| i);
         for (n, raw) in lines {
             if ended {
                 return Err(LoadError::Malformed { line: n });
@@ -293,6 +331,10 @@ impl Game {
             if f.seeded && !seen[seed] {
                 return Err(LoadError::Missing("seed"));
             }
+            // The rule set names the dice's: it comes after them.
+            if f.key == "rules" && !seen[dice] {
+                return Err(LoadError::Missing("dice"));
+            }
             seen[i] = true;
             let mut words = Words {
                 rest: Some(rest),
@@ -316,9 +358,12 @@ impl Game {
         if matches!(grid, Grid::Map(y) | Grid::Explored(y) if y < MAP_H) {
             return Err(LoadError::Missing("map rows"));
         }
+        if version == SAVE_VERSION && !seen[rules] {
+            return Err(LoadError::Missing("rules"));
+        }
         if game.save_version() != version {
             return Err(LoadError::Inconsistent(
-                "dice of an engine this version does not save",
+                "dice or rules that this version of the save does not hold",
             ));
         }
         game.player.update_defense();
