@@ -220,7 +220,7 @@ impl Placer<'_> {
             .map_or(self.level.depth, |&(_, kinds)| kinds);
         let fits = |k: &crate::monster::MonsterKind| {
             let first = edition
-                .first_floor_later
+                .first_floors
                 .iter()
                 .find(|&&(name, _)| name == k.name)
                 .map_or(k.floors.0, |&(_, floor)| floor);
