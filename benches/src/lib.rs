@@ -188,12 +188,16 @@ pub fn bracket_fov(
 
 /// Seed 42's Fighter played by the bot until it arrives on `depth`, every
 /// monster there then hunting: the full floor of the turn benchmarks.
+/// Under 0.1.0's rules (`book-1`), so the floor and its figures stay those
+/// of the runs before (under `book-2` this Fighter dies on floor 6).
 pub fn arrived_on(depth: i32) -> amulets_core::game::Game {
     use amulets_core::bot::Bot;
     use amulets_core::game::Game;
+    use amulets_core::mapgen::floor::Style;
     use amulets_core::monster::Mind;
     use amulets_core::player::Class;
-    let mut game = Game::new_run(42, Class::Fighter);
+    use amulets_core::rules::Rules;
+    let mut game = Game::new_run_under(42, Class::Fighter, Style::Book, Rules::Book1);
     let mut bot = Bot::new();
     while game.depth() < depth && bot.play_one(&mut game) {}
     assert_eq!(game.depth(), depth, "the bot reaches floor {depth}");
