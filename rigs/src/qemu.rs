@@ -48,6 +48,133 @@ pub fn printed_hash(out: &str) -> Result<u64> {
         .context("the firmware printed no state hash")
 }
 
+/// A board running in QEMU with its monitor on a Unix socket, what it
+/// prints through semihosting going to a file: keys pressed and the
+/// display read back as a person at the window would.
+pub struct Live {
+    child: std::process::Child,
+    monitor: std::os::unix::net::UnixStream,
+    printed: std::path::PathBuf,
+}
+
+impl Live {
+    /// Starts an ELF on a board with no window, in `dir` (QEMU installed
+    /// first where it is missing and apt can).
+    pub fn start(machine: &str, cpu: &str, elf: &Path, dir: &Path) -> Result<Live> {
+        use anyhow::anyhow;
+        crate::tools::ensure_programs(&[crate::tools::QEMU_ARM])?;
+        let socket = dir.join("monitor.sock");
+        let _ = std::fs::remove_file(&socket);
+        let printed = dir.join("printed.txt");
+        let out = std::fs::File::create(&printed)?;
+        let child = std::process::Command::new("qemu-system-arm")
+            .args(["-cpu", cpu, "-machine", machine, "-display", "none"])
+            .arg("-monitor")
+            .arg(format!("unix:{},server,nowait", socket.display()))
+            .args(["-semihosting-config", "enable=on,target=native", "-kernel"])
+            .arg(elf)
+            .current_dir(dir)
+            .stdin(std::process::Stdio::null())
+            .stdout(out.try_clone()?)
+            .stderr(out)
+            .spawn()
+            .map_err(|e| anyhow!("qemu-system-arm: {e}"))?;
+        let start = std::time::Instant::now();
+        let monitor = loop {
+            match std::os::unix::net::UnixStream::connect(&socket) {
+                Ok(m) => break m,
+                Err(_) if start.elapsed() < std::time::Duration::from_secs(10) => {
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                }
+                Err(e) => return Err(anyhow!("QEMU's monitor at {}: {e}", socket.display())),
+            }
+        };
+        Ok(Live {
+            child,
+            monitor,
+            printed,
+        })
+    }
+
+    /// What the board has printed so far.
+    pub fn printed(&self) -> String {
+        std::fs::read_to_string(&self.printed).unwrap_or_default()
+    }
+
+    /// Waits until the board has printed `line` (a whole line), at most
+    /// `secs` seconds.
+    pub fn wait_for(&self, line: &str, secs: u64) -> Result<()> {
+        let start = std::time::Instant::now();
+        while !self.printed().lines().any(|l| l == line) {
+            if start.elapsed() > std::time::Duration::from_secs(secs) {
+                anyhow::bail!(
+                    "the board did not print {line:?} in {secs} s; it printed:\n{}",
+                    self.printed()
+                );
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        Ok(())
+    }
+
+    /// Sends a monitor command.
+    pub fn command(&mut self, command: &str) -> Result<()> {
+        use std::io::Write;
+        self.monitor.write_all(format!("{command}\n").as_bytes())?;
+        Ok(())
+    }
+
+    /// Presses and lets go of a key (a QEMU key name: `up`, `ctrl`).
+    pub fn key(&mut self, key: &str) -> Result<()> {
+        self.command(&format!("sendkey {key}"))
+    }
+
+    /// The display as QEMU shows it, written to `ppm` and read back:
+    /// width, height and RGB bytes.
+    pub fn screendump(&mut self, ppm: &Path) -> Result<(u32, u32, Vec<u8>)> {
+        let _ = std::fs::remove_file(ppm);
+        self.command(&format!("screendump {}", ppm.display()))?;
+        let start = std::time::Instant::now();
+        let mut last = 0;
+        loop {
+            // Read once the file has stopped growing.
+            let len = std::fs::metadata(ppm).map_or(0, |m| m.len());
+            if len > 16 && len == last {
+                return crate::pixels::read_ppm(ppm);
+            }
+            last = len;
+            if start.elapsed() > std::time::Duration::from_secs(10) {
+                anyhow::bail!("QEMU wrote no screendump to {}", ppm.display());
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+
+    /// Waits for the board to end, at most `secs` seconds; its exit's
+    /// success.
+    pub fn wait_end(mut self, secs: u64) -> Result<bool> {
+        let start = std::time::Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait()? {
+                return Ok(status.success());
+            }
+            if start.elapsed() > std::time::Duration::from_secs(secs) {
+                let _ = self.child.kill();
+                let _ = self.child.wait();
+                anyhow::bail!("the board did not end in {secs} s");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

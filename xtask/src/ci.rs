@@ -22,11 +22,13 @@ pub fn run() -> Result<()> {
         ("determinism", determinism::run),
         // The embedded shell on QEMU's mps2-an386 (frames, the hash, the
         // first frame against the host's, a save and a palette kept over a
-        // restart), then every firmware's size, the Wio Terminal's included.
+        // restart), the LM3S6965 kit's own panel and keys, then every
+        // firmware's size, the Wio Terminal's included.
         ("embedded", || {
             amulets_checks::boards::qemu_command(&amulets_checks::boards::QemuOptions::default())?;
             amulets_checks::boards::qemu_continue()?;
             amulets_checks::boards::palette_shots()?;
+            amulets_checks::boards::oled_check()?;
             embedded::size()
         }),
         ("windows", || windows::run()),

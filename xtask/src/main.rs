@@ -96,6 +96,8 @@ enum Command {
     /// The hall of fame on the mps2 firmware, over the example hall put in
     /// its flash file (target/qemu-hall/*.png)
     QemuHall,
+    /// The LM3S6965 kit's own OLED and keys in QEMU: the panel against the host's drawing, pixel for pixel, and each key read (target/qemu-oled/title.png)
+    QemuOled,
     /// High contrast chosen on the mps2 firmware's title is kept in its
     /// flash file, and a second firmware starts in it
     QemuPalette,
@@ -172,6 +174,7 @@ fn main() -> ExitCode {
         Command::Qemu(options) => amulets_checks::boards::qemu_command(&options),
         Command::QemuContinue => amulets_checks::boards::qemu_continue(),
         Command::QemuHall => amulets_checks::boards::hall_shots(),
+        Command::QemuOled => amulets_checks::boards::oled_check(),
         Command::QemuPalette => amulets_checks::boards::palette_shots(),
         Command::QemuM3Replays { dir } => {
             let dir = dir.unwrap_or_else(|| sh::target_dir().join("ci-replays"));

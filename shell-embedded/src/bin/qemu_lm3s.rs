@@ -1,10 +1,12 @@
-//! The QEMU `lm3s6965evb` (Cortex-M3, 64 KiB of RAM) firmware: no display,
-//! the bot plays a whole run through the `Session`, as the other boards'
-//! buttons do (a command's step on the session's clock, else the bot's next
-//! action), and the state hash at its end is printed, to equal the host's.
-//! The stack is painted first and measured after, so the run's high-water
-//! mark is known.
+//! The QEMU `lm3s6965evb` (Cortex-M3, 64 KiB of RAM) firmware: the bot
+//! plays a whole run through the `Session`, as the other boards' buttons do
+//! (a command's step on the session's clock, else the bot's next action),
+//! and the state hash at its end is printed, to equal the host's. The stack
+//! is painted first and measured after, so the run's high-water mark is
+//! known.
 //!
+//! Built with `AMULETS_PANEL=1`, it draws the title on the kit's own panel
+//! and says each change of its five keys instead (`cargo xtask qemu-oled`).
 //! Built with `AMULETS_REPLAYS=N`, it plays the host's `replay-0.txt` to
 //! `replay-{N-1}.txt` instead (CI's recorded runs), each read a piece at a
 //! time through semihosting and checked at every point and at its end.
@@ -30,6 +32,7 @@ fn main() -> ! {
     hprintln!("daily 2026-12-02: seed {}", daily);
     let played = match board::REPLAYS {
         Some(count) => play_replays(count),
+        None if board::drive_panel() => drive_panel(),
         None => play_bot(),
     };
     let (used, size) = stack::high_water(painted);
@@ -48,6 +51,65 @@ fn main() -> ! {
     loop {
         cortex_m::asm::wfi();
     }
+}
+
+/// The kit's panel and keys: the title drawn and sent to the panel, then
+/// each change of the keys said, until select has been pressed and let go.
+/// Each part out of line: the session's making, the title's screen and the
+/// session itself together pass the M3's 64 KiB.
+#[inline(never)]
+fn drive_panel() -> bool {
+    use amulets_embedded::board::kit::{Keys, Kit};
+    let mut kit = Kit::new();
+    let start = Start {
+        seed: Some(board::SEED),
+        ..Start::default()
+    };
+    let session = Session::new(NoStore, (), || board::SEED, start);
+    if !show_screen(&session, &mut kit) {
+        return false;
+    }
+    hprintln!("panel: the title sent");
+    let mut last = Keys::default();
+    let mut selected = false;
+    loop {
+        let keys = kit.keys();
+        if keys != last {
+            hprintln!(
+                "keys: up {} down {} left {} right {} select {}",
+                u8::from(keys.up),
+                u8::from(keys.down),
+                u8::from(keys.left),
+                u8::from(keys.right),
+                u8::from(keys.select)
+            );
+            selected |= keys.select;
+            if selected && !keys.select {
+                return true;
+            }
+            last = keys;
+        }
+    }
+}
+
+/// The session's screen drawn into the panel's frame (in static RAM) and
+/// sent; `false` when it shows none.
+#[inline(never)]
+fn show_screen<H: amulets_play::session::Host>(
+    session: &Session<H>,
+    kit: &mut amulets_embedded::board::kit::Kit,
+) -> bool {
+    use amulets_embedded::oled::{self, Frame};
+    let Some(frame) = cortex_m::singleton!(: Frame = Frame::new()) else {
+        return false;
+    };
+    let Some(screen) = session.drawn().screen() else {
+        hprintln!("panel: the session shows no screen");
+        return false;
+    };
+    oled::draw_screen(frame, &screen);
+    frame.send_to(|bytes, data| kit.send(bytes, data));
+    true
 }
 
 /// The bot's whole run of the build's seed and class, its end's hash

@@ -5,6 +5,9 @@
 //! stack paint are raw by nature, each block says why it is sound.
 #![allow(unsafe_code)]
 
+#[cfg(feature = "board-lm3s")]
+pub mod kit;
+
 use amulets_core::player::Class;
 use embedded_storage::nor_flash::ReadNorFlash;
 
@@ -66,6 +69,11 @@ pub fn end_by_saving() -> bool {
 }
 pub fn continue_saved() -> bool {
     option_env!("AMULETS_CONTINUE") == Some("1")
+}
+/// `AMULETS_PANEL=1`: the LM3S6965 kit's panel and keys (`cargo xtask
+/// qemu-oled`) instead of the bot's run.
+pub fn drive_panel() -> bool {
+    option_env!("AMULETS_PANEL") == Some("1")
 }
 /// `AMULETS_BUTTONS=1`: play the host's `buttons.txt` instead of the bot
 /// (`cargo xtask qemu --buttons SCRIPT`).

@@ -1,0 +1,234 @@
+//! A 128 x 64 panel of 16 greys, as an SSD0323 controller holds it: a
+//! frame of 4,096 bytes, two pixels a byte (the left one in the high
+//! nibble), row after row, drawn whole in RAM and sent whole. The frame is
+//! the panel's own layout byte for byte, so sending it is one window
+//! command and the bytes as they are, and a picture read back from the
+//! panel compares with the frame pixel for pixel.
+
+use amulets_core::color::Rgb;
+use embedded_graphics::pixelcolor::{Gray4, GrayColor};
+use embedded_graphics::prelude::*;
+
+/// The panel's size in pixels.
+pub const WIDTH: usize = 128;
+pub const HEIGHT: usize = 64;
+/// The frame's bytes: two pixels a byte.
+pub const BYTES: usize = WIDTH * HEIGHT / 2;
+
+/// The panel's picture in RAM.
+#[derive(Clone)]
+pub struct Frame {
+    bytes: [u8; BYTES],
+}
+
+impl Default for Frame {
+    fn default() -> Self {
+        Frame::new()
+    }
+}
+
+impl Frame {
+    /// A frame all black.
+    pub const fn new() -> Frame {
+        Frame { bytes: [0; BYTES] }
+    }
+
+    /// The grey (0 to 15) at a pixel; 0 outside the frame.
+    pub fn grey(&self, x: usize, y: usize) -> u8 {
+        if x >= WIDTH || y >= HEIGHT {
+            return 0;
+        }
+        let b = self.bytes[y * WIDTH / 2 + x / 2];
+        if x.is_multiple_of(2) {
+            b >> 4
+        } else {
+            b & 0x0F
+        }
+    }
+
+    /// Sets a pixel's grey (its low four bits); nothing outside the frame.
+    pub fn set(&mut self, x: usize, y: usize, grey: u8) {
+        if x >= WIDTH || y >= HEIGHT {
+            return;
+        }
+        // y < 64 and x / 2 < 64: the index is under 4,096.
+        let b = &mut self.bytes[y * WIDTH / 2 + x / 2];
+        *b = if x.is_multiple_of(2) {
+            (*b & 0x0F) | (grey & 0x0F) << 4
+        } else {
+            (*b & 0xF0) | (grey & 0x0F)
+        };
+    }
+
+    /// The bytes, as the panel takes them.
+    pub fn bytes(&self) -> &[u8; BYTES] {
+        &self.bytes
+    }
+
+    /// Sends the frame to an SSD0323 through `send(bytes, data)`: the
+    /// window set to the whole panel (columns 0 to 63, each two pixels;
+    /// rows 0 to 63), addresses moving along a row, then the frame.
+    pub fn send_to(&self, mut send: impl FnMut(&[u8], bool)) {
+        send(&WINDOW, false);
+        send(&self.bytes, true);
+    }
+}
+
+/// The commands that open the whole panel for a frame: the column window,
+/// the row window, and the remap with the address moving along a row.
+pub const WINDOW: [u8; 8] = [0x15, 0, 63, 0x75, 0, 63, 0xA0, 0x00];
+
+impl OriginDimensions for Frame {
+    fn size(&self) -> Size {
+        Size::new(WIDTH as u32, HEIGHT as u32)
+    }
+}
+
+impl DrawTarget for Frame {
+    type Color = Gray4;
+    type Error = core::convert::Infallible;
+
+    fn draw_iter<I: IntoIterator<Item = Pixel<Gray4>>>(
+        &mut self,
+        pixels: I,
+    ) -> Result<(), Self::Error> {
+        for Pixel(p, c) in pixels {
+            if let (Ok(x), Ok(y)) = (usize::try_from(p.x), usize::try_from(p.y)) {
+                self.set(x, y, c.luma());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A colour as one of the panel's 16 greys: its luma (Rec. 601's
+/// weights, 77 + 150 + 29 = 256), in sixteenths, rounded down.
+pub const fn grey_of(c: Rgb) -> u8 {
+    let luma = (77 * c.r as u32 + 150 * c.g as u32 + 29 * c.b as u32) >> 8;
+    (luma >> 4) as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_pixels_a_byte_the_left_one_high() {
+        let mut f = Frame::new();
+        f.set(0, 0, 0xA);
+        f.set(1, 0, 0x5);
+        f.set(127, 63, 0xF);
+        assert_eq!(f.bytes()[0], 0xA5);
+        assert_eq!(f.bytes()[BYTES - 1], 0x0F);
+        assert_eq!(
+            (f.grey(0, 0), f.grey(1, 0), f.grey(127, 63)),
+            (0xA, 0x5, 0xF)
+        );
+        // Outside: nothing drawn, nothing read.
+        f.set(128, 0, 0xF);
+        f.set(0, 64, 0xF);
+        assert_eq!(f.grey(128, 0), 0);
+        assert_eq!(f.bytes().iter().filter(|&&b| b != 0).count(), 2);
+    }
+
+    #[test]
+    fn a_frame_is_sent_as_a_window_and_its_bytes() {
+        let mut f = Frame::new();
+        f.set(3, 2, 7);
+        let mut sent: heapless::Vec<(usize, bool, u8), 4> = heapless::Vec::new();
+        f.send_to(|bytes, data| {
+            sent.push((bytes.len(), data, bytes[0])).unwrap();
+        });
+        assert_eq!(&sent[..], &[(8, false, 0x15), (BYTES, true, 0)]);
+    }
+
+    #[test]
+    fn greys_follow_luma() {
+        assert_eq!(grey_of(Rgb::new(0, 0, 0)), 0);
+        assert_eq!(grey_of(Rgb::new(255, 255, 255)), 15);
+        // Green weighs most, blue least.
+        let (r, g, b) = (
+            grey_of(Rgb::new(255, 0, 0)),
+            grey_of(Rgb::new(0, 255, 0)),
+            grey_of(Rgb::new(0, 0, 255)),
+        );
+        assert!(g > r && r > b, "{r} {g} {b}");
+    }
+}
+
+/// Characters a row of the panel holds, in the 4 x 6 font, and rows.
+pub const COLS: usize = WIDTH / 4;
+pub const ROWS: usize = HEIGHT / 6;
+
+/// Writes a line of text at a character row, `fg` on `bg`, the rest of
+/// the row `bg`; characters past the row's end are not drawn.
+pub fn text_row(frame: &mut Frame, row: usize, text: &str, fg: Rgb, bg: Rgb) {
+    use embedded_graphics::mono_font::{MonoTextStyleBuilder, ascii::FONT_4X6};
+    use embedded_graphics::text::{Baseline, Text};
+    let (fg, bg) = (Gray4::new(grey_of(fg)), Gray4::new(grey_of(bg)));
+    let y = (row * 6) as i32;
+    let band =
+        embedded_graphics::primitives::Rectangle::new(Point::new(0, y), Size::new(WIDTH as u32, 6));
+    let Ok(()) = frame.fill_solid(&band, bg);
+    let mut line: heapless::String<COLS> = heapless::String::new();
+    for c in text.chars() {
+        if line.push(if c.is_ascii() { c } else { '?' }).is_err() {
+            break;
+        }
+    }
+    let style = MonoTextStyleBuilder::new()
+        .font(&FONT_4X6)
+        .text_color(fg)
+        .background_color(bg)
+        .build();
+    let Ok(_) = Text::with_baseline(&line, Point::new(0, y), style, Baseline::Top).draw(frame);
+}
+
+/// A screen of the play layer (the title, a menu, the help) on the panel:
+/// its title on the first row, its lines from the third, each broken to
+/// the row's width, as many as fit.
+pub fn draw_screen(frame: &mut Frame, screen: &amulets_play::view::Screen) {
+    use amulets_play::view::{self, chrome};
+    *frame = Frame::new();
+    text_row(frame, 0, &screen.title, chrome::TITLE, chrome::BACKGROUND);
+    let mut row = 2;
+    for e in screen.entries.iter() {
+        let (fg, bg) = e.colors(false);
+        for (indent, part) in view::entry_rows(&e.text, COLS) {
+            if row >= ROWS {
+                return;
+            }
+            let mut indented: heapless::String<COLS> = heapless::String::new();
+            for _ in 0..indent {
+                let _ = indented.push(' ');
+            }
+            for c in part.chars() {
+                if indented.push(c).is_err() {
+                    break;
+                }
+            }
+            text_row(frame, row, &indented, fg, bg);
+            row += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod screen_tests {
+    use super::*;
+    use amulets_play::session::{Session, Start};
+    use amulets_play::store::NoStore;
+
+    #[test]
+    fn the_title_is_drawn_on_the_panel() {
+        let session = Session::new(NoStore, (), || 42, Start::default());
+        let title = session.drawn().screen().expect("the title");
+        let mut frame = Frame::new();
+        draw_screen(&mut frame, &title);
+        let lit = (0..HEIGHT)
+            .flat_map(|y| (0..WIDTH).map(move |x| (x, y)))
+            .filter(|&(x, y)| frame.grey(x, y) > 0)
+            .count();
+        assert!(lit > 200, "{lit} pixels lit");
+    }
+}
