@@ -186,14 +186,28 @@ pub fn text_row(frame: &mut Frame, row: usize, text: &str, fg: Rgb, bg: Rgb) {
 
 /// A screen of the play layer (the title, a menu, the help) on the panel:
 /// its title on the first row, its lines from the third, each broken to
-/// the row's width, as many as fit.
-pub fn draw_screen(frame: &mut Frame, screen: &amulets_play::view::Screen) {
+/// the row's width; when they do not all fit, the window of them that the
+/// buttons' `controls` keep (the chosen line in it, highlighted) and a row
+/// saying there is more, as the other boards show a screen.
+pub fn draw_screen(
+    frame: &mut Frame,
+    screen: &amulets_play::view::Screen,
+    controls: &mut amulets_play::pad::Controls,
+) {
     use amulets_play::view::{self, chrome};
     *frame = Frame::new();
     text_row(frame, 0, &screen.title, chrome::TITLE, chrome::BACKGROUND);
+    let lines = &screen.entries[..];
+    let height = |e: &view::Entry| view::entry_rows(&e.text, COLS).count();
+    let (window, chosen) = controls.window_by(lines, ROWS - 2, height);
     let mut row = 2;
-    for e in screen.entries.iter() {
-        let (fg, bg) = e.colors(false);
+    for (i, e) in lines
+        .iter()
+        .enumerate()
+        .skip(window.first)
+        .take(window.shown)
+    {
+        let (fg, bg) = e.colors(chosen == Some(i));
         for (indent, part) in view::entry_rows(&e.text, COLS) {
             if row >= ROWS {
                 return;
@@ -211,6 +225,11 @@ pub fn draw_screen(frame: &mut Frame, screen: &amulets_play::view::Screen) {
             row += 1;
         }
     }
+    if let Some(more) = window.more(view::Scroll::Choice)
+        && row < ROWS
+    {
+        text_row(frame, row, more, chrome::MORE, chrome::BACKGROUND);
+    }
 }
 
 #[cfg(test)]
@@ -224,7 +243,8 @@ mod screen_tests {
         let session = Session::new(NoStore, (), || 42, Start::default());
         let title = session.drawn().screen().expect("the title");
         let mut frame = Frame::new();
-        draw_screen(&mut frame, &title);
+        let mut controls = amulets_play::pad::Controls::new();
+        draw_screen(&mut frame, &title, &mut controls);
         let lit = (0..HEIGHT)
             .flat_map(|y| (0..WIDTH).map(move |x| (x, y)))
             .filter(|&(x, y)| frame.grey(x, y) > 0)

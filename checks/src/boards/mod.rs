@@ -514,7 +514,7 @@ pub fn oled_check() -> Result<()> {
         .screen()
         .context("the title shows no screen")?;
     let mut frame = Frame::new();
-    oled::draw_screen(&mut frame, &screen);
+    oled::draw_screen(&mut frame, &screen, &mut amulets_play::pad::Controls::new());
     let mut differ = 0;
     for y in 0..HEIGHT {
         for x in 0..WIDTH {

@@ -107,7 +107,8 @@ fn show_screen<H: amulets_play::session::Host>(
         hprintln!("panel: the session shows no screen");
         return false;
     };
-    oled::draw_screen(frame, &screen);
+    let mut controls = amulets_play::pad::Controls::new();
+    oled::draw_screen(frame, &screen, &mut controls);
     frame.send_to(|bytes, data| kit.send(bytes, data));
     true
 }
