@@ -164,9 +164,10 @@ pub fn write(out: &mut dyn Write, end: &End<'_>, stamp: Stamp) -> fmt::Result {
     writeln!(out, "The {}, seed {}", p.class.name(), game.seed())?;
     writeln!(
         out,
-        "On {} and {}",
+        "On {} and {}, by the rules {}",
         game.dice().words(),
-        game.style().words()
+        game.style().words(),
+        game.rules().name()
     )?;
     if let Some(daily) = game.daily() {
         writeln!(out, "{daily}")?;
