@@ -311,14 +311,7 @@ impl core::fmt::Display for ReplayError {
             ),
             ReplayError::BadLine(n) => write!(f, "line {n} is no input"),
             ReplayError::Missing(what) => write!(f, "its {what} line is missing"),
-            ReplayError::UnknownRules(name) => {
-                write!(
-                    f,
-                    "it was played under the rules {name}, which this game does not have (it has "
-                )?;
-                crate::rules::write_known(f)?;
-                f.write_str("): a later version of Amulets plays it")
-            }
+            ReplayError::UnknownRules(name) => crate::rules::say_lacking(f, "played", name),
             ReplayError::Split {
                 after,
                 recorded,

@@ -3,6 +3,8 @@
 //! generators, the rules of play and the picture alike. And the rule sets
 //! ([`Rules`]): which numbers a run plays by.
 
+use core::fmt::Write as _;
+
 /// The Amulets a run can take, one a floor: the ninth wins the run.
 pub const AMULETS: u8 = 9;
 /// The deepest floor: it has no stairs down, and its Amulet, the ninth,
@@ -230,15 +232,6 @@ impl Rules {
         }
     }
 
-    /// The release that first shipped it; `None` for a set no release has
-    /// shipped yet (it may still change, until one does).
-    pub const fn released_in(self) -> Option<&'static str> {
-        match self {
-            Rules::Xorshift1 | Rules::Book1 => Some("0.1.0"),
-            Rules::Book2 => None,
-        }
-    }
-
     /// Whether 0.1.0 made its saves and replays, which name no rule set
     /// (a save of version 1 or 2, a replay of version 1 or 2).
     pub const fn is_0_1_0s(self) -> bool {
@@ -256,9 +249,9 @@ impl Rules {
     }
 }
 
-/// The most bytes of a rule set's name this game reads back in words: a
-/// name in a save or a replay that this game has no set of is kept this
-/// long, to be named in the error.
+/// The most characters of a rule set's name this game reads back in
+/// words: a name in a save or a replay that this game has no set of is
+/// kept this long, to be named in the error.
 pub const NAME_MOST: usize = 24;
 
 // Every set's own name fits where a save writes it.
@@ -270,8 +263,9 @@ const _: () = {
     }
 };
 
-/// A rule set's name as a save or a replay gave it, known or not, cut to
-/// `NAME_MOST` bytes (at a character's edge): what an error names.
+/// A rule set's name as a save or a replay gave it, known or not: its
+/// first `NAME_MOST` characters, each outside printable ASCII (which every
+/// set's name is in) kept as `?`. What an error names.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct RulesName {
     bytes: [u8; NAME_MOST],
@@ -281,39 +275,44 @@ pub struct RulesName {
 impl RulesName {
     /// The name as given, cut to fit.
     pub fn of(name: &str) -> RulesName {
-        let mut end = name.len().min(NAME_MOST);
-        while !name.is_char_boundary(end) {
-            end -= 1;
-        }
         let mut bytes = [0; NAME_MOST];
-        bytes[..end].copy_from_slice(&name.as_bytes()[..end]);
-        RulesName {
-            bytes,
-            len: u8::try_from(end).expect("NAME_MOST fits a u8"),
+        let mut len = 0;
+        for (slot, c) in bytes.iter_mut().zip(name.chars()) {
+            *slot = if c.is_ascii_graphic() { c as u8 } else { b'?' };
+            len += 1;
         }
-    }
-
-    /// The name.
-    pub fn as_str(&self) -> &str {
-        core::str::from_utf8(&self.bytes[..usize::from(self.len)])
-            .expect("cut at a character's edge")
-    }
-}
-
-impl core::fmt::Debug for RulesName {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{:?}", self.as_str())
+        RulesName { bytes, len }
     }
 }
 
 impl core::fmt::Display for RulesName {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.as_str())
+        for &b in &self.bytes[..usize::from(self.len)] {
+            f.write_char(char::from(b))?;
+        }
+        Ok(())
     }
 }
 
-/// Writes the sets this game has, by name: "xorshift-1, book-1 and book-2".
-pub fn write_known(f: &mut impl core::fmt::Write) -> core::fmt::Result {
+impl core::fmt::Debug for RulesName {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "\"{self}\"")
+    }
+}
+
+/// Says that a save or a replay was `made` (or played) under rules this
+/// game lacks: "it was made under the rules book-9, which this game does
+/// not have (it has xorshift-1, book-1 and book-2): a later version of
+/// Amulets plays it".
+pub fn say_lacking(
+    f: &mut core::fmt::Formatter<'_>,
+    made: &str,
+    name: &RulesName,
+) -> core::fmt::Result {
+    write!(
+        f,
+        "it was {made} under the rules {name}, which this game does not have (it has "
+    )?;
     for (i, r) in Rules::ALL.iter().enumerate() {
         let gap = match i {
             0 => "",
@@ -322,5 +321,5 @@ pub fn write_known(f: &mut impl core::fmt::Write) -> core::fmt::Result {
         };
         write!(f, "{gap}{}", r.name())?;
     }
-    Ok(())
+    f.write_str("): a later version of Amulets plays it")
 }

@@ -33,25 +33,34 @@ pub const GOLD_PILES_MAX: i32 = 6;
 pub const GOLD_MIN: i32 = 5;
 /// The most items of a floor before the depth's share: the most of any
 /// rule set's `items_base`.
-const ITEMS_BASE_MOST: i32 = {
-    let mut most = 0;
-    let mut i = 0;
-    while i < Rules::ALL.len() {
-        most = max(most, Rules::ALL[i].edition().items_base);
-        i += 1;
-    }
-    most
-};
+const ITEMS_BASE_MOST: i32 = most_of(Bound::ItemsBase);
 /// The biggest pile of gold before the depth: the most of any rule set's.
-const GOLD_MAX_MOST: i32 = {
+const GOLD_MAX_MOST: i32 = most_of(Bound::GoldMax);
+
+/// A number of a rule set's `Edition` that sizes a floor's lists.
+#[derive(Clone, Copy)]
+enum Bound {
+    ItemsBase,
+    GoldMax,
+    DeepOnLast,
+}
+
+/// The most of a number over every rule set.
+const fn most_of(bound: Bound) -> i32 {
     let mut most = 0;
     let mut i = 0;
     while i < Rules::ALL.len() {
-        most = max(most, Rules::ALL[i].edition().gold_max);
+        let e = Rules::ALL[i].edition();
+        let n = match bound {
+            Bound::ItemsBase => e.items_base,
+            Bound::GoldMax => e.gold_max,
+            Bound::DeepOnLast => deep_on_last(e),
+        };
+        most = max(most, n);
         i += 1;
     }
     most
-};
+}
 
 const fn max(a: i32, b: i32) -> i32 {
     if a > b { a } else { b }
@@ -84,15 +93,7 @@ const _: () = assert!(
         <= MAX_MONSTERS
 );
 /// The most monsters any rule set adds to the last floor.
-const DEEP_MOST: i32 = {
-    let mut most = 0;
-    let mut i = 0;
-    while i < Rules::ALL.len() {
-        most = max(most, deep_on_last(Rules::ALL[i].edition()));
-        i += 1;
-    }
-    most
-};
+const DEEP_MOST: i32 = most_of(Bound::DeepOnLast);
 
 /// The monsters an edition adds to the last floor.
 const fn deep_on_last(e: Edition) -> i32 {

@@ -82,6 +82,8 @@ pub(super) struct Field {
     pub(super) player: bool,
     /// Read after `seed`, which the book's dice are made from.
     pub(super) seeded: bool,
+    /// Read after `dice`, whose rule set it names.
+    pub(super) diced: bool,
     /// The most lines of it a save has: 1, or a list's capacity.
     pub(super) most: usize,
     /// The most bytes of words on one line (key, space, newline not
@@ -105,6 +107,7 @@ impl Field {
             hashed: true,
             player: false,
             seeded: false,
+            diced: false,
             most: 1,
             longest,
             write,
@@ -125,6 +128,11 @@ impl Field {
 
     const fn after_seed(mut self) -> Field {
         self.seeded = true;
+        self
+    }
+
+    const fn after_dice(mut self) -> Field {
+        self.diced = true;
         self
     }
 
@@ -197,7 +205,8 @@ pub(super) const FIELDS: [Field; 32] = [
                 ))
             }
         },
-    ),
+    )
+    .after_dice(),
     Field::once(
         "state",
         STATE_WORDS,

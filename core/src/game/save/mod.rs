@@ -98,14 +98,7 @@ impl fmt::Display for LoadError {
                 write!(f, "line {line}: no terrain is called {letter:?}")
             }
             LoadError::Inconsistent(what) => write!(f, "it does not hang together: {what}"),
-            LoadError::UnknownRules(name) => {
-                write!(
-                    f,
-                    "it was made under the rules {name}, which this game does not have (it has "
-                )?;
-                crate::rules::write_known(f)?;
-                f.write_str("): a later version of Amulets plays it")
-            }
+            LoadError::UnknownRules(name) => crate::rules::say_lacking(f, "made", name),
         }
     }
 }
@@ -331,8 +324,7 @@ impl Game {
             if f.seeded && !seen[seed] {
                 return Err(LoadError::Missing("seed"));
             }
-            // The rule set names the dice's: it comes after them.
-            if f.key == "rules" && !seen[dice] {
+            if f.diced && !seen[dice] {
                 return Err(LoadError::Missing("dice"));
             }
             seen[i] = true;
