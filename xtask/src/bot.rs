@@ -29,9 +29,9 @@ pub struct Options {
     /// Write each run's result as a row of this CSV file
     #[arg(long)]
     csv: Option<String>,
-    /// With the page's runs (300 of each class from seed 1): fail unless
+    /// Play the page's runs (300 of each class from seed 1) and fail unless
     /// docs/balance.md's table is this run's, instead of writing it
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["runs", "class", "seed_from"])]
     check: bool,
 }
 
@@ -83,6 +83,18 @@ fn play(seed: u32, class: Class) -> Played {
     reason = "a chore's steps in order, as a script would run them"
 )]
 pub fn run(o: &Options) -> Result<()> {
+    // `--check` plays the page's runs, on the threads asked for.
+    let page;
+    let o = if o.check {
+        page = Options {
+            jobs: o.jobs,
+            csv: o.csv.clone(),
+            ..Options::check_page()
+        };
+        &page
+    } else {
+        o
+    };
     let started = std::time::Instant::now();
     let mut all: Vec<(Class, Played)> = Vec::new();
     for class in o.classes() {
