@@ -15,7 +15,7 @@ pub use buttons::Buttons;
 pub use menu::{COMMANDS, MenuEntry};
 pub use status::{STATUS_COLS, STATUS_LINES, Status, StatusLine};
 
-use crate::bindings::{self, Does, Pad, Underfoot, Verb};
+use crate::bindings::{self, Does, Pad, Underfoot};
 use crate::session::Host;
 use crate::session::Session;
 use crate::view::{self, Paging, Scene, Shows};
@@ -230,14 +230,23 @@ impl Controls {
     }
 
     /// A new screen (another state, the question, the hall) starts its
-    /// list at the top; one over the map closes the pad's own menus.
+    /// list at the top, the messages at their newest; one over the map
+    /// closes the pad's own menus.
     fn follow_the_screen<H: Host>(&mut self, session: &Session<H>) {
-        let hall = session.run().annals().overlay().is_some();
-        let seen = (session.game().state(), session.run().asking(), hall);
+        let overlay = session.run().annals().overlay();
+        let seen = (
+            session.game().state(),
+            session.run().asking(),
+            overlay.is_some(),
+        );
         if self.seen_screen != Some(seen) {
             self.seen_screen = Some(seen);
             self.choice = 0;
-            self.scroll = 0;
+            self.scroll = match overlay {
+                // The window stops at the last row.
+                Some(crate::session::Overlay::Messages) => usize::MAX,
+                _ => 0,
+            };
             if seen != (State::Playing, false, false) {
                 self.mode = Mode::Play;
             }
@@ -272,11 +281,6 @@ impl Controls {
                 self.mode = Mode::Travel(session.game().player().pos);
             } else if let Some(k) = session.prefs.keymap().first_key(session.context(), b) {
                 tap(session, k);
-                if b.does == Does::Act(Verb::Messages) {
-                    // The messages open on their newest (the window stops
-                    // at the last row).
-                    self.scroll = usize::MAX;
-                }
             }
         }
     }
@@ -465,4 +469,64 @@ impl Controls {
 fn tap<H: Host>(session: &mut Session<H>, key: Key) {
     session.press(key);
     session.release(key);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::Start;
+    use crate::store::NoStore;
+    use amulets_core::player::Class;
+
+    /// C's menu, Log: the messages open at their newest, the window over
+    /// their last lines, as M opens them.
+    #[test]
+    fn the_menu_s_log_opens_the_messages_at_their_newest() {
+        let start = Start {
+            seed: Some(42),
+            class: Some(Class::Fighter),
+            ..Start::default()
+        };
+        let mut s = Session::new(NoStore, (), || 7, start);
+        s.press(Key::Char('o'));
+        let mut now = 0;
+        while s.game().command_running() {
+            now += s.wait().unwrap_or(1).max(1);
+            s.tick(now);
+        }
+        let mut c = Controls::new();
+        let mut press = |s: &mut Session<_>, b: Buttons| {
+            now += 1000;
+            c.update(s, b, now);
+            c.update(s, Buttons::NONE, now + 1);
+        };
+        press(
+            &mut s,
+            Buttons {
+                c: true,
+                ..Buttons::NONE
+            },
+        );
+        // Left from the first command wraps round to the last, Log.
+        press(
+            &mut s,
+            Buttons {
+                left: true,
+                ..Buttons::NONE
+            },
+        );
+        press(
+            &mut s,
+            Buttons {
+                press: true,
+                ..Buttons::NONE
+            },
+        );
+        let screen = s.drawn().screen().expect("the messages");
+        assert!(screen.title.starts_with("The messages"), "{}", screen.title);
+        let lines = screen.entries.len();
+        assert!(lines > 2, "{lines} lines");
+        let (window, _) = c.window(&screen.entries, 2);
+        assert_eq!(window.first + window.shown, lines, "{window:?}");
+    }
 }
