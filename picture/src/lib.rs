@@ -26,5 +26,5 @@ pub use painter::Painter;
 pub const SHOWS: amulets_play::view::Shows = amulets_play::view::Shows {
     tiles: true,
     buttons: false,
-    gamepad: false,
+    hands: amulets_play::view::Hands::Board,
 };

@@ -117,6 +117,22 @@ impl Live {
         Ok(())
     }
 
+    /// Waits until the board has printed a line that begins with
+    /// `prefix`, at most `secs` seconds; the first such line, or `None`.
+    pub fn line_starting(&self, prefix: &str, secs: u64) -> Option<String> {
+        let start = std::time::Instant::now();
+        loop {
+            let printed = self.printed();
+            if let Some(l) = printed.lines().find(|l| l.starts_with(prefix)) {
+                return Some(l.to_string());
+            }
+            if start.elapsed() > std::time::Duration::from_secs(secs) {
+                return None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+
     /// Sends a monitor command.
     pub fn command(&mut self, command: &str) -> Result<()> {
         use std::io::Write;

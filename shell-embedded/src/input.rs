@@ -44,6 +44,11 @@ impl Debouncer {
         }
         Buttons::from_array(self.steady)
     }
+
+    /// Every button reads as it did long enough: nothing is bouncing.
+    pub fn settled(&self) -> bool {
+        self.seen == self.steady
+    }
 }
 
 #[cfg(test)]

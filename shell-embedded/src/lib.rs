@@ -18,6 +18,7 @@ pub mod board;
 pub mod flash;
 pub mod framebuffer;
 pub mod input;
+pub mod keypad;
 pub mod oled;
 pub mod shell;
 #[cfg(feature = "board-wio")]

@@ -163,10 +163,15 @@ pub const ROWS: usize = HEIGHT / 6;
 /// Writes a line of text at a character row, `fg` on `bg`, the rest of
 /// the row `bg`; characters past the row's end are not drawn.
 pub fn text_row(frame: &mut Frame, row: usize, text: &str, fg: Rgb, bg: Rgb) {
+    text_at(frame, row * 6, text, fg, bg);
+}
+
+/// [`text_row`] at pixel row `y`.
+fn text_at(frame: &mut Frame, y: usize, text: &str, fg: Rgb, bg: Rgb) {
     use embedded_graphics::mono_font::{MonoTextStyleBuilder, ascii::FONT_4X6};
     use embedded_graphics::text::{Baseline, Text};
     let (fg, bg) = (Gray4::new(grey_of(fg)), Gray4::new(grey_of(bg)));
-    let y = (row * 6) as i32;
+    let y = y as i32;
     let band =
         embedded_graphics::primitives::Rectangle::new(Point::new(0, y), Size::new(WIDTH as u32, 6));
     let Ok(()) = frame.fill_solid(&band, bg);
@@ -185,8 +190,9 @@ pub fn text_row(frame: &mut Frame, row: usize, text: &str, fg: Rgb, bg: Rgb) {
 }
 
 /// A screen of the play layer (the title, a menu, the help) on the panel:
-/// its title on the first row, its lines from the third, each broken to
-/// the row's width; when they do not all fit, the window of them that the
+/// its title on the first rows (two at most), its lines from the row after
+/// the next, each broken to the row's width (a label over its words); when
+/// they do not all fit, the window of them that the
 /// buttons' `controls` keep (the chosen line in it, highlighted) and a row
 /// saying there is more, as the other boards show a screen.
 pub fn draw_screen(
@@ -196,11 +202,16 @@ pub fn draw_screen(
 ) {
     use amulets_play::view::{self, chrome};
     *frame = Frame::new();
-    text_row(frame, 0, &screen.title, chrome::TITLE, chrome::BACKGROUND);
+    // The title broken at words, over two rows at most, and a row under.
+    let mut row = 0;
+    for part in view::wrap(&screen.title, COLS).take(2) {
+        text_row(frame, row, part, chrome::TITLE, chrome::BACKGROUND);
+        row += 1;
+    }
+    row += 1;
     let lines = &screen.entries[..];
-    let height = |e: &view::Entry| view::entry_rows(&e.text, COLS).count();
-    let (window, chosen) = controls.window_by(lines, ROWS - 2, height);
-    let mut row = 2;
+    let height = |e: &view::Entry| view::entry_rows_hanging(&e.text, COLS).count();
+    let (window, chosen) = controls.window_by(lines, ROWS - row, height);
     for (i, e) in lines
         .iter()
         .enumerate()
@@ -208,7 +219,7 @@ pub fn draw_screen(
         .take(window.shown)
     {
         let (fg, bg) = e.colors(chosen == Some(i));
-        for (indent, part) in view::entry_rows(&e.text, COLS) {
+        for (indent, part) in view::entry_rows_hanging(&e.text, COLS) {
             if row >= ROWS {
                 return;
             }
@@ -232,6 +243,90 @@ pub fn draw_screen(
     }
 }
 
+/// The map's cells on the panel, across and down: a 4 x 6 character a
+/// cell, 32 across the width, 7 rows over the status.
+pub const VIEW: (i32, i32) = (COLS as i32, 7);
+/// The status's first pixel row: under the map and a gap of 4 pixels,
+/// its three rows reach the panel's foot (46 + 18 = 64).
+pub const STATUS_Y: usize = 46;
+const _: () = assert!(VIEW.1 as usize * 6 + 4 == STATUS_Y);
+const _: () = assert!(STATUS_Y + amulets_play::pad::TINY_ROWS * 6 == HEIGHT);
+
+/// The session as the kit's panel shows it: a screen (the title, a menu,
+/// the help) whole as [`draw_screen`] draws it; else the map's cells
+/// around what the scene follows (the player, a cursor; the nearest
+/// monster in view too, where the view holds both) and, under them,
+/// the play layer's smallest status. Every grey is the palette's colour's
+/// ([`grey_of`]).
+pub fn draw<H: amulets_play::session::Host>(
+    frame: &mut Frame,
+    session: &amulets_play::session::Session<H>,
+    controls: &mut amulets_play::pad::Controls,
+) {
+    use amulets_play::view::chrome;
+    if let Some(screen) = session.drawn().screen() {
+        draw_screen(frame, &screen, controls);
+        return;
+    }
+    *frame = Frame::new();
+    let palette = session.prefs.palette();
+    let scene = controls.scene(session);
+    let camera = scene.camera_in_sight(VIEW);
+    scene.cells(camera, VIEW, |p, shown| {
+        let c = shown.text_cell();
+        let (col, row) = ((p.x - camera.x) as usize, (p.y - camera.y) as usize);
+        let glyph = if c.glyph.is_ascii_graphic() {
+            c.glyph
+        } else {
+            ' '
+        };
+        put_char(
+            frame,
+            (col * 4, row * 6),
+            glyph,
+            palette.apply(c.fg),
+            palette.apply(c.bg),
+        );
+    });
+    scene.beyond_view(camera, VIEW, |p, c| {
+        let (col, row) = ((p.x - camera.x) as usize, (p.y - camera.y) as usize);
+        put_char(
+            frame,
+            (col * 4, row * 6),
+            c.glyph,
+            palette.apply(c.fg),
+            palette.apply(c.bg),
+        );
+    });
+    let status = controls.tiny_status(session, COLS);
+    for (i, (text, color)) in status.rows.iter().zip(status.colors).enumerate() {
+        if i == amulets_play::pad::TINY_ROWS {
+            break;
+        }
+        text_at(
+            frame,
+            STATUS_Y + i * 6,
+            text,
+            palette.apply(color),
+            palette.apply(chrome::BACKGROUND),
+        );
+    }
+}
+
+/// A character's 4 x 6 box at pixel `(x, y)`, `fg` on `bg`.
+fn put_char(frame: &mut Frame, (x, y): (usize, usize), c: char, fg: Rgb, bg: Rgb) {
+    use embedded_graphics::mono_font::{MonoTextStyleBuilder, ascii::FONT_4X6};
+    use embedded_graphics::text::{Baseline, Text};
+    let style = MonoTextStyleBuilder::new()
+        .font(&FONT_4X6)
+        .text_color(Gray4::new(grey_of(fg)))
+        .background_color(Gray4::new(grey_of(bg)))
+        .build();
+    let mut text = [0u8; 4];
+    let at = Point::new(x as i32, y as i32);
+    let Ok(_) = Text::with_baseline(c.encode_utf8(&mut text), at, style, Baseline::Top).draw(frame);
+}
+
 #[cfg(test)]
 mod screen_tests {
     use super::*;
@@ -250,5 +345,39 @@ mod screen_tests {
             .filter(|&(x, y)| frame.grey(x, y) > 0)
             .count();
         assert!(lit > 200, "{lit} pixels lit");
+    }
+
+    /// A run on the panel: the map's 7 rows around the player (his `@`
+    /// lit in its cell) and the status's three rows under them, the first
+    /// the run's facts.
+    #[test]
+    fn a_run_is_drawn_as_the_map_and_the_tiny_status() {
+        use amulets_core::player::Class;
+        let start = Start {
+            seed: Some(42),
+            class: Some(Class::Fighter),
+            ..Start::default()
+        };
+        let session = Session::new(NoStore, (), || 42, start);
+        assert!(session.drawn().screen().is_none());
+        let mut frame = Frame::new();
+        let mut controls = amulets_play::pad::Controls::five_keys();
+        draw(&mut frame, &session, &mut controls);
+        let lit = |x0: usize, y0: usize, w: usize, h: usize| {
+            (y0..y0 + h)
+                .flat_map(|y| (x0..x0 + w).map(move |x| (x, y)))
+                .filter(|&(x, y)| frame.grey(x, y) > 0)
+                .count()
+        };
+        let camera = amulets_play::view::Scene::new(session.game(), None).camera_in_sight(VIEW);
+        let at = session.game().player().pos;
+        let (col, row) = ((at.x - camera.x) as usize, (at.y - camera.y) as usize);
+        assert!(lit(col * 4, row * 6, 4, 6) > 4, "the @ at {col},{row}");
+        // The gap between the map and the status is dark; the facts' row
+        // is lit.
+        assert_eq!(lit(0, VIEW.1 as usize * 6, WIDTH, 4), 0);
+        assert!(lit(0, STATUS_Y, WIDTH, 6) > 40);
+        let facts = controls.tiny_status(&session, COLS).rows[0].clone();
+        assert!(facts.starts_with("HP 32/32 F1 T0"), "{facts}");
     }
 }

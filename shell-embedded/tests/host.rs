@@ -473,7 +473,7 @@ fn a_screen_longer_than_the_small_display_scrolls_a_line_at_a_time() {
     session.press(Key::Char('?'));
     assert!(session.drawn().screen().is_some(), "the help");
     // On the board the help is the buttons'.
-    let help = amulets_play::view::button_help(false);
+    let help = amulets_play::view::button_help(amulets_play::view::Hands::Board);
     let lines = help.entries.len();
     assert!(
         choice_lines(&help).is_empty(),
@@ -861,7 +861,7 @@ fn the_chosen_command_is_always_on_the_menu_row() {
 /// the core's playing table that C's menu holds is there by its name.
 #[test]
 fn the_help_lists_the_buttons() {
-    let help = amulets_play::view::button_help(false);
+    let help = amulets_play::view::button_help(amulets_play::view::Hands::Board);
     assert!(help.entries.len() < view::PANEL_LINES, "room to spare");
     // Every way of every binding the buttons give is on its line, with the
     // binding's words; while playing, that is every binding with a key.

@@ -10,6 +10,7 @@ use amulets_core::geom::{Dir, Point};
 use amulets_core::input::Action;
 use amulets_core::player::Class;
 use amulets_core::replay::Input;
+use amulets_embedded::keypad::Keypad;
 use amulets_embedded::{Buttons, Layout, Mode, Shell};
 use amulets_play::bindings::{self, Binding, Does, Underfoot, Verb};
 use amulets_play::keymap::Keymap;
@@ -17,6 +18,7 @@ use amulets_play::pad::Controls;
 use amulets_play::replays::Replays;
 use amulets_play::session::{Session, Start};
 use amulets_play::store::SaveText;
+use amulets_play::view::Hands;
 use common::{Counting, Holding};
 use std::cell::RefCell;
 use std::collections::{HashSet, VecDeque};
@@ -80,12 +82,42 @@ enum Press {
     Tap(Buttons),
     Turned(Buttons),
     Wait,
+    /// Five keys held together this many ms (select is the press), then
+    /// let go.
+    Keys(Buttons, u64),
 }
 
 fn button(f: impl Fn(&mut Buttons)) -> Buttons {
     let mut b = Buttons::NONE;
     f(&mut b);
     b
+}
+
+/// What five keys can do: each tapped, select with each direction, two
+/// neighbours together, and select held.
+fn five_key_presses() -> Vec<Press> {
+    let one = |f: fn(&mut Buttons)| button(f);
+    let (up, down, left, right) = (
+        one(|b| b.up = true),
+        one(|b| b.down = true),
+        one(|b| b.left = true),
+        one(|b| b.right = true),
+    );
+    let with = |a: Buttons, b: Buttons| {
+        Buttons::from_array(core::array::from_fn(|i| a.to_array()[i] || b.to_array()[i]))
+    };
+    let select = one(|b| b.press = true);
+    let mut all: Vec<Press> = [up, down, left, right, select]
+        .iter()
+        .map(|&b| Press::Keys(b, 100))
+        .collect();
+    all.extend([up, down, left, right].map(|d| Press::Keys(with(select, d), 100)));
+    all.extend(
+        [(up, left), (up, right), (down, left), (down, right)]
+            .map(|(a, b)| Press::Keys(with(a, b), 100)),
+    );
+    all.extend([Press::Keys(select, 800), Press::Wait]);
+    all
 }
 
 fn presses() -> Vec<Press> {
@@ -113,6 +145,8 @@ fn presses() -> Vec<Press> {
 enum Driver {
     Board(Box<Shell<Counting>>),
     Gamepad(Controls),
+    /// Five keys through the kit's keypad (debouncer, five keys, pad).
+    FiveKeys(Keypad),
 }
 
 /// A place the search has reached.
@@ -130,7 +164,27 @@ impl Place {
             match &mut self.shell {
                 Driver::Board(shell) => shell.update(&mut self.session, b, self.now),
                 Driver::Gamepad(c) => c.update(&mut self.session, b, self.now),
+                Driver::FiveKeys(k) => {
+                    k.update(&mut self.session, b, self.now);
+                }
             }
+        }
+    }
+
+    /// Five keys held `ms`, then let go until the keypad has taken them
+    /// (read every 5 ms, as steady as the debouncer wants).
+    fn keys(&mut self, keys: Buttons, ms: u64) {
+        let Driver::FiveKeys(k) = &mut self.shell else {
+            return;
+        };
+        let end = self.now + ms;
+        while self.now < end {
+            self.now += 5;
+            k.update(&mut self.session, keys, self.now);
+        }
+        for _ in 0..40 {
+            self.now += 5;
+            k.update(&mut self.session, Buttons::NONE, self.now);
         }
     }
 
@@ -154,6 +208,7 @@ impl Place {
                     c.start(&mut self.session);
                 }
             }
+            Press::Keys(b, ms) => self.keys(b, ms),
             Press::Tap(b) => self.buttons(&[b, Buttons::NONE]),
             Press::Turned(d) => {
                 let b = button(|b| b.b = true);
@@ -168,7 +223,10 @@ impl Place {
                     if !self.session.game().command_running() {
                         break;
                     }
-                    self.buttons(&[Buttons::NONE]);
+                    match self.shell {
+                        Driver::FiveKeys(_) => self.keys(Buttons::NONE, 20),
+                        _ => self.buttons(&[Buttons::NONE]),
+                    }
                 }
             }
         }
@@ -189,6 +247,7 @@ impl Place {
         let (mode, choice) = match &self.shell {
             Driver::Board(shell) => shell.focus(),
             Driver::Gamepad(c) => (c.mode(), c.choice()),
+            Driver::FiveKeys(k) => (k.controls.mode(), k.controls.choice()),
         };
         let explored = match (game.state(), mode) {
             (State::Playing, Mode::Play) => game.level().explored.len() / 50,
@@ -213,7 +272,7 @@ impl Place {
 
 /// The search: every place the buttons reach from the title, breadth
 /// first. Returns what the session was handed and how many places.
-fn search(seed: u32, keymap: &Keymap, gamepad: bool) -> (Vec<(State, Verb)>, usize) {
+fn search(seed: u32, keymap: &Keymap, hands: Hands) -> (Vec<(State, Verb)>, usize) {
     let seen = Seen::default();
     let store = Holding(SaveText(&a_run_about_to_end()).to_string(), None);
     let start = Start {
@@ -225,14 +284,17 @@ fn search(seed: u32, keymap: &Keymap, gamepad: bool) -> (Vec<(State, Verb)>, usi
     assert_eq!(session.game().state(), State::Title);
     let root = Place {
         session,
-        shell: if gamepad {
-            Driver::Gamepad(Controls::gamepad())
-        } else {
-            Driver::Board(Box::new(Shell::new(Counting::default(), Layout::Full)))
+        shell: match hands {
+            Hands::Gamepad => Driver::Gamepad(Controls::gamepad()),
+            Hands::Board => Driver::Board(Box::new(Shell::new(Counting::default(), Layout::Full))),
+            Hands::FiveKeys => Driver::FiveKeys(Keypad::new()),
         },
         now: 0,
     };
-    let presses = presses();
+    let presses = match hands {
+        Hands::FiveKeys => five_key_presses(),
+        _ => presses(),
+    };
     let mut known = HashSet::from([root.key()]);
     let mut queue = VecDeque::from([root]);
     while let Some(place) = queue.pop_front() {
@@ -261,14 +323,22 @@ fn in_tables(state: State, table: &[Binding]) -> bool {
 
 #[test]
 fn every_action_of_the_binding_table_is_reached_by_the_buttons() {
-    every_action_is_reached(&Keymap::new(), false);
+    every_action_is_reached(&Keymap::new(), Hands::Board);
 }
 
 /// A gamepad (the SDL game's) is the board's pad with Y for the help and
 /// Start for the menu: its buttons reach every action too.
 #[test]
 fn every_action_is_reached_by_a_gamepad() {
-    every_action_is_reached(&Keymap::new(), true);
+    every_action_is_reached(&Keymap::new(), Hands::Gamepad);
+}
+
+/// The LM3S6965 kit's five keys, through the keypad the firmware reads
+/// them with, reach every action too (select and a direction for A, B
+/// and C, select held for C, two keys for a diagonal).
+#[test]
+fn every_action_is_reached_by_five_keys() {
+    every_action_is_reached(&Keymap::new(), Hands::FiveKeys);
 }
 
 /// A gamepad or a phone's pad plays a desktop or page game, whose player
@@ -278,12 +348,12 @@ fn every_action_is_reached_by_a_gamepad() {
 fn the_buttons_reach_every_action_under_each_preset_keymap() {
     for (name, _) in amulets_play::keymap::PRESETS {
         println!("{name}:");
-        every_action_is_reached(&Keymap::preset(name).unwrap(), false);
+        every_action_is_reached(&Keymap::preset(name).unwrap(), Hands::Board);
     }
 }
 
-fn every_action_is_reached(keymap: &Keymap, gamepad: bool) {
-    let (seen, places) = search(5, keymap, gamepad);
+fn every_action_is_reached(keymap: &Keymap, hands: Hands) {
+    let (seen, places) = search(5, keymap, hands);
     println!("{places} places, {} actions in their states", seen.len());
     // Each binding of each state the board can be in: its action was handed
     // on in a state that has its table.

@@ -28,7 +28,7 @@ pub fn run() -> Result<()> {
             amulets_checks::boards::qemu_command(&amulets_checks::boards::QemuOptions::default())?;
             amulets_checks::boards::qemu_continue()?;
             amulets_checks::boards::palette_shots()?;
-            amulets_checks::boards::oled_check()?;
+            amulets_checks::boards::oled::ci()?;
             embedded::size()
         }),
         ("windows", || windows::run()),

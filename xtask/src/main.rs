@@ -97,7 +97,7 @@ enum Command {
     /// its flash file (target/qemu-hall/*.png)
     QemuHall,
     /// The LM3S6965 kit's own OLED and keys in QEMU: the panel against the host's drawing, pixel for pixel, and each key read (target/qemu-oled/title.png)
-    QemuOled,
+    QemuOled(amulets_checks::boards::OledOptions),
     /// High contrast chosen on the mps2 firmware's title is kept in its
     /// flash file, and a second firmware starts in it
     QemuPalette,
@@ -174,7 +174,7 @@ fn main() -> ExitCode {
         Command::Qemu(options) => amulets_checks::boards::qemu_command(&options),
         Command::QemuContinue => amulets_checks::boards::qemu_continue(),
         Command::QemuHall => amulets_checks::boards::hall_shots(),
-        Command::QemuOled => amulets_checks::boards::oled_check(),
+        Command::QemuOled(options) => amulets_checks::boards::oled_command(&options),
         Command::QemuPalette => amulets_checks::boards::palette_shots(),
         Command::QemuM3Replays { dir } => {
             let dir = dir.unwrap_or_else(|| sh::target_dir().join("ci-replays"));

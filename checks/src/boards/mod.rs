@@ -12,6 +12,7 @@ use amulets_rigs::sh;
 use anyhow::{Context, Result, anyhow};
 use std::path::{Path, PathBuf};
 
+pub mod oled;
 mod qemu;
 
 use amulets_desktop::image::write_png;
@@ -41,12 +42,17 @@ pub const LM3S: Firmware = Firmware {
 };
 /// Builds a firmware for a run (seed, class, turns) and returns its ELF.
 pub fn build(fw: &Firmware, run: &[(&str, String)]) -> Result<PathBuf> {
+    build_in("firmware", fw, run)
+}
+
+/// [`build`] in a cargo profile of the workspace's.
+pub fn build_in(profile: &str, fw: &Firmware, run: &[(&str, String)]) -> Result<PathBuf> {
     let mut c = sh::cmd(
         &sh::cargo(),
         &[
             "build",
             "--profile",
-            "firmware",
+            profile,
             "-p",
             "amulets-embedded",
             "--features",
@@ -64,7 +70,7 @@ pub fn build(fw: &Firmware, run: &[(&str, String)]) -> Result<PathBuf> {
     Ok(sh::root()
         .join("target")
         .join(fw.target)
-        .join("firmware")
+        .join(profile)
         .join(fw.bin))
 }
 
@@ -472,93 +478,29 @@ fn timed_continue(elf: &Path, dir: &Path, game: &Game) -> Result<f64> {
     Ok((ticks * 40) as f64 / 120e6)
 }
 
-/// The LM3S6965 kit's own panel and keys in QEMU (`cargo xtask
-/// qemu-oled`): the firmware drives the SSD0323 over SSI and reads the
-/// five keys from GPIO. The panel, read back by the monitor's
-/// `screendump`, must be the host's drawing of the same screen pixel for
-/// pixel (QEMU shows each panel pixel as 4 x 4 of grey `g * 17`), and each
-/// key sent by `sendkey` must reach the firmware. The picture is kept as
-/// `target/qemu-oled/title.png`.
-pub fn oled_check() -> Result<()> {
-    use amulets_embedded::oled::{self, Frame, HEIGHT, WIDTH};
-    const SEED: u32 = 42;
-    let elf = build(
-        &LM3S,
-        &[
-            ("AMULETS_PANEL", "1".into()),
-            ("AMULETS_SEED", SEED.to_string()),
-        ],
-    )?;
+/// `cargo xtask qemu-oled`'s flags; none given is CI's run.
+#[derive(clap::Args, Debug, Default)]
+pub struct OledOptions {
+    /// Play the keys on the host alone, each step's frame written as
+    /// target/qemu-oled/host-NN.png (for writing the script)
+    #[arg(long)]
+    host_only: bool,
+    /// Leave out the Nth key (from 1) on the board, to see the check fail
+    #[arg(long)]
+    drop: Option<usize>,
+}
+
+/// `cargo xtask qemu-oled`.
+pub fn oled_command(o: &OledOptions) -> Result<()> {
     let out = sh::root().join("target/qemu-oled");
-    let _ = std::fs::remove_dir_all(&out);
-    std::fs::create_dir_all(&out)?;
-    let mut live = amulets_rigs::qemu::Live::start("lm3s6965evb", "cortex-m3", &elf, &out)?;
-    live.wait_for("panel: the title sent", 20)?;
-    let ppm = out.join("title.ppm");
-    let (w, h, rgb) = live.screendump(&ppm)?;
-    write_png(&ppm.with_extension("png"), w, h, &rgb).map_err(anyhow::Error::msg)?;
-    if (w as usize, h as usize) != (WIDTH * 4, HEIGHT * 4) {
-        return Err(anyhow!(
-            "the panel's picture is {w} x {h}, not 4 times 128 x 64"
-        ));
+    if o.host_only {
+        return oled::host_only(&out);
     }
-    // The host's drawing of the title the firmware shows (seed 42).
-    let start = amulets_play::session::Start {
-        seed: Some(SEED),
-        ..amulets_play::session::Start::default()
-    };
-    let session =
-        amulets_play::session::Session::new(amulets_play::store::NoStore, (), || SEED, start);
-    let screen = session
-        .drawn()
-        .screen()
-        .context("the title shows no screen")?;
-    let mut frame = Frame::new();
-    oled::draw_screen(&mut frame, &screen, &mut amulets_play::pad::Controls::new());
-    let mut differ = 0;
-    for y in 0..HEIGHT {
-        for x in 0..WIDTH {
-            for (dy, dx) in (0..4).flat_map(|dy| (0..4).map(move |dx| (dy, dx))) {
-                let at = ((y * 4 + dy) * w as usize + x * 4 + dx) * 3;
-                let want = frame.grey(x, y) * 17;
-                differ += usize::from(rgb[at..at + 3] != [want, want, want]);
-            }
-        }
+    match o.drop {
+        // Beside CI's pictures, not over them.
+        Some(n) => oled::check(&out.join("dropped"), Some(n)),
+        None => oled::check(&out, None),
     }
-    if differ > 0 {
-        return Err(anyhow!(
-            "the panel differs from the host's title in {differ} of its {} screen pixels ({})",
-            w * h,
-            ppm.with_extension("png").display()
-        ));
-    }
-    // Each key, pressed and let go, reaches the firmware: its line goes
-    // high (QEMU holds every key's line low until its first press).
-    let names = [
-        ("up", "up"),
-        ("down", "down"),
-        ("left", "left"),
-        ("right", "right"),
-        ("ctrl", "select"),
-    ];
-    for (i, (qemu_key, _)) in names.iter().enumerate() {
-        live.key(qemu_key)?;
-        let line = names
-            .iter()
-            .enumerate()
-            .map(|(j, (_, name))| format!("{name} {}", u8::from(j > i)))
-            .collect::<Vec<_>>()
-            .join(" ");
-        live.wait_for(&format!("keys: {line}"), 10)?;
-    }
-    if !live.wait_end(10)? {
-        return Err(anyhow!("the panel's firmware ended in failure"));
-    }
-    println!(
-        "qemu-oled: the kit's SSD0323 shows the title as the host draws it, pixel for pixel ({}); the five keys reach the firmware",
-        ppm.with_extension("png").display()
-    );
-    Ok(())
 }
 
 /// The lm3s6965evb check: the bot plays whole runs in 64 KiB, and each

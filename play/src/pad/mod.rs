@@ -8,11 +8,14 @@
 //! to show: the scene with its travel cursor, the chosen line, the status.
 
 mod buttons;
+mod five;
 mod menu;
 mod status;
 
 pub use buttons::Buttons;
+pub use five::{CHORD_MS, FiveKeys, HOLD_MS};
 pub use menu::{COMMANDS, MenuEntry};
+pub use status::TINY_ROWS;
 pub use status::{STATUS_COLS, STATUS_LINES, Status, StatusLine};
 
 use crate::bindings::{self, Does, Pad, Underfoot};
@@ -28,7 +31,7 @@ use amulets_core::map::Map;
 pub const SHOWS: Shows = Shows {
     tiles: false,
     buttons: true,
-    gamepad: false,
+    hands: view::Hands::Board,
 };
 
 /// What the buttons are doing besides playing.
@@ -93,7 +96,7 @@ impl Controls {
         c.shows = Shows {
             tiles: true,
             buttons: true,
-            gamepad: true,
+            hands: view::Hands::Gamepad,
         };
         c
     }
@@ -106,8 +109,16 @@ impl Controls {
         c.shows = Shows {
             tiles: true,
             buttons: true,
-            gamepad: false,
+            hands: view::Hands::Board,
         };
+        c
+    }
+
+    /// Five keys' controls (a kit's keypad, through [`FiveKeys`]): as a
+    /// board's, its help naming the five keys.
+    pub const fn five_keys() -> Controls {
+        let mut c = Controls::new();
+        c.shows.hands = view::Hands::FiveKeys;
         c
     }
 
@@ -350,15 +361,9 @@ impl Controls {
     /// goes back. A screen with nothing to choose scrolls with up and down
     /// and closes on a press.
     fn choose<H: Host>(&mut self, session: &mut Session<H>, new: Buttons) {
-        let Some(screen) = session.drawn().screen() else {
+        let Some(keys) = screen_keys(session) else {
             return;
         };
-        let keys: heapless::Vec<Key, { view::PANEL_LINES }> = screen
-            .entries
-            .iter()
-            .filter(|e| e.choosable())
-            .filter_map(|e| e.key)
-            .collect();
         let n = keys.len();
         if n == 0 && (new.up || new.down) {
             // Nothing to choose (the help): up and down scroll a line; the
@@ -462,6 +467,20 @@ impl Controls {
         };
         (window, chosen)
     }
+}
+
+/// The keys of the choices of the screen shown, if one is. Out of line,
+/// so the screen is not in the frame of `choose`, under the turn a choice
+/// may take (a new run's floor made, on a board's small stack).
+#[inline(never)]
+fn screen_keys<H: Host>(session: &Session<H>) -> Option<heapless::Vec<Key, { view::PANEL_LINES }>> {
+    let screen = session.drawn().screen()?;
+    Some(
+        (screen.entries.iter())
+            .filter(|e| e.choosable())
+            .filter_map(|e| e.key)
+            .collect(),
+    )
 }
 
 /// Presses a key and lets it go at once (the buttons that are no key held

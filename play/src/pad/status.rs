@@ -3,10 +3,10 @@
 //! the session's standing notes, and what the buttons do now.
 
 use super::{COMMANDS, Controls, Mode};
-use crate::bindings::{self, Verb};
+use crate::bindings::{self, Pad, Verb};
 use crate::session::Host;
 use crate::session::Session;
-use crate::view::{self, wrap};
+use crate::view::{self, Hands, wrap};
 use amulets_core::color::{Rgb, palette};
 use amulets_core::game::State;
 use amulets_core::input::Action;
@@ -21,6 +21,9 @@ pub const STATUS_LINES: usize = 10;
 /// display that gives more rows shows more of the log in them.
 const WIDE_ROWS: usize = 4;
 const NARROW_ROWS: usize = 6;
+/// The rows of the smallest status, a 128 x 64 panel's: the facts, and two
+/// of messages.
+pub const TINY_ROWS: usize = 3;
 
 /// A status row's words.
 pub type StatusLine = heapless::String<STATUS_COLS>;
@@ -219,10 +222,112 @@ impl Controls {
                 }
             }
             Mode::Travel(_) => put(&mut hint, format_args!("Travel: press goes, B back")),
-            Mode::Play => play_hint(game.state(), &mut hint),
+            Mode::Play => play_hint(game.state(), Hands::Board, &mut hint),
         }
         hint
     }
+
+    /// The smallest status, [`TINY_ROWS`] rows of `cols` (a 128 x 64
+    /// panel's 32): the run's facts in short, then two rows of the newest
+    /// message (while aiming or looking, what the cursor is on). The
+    /// second gives way to a standing note, to what the buttons do in the
+    /// menu or with the travel cursor (named as the pad in hand names
+    /// them), and, under a message of one row, to why the last command
+    /// stopped. A question takes the facts' row too, and the last says how
+    /// to answer. The help lists the rest.
+    pub fn tiny_status<H: Host>(&self, session: &Session<H>, cols: usize) -> Status {
+        let cols = cols.min(STATUS_COLS);
+        let (game, drawn) = (session.game(), session.drawn());
+        let mut out: [StatusLine; STATUS_LINES] = core::array::from_fn(|_| StatusLine::new());
+        let mut colors = first_colors(TINY_ROWS);
+        colors[TINY_ROWS - 1] = palette::UNREAD_TEXT;
+        out[0] = tiny_facts(game);
+        if let (State::Aiming(_) | State::Looking, Some(at)) = (game.state(), drawn.look_at()) {
+            wrapped(&mut out[1..TINY_ROWS], &view::describe(game, at), cols);
+            return done(out, colors, 0);
+        }
+        let message = session.notes.note().or(game.log().last()).unwrap_or("");
+        let hint = self.tiny_hint(game.state());
+        if matches!(game.state(), State::Confirming(_)) && self.mode == Mode::Play {
+            // A question takes the facts' row too: it shows whole, and
+            // under it how to answer.
+            out[0].clear();
+            wrapped(&mut out[..2], message, cols);
+            colors[..2].fill(palette::UNREAD_TEXT);
+            out[2] = hint;
+            colors[2] = palette::DIM_TEXT;
+            return done(out, colors, 1);
+        }
+        let standing = drawn.standing_notes().next();
+        let second = if !hint.is_empty() {
+            colors[2] = palette::DIM_TEXT;
+            Some(hint)
+        } else if let Some((note, color)) = standing {
+            colors[2] = color;
+            let mut row = StatusLine::new();
+            wrapped(core::slice::from_mut(&mut row), &note, cols);
+            Some(row)
+        } else {
+            None
+        };
+        if let Some(row) = second {
+            wrapped(&mut out[1..2], message, cols);
+            out[2] = row;
+        } else {
+            wrapped(&mut out[1..TINY_ROWS], message, cols);
+            // Why the last command stopped, unless the message says it.
+            if out[2].is_empty()
+                && let Some(stop) = drawn.stop()
+                && stop.text().as_str() != message
+            {
+                put(&mut out[2], format_args!("{}", stop.text()));
+                colors[2] = palette::DIM_TEXT;
+            }
+        }
+        done(out, colors, usize::from(colors[2] == palette::DIM_TEXT))
+    }
+
+    /// What the buttons do in the menu, with the travel cursor, or asked
+    /// a question, named as the pad in hand names them; else nothing.
+    fn tiny_hint(&self, state: State) -> StatusLine {
+        let hands = self.shows.hands;
+        let (press, b) = (view::Named(Pad::Press, hands), view::Named(Pad::B, hands));
+        let mut hint = StatusLine::new();
+        match self.mode {
+            Mode::Menu(i) => put(&mut hint, format_args!("Menu: < {} >", COMMANDS[i].name())),
+            Mode::Travel(_) => put(&mut hint, format_args!("Travel: {press} goes, {b} back")),
+            Mode::Play if matches!(state, State::Confirming(_)) => {
+                put(&mut hint, format_args!("{press}: yes  {b}: no"));
+            }
+            Mode::Play => {}
+        }
+        hint
+    }
+}
+
+/// The run's facts in one short row: health, floor, turn, gold, Amulets,
+/// and a poison or confusion.
+fn tiny_facts(game: &amulets_core::game::Game) -> StatusLine {
+    let p = game.player();
+    let mut row = StatusLine::new();
+    put(
+        &mut row,
+        format_args!(
+            "HP {}/{} F{} T{} ${} A{}",
+            p.hp,
+            p.max_hp,
+            game.depth(),
+            game.turn(),
+            p.gold,
+            p.amulets
+        ),
+    );
+    for (on, word) in [(p.poisoned > 0, " Psn"), (p.confused > 0, " Cnf")] {
+        if on {
+            put(&mut row, format_args!("{word}"));
+        }
+    }
+    row
 }
 
 /// The rows of a tall status under its facts, the hint in the last:
@@ -285,7 +390,7 @@ fn tall_messages<H: Host>(
 
 /// On the map, the buttons of a few actions, as the core's table gives
 /// them (the help has them all); on a screen, how to choose.
-fn play_hint(state: State, hint: &mut StatusLine) {
+fn play_hint(state: State, hands: Hands, hint: &mut StatusLine) {
     let brief: &[(Action, &str)] = match state {
         State::Playing => &[(Action::Explore, "explore"), (Action::Rest, "rest")],
         State::Aiming(_) => &[
@@ -308,7 +413,7 @@ fn play_hint(state: State, hint: &mut StatusLine) {
             .find(|b| b.action() == Some(Verb::Game(action)));
         for (k, way) in b.into_iter().flat_map(|b| b.pad).enumerate() {
             let or = if k == 0 { "" } else { " or " };
-            put(hint, format_args!("{or}{way}"));
+            put(hint, format_args!("{or}{}", view::Named(*way, hands)));
         }
         put(hint, format_args!(": {word}  "));
     }
@@ -323,6 +428,7 @@ fn play_hint(state: State, hint: &mut StatusLine) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pad::Buttons;
     use crate::session::Start;
     use crate::store::NoStore;
     use amulets_core::input::Key;
@@ -401,5 +507,73 @@ mod tests {
         assert_eq!(shown.trim(), newest);
         let wide = Controls::touch().status(&s, 60, 4);
         assert_eq!(wide.rows[2].as_str(), newest, "wide: the newest lowest");
+    }
+
+    /// The smallest status: the facts, then the newest message whole over
+    /// two rows, and the stop only when it says something else.
+    #[test]
+    fn the_tiny_status_says_the_newest_message_whole_and_once() {
+        let s = fighter_at_the_rat();
+        let c = Controls::five_keys();
+        let tiny = c.tiny_status(&s, 32);
+        assert!(tiny.rows[0].starts_with("HP "), "{:?}", tiny.rows);
+        assert!(tiny.rows[3..].iter().all(|r| r.is_empty()));
+        assert!(tiny.rows[..3].iter().all(|r| r.len() <= 32));
+        let newest = s.game().log().last().unwrap();
+        let shown = joined(tiny.rows[1..3].iter().map(|r| r.as_str()));
+        if newest.len() <= 32 {
+            // One row; the second is the stop only when it is other words.
+            assert_eq!(tiny.rows[1].as_str(), newest);
+            assert_ne!(tiny.rows[2].as_str(), newest, "{:?}", tiny.rows);
+        } else {
+            assert_eq!(shown.as_str(), newest);
+        }
+    }
+
+    /// In C's menu the last row names the command chosen; asked a
+    /// question, the question takes the facts' row and shows whole, and
+    /// the last row names the five keys that answer.
+    #[test]
+    fn the_tiny_status_shows_the_menu_and_a_question_whole() {
+        let mut s = fighter_at_the_rat();
+        let mut c = Controls::five_keys();
+        let idle = |c: &mut Controls, s: &mut Session<_>, now: u64| c.update(s, Buttons::NONE, now);
+        let press = |c: &mut Controls, s: &mut Session<_>, b: Buttons, now: u64| {
+            c.update(s, b, now);
+            c.update(s, Buttons::NONE, now + 1);
+        };
+        idle(&mut c, &mut s, 100_000);
+        press(
+            &mut c,
+            &mut s,
+            Buttons {
+                c: true,
+                ..Buttons::NONE
+            },
+            100_010,
+        );
+        let tiny = c.tiny_status(&s, 32);
+        assert_eq!(tiny.rows[2].as_str(), "Menu: < Travel >");
+        // Out of the menu, to the stairs' question: a Fighter stood on
+        // the stairs with the floor's Amulet not taken.
+        press(
+            &mut c,
+            &mut s,
+            Buttons {
+                b: true,
+                ..Buttons::NONE
+            },
+            100_020,
+        );
+        let stairs = s.game().level().stairs.unwrap();
+        s.game_mut().player_mut().pos = stairs;
+        s.act(Action::Descend);
+        assert!(matches!(s.game().state(), State::Confirming(_)));
+        let tiny = c.tiny_status(&s, 32);
+        let question = s.game().log().last().unwrap();
+        assert!(question.len() > 32, "{question}");
+        let shown = joined(tiny.rows[..2].iter().map(|r| r.as_str()));
+        assert_eq!(shown.as_str(), question);
+        assert_eq!(tiny.rows[2].as_str(), "select: yes  select+down: no");
     }
 }

@@ -68,6 +68,13 @@ impl Keyboard {
         self.gate = Some((now + TYPED_AHEAD_MS, news));
     }
 
+    /// Whether a key pressed at `now` would get through the gate: a
+    /// board that tells a test rig it is ready for the next key waits for
+    /// this too.
+    pub fn open(&self, now: u64) -> bool {
+        self.gate.is_none_or(|(until, _)| now >= until)
+    }
+
     /// A key pressed at `now` (not an F key's: the aids take no turn) was
     /// typed ahead of news: it is dropped, the gate held shut at least
     /// `BURST_MS` longer, and the words say why. `None` lets it through.
@@ -209,8 +216,10 @@ mod tests {
         );
         // The burst goes on past the first gate's end: still dropped.
         assert!(k.dropped(1000 + TYPED_AHEAD_MS + BURST_MS - 2).is_some());
+        assert!(!k.open(1000 + TYPED_AHEAD_MS + BURST_MS - 2));
         // A beat after the last dropped key, the gate is open.
         let last = 1000 + TYPED_AHEAD_MS + BURST_MS - 2;
+        assert!(k.open(last + BURST_MS));
         assert_eq!(k.dropped(last + BURST_MS), None);
         assert_eq!(k.dropped(last + BURST_MS + 1), None, "and stays open");
     }

@@ -35,7 +35,7 @@ impl Prefs {
             shows: Shows {
                 tiles: false,
                 buttons: false,
-                gamepad: false,
+                hands: crate::view::Hands::Board,
             },
         }
     }

@@ -17,6 +17,7 @@ mod screens;
 mod wrap;
 
 pub use cell::{CellLook, Tile, cell, terrain_glyph};
+pub(crate) use help::Named;
 pub use help::button_help;
 pub use look::describe;
 pub use overlays::{distance_label, distances, mind_label};
@@ -28,8 +29,8 @@ pub use scene::{
     FLASH_ALPHA, Label, Memo, Scene, Shown, TextCell, WAY_ALPHA, camera, chrome, tile_colour,
 };
 pub use screens::{
-    Entry, Offers, Paging, Screen, Scroll, end_words, entry_rows, legend, messages_screen,
-    question_screen, screen, screen_over_map,
+    Entry, Offers, Paging, Screen, Scroll, end_words, entry_rows, entry_rows_hanging, legend,
+    messages_screen, question_screen, screen, screen_over_map,
 };
 pub use wrap::{LineParts, Wrapped, line_parts, wrap};
 
@@ -40,7 +41,19 @@ pub struct Shows {
     pub tiles: bool,
     /// It is played with a pad's buttons, not keys: its help lists them.
     pub buttons: bool,
-    /// The pad is a gamepad: its help names a gamepad's buttons (the
-    /// D-pad, X for C, Y and Start).
-    pub gamepad: bool,
+    /// Which pad it is played with, when `buttons`: its help names that
+    /// pad's buttons.
+    pub hands: Hands,
+}
+
+/// The pad in the player's hands, which the help names.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Hands {
+    /// A board's (or a phone's on-screen copy): the switch, A, B and C.
+    #[default]
+    Board,
+    /// A gamepad: the D-pad, X for C, Y and Start.
+    Gamepad,
+    /// Five keys, up, down, left, right and select ([`crate::pad::FiveKeys`]).
+    FiveKeys,
 }

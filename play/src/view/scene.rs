@@ -281,6 +281,68 @@ impl<'a> Scene<'a> {
         camera(self.focus(), size)
     }
 
+    /// The top left cell of a view `size` cells across and down that
+    /// shows the focus and, where it can, the nearest monster in view: a
+    /// view smaller than sight (a 128 x 64 panel's 7 rows) moves from the
+    /// middle toward it, as far as keeps the focus a cell inside.
+    pub fn camera_in_sight(&self, size: (i32, i32)) -> Point {
+        let camera = self.camera(size);
+        let focus = self.focus();
+        let level = self.game.level();
+        let Some(near) = (level.monsters.iter())
+            .map(|m| m.pos)
+            .filter(|&p| level.visible.contains(p))
+            .min_by_key(|p| (p.x - focus.x).abs().max((p.y - focus.y).abs()))
+        else {
+            return camera;
+        };
+        // Along one axis: the view's first cell, moved to hold `near`.
+        let axis = |first: i32, view: i32, focus: i32, near: i32, size: i32| {
+            if view >= size || view < 3 {
+                return first;
+            }
+            let moved = if near < first {
+                near.max(focus - view + 2)
+            } else if near >= first + view {
+                (near - view + 1).min(focus - 1)
+            } else {
+                first
+            };
+            moved.clamp(0, size - view)
+        };
+        Point::new(
+            axis(camera.x, size.0, focus.x, near.x, MAP_W),
+            axis(camera.y, size.1, focus.y, near.y, MAP_H),
+        )
+    }
+
+    /// Each monster in view that a view `size` cells from `camera` cannot
+    /// show, as the view's edge shows it: at the edge cell nearest to it,
+    /// its glyph dark on its colour (a mark, not the monster's place).
+    pub fn beyond_view(&self, camera: Point, size: (i32, i32), mut f: impl FnMut(Point, TextCell)) {
+        let level = self.game.level();
+        let inside = |p: Point| {
+            (camera.x..camera.x + size.0).contains(&p.x)
+                && (camera.y..camera.y + size.1).contains(&p.y)
+        };
+        for m in &level.monsters {
+            if !level.visible.contains(m.pos) || inside(m.pos) {
+                continue;
+            }
+            let c = self.at(m.pos).text_cell();
+            let edge = Point::new(
+                m.pos.x.clamp(camera.x, camera.x + size.0 - 1),
+                m.pos.y.clamp(camera.y, camera.y + size.1 - 1),
+            );
+            let mark = TextCell {
+                glyph: c.glyph,
+                fg: palette::BACKGROUND,
+                bg: c.fg,
+            };
+            f(edge, mark);
+        }
+    }
+
     /// How far a big blow shakes the map now, in the picture's pixels.
     pub fn shake(&self) -> (i32, i32) {
         self.juice.map_or((0, 0), Juice::shake)
@@ -399,5 +461,71 @@ impl<'a> Scene<'a> {
             flash: self.juice.is_some_and(|j| j.flashing(p)),
             missile,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use amulets_core::monster::{KindId, Mind, Monster};
+    use amulets_core::player::Class;
+
+    /// A Fighter at the top of a hall 3 wide and 20 long, a rat 8 below
+    /// him, in sight.
+    fn hall_with_a_rat() -> Game {
+        let mut rows = [[b'#'; 5]; 22];
+        for row in &mut rows[1..21] {
+            row[1..4].fill(b'.');
+        }
+        let rows: heapless::Vec<&str, 22> = rows
+            .iter()
+            .map(|r| core::str::from_utf8(r).unwrap())
+            .collect();
+        let map = Map::from_rows(&rows).unwrap();
+        let mut game = Game::with_floor(1, Class::Fighter, 1, map, Point::new(2, 2));
+        let kind = KindId::all()
+            .find(|k| k.kind().name == "giant white rat")
+            .unwrap();
+        let rat = Monster {
+            kind,
+            pos: Point::new(2, 10),
+            hp: kind.kind().hp,
+            mind: Mind::Hunting,
+            band: 0,
+            heading: 0,
+        };
+        game.level_mut().monsters.push(rat).unwrap();
+        game.refresh_view();
+        assert!(game.level().visible.contains(Point::new(2, 10)));
+        game
+    }
+
+    #[test]
+    fn a_short_view_moves_toward_the_monster_in_sight_keeping_the_player() {
+        let game = hall_with_a_rat();
+        let scene = Scene::new(&game, None);
+        // 7 rows cannot hold the player (row 2) and the rat (row 10): the
+        // view moves as far as keeps the player a row inside, rows 1 to 7.
+        assert_eq!(scene.camera((32, 7)), Point::new(0, 0));
+        assert_eq!(scene.camera_in_sight((32, 7)), Point::new(0, 1));
+        // 10 rows hold both.
+        let c = scene.camera_in_sight((32, 10));
+        assert!(
+            (c.y..c.y + 10).contains(&10) && (c.y..c.y + 10).contains(&2),
+            "{c:?}"
+        );
+        // The rat a 7-row view cannot show is marked on its edge, in its
+        // column: its glyph dark on its colour.
+        let mut marks = heapless::Vec::<(Point, TextCell), 4>::new();
+        let camera = scene.camera_in_sight((32, 7));
+        scene.beyond_view(camera, (32, 7), |p, c| marks.push((p, c)).unwrap());
+        let rat = scene.at(Point::new(2, 10)).text_cell();
+        assert_eq!(marks.len(), 1);
+        assert_eq!(marks[0].0, Point::new(2, 7));
+        assert_eq!((marks[0].1.glyph, marks[0].1.bg), (rat.glyph, rat.fg));
+        // A view that holds it marks nothing.
+        let mut any = false;
+        scene.beyond_view(c, (32, 10), |_, _| any = true);
+        assert!(!any);
     }
 }

@@ -194,6 +194,20 @@ pub fn entry_rows(text: &str, cols: usize) -> impl Iterator<Item = (usize, &str)
     })
 }
 
+/// [`entry_rows`] for a display too narrow to hold a line's two columns
+/// side by side (a 128 x 64 panel's 32): the label on a row of its own,
+/// its words under it, indented by two. A line of words alone, or one
+/// whose columns fit, breaks as `entry_rows` breaks it.
+pub fn entry_rows_hanging(text: &str, cols: usize) -> impl Iterator<Item = (usize, &str)> {
+    let hang = column_of(text).filter(|&c| c * 2 >= cols && cols > 2);
+    let label = hang.map(|c| (0, text[..c].trim_end()));
+    let words = hang.map(|c| wrap(&text[c..], cols - 2).map(|part| (2, part)));
+    let plain = hang.is_none().then(|| entry_rows(text, cols));
+    (label.into_iter())
+        .chain(words.into_iter().flatten())
+        .chain(plain.into_iter().flatten())
+}
+
 /// Where a line's second column starts: after its label and the run of
 /// two spaces or more that follows it (the help's lines, `{:<26} words`).
 /// `None` for a line of words alone.
@@ -460,7 +474,7 @@ pub fn screen(game: &Game, offers: Offers, shows: Shows, map: &Keymap) -> Option
             }
             out
         }
-        State::Help if shows.buttons => button_help(shows.gamepad),
+        State::Help if shows.buttons => button_help(shows.hands),
         State::Help => {
             let mut out = Screen::new(line(format_args!("Keys (any key closes)")));
             let switch_view = Some(Verb::Game(Action::Debug(
@@ -634,6 +648,28 @@ mod tests {
     use crate::store::NoStore;
     use amulets_core::input::Key;
     use amulets_core::text::LINE;
+
+    /// A help line too wide for its two columns side by side: its label
+    /// on a row, its words under it indented; a line of words alone
+    /// breaks as before.
+    #[test]
+    fn a_narrow_screen_hangs_a_line_s_words_under_its_label() {
+        let text = "select held, Log               the messages: the run's log, read back";
+        let rows: heapless::Vec<(usize, &str), 8> = super::entry_rows_hanging(text, 32).collect();
+        assert_eq!(
+            &rows[..],
+            &[
+                (0, "select held, Log"),
+                (2, "the messages: the run's log,"),
+                (2, "read back")
+            ]
+        );
+        let words = "You see a giant white rat, and it sees you.";
+        let hanging: heapless::Vec<(usize, &str), 8> =
+            super::entry_rows_hanging(words, 32).collect();
+        let plain: heapless::Vec<(usize, &str), 8> = super::entry_rows(words, 32).collect();
+        assert_eq!(hanging, plain);
+    }
 
     /// The title's screens, every line whole: a line as long as `LINE`
     /// may have been cut.

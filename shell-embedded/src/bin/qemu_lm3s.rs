@@ -5,8 +5,9 @@
 //! is painted first and measured after, so the run's high-water mark is
 //! known.
 //!
-//! Built with `AMULETS_PANEL=1`, it draws the title on the kit's own panel
-//! and says each change of its five keys instead (`cargo xtask qemu-oled`).
+//! Built with `AMULETS_PANEL=1`, it is played instead by the kit's own
+//! five keys on its own panel, until QEMU is stopped (`cargo xtask
+//! qemu-oled`).
 //! Built with `AMULETS_REPLAYS=N`, it plays the host's `replay-0.txt` to
 //! `replay-{N-1}.txt` instead (CI's recorded runs), each read a piece at a
 //! time through semihosting and checked at every point and at its end.
@@ -32,7 +33,7 @@ fn main() -> ! {
     hprintln!("daily 2026-12-02: seed {}", daily);
     let played = match board::REPLAYS {
         Some(count) => play_replays(count),
-        None if board::drive_panel() => drive_panel(),
+        None if board::drive_panel() => drive_panel(painted),
         None => play_bot(),
     };
     let (used, size) = stack::high_water(painted);
@@ -53,64 +54,93 @@ fn main() -> ! {
     }
 }
 
-/// The kit's panel and keys: the title drawn and sent to the panel, then
-/// each change of the keys said, until select has been pressed and let go.
-/// Each part out of line: the session's making, the title's screen and the
-/// session itself together pass the M3's 64 KiB.
+/// The kit played by its keys: the keys read each time round through
+/// the keypad (debouncer, five keys, pad) into the session, and the panel
+/// drawn again when it may have changed, at most every `REDRAW_MS` while
+/// something runs. It says each key it takes as it takes it, and each
+/// time it is ready for the next, how many it has taken, the state hash
+/// and the RAM used, for the rig to read the panel and send the next.
+/// Runs until QEMU is stopped.
 #[inline(never)]
-fn drive_panel() -> bool {
-    use amulets_embedded::board::kit::{Keys, Kit};
+fn drive_panel(painted: usize) -> bool {
+    use amulets_embedded::board::kit::{Clock, Kit};
+    use amulets_embedded::keypad::Keypad;
+    use amulets_embedded::oled::Frame;
+    const REDRAW_MS: u64 = 40;
+    // The panel's frame, 4 KiB, in static RAM: the session's stack frame
+    // and this one's together pass the M3's 64 KiB.
+    let Some(frame) = cortex_m::singleton!(: Frame = Frame::new()) else {
+        return false;
+    };
     let mut kit = Kit::new();
+    kit.wake_panel();
+    let Some(mut clock) = Clock::start() else {
+        hprintln!("panel: SysTick was taken");
+        return false;
+    };
     let start = Start {
         seed: Some(board::SEED),
         ..Start::default()
     };
-    let session = Session::new(NoStore, (), || board::SEED, start);
-    if !show_screen(&session, &mut kit) {
-        return false;
-    }
-    hprintln!("panel: the title sent");
-    let mut last = Keys::default();
-    let mut selected = false;
+    let mut session = Session::new(NoStore, (), || board::SEED, start);
+    let mut pad = Keypad::new();
+    let (mut stale, mut drawn_at, mut told) = (true, 0, None);
+    let (mut armed, mut taken) = (false, 0);
     loop {
-        let keys = kit.keys();
-        if keys != last {
-            hprintln!(
-                "keys: up {} down {} left {} right {} select {}",
-                u8::from(keys.up),
-                u8::from(keys.down),
-                u8::from(keys.left),
-                u8::from(keys.right),
-                u8::from(keys.select)
-            );
-            selected |= keys.select;
-            if selected && !keys.select {
-                return true;
-            }
-            last = keys;
+        let now = clock.now();
+        stale |= pad.update(&mut session, kit.keys().into(), now);
+        if pad.given() != taken {
+            taken = pad.given();
+            hprintln!("took key {}.", taken);
+        }
+        let ready = pad.ready(&session, now);
+
+        if stale && (ready || now >= drawn_at + REDRAW_MS) {
+            show(frame, &session, &mut pad, &mut kit);
+            (stale, drawn_at) = (false, now);
+        }
+        if !armed && pad.armed() {
+            hprintln!("keys: all five seen up");
+            armed = true;
+        }
+        if ready && !stale && told != Some(pad.given()) {
+            told = Some(pad.given());
+            tell_ready(session.game(), pad.given(), painted);
         }
     }
 }
 
-/// The session's screen drawn into the panel's frame (in static RAM) and
-/// sent; `false` when it shows none.
+/// The session drawn into the panel's frame (in static RAM) and sent.
 #[inline(never)]
-fn show_screen<H: amulets_play::session::Host>(
+fn show<H: amulets_play::session::Host>(
+    frame: &mut amulets_embedded::oled::Frame,
     session: &Session<H>,
+    pad: &mut amulets_embedded::keypad::Keypad,
     kit: &mut amulets_embedded::board::kit::Kit,
-) -> bool {
-    use amulets_embedded::oled::{self, Frame};
-    let Some(frame) = cortex_m::singleton!(: Frame = Frame::new()) else {
-        return false;
-    };
-    let Some(screen) = session.drawn().screen() else {
-        hprintln!("panel: the session shows no screen");
-        return false;
-    };
-    let mut controls = amulets_play::pad::Controls::new();
-    oled::draw_screen(frame, &screen, &mut controls);
+) {
+    amulets_embedded::oled::draw(frame, session, &mut pad.controls);
     frame.send_to(|bytes, data| kit.send(bytes, data));
-    true
+}
+
+/// The kit is ready for the next key: the keys it has taken, the state
+/// hash, and the RAM used so far (static, and the stack's high-water).
+#[inline(never)]
+fn tell_ready(game: &Game, keys: u32, painted: usize) {
+    let (used, size) = stack::high_water(painted);
+    let statics = stack::static_ram();
+    let at = game.player().pos;
+    hprintln!(
+        "ready after {} keys: state hash {:016x} (turn {} at {},{}), RAM {} of 65536 bytes (static {}, stack high-water {} of {})",
+        keys,
+        replay::state_hash(game),
+        game.turn(),
+        at.x,
+        at.y,
+        statics + used,
+        statics,
+        used,
+        size
+    );
 }
 
 /// The bot's whole run of the build's seed and class, its end's hash

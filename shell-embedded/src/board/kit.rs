@@ -115,6 +115,12 @@ impl Kit {
         Kit(())
     }
 
+    /// Wakes the panel: 64 rows multiplexed, the normal display mode
+    /// (not all on or all off), the display on.
+    pub fn wake_panel(&mut self) {
+        self.send(&[0xA8, 0x3F, 0xA4, 0xAF], false);
+    }
+
     /// Sends bytes as commands (`data` false) or as data.
     pub fn send(&mut self, bytes: &[u8], data_bytes: bool) {
         // The line may change only once the last byte has gone.
@@ -148,5 +154,62 @@ impl Kit {
 impl Default for Kit {
     fn default() -> Self {
         Kit::new()
+    }
+}
+
+impl From<Keys> for crate::input::Buttons {
+    /// The five keys as a pad's: the four ways, and select as the press.
+    fn from(k: Keys) -> Self {
+        crate::input::Buttons {
+            up: k.up,
+            down: k.down,
+            left: k.left,
+            right: k.right,
+            press: k.select,
+            ..crate::input::Buttons::NONE
+        }
+    }
+}
+
+/// The kit's clock: SysTick counting down the core's cycles over its
+/// whole 24 bits, read often enough (every 1.3 s at most) that no wrap is
+/// missed, in milliseconds since `start`.
+pub struct Clock {
+    syst: cortex_m::peripheral::SYST,
+    last: u32,
+    cycles: u64,
+}
+
+/// The core's clock: QEMU's lm3s6965evb runs at 12.5 MHz until the
+/// firmware sets the PLL (its RCC's reset value divides 200 MHz by 16),
+/// and this firmware leaves it so.
+pub const CYCLES_PER_MS: u64 = 12_500;
+/// SysTick counts 24 bits.
+const WRAP: u32 = 1 << 24;
+
+impl Clock {
+    /// SysTick started on the core's clock; `None` if it was taken.
+    pub fn start() -> Option<Clock> {
+        use cortex_m::peripheral::syst::SystClkSource;
+        let mut syst = cortex_m::Peripherals::take()?.SYST;
+        syst.set_clock_source(SystClkSource::Core);
+        syst.set_reload(WRAP - 1);
+        syst.clear_current();
+        syst.enable_counter();
+        Some(Clock {
+            last: cortex_m::peripheral::SYST::get_current(),
+            syst,
+            cycles: 0,
+        })
+    }
+
+    /// Milliseconds since `start`.
+    pub fn now(&mut self) -> u64 {
+        let current = cortex_m::peripheral::SYST::get_current();
+        // It counts down, and wraps from 0 to WRAP - 1.
+        self.cycles += u64::from(self.last.wrapping_sub(current) % WRAP);
+        self.last = current;
+        let _ = &self.syst;
+        self.cycles / CYCLES_PER_MS
     }
 }
