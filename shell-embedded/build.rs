@@ -15,6 +15,7 @@ fn main() {
     let boards = [
         ("CARGO_FEATURE_BOARD_MPS2", "boards/mps2-an386.x"),
         ("CARGO_FEATURE_BOARD_LM3S", "boards/lm3s6965.x"),
+        ("CARGO_FEATURE_BOARD_PICO", "boards/rp2040.x"),
     ];
     let chosen: Vec<&str> = boards
         .iter()

@@ -188,7 +188,7 @@ mod tests {
             "flash: .text and .data; RAM: .data and .bss"
         );
         let (base, image) = elf.flash_image().unwrap();
-        let file = crate::uf2::write(&image, base);
+        let file = crate::uf2::write(&image, base, crate::uf2::FAMILY_SAMD51);
         let mut flash = std::collections::BTreeMap::new();
         for block in file.chunks(512) {
             let word = |i: usize| u32::from_le_bytes(block[4 * i..4 * i + 4].try_into().unwrap());

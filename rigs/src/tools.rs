@@ -185,6 +185,14 @@ pub const QEMU_ARM: Need = Need {
     backports: true,
 };
 
+/// Python's virtual environments (for a test tool from PyPI, the RP2040
+/// emulator): Debian splits `venv`'s pip bootstrap into python3-venv.
+pub const PYTHON_VENV: Need = Need {
+    program: "/usr/share/doc/python3-venv",
+    package: "python3-venv",
+    backports: false,
+};
+
 /// What building SDL3 from source needs: cmake, the make it drives (cmake
 /// installed without its recommends comes without), the X11 headers, and
 /// for its Wayland backend pkg-config, the Wayland client and EGL headers,

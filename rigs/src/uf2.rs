@@ -1,14 +1,18 @@
-//! UF2 files, the format the Wio Terminal's (SAMD51) bootloader takes:
-//! an image written as blocks, and read back with every block checked.
+//! UF2 files, the format the Wio Terminal's (SAMD51) bootloader and the
+//! RP2040's bootrom take: an image written as blocks, and read back with
+//! every block checked.
 
 use anyhow::{Result, anyhow};
 
 /// The SAMD51's family in a UF2 block.
-const FAMILY_SAMD51: u32 = 0x5511_4460;
+pub const FAMILY_SAMD51: u32 = 0x5511_4460;
+/// The RP2040's.
+pub const FAMILY_RP2040: u32 = 0xE48B_FF56;
 
-/// UF2 blocks for the Wio Terminal's bootloader: 256 bytes of the image a
-/// block, at the flash address after the 16 KiB bootloader.
-pub fn write(image: &[u8], base: u32) -> Vec<u8> {
+/// UF2 blocks of a chip `family`: 256 bytes of the image a block, from the
+/// flash address `base` (after the Wio's 16 KiB bootloader; the RP2040's
+/// flash itself).
+pub fn write(image: &[u8], base: u32, family: u32) -> Vec<u8> {
     let blocks = image.len().div_ceil(256);
     let mut out = Vec::with_capacity(blocks * 512);
     for (n, chunk) in image.chunks(256).enumerate() {
@@ -21,7 +25,7 @@ pub fn write(image: &[u8], base: u32) -> Vec<u8> {
             256,
             n as u32,
             blocks as u32,
-            FAMILY_SAMD51,
+            family,
         ];
         for (i, w) in words.iter().enumerate() {
             block[4 * i..4 * i + 4].copy_from_slice(&w.to_le_bytes());
@@ -34,8 +38,8 @@ pub fn write(image: &[u8], base: u32) -> Vec<u8> {
 }
 
 /// A UF2 file's payload as one image from `base`: each block's magic
-/// words, family (the SAMD51's) and numbering checked.
-pub fn read(blocks: &[u8], base: u32) -> Result<Vec<u8>> {
+/// words, `family` and numbering checked.
+pub fn read(blocks: &[u8], base: u32, family: u32) -> Result<Vec<u8>> {
     if blocks.is_empty() || !blocks.len().is_multiple_of(512) {
         return Err(anyhow!(
             "a UF2 of {} bytes is not whole 512-byte blocks",
@@ -55,11 +59,13 @@ pub fn read(blocks: &[u8], base: u32) -> Result<Vec<u8>> {
         };
         let end = u32::from_le_bytes([block[508], block[509], block[510], block[511]]);
         let magic = (word(0), word(1), end) == (0x0A32_4655, 0x9E5D_5157, 0x0AB1_6F30);
-        let family = word(2) & 0x2000 != 0 && word(7) == FAMILY_SAMD51;
+        let of_family = word(2) & 0x2000 != 0 && word(7) == family;
         let numbered = word(5) as usize == n && word(6) as usize == count;
         let size = word(4) as usize;
-        if !magic || !family || !numbered || size > 476 || word(3) < base {
-            return Err(anyhow!("UF2 block {n} is not a SAMD51 block in order"));
+        if !magic || !of_family || !numbered || size > 476 || word(3) < base {
+            return Err(anyhow!(
+                "UF2 block {n} is not a block of family {family:#010x} in order"
+            ));
         }
         let at = (word(3) - base) as usize;
         if image.len() < at + size {
@@ -77,7 +83,7 @@ mod tests {
     #[test]
     fn uf2_blocks_carry_their_addresses_and_magic() {
         let image: Vec<u8> = (0..600u32).map(|i| i as u8).collect();
-        let out = write(&image, 0x4000);
+        let out = write(&image, 0x4000, FAMILY_SAMD51);
         assert_eq!(out.len(), 3 * 512);
         let word = |b: usize, i: usize| {
             u32::from_le_bytes(
@@ -98,13 +104,13 @@ mod tests {
     #[test]
     fn a_uf2_payload_is_read_back_and_a_broken_block_refused() {
         let image: Vec<u8> = (0..700u32).map(|i| (i % 251) as u8).collect();
-        let blocks = write(&image, 0x4000);
-        let payload = read(&blocks, 0x4000).unwrap();
+        let blocks = write(&image, 0x4000, FAMILY_SAMD51);
+        let payload = read(&blocks, 0x4000, FAMILY_SAMD51).unwrap();
         assert_eq!(&payload[..700], &image[..]);
         assert!(payload[700..].iter().all(|&b| b == 0));
         let mut broken = blocks.clone();
         broken[512 + 20] ^= 1; // the second block's number
-        assert!(read(&broken, 0x4000).is_err());
-        assert!(read(&blocks[..1000], 0x4000).is_err());
+        assert!(read(&broken, 0x4000, FAMILY_SAMD51).is_err());
+        assert!(read(&blocks[..1000], 0x4000, FAMILY_SAMD51).is_err());
     }
 }

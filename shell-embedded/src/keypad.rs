@@ -79,3 +79,75 @@ impl Keypad {
         self.five.given()
     }
 }
+
+/// A board's whole pad read each time round (the Pico's joystick and four
+/// keys): debounced, handed to the shell's pad, and a fourth key for the
+/// help (a gamepad's Y). It counts the presses (some button down where
+/// none was) and says when nothing is left to happen without one, so the
+/// firmware and a rig's host model read the buttons alike.
+#[derive(Clone, Debug, Default)]
+pub struct PadReader {
+    debouncer: Debouncer,
+    help_debouncer: Debouncer,
+    /// The steady buttons and help key of the last update.
+    before: (Buttons, bool),
+    presses: u32,
+}
+
+impl PadReader {
+    pub const fn new() -> PadReader {
+        PadReader {
+            debouncer: Debouncer::new(),
+            help_debouncer: Debouncer::new(),
+            before: (Buttons::NONE, false),
+            presses: 0,
+        }
+    }
+
+    /// The buttons and the help key as read at `now` (ms), handed on.
+    pub fn update<D, H>(
+        &mut self,
+        shell: &mut crate::Shell<D>,
+        session: &mut Session<H>,
+        raw: Buttons,
+        help: bool,
+        now: u64,
+    ) where
+        D: embedded_graphics::draw_target::DrawTarget<
+                Color = embedded_graphics::pixelcolor::Rgb565,
+            >,
+        H: Host,
+    {
+        let buttons = self.debouncer.update(raw, now);
+        let help_read = Buttons {
+            press: help,
+            ..Buttons::NONE
+        };
+        let help = self.help_debouncer.update(help_read, now).press;
+        let (before, help_before) = self.before;
+        if (buttons != Buttons::NONE || help) && before == Buttons::NONE && !help_before {
+            self.presses += 1;
+        }
+        self.before = (buttons, help);
+        shell.update(session, buttons, now);
+        if help && !help_before {
+            shell.help(session);
+        }
+    }
+
+    /// Nothing is left to happen without a button: all read steady and up,
+    /// the session has nothing due, and the next press would not be dropped
+    /// as typed ahead.
+    pub fn ready<H: Host>(&self, session: &Session<H>, now: u64) -> bool {
+        self.debouncer.settled()
+            && self.help_debouncer.settled()
+            && self.before == (Buttons::NONE, false)
+            && session.wait().is_none()
+            && session.keyboard().open(now)
+    }
+
+    /// The presses taken so far.
+    pub fn presses(&self) -> u32 {
+        self.presses
+    }
+}

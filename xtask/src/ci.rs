@@ -22,13 +22,17 @@ pub fn run() -> Result<()> {
         ("determinism", determinism::run),
         // The embedded shell on QEMU's mps2-an386 (frames, the hash, the
         // first frame against the host's, a save and a palette kept over a
-        // restart), the LM3S6965 kit's own panel and keys, then every
-        // firmware's size, the Wio Terminal's included.
+        // restart), the LM3S6965 kit's own panel and keys, the Pico's UF2
+        // in an RP2040 emulator, then every firmware's size, the Wio
+        // Terminal's included.
         ("embedded", || {
             amulets_checks::boards::qemu_command(&amulets_checks::boards::QemuOptions::default())?;
             amulets_checks::boards::qemu_continue()?;
             amulets_checks::boards::palette_shots()?;
             amulets_checks::boards::oled::ci()?;
+            let pico = sh::target_dir().join("amulets-pico.uf2");
+            amulets_checks::boards::pico_uf2(&pico)?;
+            amulets_checks::boards::pico::ci(&pico)?;
             embedded::size()
         }),
         ("windows", || windows::run()),

@@ -122,7 +122,8 @@ pub fn wio_uf2(out: &Path) -> Result<(PathBuf, usize)> {
             "the image starts at {base:#x}, not after the bootloader at 0x4000"
         ));
     }
-    std::fs::write(out, uf2::write(&image, base)).map_err(|e| anyhow!("{}: {e}", out.display()))?;
+    std::fs::write(out, uf2::write(&image, base, uf2::FAMILY_SAMD51))
+        .map_err(|e| anyhow!("{}: {e}", out.display()))?;
     Ok((elf, image.len()))
 }
 

@@ -98,6 +98,10 @@ enum Command {
     QemuHall,
     /// The LM3S6965 kit's own OLED and keys in QEMU: the panel against the host's drawing, pixel for pixel, and each key read (target/qemu-oled/title.png)
     QemuOled(amulets_checks::boards::OledOptions),
+    /// The Pico under Waveshare's Pico-LCD-1.3 in an RP2040 emulator
+    /// (rp2040py): its UF2 booted through the bootrom, played by
+    /// checks/src/boards/pico-keys.txt, each panel against the host's
+    Pico(amulets_checks::boards::pico::PicoOptions),
     /// High contrast chosen on the mps2 firmware's title is kept in its
     /// flash file, and a second firmware starts in it
     QemuPalette,
@@ -175,6 +179,7 @@ fn main() -> ExitCode {
         Command::QemuContinue => amulets_checks::boards::qemu_continue(),
         Command::QemuHall => amulets_checks::boards::hall_shots(),
         Command::QemuOled(options) => amulets_checks::boards::oled_command(&options),
+        Command::Pico(options) => amulets_checks::boards::pico::command(&options),
         Command::QemuPalette => amulets_checks::boards::palette_shots(),
         Command::QemuM3Replays { dir } => {
             let dir = dir.unwrap_or_else(|| sh::target_dir().join("ci-replays"));

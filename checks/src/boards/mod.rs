@@ -13,6 +13,7 @@ use anyhow::{Context, Result, anyhow};
 use std::path::{Path, PathBuf};
 
 pub mod oled;
+pub mod pico;
 mod qemu;
 
 use amulets_desktop::image::write_png;
@@ -35,6 +36,31 @@ pub const MPS2: Firmware = Firmware {
     feature: "board-mps2",
     target: M4,
 };
+/// The Raspberry Pi Pico's RP2040 (Cortex-M0+).
+pub const M0: &str = "thumbv6m-none-eabi";
+pub const PICO: Firmware = Firmware {
+    bin: "amulets-pico",
+    feature: "board-pico",
+    target: M0,
+};
+
+/// Builds the Pico's firmware and writes its UF2 to `out`, as its
+/// bootrom takes one: the image from the flash's start (its second stage
+/// bootloader first). The ELF's path and the image's length.
+pub fn pico_uf2(out: &Path) -> Result<(PathBuf, usize)> {
+    amulets_rigs::tools::ensure_rust_targets(&[M0])?;
+    let elf = build(&PICO, &[])?;
+    let (base, image) = amulets_rigs::elf::Elf::read(&elf)?.flash_image()?;
+    if base != 0x1000_0000 {
+        return Err(anyhow!(
+            "the Pico's image starts at {base:#x}, not at the flash's start 0x10000000"
+        ));
+    }
+    let blocks = amulets_rigs::uf2::write(&image, base, amulets_rigs::uf2::FAMILY_RP2040);
+    std::fs::write(out, blocks).map_err(|e| anyhow!("{}: {e}", out.display()))?;
+    Ok((elf, image.len()))
+}
+
 pub const LM3S: Firmware = Firmware {
     bin: "amulets-lm3s",
     feature: "board-lm3s",

@@ -252,7 +252,7 @@ fn uf2(uf2: &Path, elf: &Path) -> Result<()> {
     let want = std::fs::read(&bin)?;
     let _ = std::fs::remove_file(&bin);
     let blocks = std::fs::read(uf2)?;
-    let payload = amulets_rigs::uf2::read(&blocks, 0x4000)?;
+    let payload = amulets_rigs::uf2::read(&blocks, 0x4000, amulets_rigs::uf2::FAMILY_SAMD51)?;
     // The last block is padded to 256 bytes with zeros.
     let whole = payload.len() >= want.len() && payload[want.len()..].iter().all(|&b| b == 0);
     if !whole || payload[..want.len()] != want[..] {

@@ -13,4 +13,10 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
     pub fn update<H: Host>(&mut self, session: &mut Session<H>, buttons: Buttons, now: u64) {
         self.controls.update(session, buttons, now);
     }
+
+    /// A fourth button's help (the Pico's Y, a gamepad's Y): the help,
+    /// where the keys have one.
+    pub fn help<H: Host>(&mut self, session: &mut Session<H>) {
+        self.controls.help(session);
+    }
 }

@@ -3,7 +3,7 @@
 
 use super::Shell;
 use super::glyphs::{Drawn, IntoEg, blank, raw565, rgb565};
-use super::layout::{CELL_H, CELL_W, CHAR_H, CHAR_W, Layout};
+use super::layout::{CELL_H, CELL_W, CHAR_H, CHAR_W};
 use amulets_core::color::Rgb;
 use amulets_core::game::Game;
 use amulets_core::geom::Point;
@@ -42,9 +42,10 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
 
     pub(super) fn clear_view(&mut self) -> Result<(), D::Error> {
         let (w, h) = self.layout.view_cells();
+        let s = self.layout.scale();
         let area = Rectangle::new(
             Point::new(0, 0).into_eg(),
-            Size::new((w * CELL_W) as u32, (h * CELL_H) as u32),
+            Size::new((w * CELL_W * s) as u32, (h * CELL_H * s) as u32),
         );
         let bg = rgb565(self.palette.apply(chrome::BACKGROUND));
         self.display.fill_solid(&area, bg)
@@ -87,7 +88,8 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
             }
             self.glyphs[slot] = want.glyph;
             self.colours[slot] = want.colours();
-            result = self.draw_cell(col * CELL_W, row * CELL_H, want);
+            let s = self.layout.scale();
+            result = self.draw_cell(col * CELL_W * s, row * CELL_H * s, want);
             self.redrawn += 1;
         });
         result
@@ -96,15 +98,18 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
     /// A cell, glyph and background, in one fill: the glyph's 4 x 6 box at
     /// its left, the cell's fifth column background.
     pub(super) fn draw_cell(&mut self, x: i32, y: i32, d: Drawn) -> Result<(), D::Error> {
+        let s = self.layout.scale();
+        let (w, h) = (CELL_W * s, CELL_H * s);
         let area = Rectangle::new(
             embedded_graphics::geometry::Point::new(x, y),
-            Size::new(CELL_W as u32, CELL_H as u32),
+            Size::new(w as u32, h as u32),
         );
         let bg: Rgb565 = embedded_graphics::pixelcolor::raw::RawU16::new(d.bg).into();
         let fg: Rgb565 = embedded_graphics::pixelcolor::raw::RawU16::new(d.fg).into();
         let glyphs = &self.glyph_masks;
-        let pixels = (0..CELL_W * CELL_H).map(|i| {
-            let (px, py) = (i % CELL_W, i / CELL_W);
+        let pixels = (0..w * h).map(|i| {
+            // The shell's pixel this display pixel is part of.
+            let (px, py) = (i % w / s, i / w / s);
             let lit = px < CHAR_W && d.glyph != b' ' && glyphs.ink(d.glyph, px, py);
             if lit { fg } else { bg }
         });
@@ -112,7 +117,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
     }
 
     pub(super) fn draw_overview(&mut self, game: &Game) -> Result<(), D::Error> {
-        let o = Layout::OVERVIEW;
+        let o = self.layout.overview();
         for i in 0..MAP_CELLS {
             let p = Map::point_of(i);
             let c = view::cell(game, p).map_or(chrome::BACKGROUND, |l| l.dot());
@@ -143,15 +148,16 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         for (slot, c) in chars.iter_mut().zip(text.chars()).take(cols) {
             *slot = if c.is_ascii() { c as u8 } else { b'?' };
         }
-        let w = cols as i32 * CHAR_W;
-        let area = Rectangle::new(at.into_eg(), Size::new(w as u32, CHAR_H as u32));
+        let s = self.layout.scale();
+        let w = cols as i32 * CHAR_W * s;
+        let area = Rectangle::new(at.into_eg(), Size::new(w as u32, (CHAR_H * s) as u32));
         let (fg, bg) = (
             rgb565(self.palette.apply(fg)),
             rgb565(self.palette.apply(bg)),
         );
         let glyphs = &self.glyph_masks;
-        let pixels = (0..w * CHAR_H).map(|i| {
-            let (x, y) = (i % w, i / w);
+        let pixels = (0..w * CHAR_H * s).map(|i| {
+            let (x, y) = (i % w / s, i / w / s);
             // x < cols * 4, so the character's index is below `cols`.
             let c = chars[(x / CHAR_W) as usize];
             if c != b' ' && glyphs.ink(c, x % CHAR_W, y) {
@@ -166,8 +172,12 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
     pub(super) fn draw_screen(&mut self, screen: &view::Screen) -> Result<(), D::Error> {
         let (title, lines) = (&screen.title, &screen.entries[..]);
         let (w, h) = self.layout.view_cells();
+        let s = self.layout.scale();
         let cols = (w * CELL_W / CHAR_W) as usize;
-        let rows = ((h * CELL_H / CHAR_H) as usize).saturating_sub(2);
+        // The title over two rows where one does not hold it, and a row
+        // under it.
+        let title_rows = view::wrap(title, cols).count().clamp(1, 2);
+        let rows = ((h * CELL_H / CHAR_H) as usize).saturating_sub(title_rows + 1);
         // Each line, its columns squeezed when some line is too long, then
         // broken at spaces to fit, its words under their column.
         let squeeze = lines.iter().any(|e| e.text.chars().count() > cols);
@@ -189,28 +199,30 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
         }
         self.screen = Some(hash);
         self.clear_view()?;
-        self.text_line(
-            Point::new(0, 0),
-            cols,
-            title,
-            chrome::TITLE,
-            chrome::BACKGROUND,
-        )?;
-        let mut row = 2;
+        if title_rows == 1 {
+            let at = Point::new(0, 0);
+            self.text_line(at, cols, title, chrome::TITLE, chrome::BACKGROUND)?;
+        } else {
+            for (i, part) in view::wrap(title, cols).take(2).enumerate() {
+                let at = Point::new(0, i as i32 * CHAR_H * s);
+                self.text_line(at, cols, part, chrome::TITLE, chrome::BACKGROUND)?;
+            }
+        }
+        let mut row = title_rows as i32 + 1;
         for (i, e) in lines.iter().enumerate().skip(first).take(shown) {
             let (fg, bg) = e.colors(chosen == Some(i));
             let text = squeezed(&e.text, squeeze);
             for (indent, part) in view::entry_rows(&text, cols) {
                 // The indent is under half the columns (`entry_rows`).
-                let x = indent as i32 * CHAR_W;
-                self.text_line(Point::new(x, row * CHAR_H), cols - indent, part, fg, bg)?;
+                let (x, y) = (indent as i32 * CHAR_W * s, row * CHAR_H * s);
+                self.text_line(Point::new(x, y), cols - indent, part, fg, bg)?;
                 row += 1;
             }
             self.redrawn += 1;
         }
         if let Some(more) = window.more(view::Scroll::Choice) {
             self.text_line(
-                Point::new(0, row * CHAR_H),
+                Point::new(0, row * CHAR_H * s),
                 cols,
                 more,
                 chrome::MORE,

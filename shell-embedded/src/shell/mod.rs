@@ -130,7 +130,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
                     self.forget_view();
                 }
                 self.draw_map(&self.controls.scene(session))?;
-                if self.layout == Layout::Small {
+                if self.layout.has_overview() {
                     self.draw_overview(game)?;
                 }
             }

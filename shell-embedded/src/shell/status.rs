@@ -26,7 +26,7 @@ impl<D: DrawTarget<Color = Rgb565>> Shell<D> {
                 continue;
             }
             self.status[i] = line.clone();
-            let y = at.y + i as i32 * CHAR_H;
+            let y = at.y + i as i32 * CHAR_H * self.layout.scale();
             self.text_line(Point::new(at.x, y), cols, line, color, chrome::BACKGROUND)?;
             self.redrawn += 1;
         }

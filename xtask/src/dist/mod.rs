@@ -4,7 +4,8 @@
 //! licences and the third-party licences, the changelog, the desktop
 //! entries, icons drawn from the game's own tiles and the AppStream
 //! metainfo), the terminal game built static with musl, the web zip, and
-//! `SHA256SUMS` over what it wrote.
+//! the two boards' UF2 files (the Wio Terminal's, the Pico under
+//! Waveshare's Pico-LCD-1.3), and `SHA256SUMS` over what it wrote.
 //!
 //! `--check` looks at each as a player's machine would: the programs say
 //! their version, need no glibc newer than 2.34 and no SDL library beside
@@ -27,6 +28,8 @@ pub fn run(check: bool) -> Result<()> {
     std::fs::create_dir_all(&dist).map_err(|e| anyhow!("{}: {e}", dist.display()))?;
     let uf2 = dist.join(format!("amulets-{}-wio-terminal.uf2", version()));
     let (elf, _) = crate::embedded::wio_uf2(&uf2)?;
+    let pico = dist.join(format!("amulets-{}-pico-lcd-1.3.uf2", version()));
+    amulets_checks::boards::pico_uf2(&pico)?;
     let tarball = linux(&dist)?;
     let tree = dist.join(format!("amulets-{}-linux-x86_64", version()));
     let deb = deb::build(&dist, &tree)?;
@@ -37,11 +40,15 @@ pub fn run(check: bool) -> Result<()> {
         windows(&dist)?,
         web(&dist)?,
         uf2.clone(),
+        pico.clone(),
     ];
     sums(&dist, &made)?;
     println!("dist: {} written", dist.display());
     if check {
         amulets_checks::release::check(&dist, &uf2, &elf)?;
+        // The Pico's UF2 as released, booted and played in an RP2040
+        // emulator; CI's embedded stage plays the same build already.
+        amulets_checks::boards::pico::check(&pico, &sh::target_dir().join("pico-dist"), None)?;
     }
     Ok(())
 }
