@@ -192,20 +192,32 @@ fn text_at(frame: &mut Frame, y: usize, text: &str, fg: Rgb, bg: Rgb) {
 /// A screen of the play layer (the title, a menu, the help) on the panel:
 /// its title on the first rows (two at most), its lines from the row after
 /// the next, each broken to the row's width (a label over its words); when
-/// they do not all fit, the window of them that the
-/// buttons' `controls` keep (the chosen line in it, highlighted) and a row
-/// saying there is more, as the other boards show a screen.
+/// they do not all fit, the window of them that the buttons' `controls`
+/// keep (the chosen line in it, highlighted) and a row saying there is
+/// more, as the other boards show a screen.
 pub fn draw_screen(
     frame: &mut Frame,
     screen: &amulets_play::view::Screen,
     controls: &mut amulets_play::pad::Controls,
 ) {
-    use amulets_play::view::{self, chrome};
     *frame = Frame::new();
+    screen_rows(screen, controls, |row, text, fg, bg| {
+        text_row(frame, row, text, fg, bg);
+    });
+}
+
+/// The rows [`draw_screen`] draws, top to bottom: each one's row, words
+/// (at most `COLS` characters) and colours.
+pub fn screen_rows(
+    screen: &amulets_play::view::Screen,
+    controls: &mut amulets_play::pad::Controls,
+    mut put: impl FnMut(usize, &str, Rgb, Rgb),
+) {
+    use amulets_play::view::{self, chrome};
     // The title broken at words, over two rows at most, and a row under.
     let mut row = 0;
     for part in view::wrap(&screen.title, COLS).take(2) {
-        text_row(frame, row, part, chrome::TITLE, chrome::BACKGROUND);
+        put(row, part, chrome::TITLE, chrome::BACKGROUND);
         row += 1;
     }
     row += 1;
@@ -232,14 +244,14 @@ pub fn draw_screen(
                     break;
                 }
             }
-            text_row(frame, row, &indented, fg, bg);
+            put(row, &indented, fg, bg);
             row += 1;
         }
     }
     if let Some(more) = window.more(view::Scroll::Choice)
         && row < ROWS
     {
-        text_row(frame, row, more, chrome::MORE, chrome::BACKGROUND);
+        put(row, more, chrome::MORE, chrome::BACKGROUND);
     }
 }
 
