@@ -358,16 +358,17 @@ impl Controls {
 
     /// A screen of choices: up and down choose among the lines that can be
     /// chosen, the press takes one (its key, as the screen gives it), B
-    /// goes back. A screen with nothing to choose scrolls with up and down
-    /// and closes on a press.
+    /// goes back. A screen with nothing to choose, or one thing, scrolls
+    /// with up and down, and the press closes it or takes its choice.
     fn choose<H: Host>(&mut self, session: &mut Session<H>, new: Buttons) {
         let Some(keys) = screen_keys(session) else {
             return;
         };
         let n = keys.len();
-        if n == 0 && (new.up || new.down) {
-            // Nothing to choose (the help): up and down scroll a line; the
-            // window keeps the scroll on the screen.
+        if n <= 1 && (new.up || new.down) {
+            // Nothing to choose (the help), or one thing (a run's end):
+            // up and down scroll a line; the window keeps the scroll on
+            // the screen, and the press takes the one choice wherever it is.
             self.scroll = if new.up {
                 self.scroll.saturating_sub(1)
             } else {
@@ -444,7 +445,10 @@ impl Controls {
         while last > 0 && fits(last - 1) == lines.len() - (last - 1) {
             last -= 1;
         }
-        if let Some(line) = chosen {
+        // With one choice or none, the scroll is the buttons' own (up and
+        // down move it): a choice needs no following then, and what is
+        // above it (a run's end's words) stays within reach.
+        if let Some(line) = chosen.filter(|_| choices > 1) {
             if self.choice == 0 && line < fits(0) {
                 // Back at the first choice: the lines above it too.
                 self.scroll = 0;
