@@ -504,6 +504,45 @@ fn timed_continue(elf: &Path, dir: &Path, game: &Game) -> Result<f64> {
     Ok((ticks * 40) as f64 / 120e6)
 }
 
+/// A line of a board's script of keys (`kit-keys.txt`, `pico-keys.txt`):
+/// the keys as written, how long they are held in ms, what they do, and
+/// where it stands, for the board's own words about a key it lacks.
+pub struct ScriptLine {
+    pub keys: String,
+    pub hold: u64,
+    pub says: String,
+    /// "file:line".
+    pub at: String,
+}
+
+/// The lines of the script at `path` (in the repository): "keys hold
+/// words", `#` beginning a comment.
+pub fn script_lines(path: &str) -> Result<Vec<ScriptLine>> {
+    let file = sh::root().join(path);
+    let text = std::fs::read_to_string(&file).with_context(|| file.display().to_string())?;
+    let mut lines = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = format!("{path}:{}", n + 1);
+        let mut words = line.splitn(3, char::is_whitespace);
+        let (Some(keys), Some(hold)) = (words.next(), words.next()) else {
+            return Err(anyhow!("{at}: keys and a hold in ms, then words"));
+        };
+        let hold =
+            (hold.trim().parse()).with_context(|| format!("{at}: {hold:?} is no hold in ms"))?;
+        lines.push(ScriptLine {
+            keys: keys.to_string(),
+            hold,
+            says: words.next().unwrap_or("").trim().to_string(),
+            at,
+        });
+    }
+    Ok(lines)
+}
+
 /// `cargo xtask qemu-oled`'s flags; none given is CI's run.
 #[derive(clap::Args, Debug, Default)]
 pub struct OledOptions {

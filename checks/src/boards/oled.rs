@@ -33,44 +33,26 @@ pub struct Step {
     pub says: String,
 }
 
-/// The script's steps, from its lines ("keys hold what they do"; `#`
-/// begins a comment).
+/// The script's steps.
 pub fn script() -> Result<Vec<Step>> {
-    let path = sh::root().join(SCRIPT);
-    let text = std::fs::read_to_string(&path).with_context(|| path.display().to_string())?;
     let mut steps = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut words = line.splitn(3, char::is_whitespace);
-        let (Some(keys), Some(hold)) = (words.next(), words.next()) else {
-            bail!("kit-keys.txt:{}: keys and a hold in ms, then words", n + 1);
-        };
-        let hold: u64 = hold
-            .trim()
-            .parse()
-            .with_context(|| format!("kit-keys.txt:{}: {hold:?} is no hold in ms", n + 1))?;
+    for line in super::script_lines(SCRIPT)? {
         let mut buttons = Buttons::NONE;
-        for key in keys.split('-') {
+        for key in line.keys.split('-') {
             match key {
                 "up" => buttons.up = true,
                 "down" => buttons.down = true,
                 "left" => buttons.left = true,
                 "right" => buttons.right = true,
                 "ctrl" => buttons.press = true,
-                other => bail!(
-                    "kit-keys.txt:{}: {other:?} is none of the kit's keys",
-                    n + 1
-                ),
+                other => bail!("{}: {other:?} is none of the kit's keys", line.at),
             }
         }
         steps.push(Step {
-            keys: keys.to_string(),
-            hold,
+            keys: line.keys,
+            hold: line.hold,
             buttons,
-            says: words.next().unwrap_or("").trim().to_string(),
+            says: line.says,
         });
     }
     Ok(steps)

@@ -67,27 +67,12 @@ struct Step {
 }
 
 fn script() -> Result<Vec<Step>> {
-    let path = sh::root().join(SCRIPT);
-    let text = std::fs::read_to_string(&path).with_context(|| path.display().to_string())?;
     let mut steps = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut words = line.splitn(3, char::is_whitespace);
-        let (Some(names), Some(hold)) = (words.next(), words.next()) else {
-            bail!("{SCRIPT}:{}: buttons and a hold in ms, then words", n + 1);
-        };
-        let hold: u64 = (hold.trim().parse())
-            .with_context(|| format!("{SCRIPT}:{}: {hold:?} is no hold in ms", n + 1))?;
+    for line in super::script_lines(SCRIPT)? {
         let (mut pins, mut buttons, mut help) = (Vec::new(), Buttons::NONE, false);
-        for name in names.split('+') {
+        for name in line.keys.split('+') {
             let Some(&(_, pin)) = PINS.iter().find(|(n, _)| *n == name) else {
-                bail!(
-                    "{SCRIPT}:{}: {name:?} is none of the board's buttons",
-                    n + 1
-                );
+                bail!("{}: {name:?} is none of the board's buttons", line.at);
             };
             pins.push(pin);
             match name {
@@ -103,12 +88,12 @@ fn script() -> Result<Vec<Step>> {
             }
         }
         steps.push(Step {
-            names: names.to_string(),
+            names: line.keys,
             pins,
             buttons,
             help,
-            hold,
-            says: words.next().unwrap_or("").trim().to_string(),
+            hold: line.hold,
+            says: line.says,
         });
     }
     Ok(steps)

@@ -501,10 +501,9 @@ mod tests {
     use crate::store::NoStore;
     use amulets_core::player::Class;
 
-    /// C's menu, Log: the messages open at their newest, the window over
-    /// their last lines, as M opens them.
-    #[test]
-    fn the_menu_s_log_opens_the_messages_at_their_newest() {
+    /// Seed 42's Fighter explored to the book's first rat: three lines of
+    /// log, the first longer than a phone's row.
+    pub(super) fn fighter_at_the_rat() -> Session<(NoStore, (), impl FnMut() -> u32)> {
         let start = Start {
             seed: Some(42),
             class: Some(Class::Fighter),
@@ -517,6 +516,16 @@ mod tests {
             now += s.wait().unwrap_or(1).max(1);
             s.tick(now);
         }
+        s
+    }
+
+    /// C's menu, Log: the messages open at their newest, the window over
+    /// their last lines, as M opens them.
+    #[test]
+    fn the_menu_s_log_opens_the_messages_at_their_newest() {
+        let mut s = fighter_at_the_rat();
+        // Past the explore's own clock.
+        let mut now = 1_000_000;
         let mut c = Controls::new();
         let mut press = |s: &mut Session<_>, b: Buttons| {
             now += 1000;

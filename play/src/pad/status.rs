@@ -429,30 +429,9 @@ fn play_hint(state: State, hands: Hands, hint: &mut StatusLine) {
 mod tests {
     use super::*;
     use crate::pad::Buttons;
-    use crate::session::Start;
-    use crate::store::NoStore;
-    use amulets_core::input::Key;
-    use amulets_core::player::Class;
+    use crate::pad::tests::fighter_at_the_rat;
 
     type Text = heapless::String<1024>;
-
-    /// Seed 42's Fighter explored to the book's first rat: three lines of
-    /// log, the first longer than a phone's row.
-    fn fighter_at_the_rat() -> Session<(NoStore, (), impl FnMut() -> u32)> {
-        let start = Start {
-            seed: Some(42),
-            class: Some(Class::Fighter),
-            ..Start::default()
-        };
-        let mut s = Session::new(NoStore, (), || 7, start);
-        s.press(Key::Char('o'));
-        let mut now = 0;
-        while s.game().command_running() {
-            now += s.wait().unwrap_or(1).max(1);
-            s.tick(now);
-        }
-        s
-    }
 
     /// Lines joined by a space.
     fn joined<'a>(lines: impl Iterator<Item = &'a str>) -> Text {
