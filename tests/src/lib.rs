@@ -766,6 +766,45 @@ pub mod maps {
 
     /// The hand-made worst cases for searches, by name: the serpentine, the
     /// spiral, the open floor and the pillars.
+    /// A perfect maze from `seed`: corridors one cell wide between the
+    /// cells of odd x and y, carved by a randomized depth-first walk (an
+    /// explicit stack of the cells begun), so every two floor cells are
+    /// joined by exactly one way, with branches and dead ends everywhere.
+    /// The map's edge stays rock.
+    pub fn perfect_maze(seed: u32) -> Map {
+        let mut dice = amulets_core::rng::Rng::new(seed);
+        // The cells: odd x from 1 to 61, odd y from 1 to 33.
+        let (cols, rows) = ((MAP_W - 2) / 2, (MAP_H - 2) / 2);
+        let at = |c: i32, r: i32| Point::new(1 + 2 * c, 1 + 2 * r);
+        let mut map = Map::new();
+        let mut seen = vec![false; (cols * rows) as usize];
+        let mut stack = vec![(0, 0)];
+        seen[0] = true;
+        map.set(at(0, 0), Terrain::Floor);
+        while let Some(&(c, r)) = stack.last() {
+            let next: Vec<(i32, i32)> = [(0, -1), (1, 0), (0, 1), (-1, 0)]
+                .iter()
+                .map(|&(dc, dr)| (c + dc, r + dr))
+                .filter(|&(nc, nr)| (0..cols).contains(&nc) && (0..rows).contains(&nr))
+                .filter(|&(nc, nr)| !seen[(nr * cols + nc) as usize])
+                .collect();
+            if next.is_empty() {
+                stack.pop();
+                continue;
+            }
+            let (nc, nr) = next[dice.roll(0, next.len() as i32 - 1) as usize];
+            seen[(nr * cols + nc) as usize] = true;
+            // The cell and the wall between.
+            map.set(at(nc, nr), Terrain::Floor);
+            map.set(
+                Point::new(at(c, r).x + (nc - c), at(c, r).y + (nr - r)),
+                Terrain::Floor,
+            );
+            stack.push((nc, nr));
+        }
+        map
+    }
+
     pub fn worst() -> [(&'static str, (Map, Point, Point)); 4] {
         [
             ("serpentine", serpentine()),

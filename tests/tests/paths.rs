@@ -106,6 +106,45 @@ fn astar_finds_the_books_way_cell_for_cell() {
     assert!(found > 7000, "{found}");
 }
 
+/// Perfect mazes (one-cell corridors, branches, dead ends; issue 60's
+/// maze class): A* finds the book's way cell for cell, and the Dijkstra
+/// map of every cell costs what a plain Dijkstra says.
+#[test]
+fn astar_and_dijkstra_on_perfect_mazes_are_the_book_s() {
+    let mut astar = AStar::new();
+    let mut ours = DijkstraMap::new();
+    let mut dice = Rng::new(60);
+    for seed in 1..=20 {
+        let map = maps::perfect_maze(seed);
+        // A perfect maze: every floor cell reaches every other.
+        let floor: Vec<Point> = (0..MAP_CELLS)
+            .map(Map::point_of)
+            .filter(|&p| map.at(p) == Terrain::Floor)
+            .collect();
+        let from = floor[0];
+        let all = plain::costs(&map, &[from], false);
+        assert!(
+            floor.iter().all(|&p| all[Map::index(p)].is_some()),
+            "maze {seed}"
+        );
+        for _ in 0..50 {
+            let from = floor[dice.roll(0, floor.len() as i32 - 1) as usize];
+            let to = floor[dice.roll(0, floor.len() as i32 - 1) as usize];
+            let (book_way, book_cost_total) = book_astar::find_path(&map, from, to);
+            let steps = astar.find_path(&map, from, to).steps();
+            let way: Vec<Point> = astar.path().collect();
+            assert_eq!(way, book_way, "maze {seed} {from:?} -> {to:?}");
+            assert_eq!(steps, book_way.len());
+            if steps > 0 {
+                assert_eq!(astar.cost(), Some(book_cost_total as u32));
+            }
+            ours.compute(&map, &[to], book_cost);
+            let want = plain::costs(&map, &[to], false);
+            assert_same_costs(&ours, &want, &format!("maze {seed} to {to:?}"));
+        }
+    }
+}
+
 #[test]
 fn astar_survives_the_worst_maps() {
     let mut astar = AStar::new();
