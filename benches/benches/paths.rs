@@ -52,6 +52,8 @@ fn allocations_of(f: impl FnOnce()) -> usize {
 struct Sets {
     rooms: Vec<Case>,
     caves: Vec<Case>,
+    /// Perfect mazes from seeds (issue 60's maze class).
+    mazes: Vec<Case>,
     hand_made: Vec<(&'static str, Case)>,
 }
 
@@ -59,6 +61,7 @@ fn sets() -> Sets {
     Sets {
         rooms: b::floors(50, 1),
         caves: b::floors(50, 4),
+        mazes: b::mazes(50),
         hand_made: b::hand_made(),
     }
 }
@@ -124,6 +127,7 @@ fn checks(sets: &Sets) {
         .iter()
         .map(|c| ("rooms", c))
         .chain(sets.caves.iter().map(|c| ("caves", c)))
+        .chain(sets.mazes.iter().map(|c| ("mazes", c)))
         .chain(sets.hand_made.iter().map(|(n, c)| (*n, c)))
         .collect();
     let (mut pf_same, mut br_same, mut n) = (0, 0, 0);
@@ -372,12 +376,14 @@ fn main() {
     let mut c = config();
     bench_astar(&mut c, "rooms", &sets.rooms);
     bench_astar(&mut c, "caves", &sets.caves);
+    bench_astar(&mut c, "mazes", &sets.mazes);
     for (name, case) in &sets.hand_made {
         bench_astar(&mut c, name, std::slice::from_ref(case));
     }
     for k in [1, 40] {
         bench_dijkstra(&mut c, "rooms", &sets.rooms, k);
         bench_dijkstra(&mut c, "caves", &sets.caves, k);
+        bench_dijkstra(&mut c, "mazes", &sets.mazes, k);
     }
     // One goal at the start of each hand-made map: the serpentine and the
     // spiral are a search's worst, a layer a cell.
@@ -392,6 +398,7 @@ fn main() {
     for radius in [9, amulets_core::fov::MAX_RADIUS] {
         bench_fov(&mut c, "rooms", &sets.rooms, radius);
         bench_fov(&mut c, "caves", &sets.caves, radius);
+        bench_fov(&mut c, "mazes", &sets.mazes, radius);
         for (name, case) in &sets.hand_made {
             bench_fov(&mut c, name, std::slice::from_ref(case), radius);
         }

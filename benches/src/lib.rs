@@ -46,6 +46,19 @@ pub fn floors(n: u32, depth: i32) -> Vec<Case> {
         .collect()
 }
 
+/// `n` perfect mazes (seeds 1 to n: one-cell corridors, branches, dead
+/// ends), each from its top left cell to its bottom right one, joined by
+/// the maze's one way.
+pub fn mazes(n: u32) -> Vec<Case> {
+    (1..=n)
+        .map(|seed| Case {
+            map: amulets_tests::maps::perfect_maze(seed),
+            from: Point::new(1, 1),
+            to: Point::new(MAP_W - 3, MAP_H - 3),
+        })
+        .collect()
+}
+
 /// The hand-made worst cases: a serpentine maze, an open floor, pillars.
 pub fn hand_made() -> Vec<(&'static str, Case)> {
     use amulets_tests::maps;
