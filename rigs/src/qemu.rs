@@ -104,26 +104,27 @@ impl Live {
     /// Waits until the board has printed `line` (a whole line), at most
     /// `secs` seconds.
     pub fn wait_for(&self, line: &str, secs: u64) -> Result<()> {
-        let start = std::time::Instant::now();
-        while !self.printed().lines().any(|l| l == line) {
-            if start.elapsed() > std::time::Duration::from_secs(secs) {
-                anyhow::bail!(
-                    "the board did not print {line:?} in {secs} s; it printed:\n{}",
-                    self.printed()
-                );
-            }
-            std::thread::sleep(std::time::Duration::from_millis(20));
+        match self.first_line(secs, |l| l == line) {
+            Some(_) => Ok(()),
+            None => anyhow::bail!(
+                "the board did not print {line:?} in {secs} s; it printed:\n{}",
+                self.printed()
+            ),
         }
-        Ok(())
     }
 
     /// Waits until the board has printed a line that begins with
     /// `prefix`, at most `secs` seconds; the first such line, or `None`.
     pub fn line_starting(&self, prefix: &str, secs: u64) -> Option<String> {
+        self.first_line(secs, |l| l.starts_with(prefix))
+    }
+
+    /// The first line printed that `wanted` takes, waiting for it at most
+    /// `secs` seconds.
+    fn first_line(&self, secs: u64, wanted: impl Fn(&str) -> bool) -> Option<String> {
         let start = std::time::Instant::now();
         loop {
-            let printed = self.printed();
-            if let Some(l) = printed.lines().find(|l| l.starts_with(prefix)) {
+            if let Some(l) = self.printed().lines().find(|l| wanted(l)) {
                 return Some(l.to_string());
             }
             if start.elapsed() > std::time::Duration::from_secs(secs) {

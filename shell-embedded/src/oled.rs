@@ -6,6 +6,7 @@
 //! panel compares with the frame pixel for pixel.
 
 use amulets_core::color::Rgb;
+use amulets_play::palettes::Palette;
 use embedded_graphics::pixelcolor::{Gray4, GrayColor};
 use embedded_graphics::prelude::*;
 
@@ -167,26 +168,33 @@ pub fn text_row(frame: &mut Frame, row: usize, text: &str, fg: Rgb, bg: Rgb) {
 }
 
 /// [`text_row`] at pixel row `y`.
-fn text_at(frame: &mut Frame, y: usize, text: &str, fg: Rgb, bg: Rgb) {
+fn text_at(frame: &mut Frame, y: usize, words: &str, fg: Rgb, bg: Rgb) {
+    let band = embedded_graphics::primitives::Rectangle::new(
+        Point::new(0, y as i32),
+        Size::new(WIDTH as u32, 6),
+    );
+    let Ok(()) = frame.fill_solid(&band, Gray4::new(grey_of(bg)));
+    text(frame, (0, y), words, fg, bg);
+}
+
+/// Characters of the 4 x 6 font from pixel `(x, y)`, `fg` on `bg`: ASCII
+/// (anything else a `?`), at most a row's `COLS`.
+fn text(frame: &mut Frame, (x, y): (usize, usize), words: &str, fg: Rgb, bg: Rgb) {
     use embedded_graphics::mono_font::{MonoTextStyleBuilder, ascii::FONT_4X6};
     use embedded_graphics::text::{Baseline, Text};
-    let (fg, bg) = (Gray4::new(grey_of(fg)), Gray4::new(grey_of(bg)));
-    let y = y as i32;
-    let band =
-        embedded_graphics::primitives::Rectangle::new(Point::new(0, y), Size::new(WIDTH as u32, 6));
-    let Ok(()) = frame.fill_solid(&band, bg);
     let mut line: heapless::String<COLS> = heapless::String::new();
-    for c in text.chars() {
+    for c in words.chars() {
         if line.push(if c.is_ascii() { c } else { '?' }).is_err() {
             break;
         }
     }
     let style = MonoTextStyleBuilder::new()
         .font(&FONT_4X6)
-        .text_color(fg)
-        .background_color(bg)
+        .text_color(Gray4::new(grey_of(fg)))
+        .background_color(Gray4::new(grey_of(bg)))
         .build();
-    let Ok(_) = Text::with_baseline(&line, Point::new(0, y), style, Baseline::Top).draw(frame);
+    let at = Point::new(x as i32, y as i32);
+    let Ok(_) = Text::with_baseline(&line, at, style, Baseline::Top).draw(frame);
 }
 
 /// A screen of the play layer (the title, a menu, the help) on the panel:
@@ -276,67 +284,40 @@ pub fn draw<H: amulets_play::session::Host>(
     controls: &mut amulets_play::pad::Controls,
 ) {
     use amulets_play::view::chrome;
+    let palette = session.prefs.palette();
     if let Some(screen) = session.drawn().screen() {
         draw_screen(frame, &screen, controls);
         return;
     }
     *frame = Frame::new();
-    let palette = session.prefs.palette();
     let scene = controls.scene(session);
     let camera = scene.camera_in_sight(VIEW);
-    scene.cells(camera, VIEW, |p, shown| {
-        let c = shown.text_cell();
+    // A map cell's character in its box, in the player's palette.
+    let mut cell = |p: amulets_core::geom::Point, c: amulets_play::view::TextCell| {
         let (col, row) = ((p.x - camera.x) as usize, (p.y - camera.y) as usize);
         let glyph = if c.glyph.is_ascii_graphic() {
             c.glyph
         } else {
             ' '
         };
-        put_char(
+        let mut one = [0u8; 4];
+        let (fg, bg) = (palette.apply(c.fg), palette.apply(c.bg));
+        text(
             frame,
             (col * 4, row * 6),
-            glyph,
-            palette.apply(c.fg),
-            palette.apply(c.bg),
+            glyph.encode_utf8(&mut one),
+            fg,
+            bg,
         );
-    });
-    scene.beyond_view(camera, VIEW, |p, c| {
-        let (col, row) = ((p.x - camera.x) as usize, (p.y - camera.y) as usize);
-        put_char(
-            frame,
-            (col * 4, row * 6),
-            c.glyph,
-            palette.apply(c.fg),
-            palette.apply(c.bg),
-        );
-    });
+    };
+    scene.cells(camera, VIEW, |p, shown| cell(p, shown.text_cell()));
+    scene.beyond_view(camera, VIEW, &mut cell);
     let status = controls.tiny_status(session, COLS);
-    for (i, (text, color)) in status.rows.iter().zip(status.colors).enumerate() {
-        if i == amulets_play::pad::TINY_ROWS {
-            break;
-        }
-        text_at(
-            frame,
-            STATUS_Y + i * 6,
-            text,
-            palette.apply(color),
-            palette.apply(chrome::BACKGROUND),
-        );
+    let rows = status.rows.iter().zip(status.colors);
+    for (i, (words, color)) in rows.take(amulets_play::pad::TINY_ROWS).enumerate() {
+        let (fg, bg) = (palette.apply(color), palette.apply(chrome::BACKGROUND));
+        text_at(frame, STATUS_Y + i * 6, words, fg, bg);
     }
-}
-
-/// A character's 4 x 6 box at pixel `(x, y)`, `fg` on `bg`.
-fn put_char(frame: &mut Frame, (x, y): (usize, usize), c: char, fg: Rgb, bg: Rgb) {
-    use embedded_graphics::mono_font::{MonoTextStyleBuilder, ascii::FONT_4X6};
-    use embedded_graphics::text::{Baseline, Text};
-    let style = MonoTextStyleBuilder::new()
-        .font(&FONT_4X6)
-        .text_color(Gray4::new(grey_of(fg)))
-        .background_color(Gray4::new(grey_of(bg)))
-        .build();
-    let mut text = [0u8; 4];
-    let at = Point::new(x as i32, y as i32);
-    let Ok(_) = Text::with_baseline(c.encode_utf8(&mut text), at, style, Baseline::Top).draw(frame);
 }
 
 #[cfg(test)]

@@ -72,6 +72,18 @@ impl Buttons {
         }
     }
 
+    /// The buttons down in either.
+    pub const fn union(self, other: Buttons) -> Buttons {
+        let (a, b) = (self.to_array(), other.to_array());
+        let mut out = [false; 8];
+        let mut i = 0;
+        while i < 8 {
+            out[i] = a[i] || b[i];
+            i += 1;
+        }
+        Buttons::from_array(out)
+    }
+
     /// True when any is down.
     pub fn any(self) -> bool {
         self != Buttons::NONE

@@ -72,17 +72,6 @@ impl Default for FiveKeys {
     }
 }
 
-/// Only the switch's four ways of `b`.
-const fn ways_of(b: Buttons) -> Buttons {
-    Buttons {
-        up: b.up,
-        down: b.down,
-        left: b.left,
-        right: b.right,
-        ..Buttons::NONE
-    }
-}
-
 /// Two directions that make a diagonal, or one.
 const fn one_way(b: Buttons) -> bool {
     !(b.up && b.down || b.left && b.right)
@@ -148,15 +137,10 @@ impl FiveKeys {
         self.update_ways(ways, now);
         let mut out = core::mem::replace(&mut self.pulse, Buttons::NONE);
         if let Ways::Given(w) = self.ways {
-            out.up |= w.up;
-            out.down |= w.down;
-            out.left |= w.left;
-            out.right |= w.right;
+            out = out.union(w);
         }
         if let Select::Chord(b) = self.select {
-            out.a |= b.a;
-            out.b |= b.b;
-            out.c |= b.c;
+            out = out.union(b);
         }
         out
     }
@@ -239,10 +223,7 @@ impl FiveKeys {
                     self.given += 1;
                     Ways::Given(ways)
                 } else {
-                    Ways::Waiting {
-                        since,
-                        seen: ways_of(ways),
-                    }
+                    Ways::Waiting { since, seen: ways }
                 }
             }
             Ways::Given(w) if ways.any() => Ways::Given(w),
@@ -250,7 +231,7 @@ impl FiveKeys {
         };
     }
 
-    /// `b` given for the next update only.
+    /// `b` given by this update only.
     fn give(&mut self, b: Buttons) {
         self.given += 1;
         self.pulse = b;
@@ -273,10 +254,6 @@ mod tests {
         press: true,
         ..Buttons::NONE
     };
-
-    fn and(a: Buttons, b: Buttons) -> Buttons {
-        Buttons::from_array(core::array::from_fn(|i| a.to_array()[i] || b.to_array()[i]))
-    }
 
     /// The pad's buttons for the keys held over `ms` from `at`, one read
     /// a millisecond, each new output with its time.
@@ -306,10 +283,10 @@ mod tests {
     fn two_neighbours_together_are_one_diagonal() {
         let mut f = armed();
         f.update(UP, 1);
-        let out = hold(&mut f, and(UP, RIGHT), 5, 100);
+        let out = hold(&mut f, UP.union(RIGHT), 5, 100);
         let given: heapless::Vec<Buttons, 128> =
             out.iter().map(|(_, b)| *b).filter(|b| b.any()).collect();
-        assert!(given.iter().all(|b| *b == and(UP, RIGHT)), "{given:?}");
+        assert!(given.iter().all(|b| *b == UP.union(RIGHT)), "{given:?}");
         assert_eq!(f.given(), 1);
         assert_eq!(
             given[0].direction(),
@@ -359,7 +336,7 @@ mod tests {
         ] {
             let mut f = armed();
             hold(&mut f, SELECT, 1, 10);
-            let out = hold(&mut f, and(SELECT, way), 11, 100);
+            let out = hold(&mut f, SELECT.union(way), 11, 100);
             assert!(out.iter().all(|(_, b)| *b == want), "{way:?}: {out:?}");
             // Let go in either order: nothing more, no step, no press.
             let after = hold(&mut f, way, 111, 100);
@@ -385,7 +362,7 @@ mod tests {
     #[test]
     fn keys_down_since_the_start_wait_to_be_let_go() {
         let mut f = FiveKeys::new();
-        let all = and(and(UP, RIGHT), SELECT);
+        let all = UP.union(RIGHT).union(SELECT);
         assert!(hold(&mut f, all, 0, 1000).iter().all(|(_, b)| !b.any()));
         assert_eq!(f.update(Buttons::NONE, 1000), Buttons::NONE);
         assert_eq!(f.given(), 0);

@@ -6,7 +6,7 @@ use super::{COMMANDS, Controls, Mode};
 use crate::bindings::{self, Pad, Verb};
 use crate::session::Host;
 use crate::session::Session;
-use crate::view::{self, Hands, wrap};
+use crate::view::{self, wrap};
 use amulets_core::color::{Rgb, palette};
 use amulets_core::game::State;
 use amulets_core::input::Action;
@@ -222,7 +222,7 @@ impl Controls {
                 }
             }
             Mode::Travel(_) => put(&mut hint, format_args!("Travel: press goes, B back")),
-            Mode::Play => play_hint(game.state(), Hands::Board, &mut hint),
+            Mode::Play => play_hint(game.state(), &mut hint),
         }
         hint
     }
@@ -258,6 +258,7 @@ impl Controls {
             colors[2] = palette::DIM_TEXT;
             return done(out, colors, 1);
         }
+        let hint_rows = usize::from(!hint.is_empty());
         let standing = drawn.standing_notes().next();
         let second = if !hint.is_empty() {
             colors[2] = palette::DIM_TEXT;
@@ -284,7 +285,7 @@ impl Controls {
                 colors[2] = palette::DIM_TEXT;
             }
         }
-        done(out, colors, usize::from(colors[2] == palette::DIM_TEXT))
+        done(out, colors, hint_rows)
     }
 
     /// What the buttons do in the menu, with the travel cursor, or asked
@@ -390,7 +391,7 @@ fn tall_messages<H: Host>(
 
 /// On the map, the buttons of a few actions, as the core's table gives
 /// them (the help has them all); on a screen, how to choose.
-fn play_hint(state: State, hands: Hands, hint: &mut StatusLine) {
+fn play_hint(state: State, hint: &mut StatusLine) {
     let brief: &[(Action, &str)] = match state {
         State::Playing => &[(Action::Explore, "explore"), (Action::Rest, "rest")],
         State::Aiming(_) => &[
@@ -413,7 +414,7 @@ fn play_hint(state: State, hands: Hands, hint: &mut StatusLine) {
             .find(|b| b.action() == Some(Verb::Game(action)));
         for (k, way) in b.into_iter().flat_map(|b| b.pad).enumerate() {
             let or = if k == 0 { "" } else { " or " };
-            put(hint, format_args!("{or}{}", view::Named(*way, hands)));
+            put(hint, format_args!("{or}{way}"));
         }
         put(hint, format_args!(": {word}  "));
     }
