@@ -202,15 +202,16 @@ fn text(frame: &mut Frame, (x, y): (usize, usize), words: &str, fg: Rgb, bg: Rgb
 /// the next, each broken to the row's width (a label over its words); when
 /// they do not all fit, the window of them that the buttons' `controls`
 /// keep (the chosen line in it, highlighted) and a row saying there is
-/// more, as the other boards show a screen.
+/// more, as the other boards show a screen; in the player's `palette`.
 pub fn draw_screen(
     frame: &mut Frame,
     screen: &amulets_play::view::Screen,
     controls: &mut amulets_play::pad::Controls,
+    palette: Palette,
 ) {
     *frame = Frame::new();
     screen_rows(screen, controls, |row, text, fg, bg| {
-        text_row(frame, row, text, fg, bg);
+        text_row(frame, row, text, palette.apply(fg), palette.apply(bg));
     });
 }
 
@@ -286,7 +287,7 @@ pub fn draw<H: amulets_play::session::Host>(
     use amulets_play::view::chrome;
     let palette = session.prefs.palette();
     if let Some(screen) = session.drawn().screen() {
-        draw_screen(frame, &screen, controls);
+        draw_screen(frame, &screen, controls, palette);
         return;
     }
     *frame = Frame::new();
@@ -332,7 +333,7 @@ mod screen_tests {
         let title = session.drawn().screen().expect("the title");
         let mut frame = Frame::new();
         let mut controls = amulets_play::pad::Controls::new();
-        draw_screen(&mut frame, &title, &mut controls);
+        draw_screen(&mut frame, &title, &mut controls, Palette::Book);
         let lit = (0..HEIGHT)
             .flat_map(|y| (0..WIDTH).map(move |x| (x, y)))
             .filter(|&(x, y)| frame.grey(x, y) > 0)
