@@ -240,6 +240,10 @@ fn views(screen: &mut Screen, gfx: &mut Gfx) {
 /// every step painted in part and presented; now and then the window is
 /// read back and must equal the app's whole frame.
 fn uploads_in_part(screen: &mut Screen, gfx: &mut Gfx) {
+    // The software renderer's window is XRGB8888: the frame's pixels are
+    // rewritten into the window's own order as they are put in, so that
+    // presenting converts nothing (and this checks the rewriting).
+    assert_eq!(gfx.order(), amulets_sdl::draw::Order::Xrgb);
     for tiles in [false, true] {
         let mut app = App::new(session(
             None,
