@@ -3,6 +3,7 @@
 //! timings of ours and the peers on the same maps. The xtask reads the
 //! medians criterion writes and prints the table with ratios.
 
+use amulets_benches::CpuTime;
 use amulets_benches::{self as b, Case};
 use amulets_core::cellset::CellSet;
 use amulets_core::fov::field_of_view;
@@ -49,36 +50,39 @@ fn allocations_of(f: impl FnOnce()) -> usize {
     ALLOCATIONS.load(Ordering::Relaxed) - before
 }
 
+/// Every class's searches, by name (`amulets_benches::CLASSES`).
 struct Sets {
-    rooms: Vec<Case>,
-    caves: Vec<Case>,
-    /// Perfect mazes from seeds (issue 60's maze class).
-    mazes: Vec<Case>,
-    hand_made: Vec<(&'static str, Case)>,
+    classes: Vec<(&'static str, Vec<Case>)>,
+}
+
+impl Sets {
+    fn of(&self, name: &str) -> &[Case] {
+        &self
+            .classes
+            .iter()
+            .find(|(n, _)| *n == name)
+            .expect("a class")
+            .1
+    }
+
+    /// One search a map: the maps of a class each once.
+    fn maps_of(&self, name: &str) -> Vec<&Case> {
+        self.of(name).iter().step_by(b::PAIRS).collect()
+    }
 }
 
 fn sets() -> Sets {
     Sets {
-        rooms: b::floors(50, 1),
-        caves: b::floors(50, 4),
-        mazes: b::mazes(50),
-        hand_made: b::hand_made(),
+        classes: b::CLASSES.iter().map(|&c| (c, b::class(c))).collect(),
     }
 }
 
-/// Where the field of view is looked from on a floor: the start, the stairs
-/// and `n - 2` cells of ground between.
+/// Where the field of view is looked from on a floor, for the checks: the
+/// start, the stairs and `n - 2` cells of ground between.
 fn origins(case: &Case, n: usize) -> Vec<Point> {
     let mut v = vec![case.from, case.to];
     v.extend(b::goals(&case.map, n - 2));
     v
-}
-
-/// How many origins each map of a set is looked from: 250 in all, as in
-/// the instruction counts (`examples/profile.rs`), so that a hand-made map,
-/// one case alone, is timed over as many fields of view as a set of floors.
-fn origins_a_map(cases: &[Case]) -> usize {
-    250 / cases.len()
 }
 
 fn checks(sets: &Sets) {
@@ -107,7 +111,7 @@ fn checks(sets: &Sets) {
         24 * 1024
     );
 
-    let case = &sets.rooms[0];
+    let case = &sets.of("rooms")[0];
     let mut astar = Box::new(AStar::new());
     let mut dijkstra = Box::new(DijkstraMap::new());
     let mut frontier = Box::new(Buckets::new());
@@ -123,38 +127,42 @@ fn checks(sets: &Sets) {
     );
 
     let all: Vec<(&str, &Case)> = sets
-        .rooms
+        .classes
         .iter()
-        .map(|c| ("rooms", c))
-        .chain(sets.caves.iter().map(|c| ("caves", c)))
-        .chain(sets.mazes.iter().map(|c| ("mazes", c)))
-        .chain(sets.hand_made.iter().map(|(n, c)| (*n, c)))
+        .flat_map(|(name, cases)| cases.iter().map(move |c| (*name, c)))
         .collect();
-    let (mut pf_same, mut br_same, mut n) = (0, 0, 0);
+    let (mut plain_same, mut pf_same, mut br_same, mut n) = (0, 0, 0, 0);
     let mut differ = Vec::new();
     for (name, case) in &all {
         astar.find_path(&case.map, case.from, case.to);
         let ours = astar.cost();
+        let plain = amulets_tests::book_astar::find_path(&case.map, case.from, case.to);
+        let plain = (!plain.0.is_empty()).then_some(plain.1.unsigned_abs());
         let pf = b::pathfinding_astar(&case.map, case.from, case.to);
         let br = b::bracket_astar(&case.map, case.from, case.to);
         n += 1;
+        plain_same += usize::from(plain == ours);
         pf_same += usize::from(pf == ours);
         br_same += usize::from(br == ours);
-        if pf != ours || br != ours {
+        if plain != ours || pf != ours || br != ours {
             differ.push(format!(
-                "{name}: ours {ours:?}, pathfinding {pf:?}, bracket {br:?}"
+                "{name}: ours {ours:?}, plain {plain:?}, pathfinding {pf:?}, bracket {br:?}"
             ));
         }
     }
     println!(
-        "check: A* way costs equal ours: pathfinding {pf_same} of {n}, bracket-pathfinding {br_same} of {n}"
+        "check: A* way costs equal ours: plain {plain_same} of {n}, pathfinding {pf_same} of {n}, bracket-pathfinding {br_same} of {n}"
     );
     for d in differ.iter().take(5) {
         println!("check:   differs: {d}");
     }
 
     let (mut pf_cells, mut br_cells, mut cells) = (0usize, 0usize, 0usize);
-    for (_, case) in all.iter().filter(|(n, _)| *n == "rooms" || *n == "caves") {
+    for case in sets
+        .maps_of("rooms")
+        .into_iter()
+        .chain(sets.maps_of("caves"))
+    {
         for k in [1, 40] {
             let goals = b::goals(&case.map, k);
             dijkstra.compute(&case.map, &goals, book_cost);
@@ -184,7 +192,11 @@ fn checks(sets: &Sets) {
     );
 
     let (mut same, mut views) = (0, 0);
-    for case in sets.rooms.iter().chain(&sets.caves) {
+    for case in sets
+        .maps_of("rooms")
+        .into_iter()
+        .chain(sets.maps_of("caves"))
+    {
         for o in origins(case, 5) {
             field_of_view(&case.map, o, 9, &mut visible);
             let theirs = b::bracket_fov(&case.map, o, 9);
@@ -204,15 +216,16 @@ fn checks(sets: &Sets) {
 /// 40 samples over 3 s a benchmark: on this shared 2-core machine a burst
 /// of someone else's load lands in some samples, and the pass rule takes
 /// the worse end of the median's interval, which more samples narrow.
-fn config() -> Criterion {
+fn config() -> Criterion<CpuTime> {
     Criterion::default()
+        .with_measurement(CpuTime)
         .sample_size(40)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(3))
         .configure_from_args()
 }
 
-fn bench_astar(c: &mut Criterion, name: &str, cases: &[Case]) {
+fn bench_astar(c: &mut Criterion<CpuTime>, name: &str, cases: &[Case]) {
     let mut g = c.benchmark_group(format!("astar-{name}"));
     let mut astar = Box::new(AStar::new());
     g.bench_function("amulets", |bench| {
@@ -229,13 +242,17 @@ fn bench_astar(c: &mut Criterion, name: &str, cases: &[Case]) {
             }
         })
     });
-    g.bench_function("bracket", |bench| {
-        bench.iter(|| {
-            for case in cases {
-                black_box(b::bracket_astar(&case.map, case.from, case.to));
-            }
-        })
-    });
+    // bracket-pathfinding's A* takes some 9 ms a search on rooms and caves
+    // (a hundred times ours): timed where a round takes less than seconds.
+    if name == "open" || name == "mazes" {
+        g.bench_function("bracket", |bench| {
+            bench.iter(|| {
+                for case in cases {
+                    black_box(b::bracket_astar(&case.map, case.from, case.to));
+                }
+            })
+        });
+    }
     // The tests' copy of the book's search, with a binary heap.
     g.bench_function("plain", |bench| {
         bench.iter(|| {
@@ -247,7 +264,7 @@ fn bench_astar(c: &mut Criterion, name: &str, cases: &[Case]) {
     g.finish();
 }
 
-fn bench_dijkstra(c: &mut Criterion, name: &str, cases: &[Case], k: usize) {
+fn bench_dijkstra(c: &mut Criterion<CpuTime>, name: &str, cases: &[&Case], k: usize) {
     let goals: Vec<Vec<Point>> = cases.iter().map(|c| b::goals(&c.map, k)).collect();
     let mut g = c.benchmark_group(format!("dijkstra{k}-{name}"));
     let mut map = Box::new(DijkstraMap::new());
@@ -285,30 +302,49 @@ fn bench_dijkstra(c: &mut Criterion, name: &str, cases: &[Case], k: usize) {
     g.finish();
 }
 
-/// The field of view at `radius` from each case's origins: ours, the plain
-/// flat-array shadowcasting of the tests (`plain_fov`), and bracket's
-/// symmetric shadowcasting at radius 9.
-/// A Dijkstra map from `case.from` alone, ours and the plain one.
-fn bench_dijkstra_from(c: &mut Criterion, name: &str, case: &Case) {
+/// A Dijkstra map from each search's start alone: ours, the plain one
+/// (the tests', a binary heap), and the peers'.
+fn bench_dijkstra_from(c: &mut Criterion<CpuTime>, name: &str, cases: &[Case]) {
     let mut g = c.benchmark_group(format!("dijkstra1-{name}"));
     let mut map = Box::new(DijkstraMap::new());
     let mut frontier = Box::new(Buckets::new());
-    let goals = [case.from];
     g.bench_function("amulets", |bench| {
         bench.iter(|| {
-            map.compute_with(&mut frontier, &case.map, &goals, book_cost);
-            black_box(map.at(case.to));
+            for case in cases {
+                map.compute_with(&mut frontier, &case.map, &[case.from], book_cost);
+                black_box(map.at(case.to));
+            }
         })
     });
     g.bench_function("plain", |bench| {
-        bench.iter(|| black_box(amulets_tests::plain::costs(&case.map, &goals, false).len()))
+        bench.iter(|| {
+            for case in cases {
+                black_box(amulets_tests::plain::costs(&case.map, &[case.from], false).len());
+            }
+        })
+    });
+    g.bench_function("pathfinding", |bench| {
+        bench.iter(|| {
+            for case in cases {
+                black_box(b::pathfinding_dijkstra(&case.map, &[case.from]).len());
+            }
+        })
+    });
+    g.bench_function("bracket", |bench| {
+        bench.iter(|| {
+            for case in cases {
+                black_box(b::bracket_dijkstra(&case.map, &[case.from]).map[0]);
+            }
+        })
     });
     g.finish();
 }
 
-fn bench_fov(c: &mut Criterion, name: &str, cases: &[Case], radius: i32) {
-    let n = origins_a_map(cases);
-    let views: Vec<(&Case, Vec<Point>)> = cases.iter().map(|c| (c, origins(c, n))).collect();
+/// The field of view at `radius` from each search's two ends: ours, the
+/// plain symmetric shadowcasting of the tests (`plain_fov`), and
+/// bracket's at radius 9.
+fn bench_fov(c: &mut Criterion<CpuTime>, name: &str, cases: &[Case], radius: i32) {
+    let views: Vec<(&Case, Vec<Point>)> = cases.iter().map(|c| (c, vec![c.from, c.to])).collect();
     let mut g = c.benchmark_group(format!("fov{radius}-{name}"));
     let mut visible = CellSet::new();
     g.bench_function("amulets", |bench| {
@@ -346,7 +382,7 @@ fn bench_fov(c: &mut Criterion, name: &str, cases: &[Case], radius: i32) {
     g.finish();
 }
 
-fn bench_generation(c: &mut Criterion) {
+fn bench_generation(c: &mut Criterion<CpuTime>) {
     use amulets_core::mapgen::{caves, rooms};
     use amulets_core::rng::Rng;
     let mut g = c.benchmark_group("generate");
@@ -374,33 +410,16 @@ fn main() {
         checks(&sets);
     }
     let mut c = config();
-    bench_astar(&mut c, "rooms", &sets.rooms);
-    bench_astar(&mut c, "caves", &sets.caves);
-    bench_astar(&mut c, "mazes", &sets.mazes);
-    for (name, case) in &sets.hand_made {
-        bench_astar(&mut c, name, std::slice::from_ref(case));
+    for (name, cases) in &sets.classes {
+        bench_astar(&mut c, name, cases);
+        bench_dijkstra_from(&mut c, name, cases);
     }
-    for k in [1, 40] {
-        bench_dijkstra(&mut c, "rooms", &sets.rooms, k);
-        bench_dijkstra(&mut c, "caves", &sets.caves, k);
-        bench_dijkstra(&mut c, "mazes", &sets.mazes, k);
-    }
-    // One goal at the start of each hand-made map: the serpentine and the
-    // spiral are a search's worst, a layer a cell.
-    for (name, case) in &sets.hand_made {
-        let one = Case {
-            map: case.map.clone(),
-            from: case.from,
-            to: case.to,
-        };
-        bench_dijkstra_from(&mut c, name, &one);
+    for name in ["rooms", "caves"] {
+        bench_dijkstra(&mut c, name, &sets.maps_of(name), 40);
     }
     for radius in [9, amulets_core::fov::MAX_RADIUS] {
-        bench_fov(&mut c, "rooms", &sets.rooms, radius);
-        bench_fov(&mut c, "caves", &sets.caves, radius);
-        bench_fov(&mut c, "mazes", &sets.mazes, radius);
-        for (name, case) in &sets.hand_made {
-            bench_fov(&mut c, name, std::slice::from_ref(case), radius);
+        for (name, cases) in &sets.classes {
+            bench_fov(&mut c, name, cases, radius);
         }
     }
     bench_generation(&mut c);

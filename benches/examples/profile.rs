@@ -1,11 +1,12 @@
 //! A driver for profilers (valgrind's callgrind counts instructions here):
 //! `cargo build --release -p amulets-benches --example profile`, then
 //! `valgrind --tool=callgrind target/release/examples/profile WHAT`, where
-//! WHAT is `[plain-]SEARCH-CLASS`: the search `astar` (start to stairs),
-//! `dijkstra` (a map from the start) or `fov` (radius 9 from 250 cells of
-//! the class's maps), ours or the tests' plain version, on the class
-//! `rooms` (50 floors 1), `caves` (50 floors 4) or a hand-made map
-//! (`serpentine`, `spiral`, `open`, `pillars`). `PROFILE_ROUNDS` (20 unless
+//! WHAT is `[plain-]SEARCH-CLASS`: the search `astar` (each search of the
+//! class, `amulets_benches::class`), `dijkstra` (a map from each search's
+//! start) or `fov` (radius 9 from each search's two ends), ours or the
+//! tests' plain version, on a class (`rooms`, `caves`, `open`, `mazes`:
+//! 50 maps, 4 searches each) or a hand-made map (`serpentine`, `spiral`,
+//! `pillars`, and `open` is the class). `PROFILE_ROUNDS` (20 unless
 //! set) is how many times the whole set is searched: the difference of two
 //! counts is the searches' own, without the maps' making. `cargo xtask
 //! bench` does that for its table of instructions. WHAT may also be
@@ -31,8 +32,7 @@ fn usage() -> ! {
 
 fn cases(class: &str) -> Vec<Case> {
     match class {
-        "rooms" => amulets_benches::floors(50, 1),
-        "caves" => amulets_benches::floors(50, 4),
+        c if amulets_benches::CLASSES.contains(&c) => amulets_benches::class(c),
         _ => match amulets_benches::hand_made()
             .into_iter()
             .find(|(n, _)| *n == class)
@@ -135,10 +135,8 @@ fn main() {
         usage()
     };
     let cases = cases(class);
-    let origins: Vec<Vec<Point>> = cases
-        .iter()
-        .map(|c| amulets_benches::goals(&c.map, 250 / cases.len()))
-        .collect();
+    // The field of view from each search's two ends, as the bench times it.
+    let origins: Vec<[Point; 2]> = cases.iter().map(|c| [c.from, c.to]).collect();
     let mut map = Box::new(DijkstraMap::new());
     let mut open = Box::new(Buckets::new());
     let mut astar = Box::new(AStar::new());

@@ -46,17 +46,80 @@ pub fn floors(n: u32, depth: i32) -> Vec<Case> {
         .collect()
 }
 
-/// `n` perfect mazes (seeds 1 to n: one-cell corridors, branches, dead
-/// ends), each from its top left cell to its bottom right one, joined by
-/// the maze's one way.
-pub fn mazes(n: u32) -> Vec<Case> {
-    (1..=n)
-        .map(|seed| Case {
-            map: amulets_tests::maps::perfect_maze(seed),
-            from: Point::new(1, 1),
-            to: Point::new(MAP_W - 3, MAP_H - 3),
-        })
-        .collect()
+/// The four classes of map the searches and the field of view are timed
+/// on by the clock (issue 60), each made here from seeds: the game's
+/// rooms, its caves, open floors and mazes.
+pub const CLASSES: [&str; 4] = ["rooms", "caves", "open", "mazes"];
+
+/// How many searches a map of a class gives: its own (the start to the
+/// stairs, or corner to end) and `PAIRS - 1` between cells drawn from a
+/// seed.
+pub const PAIRS: usize = 4;
+
+/// A class's searches: 50 maps, `PAIRS` each.
+///
+/// - `rooms`: floor 1 of runs 1 to 50; `caves`: floor 4 of the same runs.
+/// - `open`: 48 open floors with pillars and short walls
+///   (`maps::open_floor`), the open floor and the floor of pillars.
+/// - `mazes`: 48 perfect mazes (`maps::perfect_maze`: branches, dead
+///   ends), the serpentine and the spiral.
+///
+/// Each drawn pair is two cells that can be stood on and are joined, so
+/// every search finds a way.
+///
+/// # Panics
+/// On a name not in [`CLASSES`].
+pub fn class(name: &str) -> Vec<Case> {
+    use amulets_tests::maps;
+    let base: Vec<Case> = match name {
+        "rooms" => floors(50, 1),
+        "caves" => floors(50, 4),
+        "open" | "mazes" => {
+            let made = |seed: u32| {
+                let map = if name == "open" {
+                    maps::open_floor(seed)
+                } else {
+                    maps::perfect_maze(seed)
+                };
+                let from = Point::new(1, 1);
+                let to = Point::new(MAP_W - 3, MAP_H - 3);
+                Case { map, from, to }
+            };
+            let hand: [(Map, Point, Point); 2] = if name == "open" {
+                [maps::open(), maps::pillars()]
+            } else {
+                [maps::serpentine(), maps::spiral()]
+            };
+            (1..=48)
+                .map(made)
+                .chain(
+                    hand.into_iter()
+                        .map(|(map, from, to)| Case { map, from, to }),
+                )
+                .collect()
+        }
+        _ => panic!("no class of maps is called {name:?}: {CLASSES:?}"),
+    };
+    let mut cases = Vec::new();
+    for (k, case) in base.into_iter().enumerate() {
+        let joined = amulets_tests::plain::reachable(case.from, |p| case.map.is_passable(p));
+        let ground: Vec<Point> = (0..MAP_CELLS)
+            .filter(|&i| joined[i])
+            .map(Map::point_of)
+            .collect();
+        let mut dice = Rng::new(7919 * (k as u32 + 1));
+        let mut draw = || ground[dice.roll(0, ground.len() as i32 - 1) as usize];
+        let drawn: Vec<(Point, Point)> = (1..PAIRS).map(|_| (draw(), draw())).collect();
+        cases.push(case.clone());
+        for (from, to) in drawn {
+            cases.push(Case {
+                map: case.map.clone(),
+                from,
+                to,
+            });
+        }
+    }
+    cases
 }
 
 /// The hand-made worst cases: a serpentine maze, an open floor, pillars.
@@ -302,5 +365,98 @@ impl Watched {
                 }
             }
         }
+    }
+}
+
+/// Criterion's measurement by the CPU clock: the time the bench's own
+/// thread ran (`CLOCK_THREAD_CPUTIME_ID`), so that another process taking
+/// a core on this shared machine does not count as ours.
+pub struct CpuTime;
+
+/// The thread's CPU time so far, in nanoseconds.
+#[cfg(unix)]
+#[allow(unsafe_code)]
+fn thread_cpu_ns() -> u64 {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid timespec for the call to write.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    assert_eq!(ok, 0, "the thread's CPU clock");
+    t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64
+}
+
+/// Elsewhere, the wall clock.
+#[cfg(not(unix))]
+fn thread_cpu_ns() -> u64 {
+    use std::sync::OnceLock;
+    static START: OnceLock<std::time::Instant> = OnceLock::new();
+    START
+        .get_or_init(std::time::Instant::now)
+        .elapsed()
+        .as_nanos() as u64
+}
+
+impl criterion::measurement::Measurement for CpuTime {
+    type Intermediate = u64;
+    type Value = u64;
+
+    fn start(&self) -> u64 {
+        thread_cpu_ns()
+    }
+
+    fn end(&self, from: u64) -> u64 {
+        thread_cpu_ns() - from
+    }
+
+    fn add(&self, a: &u64, b: &u64) -> u64 {
+        a + b
+    }
+
+    fn zero(&self) -> u64 {
+        0
+    }
+
+    fn to_f64(&self, ns: &u64) -> f64 {
+        *ns as f64
+    }
+
+    fn formatter(&self) -> &dyn criterion::measurement::ValueFormatter {
+        &Nanoseconds
+    }
+}
+
+/// Shows the CPU clock's nanoseconds as criterion shows times.
+struct Nanoseconds;
+
+impl criterion::measurement::ValueFormatter for Nanoseconds {
+    fn scale_values(&self, typical: f64, values: &mut [f64]) -> &'static str {
+        let (by, unit) = if typical < 1e3 {
+            (1.0, "ns")
+        } else if typical < 1e6 {
+            (1e3, "µs")
+        } else if typical < 1e9 {
+            (1e6, "ms")
+        } else {
+            (1e9, "s")
+        };
+        for v in values {
+            *v /= by;
+        }
+        unit
+    }
+
+    fn scale_throughputs(
+        &self,
+        _typical: f64,
+        _throughput: &criterion::Throughput,
+        _values: &mut [f64],
+    ) -> &'static str {
+        "per CPU second"
+    }
+
+    fn scale_for_machines(&self, _values: &mut [f64]) -> &'static str {
+        "ns"
     }
 }

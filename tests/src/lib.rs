@@ -716,6 +716,31 @@ pub mod maps {
         (map, Point::new(1, 1), Point::new(MAP_W - 2, MAP_H - 2))
     }
 
+    /// An open floor from `seed`: floor inside the outer ring, with a
+    /// pillar on about one cell in twenty and a few short walls, as a
+    /// cave's broad hall or a big room has.
+    pub fn open_floor(seed: u32) -> Map {
+        let mut dice = amulets_core::rng::Rng::new(seed);
+        let (mut map, _, _) = open();
+        for _ in 0..100 {
+            let p = Point::new(dice.roll(2, MAP_W - 3), dice.roll(2, MAP_H - 3));
+            map.set(p, Terrain::Wall);
+        }
+        for _ in 0..8 {
+            let (x, y) = (dice.roll(3, MAP_W - 12), dice.roll(3, MAP_H - 6));
+            let (w, h) = if dice.roll(0, 1) == 0 {
+                (dice.roll(3, 8), 1)
+            } else {
+                (1, dice.roll(2, 4))
+            };
+            for k in 0..w.max(h) {
+                let p = Point::new(x + k * i32::from(w > 1), y + k * i32::from(h > 1));
+                map.set(p, Terrain::Wall);
+            }
+        }
+        map
+    }
+
     /// An open floor with a pillar on every other cell of every other row.
     pub fn pillars() -> (Map, Point, Point) {
         let (mut map, from, to) = open();
