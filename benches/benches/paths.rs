@@ -88,7 +88,7 @@ fn origins(case: &Case, n: usize) -> Vec<Point> {
 fn checks(sets: &Sets) {
     let astar = size_of::<AStar>() + astar::SEARCH_SCRATCH;
     println!(
-        "check: size_of AStar (the way found) = {} bytes, plus at most {} bytes on the stack while it searches (a Dijkstra map from the goal, and its layers, buckets or the corridor's open set): {astar}",
+        "check: size_of AStar (the way found) = {} bytes, plus at most {} bytes on the stack while it searches (a Dijkstra map from the goal, and its layers and lists or the corridor's open set): {astar}",
         size_of::<AStar>(),
         astar::SEARCH_SCRATCH
     );

@@ -58,16 +58,13 @@ const _: () = assert!(NOT_YET < REACHED && (NOT_YET as u64) * 2 <= REACHED as u6
 
 /// The room a search takes on the stack besides the [`AStar`] itself, in
 /// bytes, at its most: the Dijkstra map from the goal, and either what
-/// working it out takes (`dijkstra::LAYERS_SCRATCH` and the lists', or the
-/// buckets when the layers cannot do) or the open set of the corridor, each
-/// in a frame of its own. (The straight shot's 544 bytes come and go before
-/// any of them.)
+/// working it out takes (`dijkstra::LAYERS_SCRATCH` and the lists': the
+/// book's steps are one or two whole steps, so the layers always do) or
+/// the open set of the corridor, each in a frame of its own. (The straight
+/// shot's 544 bytes come and go before any of them.)
 pub const SEARCH_SCRATCH: usize = size_of::<DijkstraMap>()
     + max(
-        max(
-            super::dijkstra::LAYERS_SCRATCH + super::dijkstra::LISTS_SCRATCH,
-            size_of::<super::buckets::Buckets>(),
-        ),
+        super::dijkstra::LAYERS_SCRATCH + super::dijkstra::LISTS_SCRATCH,
         size_of::<Open>(),
     );
 

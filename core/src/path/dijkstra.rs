@@ -13,18 +13,19 @@
 //! steps (the book's costs), cells are found a layer at a time, a layer
 //! being the cells so many whole steps from the goals, with each row of the
 //! map one 64-bit word, and each cell then takes the least of its
-//! neighbours' costs; that is Dijkstra's answer while a way's diagonal
-//! extras stay under a step, which is checked cell by cell
-//! (`compute_by_layers`). Otherwise, or if the check fails, Dijkstra's
-//! algorithm on [`Buckets`] one step wide: every step costs at least a step,
-//! so the cells of the lowest bucket are final and come out in any order.
+//! neighbours' costs; with A*'s extras a layer is the cells whose cost is
+//! so many whole steps, and a cell found too early waits for the next
+//! (`layers::by_layers`). Otherwise (other costs, or lists out of room),
+//! Dijkstra's algorithm on [`Buckets`] one step wide: every step costs at
+//! least a step, so the cells of the lowest bucket are final and come out
+//! in any order.
 //! The map chooses how the layers are kept as it is worked out: layers too
 //! thin for their rows' words to pay (a corridor, a maze: `THIN_CELLS`) go
 //! on as lists of cells (`compute_by_lists`).
 //! No heap, no stale entries, no allocation.
 
 use super::buckets::{Buckets, MAX_STEP};
-use super::layers::{self, Layered, Rows, spread};
+use super::layers::{self, Rows, Stop};
 use super::{DIAGONAL, DIAGONAL_EXTRA, NO_STEP, NOT_YET};
 use crate::geom::{Dir, Point};
 use crate::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
@@ -116,15 +117,16 @@ impl DijkstraMap {
     }
 
     /// For A*: a map of A*'s costs from `goal` (`book_cost`, a diagonal
-    /// `DIAGONAL_EXTRA` dearer), worked out only as far as the first layer
-    /// of whole steps with a neighbour of `start` in it. Every cell a
+    /// `DIAGONAL_EXTRA` dearer), worked out by layers of whole steps
+    /// (`layers::by_layers`) only as far as the first layer by whose end a
+    /// neighbour of `start` is done and the least of those done, plus a
+    /// diagonal's extra, costs less than the next layer. Every cell a
     /// cheapest way from `start` to `goal` goes through, and every
     /// neighbour of `start` that one could leave it by, costs no more than
-    /// that layer's cells (docs/paths.md, "Finding the corridor"), so those
-    /// are exact; every other cell holds its cost or `NOT_YET`, never
+    /// that (docs/paths.md, "Finding the corridor"), so those are done
+    /// and exact; every other cell holds its cost or `NOT_YET`, never
     /// `UNREACHED`, so a diagonal's extra added to any of them does not
-    /// wrap round. The map starts as
-    /// `not_yet` made it.
+    /// wrap round. The map starts as `not_yet` made it.
     pub(crate) fn toward(&mut self, map: &Map, goal: Point, start: Point) {
         let map_from_goal = self;
         let method = map_from_goal.compute_inner::<DIAGONAL_EXTRA>(
@@ -134,14 +136,9 @@ impl DijkstraMap {
             super::book_cost,
             Some(start),
         );
-        if let Method::Buckets = method {
-            // The buckets did it all, leaving `UNREACHED` where none goes.
-            for cost in &mut map_from_goal.cost {
-                if *cost == UNREACHED {
-                    *cost = NOT_YET;
-                }
-            }
-        }
+        // The book's steps are one or two whole steps: the layers always
+        // do, and leave `NOT_YET` where they did not go.
+        debug_assert!(matches!(method, Method::Layers));
     }
 
     /// A map of `NOT_YET` everywhere, for `toward` to work out.
@@ -187,28 +184,16 @@ impl DijkstraMap {
                 start[i / W] |= 1 << (i % W);
             }
         }
-        // The neighbours of `stop_near`, and the rows they are in.
-        let mut stop: Rows = [0; H];
-        let mut stop_rows = 0;
-        if let Some(p) = stop_near.filter(|&p| Map::in_bounds(p)) {
-            let (x, y) = (p.x as usize, p.y as usize);
-            for (row, bits) in stop
-                .iter_mut()
-                .enumerate()
-                .take(y + 2)
-                .skip(y.saturating_sub(1))
-            {
-                *bits = spread(1 << x) & !(u64::from(row == y) << x);
-                stop_rows |= 1 << row;
+        // The neighbours of `stop_near` (none if it is off the map).
+        let stop = stop_near.map(|p| {
+            if Map::in_bounds(p) {
+                Stop::around(p.x as usize, p.y as usize)
+            } else {
+                Stop::nowhere()
             }
-        }
-        let stop = stop_near.map(|_| (stop_rows, &stop));
-        let layered = if layers::fit(&table) {
-            layers::by_layers::<EXTRA>(&mut self.cost, map, &table, &start, stop)
-        } else {
-            Layered::Redo
-        };
-        if layered != Layered::Redo {
+        });
+        if layers::fit(&table) {
+            layers::by_layers::<EXTRA>(&mut self.cost, map, &table, &start, stop.as_ref());
             return Method::Layers;
         }
         match open {
@@ -362,6 +347,7 @@ impl DijkstraMap {
 mod tests {
     use super::*;
     use crate::path::book_cost;
+    use crate::path::layers::Layered;
 
     #[test]
     fn costs_count_whole_steps_and_doors() {
@@ -489,12 +475,10 @@ mod tests {
         }
     }
 
-    #[test]
-    fn layers_give_way_to_the_buckets_on_diagonal_mazes() {
-        let table = book_table();
-        let mut d = DijkstraMap::new();
-        // Only diagonal steps (floor where x + y is even), down a zigzag:
-        // A*'s extras pass a step, and the layers give up.
+    /// Only diagonal steps (floor where x + y is even), down a zigzag:
+    /// A*'s extras pass a step (a way of 100 diagonals costs 10,100, a
+    /// layer more than its whole steps).
+    fn diagonal_zigzag() -> Map {
         let mut maze = Map::new();
         for y in 1..MAP_H - 1 {
             for x in 1..MAP_W - 1 {
@@ -508,21 +492,61 @@ mod tests {
                 }
             }
         }
+        maze
+    }
+
+    #[test]
+    fn layers_agree_with_the_buckets_where_extras_pass_a_step() {
+        let table = book_table();
+        // On the zigzag cells wait for the next layer, in rows where it is
+        // wide and in lists where it is thin; across it one straight
+        // corridor, where a way with more steps and fewer diagonals can be
+        // the cheaper.
+        let maze = diagonal_zigzag();
+        let mut crossed = maze.clone();
+        for y in 1..MAP_H - 1 {
+            crossed.set(Point::new(40, y), Terrain::Floor);
+        }
+        for (name, map) in [("zigzag", &maze), ("crossed", &crossed)] {
+            for goal in [Point::new(1, 1), Point::new(33, 17)] {
+                let i = Map::index(goal);
+                let mut start: Rows = [0; H];
+                start[i / W] |= 1 << (i % W);
+                let mut layered = DijkstraMap::not_yet();
+                layered.cost[i] = 0;
+                layers::by_layers::<DIAGONAL_EXTRA>(&mut layered.cost, map, &table, &start, None);
+                let mut buckets = DijkstraMap::new();
+                buckets.compute_by_buckets::<DIAGONAL_EXTRA>(
+                    &mut Buckets::new(),
+                    map,
+                    &table,
+                    &start,
+                );
+                let differ = (0..MAP_CELLS)
+                    .filter(|&c| layered.cost[c] != buckets.cost[c])
+                    .count();
+                assert_eq!(differ, 0, "{name} from {goal:?}: cells that differ");
+                // On the zigzag some way passes a step in extras: 101
+                // diagonals cost 10,201, a layer more than their steps.
+                let most = buckets.cost.iter().filter(|&&c| c < UNREACHED).max();
+                if name == "zigzag" {
+                    assert!(most.is_some_and(|&c| c > 101 * 101), "{name}: {most:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn with_no_extras_the_layers_go_to_the_zigzag_s_end() {
+        let maze = diagonal_zigzag();
+        let mut d = DijkstraMap::new();
         let mut start: Rows = [0; H];
         start[1] |= 1 << 1;
         d.cost = [NOT_YET; MAP_CELLS];
         d.cost[MAP_W as usize + 1] = 0;
         assert_eq!(
-            layers::by_layers::<DIAGONAL_EXTRA>(&mut d.cost, &maze, &table, &start, None),
-            Layered::Redo
-        );
-        // For the book's maps, with no extras, the layers never give up
-        // (here they go on until the zigzag's far end, thin).
-        d.cost = [NOT_YET; MAP_CELLS];
-        d.cost[MAP_W as usize + 1] = 0;
-        assert_ne!(
-            layers::by_layers::<0>(&mut d.cost, &maze, &table, &start, None),
-            Layered::Redo
+            layers::by_layers::<0>(&mut d.cost, &maze, &book_table(), &start, None),
+            Layered::Listed
         );
         d.compute(&maze, &[Point::new(1, 1)], book_cost);
         assert_eq!(d.at(Point::new(2, 2)), 100);

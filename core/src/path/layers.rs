@@ -3,10 +3,10 @@
 //! being the cells so many whole steps from the goals. The map's rows are
 //! 64-bit words, so a layer's neighbours are found a row at a time; where
 //! the layers turn thin (a corridor, a maze) they go on as lists of cells.
-//! Both give Dijkstra's answer while a way's diagonal extras stay under a
-//! step, which is checked cell by cell; when it is not, the caller does it
-//! all again by buckets ([`Layered::Redo`]). `dijkstra` chooses the engine
-//! and keeps the answer.
+//! With A*'s diagonal extras a layer is the cells whose cost is so many
+//! whole steps (a cost of 100 k to 100 k + 99), and a cell whose cheapest
+//! way turns out dearer than its layer waits for the next (`by_layers`).
+//! `dijkstra` chooses the engine and keeps the answer.
 
 use super::{DIAGONAL, NO_STEP, NOT_YET, STEP};
 use crate::geom::Dir;
@@ -16,10 +16,6 @@ use crate::map::{MAP_CELLS, MAP_H, MAP_W, Map, Terrain};
 const H: usize = MAP_H as usize;
 const W: usize = MAP_W as usize;
 const _: () = assert!(W == 64);
-
-/// The most a cell's diagonal extras may come to for the layers to be
-/// Dijkstra's answer (see `by_layers`).
-const MAX_EXTRAS: u32 = STEP - 2 * super::DIAGONAL_EXTRA;
 
 /// Whether the layers can work a map out: every step costs one or two
 /// whole steps.
@@ -65,8 +61,6 @@ pub(super) enum Layered {
     Done,
     /// The same, the layers from some depth on as lists (`by_lists`).
     Listed,
-    /// A way's extras came to a step: all to do again by buckets.
-    Redo,
 }
 
 /// What the layers step on: the map's cells, the step table, and as rows,
@@ -80,6 +74,60 @@ struct Ground<'a> {
 
 /// The cells of a row that are not on the map's left or right edge.
 const INSIDE_ROW: u64 = !1 & !(1 << (W - 1));
+
+/// The cells a search stops at: the neighbours of one cell, three rows of
+/// bits from row `top` (a whole map's rows would put 288 bytes on the
+/// stack under every search for eight cells).
+#[derive(Clone, Copy)]
+pub(super) struct Stop {
+    top: usize,
+    /// The leftmost column with a cell.
+    left: usize,
+    rows: [u64; 3],
+}
+
+impl Stop {
+    /// The neighbours on the map of cell (x, y).
+    pub(super) fn around(x: usize, y: usize) -> Stop {
+        let top = y.saturating_sub(1);
+        let mut rows = [0; 3];
+        for (k, bits) in rows.iter_mut().enumerate() {
+            let row = top + k;
+            if row <= y + 1 && row < H {
+                *bits = spread(1 << x) & !(u64::from(row == y) << x);
+            }
+        }
+        Stop {
+            top,
+            left: x.saturating_sub(1),
+            rows,
+        }
+    }
+
+    /// None: a cell off the map has no neighbours to stop at.
+    pub(super) fn nowhere() -> Stop {
+        Stop {
+            top: 0,
+            left: 0,
+            rows: [0; 3],
+        }
+    }
+
+    /// Its cells in row `y`.
+    fn row(&self, y: usize) -> u64 {
+        y.checked_sub(self.top)
+            .and_then(|k| self.rows.get(k))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Whether one of its cells is in `layer` (rows as `Layers` pads them).
+    fn meets(&self, layer: &[u64; H + 2]) -> bool {
+        // Row y of a layer is at y + 1; the rows past the map's last are
+        // the padding, always empty.
+        (0..3).any(|k| self.rows[k] & layer[self.top + k + 1] != 0)
+    }
+}
 
 /// Every row's bit in a set of rows.
 const ALL_ROWS: u64 = (1 << H) - 1;
@@ -221,21 +269,26 @@ impl Layers {
 
 /// The fast way, when every step costs one or two whole steps (the
 /// book's costs, and `built_cost`): cells are found layer by layer, a
-/// layer being how many whole steps away from the nearest goal a cell
-/// is, with the map's rows as 64-bit words so a whole layer's
-/// neighbours are found a row at a time; then each cell of a layer
-/// takes the least of its neighbours' costs (plus the diagonal extra,
-/// for A*'s) and its step, with no branch to guess.
+/// layer being the cells whose cost from the nearest goal is so many
+/// whole steps (`depth * STEP` up to the next layer's), with the map's
+/// rows as 64-bit words so a whole layer's neighbours are found a row at
+/// a time; then each cell of a layer takes the least of its neighbours'
+/// costs worked out so far (plus the diagonal extra, for A*'s) and its
+/// step, with no branch to guess.
 ///
-/// That is Dijkstra's answer as long as the diagonal extras a way adds
-/// up stay under a step (always, for the book's maps, which have none):
-/// a cell's cheapest way then comes from the layer before (`w` layers
-/// before, for a step of `w` whole steps),
-/// since a way through its own layer or a later one has a whole step
-/// more. Each cell is checked: its cost less its layer's whole steps
-/// must be at most `MAX_EXTRAS`. If one is not (a way of 99 diagonal
-/// steps or more), this gives up ([`Layered::Redo`]) for the buckets to
-/// do it all again.
+/// That is Dijkstra's answer, by Dijkstra's own argument with buckets one
+/// step wide: every step costs at least a step, so a cell's cheapest way
+/// comes through a neighbour of an earlier layer, all of which are done
+/// when its own layer is. A cell joins a layer when first reached, one or
+/// two layers after the cell that reached it (a step of one or two whole
+/// steps), which is never after its own layer: the cell that reached it
+/// is of the earliest layer among its neighbours. It may be before: with
+/// the extras a way adds up (a diagonal a hundredth dearer), a cell
+/// reached diagonally from a cell costing 99 hundredths over its whole
+/// steps costs a layer more. Such a cell is not done: it waits for the
+/// next layer (and is looked at again there), and is not stepped on from
+/// until it is done. With no extras (the book's maps) that never happens:
+/// a cell costs its layer's whole steps.
 ///
 /// A layer costs its rows' words whatever few cells it has, so where
 /// the layers are thin (fewer than `THIN_CELLS` cells a layer, over the
@@ -244,14 +297,16 @@ impl Layers {
 /// The map, measured as it is worked out, chooses.
 ///
 /// With `stop` (a set of cells, and the rows it has cells in), it ends
-/// after the first layer with a cell of the set and leaves the cells not
-/// worked out at `NOT_YET` (for `toward`).
+/// after the first layer by whose end a cell of the set is done and the
+/// least cost of those done, plus a diagonal's extra, is less than the
+/// next layer's: every cell that costs no more than that is done, and the
+/// cells not worked out are left at `NOT_YET` (for `toward`).
 pub(super) fn by_layers<const EXTRA: u32>(
     costs: &mut [u32; MAP_CELLS],
     map: &Map,
     table: &[u32; 8],
     start: &Rows,
-    stop: Option<(u64, &Rows)>,
+    stop: Option<&Stop>,
 ) -> Layered {
     let cells = map.cells();
     let [can_step, two_steps] = Layers::step_rows(cells, table);
@@ -267,28 +322,30 @@ pub(super) fn by_layers<const EXTRA: u32>(
     let mut ring = Ring::at(depth);
     // The cells worked out since the layers were last measured.
     let mut window = 0;
+    // Whether a cell of `stop` is done.
+    let mut stopping = false;
     while let Some(occupied) = layers.occupied(ring) {
         if depth > 0 && depth.is_multiple_of(THIN_WINDOW) {
             if window < THIN_WINDOW * THIN_CELLS {
-                return by_lists::<EXTRA>(costs, &ground, &layers, &mut reached, ring, depth, stop);
+                return by_lists::<EXTRA>(
+                    costs,
+                    &ground,
+                    &layers,
+                    &mut reached,
+                    (ring, depth),
+                    stop.filter(|_| !stopping),
+                    stop.filter(|_| stopping),
+                );
             }
             window = 0;
         }
         if depth > 0 {
-            match cost_layer::<EXTRA>(costs, cells, table, &layers, ring.here, occupied, depth) {
-                Some(n) => window += n,
-                None => return Layered::Redo,
-            }
+            window += cost_layer::<EXTRA>(costs, cells, table, &mut layers, ring, occupied, depth);
         }
-        if let Some((stop_rows, stop)) = stop {
-            // Only the rows `stop` has cells in (a few) are looked at.
-            let mut rows = stop_rows & occupied;
-            while rows != 0 {
-                let y = rows.trailing_zeros() as usize;
-                rows &= rows - 1;
-                if stop[y] & layers.row(ring.here, y) != 0 {
-                    return Layered::Done;
-                }
+        if let Some(stop) = stop {
+            stopping |= stop.meets(&layers.rows[ring.here]);
+            if stopping && done_with(costs, stop, EXTRA, (depth + 1) * STEP) {
+                return Layered::Done;
             }
         }
         layers.grow(ring, occupied, &can_step, &two_steps, &mut reached);
@@ -300,6 +357,24 @@ pub(super) fn by_layers<const EXTRA: u32>(
         unreached_where_not_yet(costs);
     }
     Layered::Done
+}
+
+/// Whether a search stopping at the cells of `stop` (some of them done)
+/// can end with the layer before the one whose costs begin at `next`: the
+/// least cost of those done, plus a diagonal's extra (the most a step off
+/// them adds), is less than `next`, so every cell costing no more is done. (Out of line:
+/// once a layer, and small beside the callers' frames.)
+#[inline(never)]
+fn done_with(costs: &[u32; MAP_CELLS], stop: &Stop, extra: u32, next: u32) -> bool {
+    let mut least = NOT_YET;
+    for (k, &row) in stop.rows.iter().enumerate() {
+        for x in stop.left..(stop.left + 3).min(W) {
+            if row >> x & 1 == 1 {
+                least = least.min(costs[(stop.top + k) * W + x]);
+            }
+        }
+    }
+    least + extra < next
 }
 
 /// `UNREACHED` wherever the cost was not worked out.
@@ -315,20 +390,23 @@ fn unreached_where_not_yet(costs: &mut [u32; MAP_CELLS]) {
 /// not a row's words for each of them. Each cell taken from the list
 /// of its layer takes its cost from its neighbours as `cost_layer`
 /// works it out (the same cost, in an order that cannot change it:
-/// neighbours of the same layer or later never give the least), and
-/// its neighbours that can be stepped on and are not reached yet are
-/// found from the rows (`spread` of its own bit, three rows) and put on
-/// the list one step on, or two.
+/// neighbours of the same layer or later never give the least); one
+/// that costs the next layer's goes on the list again, with the next
+/// layer (`by_layers`). A cell done has its neighbours that can be
+/// stepped on and are not reached yet found from the rows (`spread` of
+/// its own bit, three rows) and put on the list one step on, or two.
 ///
 /// One array holds the lists: from the front, the layer being worked
 /// through (up to `end`) and then the one after it; from the back, the
 /// cells two steps on from this layer, moved to the front when this
 /// layer is done (after the next layer's cells, so the front stays in
-/// order of layers). A cell is put in once, when it is first reached,
-/// and one moved from the back leaves it, so the front's length plus
-/// the back's is at most the cells reached after the layers done, at
-/// most `LIST_PLACES`: the two ends never meet. The layers begun
-/// (`ring`, `depth`) are where they start.
+/// order of layers). A cell is put in once, when it is first reached
+/// (one that waits for the next layer keeps its place, moved to the
+/// layer's end), and one moved from the back leaves it, so the front's
+/// length plus the back's is at most the cells reached after the layers
+/// done, at most `LIST_PLACES`: the two ends never meet. The layers begun (`ring`, `depth`) are where they
+/// start; the cells to stop at are in `stopping` once one of them is
+/// done, in `stop` until then.
 #[inline(never)]
 #[expect(
     clippy::cast_possible_truncation,
@@ -338,14 +416,14 @@ fn unreached_where_not_yet(costs: &mut [u32; MAP_CELLS]) {
     clippy::too_many_lines,
     reason = "the layered search's one loop, its bounds proved in one place"
 )]
-fn by_lists<const EXTRA: u32>(
+fn by_lists<'s, const EXTRA: u32>(
     costs: &mut [u32; MAP_CELLS],
     ground: &Ground,
     layers: &Layers,
     reached: &mut Rows,
-    ring: Ring,
-    depth: u32,
-    stop: Option<(u64, &Rows)>,
+    (ring, depth): (Ring, u32),
+    mut stop: Option<&'s Stop>,
+    mut stopping: Option<&'s Stop>,
 ) -> Layered {
     let mut list = [0u16; LIST_PLACES];
     let (mut tail, mut back) = (0, LIST_PLACES);
@@ -375,17 +453,20 @@ fn by_lists<const EXTRA: u32>(
         list[back] = i as u16;
     });
     let mut head = 0;
-    let mut most = depth * STEP + MAX_EXTRAS;
-    let mut stopping = false;
+    // Where the layer being worked through begins.
+    let mut layer = depth * STEP;
+
     loop {
         if head == end {
             // The layer is done.
-            if stopping {
+            if let Some(stop) = stopping
+                && done_with(costs, stop, EXTRA, layer + STEP)
+            {
                 return Layered::Listed;
             }
             if head == tail && back == LIST_PLACES {
                 // No layer left: the rest is out of reach.
-                if stop.is_none() {
+                if stop.is_none() && stopping.is_none() {
                     unreached_where_not_yet(costs);
                 }
                 return Layered::Listed;
@@ -396,28 +477,30 @@ fn by_lists<const EXTRA: u32>(
                 list[tail] = list[back];
                 (tail, back) = (tail + 1, back + 1);
             }
-            most += STEP;
+            layer += STEP;
             continue;
         }
         let i = usize::from(list[head]);
         head += 1;
         let (x, y) = (i % W, i / W);
         let inside = x > 0 && y > 0 && x < W - 1 && y < H - 1;
-        let cost = cost_of::<EXTRA>(
-            costs,
-            ground.cells,
-            ground.table,
-            i,
-            inside,
-            most - MAX_EXTRAS,
-        );
+        let cost = cost_of::<EXTRA>(costs, ground.cells, ground.table, i, inside, layer);
         // (With no extras a cell costs its layer's whole steps.)
-        if EXTRA > 0 && cost > most {
-            return Layered::Redo;
+        if EXTRA > 0 && cost >= layer + STEP {
+            // Not done: it changes places with the layer's last cell
+            // not yet looked at, and the layer ends before it, so it is
+            // the next layer's first (the order within a layer does not
+            // matter), and that cell is looked at next.
+            head -= 1;
+            end -= 1;
+            list.swap(head, end);
+            continue;
         }
         costs[i] = cost;
-        if let Some((_, stop)) = stop {
-            stopping |= stop[y] & (1 << x) != 0;
+        if let Some(cells) = stop
+            && cells.row(y) & (1 << x) != 0
+        {
+            (stopping, stop) = (stop, None);
         }
         let near = spread(1 << x);
         let mut grow = |y: usize| {
@@ -446,21 +529,22 @@ fn by_lists<const EXTRA: u32>(
     }
 }
 
-/// Works out the cost of every cell of one layer, `depth` whole steps
-/// from the goals, from the layers before, and returns how many cells
-/// it has; `None` if a cell's extras come to more than `MAX_EXTRAS`.
-#[inline(always)]
+/// Works out the cost of every cell of one layer (`ring.here`),
+/// `depth` whole steps from the goals, from the layers before, and
+/// returns how many cells it has. A cell that costs the next layer's
+/// moves to it, not done (`by_layers`). Out of line, so that its
+/// registers are not in `by_layers`' frame under `by_lists`'.
+#[inline(never)]
 fn cost_layer<const EXTRA: u32>(
     costs: &mut [u32; MAP_CELLS],
     cells: &[Terrain; MAP_CELLS],
     table: &[u32; 8],
-    layers: &Layers,
-    k: usize,
+    layers: &mut Layers,
+    ring: Ring,
     mut occupied: u64,
     depth: u32,
-) -> Option<u32> {
-    let most = depth * STEP + MAX_EXTRAS;
-    let mut worst = 0;
+) -> u32 {
+    let next = (depth + 1) * STEP;
     let mut count = 0;
     while occupied != 0 {
         let y = occupied.trailing_zeros() as usize;
@@ -469,20 +553,30 @@ fn cost_layer<const EXTRA: u32>(
         // test of their own. Those on the edge (seldom: goals, or the
         // odd map) look at the neighbours that are there.
         let inside = if y > 0 && y < H - 1 { INSIDE_ROW } else { 0 };
-        let row = layers.row(k, y);
+        let row = layers.row(ring.here, y);
         count += row.count_ones();
+        let mut later = 0;
         for (bits, inside) in [(row & inside, true), (row & !inside, false)] {
             let mut bits = bits;
             while bits != 0 {
-                let i = y * W + bits.trailing_zeros() as usize;
+                let x = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
+                let i = y * W + x;
                 let cost = cost_of::<EXTRA>(costs, cells, table, i, inside, depth * STEP);
-                costs[i] = cost;
-                worst = worst.max(cost);
+                if EXTRA > 0 && cost >= next {
+                    later |= 1 << x;
+                } else {
+                    costs[i] = cost;
+                }
             }
         }
+        if later != 0 {
+            layers.rows[ring.here][y + 1] &= !later;
+            layers.rows[ring.next][y + 1] |= later;
+            layers.occupied[ring.next] |= 1 << y;
+        }
     }
-    (worst <= most).then_some(count)
+    count
 }
 
 /// What cell `i` of the layer whose whole steps cost `layer` costs: the
