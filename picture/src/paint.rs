@@ -101,8 +101,7 @@ fn lit_at(
     for (i, px) in lit.iter_mut().enumerate() {
         let (tx, ty) = (index * art + i % art, layer * art + i / art);
         // tx < COUNT * SIDE = ATLAS_W and ty < 2 * SIDE = ATLAS_H.
-        let o = (ty * tiles::ATLAS_W as usize + tx) * 4;
-        let src = &tiles::ATLAS[o..o + 4];
+        let src = tiles::pixel(tx, ty);
         let c = palette.apply(Rgb::new(
             times(src[0], tint.r),
             times(src[1], tint.g),
@@ -388,8 +387,7 @@ impl Frame {
                 let end = (x + ((ax + 1) * side + art - 1) / art).min(s.x1);
                 let tx = index as i32 * art + ax;
                 // tx < COUNT * SIDE = ATLAS_W and ty < 2 * SIDE = ATLAS_H.
-                let o = ((ty * tiles::ATLAS_W as i32 + tx) * 4) as usize;
-                let src = &tiles::ATLAS[o..o + 4];
+                let src = tiles::pixel(tx as usize, ty as usize);
                 if src[3] != 0 {
                     let lit = self.palette.apply(Rgb::new(
                         times(src[0], tint.r),

@@ -11,10 +11,17 @@ include!(concat!(env!("OUT_DIR"), "/tiles.rs"));
 /// A tile's side in the atlas; drawn at twice this, a 20-pixel cell.
 pub const SIDE: u32 = 10;
 /// The atlas: `COUNT` tiles side by side, the fixed layer above the
-/// kind-coloured one, RGBA bytes.
-pub static ATLAS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/tiles.rgba"));
+/// kind-coloured one, a byte a pixel: its colour's place in `PALETTE`.
+static ATLAS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/tiles.idx"));
 pub const ATLAS_W: u32 = COUNT as u32 * SIDE;
 pub const ATLAS_H: u32 = 2 * SIDE;
+
+/// The atlas's pixel at `(x, y)`, RGBA (alpha 0 or 255). Panics off the
+/// atlas.
+#[inline]
+pub fn pixel(x: usize, y: usize) -> [u8; 4] {
+    PALETTE[usize::from(ATLAS[y * ATLAS_W as usize + x])]
+}
 
 /// The name a tile has in the art file.
 pub fn name(tile: Tile) -> &'static str {
@@ -66,12 +73,7 @@ mod tests {
         let mut px = Vec::new();
         for y in 0..SIDE as usize {
             for x in 0..SIDE as usize {
-                let at = |layer: usize| {
-                    let o =
-                        ((layer * SIDE as usize + y) * ATLAS_W as usize + i * SIDE as usize + x)
-                            * 4;
-                    [ATLAS[o], ATLAS[o + 1], ATLAS[o + 2], ATLAS[o + 3]]
-                };
+                let at = |layer: usize| pixel(i * SIDE as usize + x, layer * SIDE as usize + y);
                 let mask = at(1);
                 px.push(if mask[3] > 0 {
                     let m = u16::from(mask[0]);
@@ -87,7 +89,8 @@ mod tests {
 
     #[test]
     fn every_tile_the_game_draws_is_in_the_atlas() {
-        assert_eq!(ATLAS.len(), (ATLAS_W * ATLAS_H * 4) as usize);
+        assert_eq!(ATLAS.len(), (ATLAS_W * ATLAS_H) as usize);
+        assert!(ATLAS.iter().all(|&c| usize::from(c) < PALETTE.len()));
         for t in all_tiles() {
             assert!(index(t).is_some(), "no tile for {:?} ({})", t, name(t));
         }
