@@ -55,7 +55,113 @@ pub fn build() -> Result<PathBuf> {
         before.len(),
         start.elapsed().as_secs_f64()
     );
+    size_table(&wasm)?;
     Ok(dir)
+}
+
+/// The module's targets: at most 400 KiB, and 150 KiB gzipped.
+const MOST_RAW: usize = 400 * 1024;
+const MOST_GZIPPED: usize = 150 * 1024;
+
+/// Prints the module's size by its sections, each alone and gzipped, with
+/// the targets, and writes the table into docs/web.md ("The module as last
+/// built").
+fn size_table(wasm: &Path) -> Result<()> {
+    let bytes = std::fs::read(wasm).map_err(|e| anyhow!("{}: {e}", wasm.display()))?;
+    let (mut code, mut data, mut rest) = (Vec::new(), Vec::new(), bytes[..8].to_vec());
+    for (id, section) in sections(&bytes)? {
+        match id {
+            10 => code.extend_from_slice(section),
+            11 => data.extend_from_slice(section),
+            _ => rest.extend_from_slice(section),
+        }
+    }
+    let mut say = String::new();
+    say.push_str(&format!("{:<34} {:>9} {:>9}\n", "part", "bytes", "gzipped"));
+    let mut row = |what: &str, raw: usize, gz: usize, target: &str| {
+        let line = format!("{what:<34} {raw:>9} {gz:>9}  {target}");
+        say.push_str(line.trim_end());
+        say.push('\n');
+    };
+    row("code (the functions)", code.len(), gzipped(&code)?, "");
+    row(
+        "data (words, font, tables, tiles)",
+        data.len(),
+        gzipped(&data)?,
+        "",
+    );
+    row(
+        "the rest (types, imports, exports)",
+        rest.len(),
+        gzipped(&rest)?,
+        "",
+    );
+    let (raw, gz) = (bytes.len(), gzipped(&bytes)?);
+    let verdict = |ok: bool| if ok { "met" } else { "not met" };
+    row(
+        "amulets.wasm",
+        raw,
+        gz,
+        &format!(
+            "<= 400 KiB: {}; gzipped <= 150 KiB: {}",
+            verdict(raw <= MOST_RAW),
+            verdict(gz <= MOST_GZIPPED)
+        ),
+    );
+    print!("{say}");
+    let page = sh::root().join("docs/web.md");
+    let text = std::fs::read_to_string(&page).map_err(|e| anyhow!("{}: {e}", page.display()))?;
+    let text = amulets_rigs::report::put_under(&text, "### The module as last built", &say)?;
+    std::fs::write(&page, text).map_err(|e| anyhow!("{}: {e}", page.display()))
+}
+
+/// `bytes` gzipped at gzip's best (`gzip -9`), counted.
+fn gzipped(bytes: &[u8]) -> Result<usize> {
+    use std::io::Write as _;
+    let mut child = std::process::Command::new("gzip")
+        .args(["-9", "-c", "-n"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|e| anyhow!("gzip: {e}"))?;
+    let mut stdin = child.stdin.take().ok_or_else(|| anyhow!("gzip's input"))?;
+    let input = bytes.to_vec();
+    let feed = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output()?;
+    feed.join().map_err(|_| anyhow!("gzip's input"))??;
+    Ok(out.stdout.len())
+}
+
+/// A wasm module's sections after its 8-byte header: each one's id and
+/// its bytes (its id and size included).
+fn sections(bytes: &[u8]) -> Result<Vec<(u8, &[u8])>> {
+    let mut out = Vec::new();
+    let mut at = 8;
+    while at < bytes.len() {
+        let begin = at;
+        let id = bytes[at];
+        at += 1;
+        // The size: unsigned LEB128.
+        let (mut size, mut shift) = (0usize, 0);
+        loop {
+            let b = *bytes
+                .get(at)
+                .ok_or_else(|| anyhow!("a section's size runs past the module"))?;
+            at += 1;
+            size |= usize::from(b & 0x7f) << shift;
+            shift += 7;
+            if b < 0x80 {
+                break;
+            }
+        }
+        let end = at + size;
+        let section = bytes
+            .get(begin..end)
+            .ok_or_else(|| anyhow!("section {id} runs past the module"))?;
+        out.push((id, section));
+        at = end;
+    }
+    Ok(out)
 }
 
 /// Binaryen's optimiser over the module rustc wrote: at `-O3` it is some
