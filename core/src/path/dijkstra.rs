@@ -15,10 +15,10 @@
 //! map one 64-bit word, and each cell then takes the least of its
 //! neighbours' costs; with A*'s extras a layer is the cells whose cost is
 //! so many whole steps, and a cell found too early waits for the next
-//! (`layers::by_layers`). Otherwise (other costs, or lists out of room),
-//! Dijkstra's algorithm on [`Buckets`] one step wide: every step costs at
-//! least a step, so the cells of the lowest bucket are final and come out
-//! in any order.
+//! (`layers::by_layers`). Otherwise (steps of other costs), Dijkstra's
+//! algorithm on [`Buckets`] one step wide: every step costs at least a
+//! step, so the cells of the lowest bucket are final and come out in any
+//! order.
 //! The map chooses how the layers are kept as it is worked out: layers too
 //! thin for their rows' words to pay (a corridor, a maze: `THIN_CELLS`) go
 //! on as lists of cells (`compute_by_lists`).

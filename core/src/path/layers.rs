@@ -296,11 +296,11 @@ impl Layers {
 /// on are kept as lists of cells (`by_lists`, the same answer).
 /// The map, measured as it is worked out, chooses.
 ///
-/// With `stop` (a set of cells, and the rows it has cells in), it ends
-/// after the first layer by whose end a cell of the set is done and the
-/// least cost of those done, plus a diagonal's extra, is less than the
-/// next layer's: every cell that costs no more than that is done, and the
-/// cells not worked out are left at `NOT_YET` (for `toward`).
+/// With `stop` (the neighbours of a cell), it ends after the first layer
+/// by whose end one of them is done and the least cost of those done,
+/// plus a diagonal's extra, is less than the next layer's: every cell
+/// that costs no more than that is done, and the cells not worked out are
+/// left at `NOT_YET` (for `toward`).
 pub(super) fn by_layers<const EXTRA: u32>(
     costs: &mut [u32; MAP_CELLS],
     map: &Map,
@@ -333,8 +333,7 @@ pub(super) fn by_layers<const EXTRA: u32>(
                     &layers,
                     &mut reached,
                     (ring, depth),
-                    stop.filter(|_| !stopping),
-                    stop.filter(|_| stopping),
+                    (stop, stopping),
                 );
             }
             window = 0;
@@ -361,9 +360,9 @@ pub(super) fn by_layers<const EXTRA: u32>(
 
 /// Whether a search stopping at the cells of `stop` (some of them done)
 /// can end with the layer before the one whose costs begin at `next`: the
-/// least cost of those done, plus a diagonal's extra (the most a step off
-/// them adds), is less than `next`, so every cell costing no more is done. (Out of line:
-/// once a layer, and small beside the callers' frames.)
+/// least cost of those done, plus `extra` (the most a step off them adds),
+/// is less than `next`, so every cell costing no more is done. Out of
+/// line: it runs once a layer.
 #[inline(never)]
 fn done_with(costs: &[u32; MAP_CELLS], stop: &Stop, extra: u32, next: u32) -> bool {
     let mut least = NOT_YET;
@@ -404,9 +403,9 @@ fn unreached_where_not_yet(costs: &mut [u32; MAP_CELLS]) {
 /// (one that waits for the next layer keeps its place, moved to the
 /// layer's end), and one moved from the back leaves it, so the front's
 /// length plus the back's is at most the cells reached after the layers
-/// done, at most `LIST_PLACES`: the two ends never meet. The layers begun (`ring`, `depth`) are where they
-/// start; the cells to stop at are in `stopping` once one of them is
-/// done, in `stop` until then.
+/// done, at most `LIST_PLACES`: the two ends never meet. The layers begun
+/// (`ring`, `depth`) are where they start, and `stopping` says whether a
+/// cell of `stop` is done already.
 #[inline(never)]
 #[expect(
     clippy::cast_possible_truncation,
@@ -416,14 +415,13 @@ fn unreached_where_not_yet(costs: &mut [u32; MAP_CELLS]) {
     clippy::too_many_lines,
     reason = "the layered search's one loop, its bounds proved in one place"
 )]
-fn by_lists<'s, const EXTRA: u32>(
+fn by_lists<const EXTRA: u32>(
     costs: &mut [u32; MAP_CELLS],
     ground: &Ground,
     layers: &Layers,
     reached: &mut Rows,
     (ring, depth): (Ring, u32),
-    mut stop: Option<&'s Stop>,
-    mut stopping: Option<&'s Stop>,
+    (stop, mut stopping): (Option<&Stop>, bool),
 ) -> Layered {
     let mut list = [0u16; LIST_PLACES];
     let (mut tail, mut back) = (0, LIST_PLACES);
@@ -455,18 +453,18 @@ fn by_lists<'s, const EXTRA: u32>(
     let mut head = 0;
     // Where the layer being worked through begins.
     let mut layer = depth * STEP;
-
     loop {
         if head == end {
             // The layer is done.
-            if let Some(stop) = stopping
+            if let Some(stop) = stop
+                && stopping
                 && done_with(costs, stop, EXTRA, layer + STEP)
             {
                 return Layered::Listed;
             }
             if head == tail && back == LIST_PLACES {
                 // No layer left: the rest is out of reach.
-                if stop.is_none() && stopping.is_none() {
+                if stop.is_none() {
                     unreached_where_not_yet(costs);
                 }
                 return Layered::Listed;
@@ -497,10 +495,8 @@ fn by_lists<'s, const EXTRA: u32>(
             continue;
         }
         costs[i] = cost;
-        if let Some(cells) = stop
-            && cells.row(y) & (1 << x) != 0
-        {
-            (stopping, stop) = (stop, None);
+        if let Some(stop) = stop {
+            stopping |= stop.row(y) & (1 << x) != 0;
         }
         let near = spread(1 << x);
         let mut grow = |y: usize| {
@@ -532,8 +528,9 @@ fn by_lists<'s, const EXTRA: u32>(
 /// Works out the cost of every cell of one layer (`ring.here`),
 /// `depth` whole steps from the goals, from the layers before, and
 /// returns how many cells it has. A cell that costs the next layer's
-/// moves to it, not done (`by_layers`). Out of line, so that its
-/// registers are not in `by_layers`' frame under `by_lists`'.
+/// moves to it, not done (`by_layers`). Out of line: inlined, it grows
+/// the frame of `by_layers`, which the M3's stack high-water runs through
+/// (`cargo xtask size`: 56,796 bytes inlined, 56,300 not).
 #[inline(never)]
 fn cost_layer<const EXTRA: u32>(
     costs: &mut [u32; MAP_CELLS],
