@@ -24,8 +24,8 @@ pub struct Gfx<'t> {
 pub enum Order {
     /// The frame's own bytes, R, G, B, A: copied as they are.
     Rgba,
-    /// One 32-bit word a pixel, 0xXXRRGGBB (SDL's XRGB8888): each pixel
-    /// rewritten as it is put in.
+    /// One 32-bit word a pixel, 0xFFRRGGBB (SDL's XRGB8888, or ARGB8888
+    /// opaque): each pixel rewritten as it is put in.
     Xrgb,
 }
 
@@ -43,20 +43,19 @@ impl Order {
             Order::Rgba
         }
     }
-
-    fn format(self) -> PixelFormat {
-        match self {
-            Order::Rgba => PixelFormat::RGBA32,
-            Order::Xrgb => PixelFormat::XRGB8888,
-        }
-    }
 }
 
 impl<'t> Gfx<'t> {
     pub fn new<C>(creator: &'t TextureCreator<C>) -> Result<Gfx<'t>, String> {
-        let order = Order::for_window(creator.default_pixel_format());
+        let native = creator.default_pixel_format();
+        let order = Order::for_window(native);
+        // The window's own format where the frame can be written in it.
+        let format = match order {
+            Order::Rgba => PixelFormat::RGBA32,
+            Order::Xrgb => native,
+        };
         let mut texture = creator
-            .create_texture_streaming(order.format(), Frame::WIDTH, Frame::HEIGHT)
+            .create_texture_streaming(format, Frame::WIDTH, Frame::HEIGHT)
             .map_err(|e| e.to_string())?;
         // The frame is opaque and shown 1:1 on the canvas's logical size.
         texture.set_blend_mode(BlendMode::None);
