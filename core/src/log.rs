@@ -85,6 +85,11 @@ impl Log {
         self.lines.iter()
     }
 
+    /// The `i`th line, oldest first.
+    pub fn line(&self, i: usize) -> Option<&Message> {
+        self.lines.get(i)
+    }
+
     /// The newest line's text, if any.
     pub fn last(&self) -> Option<&str> {
         self.lines.back().map(|m| m.text.as_str())

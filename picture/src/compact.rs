@@ -350,10 +350,10 @@ mod tests {
                 if matches!(app.game().state(), amulets_core::game::State::Aiming(_)) {
                     continue;
                 }
-                let newest = app.game().log().last().unwrap_or("");
+                let newest = view::newest(app.game().log()).unwrap_or_default();
                 let status = status_of(&f, &layout);
                 assert!(
-                    status.join(" ").contains(newest),
+                    status.join(" ").contains(newest.as_str()),
                     "{status:?} has not {newest:?}"
                 );
             }

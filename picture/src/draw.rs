@@ -364,7 +364,7 @@ const LOG_COLS: usize = ((MAP_VIEW_W - 2 * PAD) / font::GLYPH_W as i32) as usize
 pub fn log_layout<H: Host>(session: &Session<H>, screen_up: bool) -> Vec<(String, Rgb)> {
     let log = view::log_lines(session.game());
     let shown = if screen_up { 0 } else { LOG_LINES };
-    let skip = log.len().saturating_sub(shown);
+    let skip = log.clone().count().saturating_sub(shown);
     log.skip(skip).map(|(t, c)| (t.to_string(), c)).collect()
 }
 

@@ -192,14 +192,11 @@ pub fn write(out: &mut dyn Write, end: &End<'_>, stamp: Stamp) -> fmt::Result {
     writeln!(out)?;
     write_pack(out, game)?;
     writeln!(out)?;
-    let log = game.log();
-    writeln!(
-        out,
-        "The last {} messages:",
-        log.len().min(RECORD_LOG_LINES)
-    )?;
-    for m in log.lines().skip(log.len().saturating_sub(RECORD_LOG_LINES)) {
-        writeln!(out, "  {}", m.text)?;
+    let said = crate::view::said(game.log());
+    let runs = said.clone().count();
+    writeln!(out, "The last {} messages:", runs.min(RECORD_LOG_LINES))?;
+    for run in said.skip(runs.saturating_sub(RECORD_LOG_LINES)) {
+        writeln!(out, "  {run}")?;
     }
     writeln!(out)?;
     writeln!(out, "Floor {}, as you knew it (@ is you):", game.depth())?;

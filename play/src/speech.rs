@@ -66,8 +66,16 @@ impl Speech {
         }
         let new = log.added().wrapping_sub(self.heard);
         let new = usize::try_from(new).unwrap_or(usize::MAX).min(log.len());
-        for m in log.lines().skip(log.len() - new) {
-            say(&m.text);
+        // Each run of the same words once, with its count so far, when
+        // its newest line is new: "You hit the jackal. (x2)" as the second
+        // comes.
+        let first_new = log.len() - new;
+        let mut end = 0;
+        for run in crate::view::said(log) {
+            end += run.times;
+            if end > first_new {
+                say(&run.shown());
+            }
         }
         self.heard = log.added();
         // A stop reason the log does not say.

@@ -1585,3 +1585,103 @@ fn a_demo_that_cannot_act_asks_the_shell_to_wake_for_nothing() {
     assert_eq!(s.wait(), None);
     assert_eq!(s.game().state(), State::Title);
 }
+
+// ----- a line said again is one line with its count -----
+
+/// A floor where resting is refused: a jackal awake in view.
+fn jackal_in_view() -> Game {
+    let map = Map::from_rows(&["#########", "#.......#", "#.......#", "#########"]).unwrap();
+    let mut game = Game::with_floor(7, Class::Fighter, 1, map, Point::new(1, 1));
+    game.player_mut().hp = 10;
+    let jackal = amulets_tests::stories::monster(
+        "jackal",
+        Point::new(7, 2),
+        amulets_core::monster::Mind::Asleep,
+    );
+    game.level_mut().monsters.push(jackal).unwrap();
+    game.refresh_view();
+    game
+}
+
+#[test]
+fn a_refusal_said_three_times_shows_once_with_its_count() {
+    const REFUSED: &str = "Not with a jackal in view.";
+    let mut s = session(Memory::holding(&jackal_in_view()), Start::default());
+    s.press(Key::Char('C'));
+    let mut speech = amulets_play::speech::Speech::new();
+    let mut heard = Vec::new();
+    speech.take(&s, |l| heard.push(l.to_string()));
+    heard.clear();
+    for _ in 0..3 {
+        s.press(Key::Char('R'));
+        speech.take(&s, |l| heard.push(l.to_string()));
+    }
+    // The log keeps the three lines as the game said them.
+    let log = amulets_tests::stories::log_text(s.game());
+    assert_eq!(log[log.len() - 3..], [REFUSED; 3], "{log:?}");
+    // Shown: one line, with its count, the newest.
+    let shown: Vec<String> = amulets_play::view::log_lines(s.game())
+        .map(|(t, _)| t.to_string())
+        .collect();
+    let thrice = format!("{REFUSED} (x3)");
+    assert_eq!(shown.last(), Some(&thrice), "{shown:?}");
+    assert_eq!(shown.iter().filter(|l| l.starts_with(REFUSED)).count(), 1);
+    // Said as each came, with the count so far.
+    assert_eq!(
+        heard,
+        [
+            REFUSED.to_string(),
+            format!("{REFUSED} (x2)"),
+            thrice.clone()
+        ]
+    );
+    // The messages (m): one line.
+    s.press(Key::Char('m'));
+    let screen = screen_text(&s);
+    assert_eq!(
+        screen
+            .iter()
+            .filter(|l| l.contains(REFUSED))
+            .collect::<Vec<_>>(),
+        [&thrice],
+        "{screen:?}"
+    );
+    s.press(Key::Escape);
+    // The save keeps the count: a continued run shows the same.
+    s.press(Key::Escape);
+    s.press(Key::Char('s'));
+    let (store, _, _) = s.into_parts();
+    let mut s = session(store, Start::default());
+    s.press(Key::Char('C'));
+    let again = amulets_play::view::newest(s.game().log()).unwrap();
+    assert_eq!(again.as_str(), thrice);
+}
+
+#[test]
+fn no_line_the_game_says_is_too_long_for_its_count() {
+    // A line shown with its count must fit a line of the messages screen
+    // (`Line`): every line the bot's runs meet leaves room for " (x24)".
+    use amulets_core::bot::Bot;
+    let room = amulets_core::text::LINE - " (x24)".len();
+    let mut longest = String::new();
+    for seed in 1..=30 {
+        let mut game = Game::new_run(seed, Class::ALL[seed as usize % 3]);
+        let mut bot = Bot::new();
+        for _ in 0..3000 {
+            for m in game.log().lines() {
+                if m.text.len() > longest.len() {
+                    longest = m.text.to_string();
+                }
+            }
+            if game.command_running() {
+                game.step_command();
+            } else if let Some(a) = bot.next_action(&game) {
+                game.act(a);
+            } else {
+                break;
+            }
+        }
+    }
+    println!("the longest line: {} bytes: {longest}", longest.len());
+    assert!(longest.len() <= room, "{longest}");
+}

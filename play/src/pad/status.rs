@@ -6,7 +6,7 @@ use super::{COMMANDS, Controls, Mode};
 use crate::bindings::{self, Pad, Verb};
 use crate::session::Host;
 use crate::session::Session;
-use crate::view::{self, wrap};
+use crate::view::{self, Said, wrap};
 use amulets_core::color::{Rgb, palette};
 use amulets_core::game::State;
 use amulets_core::input::Action;
@@ -109,29 +109,27 @@ impl Controls {
             // when there is one, is the newest); a stop is said in the log
             // too, so it needs no row of its own here. A standing note
             // stands on the lower row, the newest line over it.
-            let mut newest = game.log().lines().rev().map(|m| m.text.as_str());
-            let (older, last) = match session.notes.note() {
-                Some(n) => (newest.next(), Some(n)),
-                None => {
-                    let last = newest.next();
-                    (newest.next(), last)
-                }
-            };
+            let mut newest = view::said(game.log()).rev();
+            let note = session.notes.note().map(Said::once);
+            let last = note.or_else(|| newest.next());
+            let older = newest.next();
             let (upper, lower) = match &standing {
                 Some((note, color)) => {
                     colors[2] = *color;
-                    (last, Some(note.as_str()))
+                    (last, Some(Said::once(note)))
                 }
                 None => (older, last),
             };
-            put(&mut out[1], format_args!("{}", upper.unwrap_or("")));
-            put(&mut out[2], format_args!("{}", lower.unwrap_or("")));
+            for (row, said) in out[1..=2].iter_mut().zip([upper, lower]) {
+                put(row, format_args!("{}", said.unwrap_or(Said::once(""))));
+            }
             return done(out, colors, 1);
         }
         // Narrow: the newest message (the session's note before the
         // log's) over two rows, then why the last command stopped. A
         // standing note takes the message's second row and the stop's.
-        let message = session.notes.note().or(game.log().last()).unwrap_or("");
+        let newest = view::newest(game.log());
+        let message = session.notes.note().or(newest.as_deref()).unwrap_or("");
         match &standing {
             Some((note, color)) => {
                 wrapped(&mut out[first..=first], message, cols);
@@ -246,7 +244,8 @@ impl Controls {
             wrapped(&mut out[1..TINY_ROWS], &view::describe(game, at), cols);
             return done(out, colors, 0);
         }
-        let message = session.notes.note().or(game.log().last()).unwrap_or("");
+        let newest = view::newest(game.log());
+        let message = session.notes.note().or(newest.as_deref()).unwrap_or("");
         let hint = self.tiny_hint(game.state());
         if matches!(game.state(), State::Confirming(_)) && self.mode == Mode::Play {
             // A question takes the facts' row too: it shows whole, and
@@ -372,20 +371,36 @@ fn tall_messages<H: Host>(
     let standing = session.drawn().standing_notes().next();
     let standing = standing.as_ref().map(|(l, c)| (l.as_str(), *c));
     let note = session.notes.note().map(|n| (n, palette::UNREAD_TEXT));
-    let log = view::log_lines(game).rev();
     let mut free = rows.len();
-    for (i, (text, color)) in standing.into_iter().chain(note).chain(log).enumerate() {
+    // Puts the `i`th line from the bottom over those placed; false when it
+    // did not fit.
+    let mut place = |i: usize, text: &str, color: Rgb| {
         let parts = wrap(text, cols).count().max(1);
         // An older line that would not show whole is left out with those
         // over it; the newest shows as much as there is room for.
         if free == 0 || (parts > free && i > 0) {
-            break;
+            return false;
         }
         let parts = parts.min(free);
         let at = free - parts;
         wrapped(&mut rows[at..free], text, cols);
         colors[at..free].fill(color);
         free = at;
+        true
+    };
+    let notes = standing.into_iter().chain(note);
+    let mut i = 0;
+    for (text, color) in notes {
+        if !place(i, text, color) {
+            return;
+        }
+        i += 1;
+    }
+    for (text, color) in view::log_lines(game).rev() {
+        if !place(i, &text, color) {
+            return;
+        }
+        i += 1;
     }
 }
 

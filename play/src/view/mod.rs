@@ -12,6 +12,7 @@ mod help;
 mod look;
 mod overlays;
 mod panel;
+mod said;
 mod scene;
 mod screens;
 mod wrap;
@@ -25,6 +26,7 @@ pub use panel::{
     Lines, PANEL_LINES, SearchSpot, Styled, cave_step_words, log_lines, panel, unseen_side,
     where_to_search,
 };
+pub use said::{Condensed, SAID, Said, SaidLine, newest, said};
 pub use scene::{
     FLASH_ALPHA, Label, Memo, Scene, Shown, TextCell, WAY_ALPHA, camera, chrome, tile_colour,
 };

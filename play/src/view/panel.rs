@@ -9,16 +9,19 @@ use amulets_core::rng::Dice;
 use amulets_core::rules::{FloorKind, LAST_FLOOR, kind_of};
 use amulets_core::text::{Line, line};
 
-/// The log's lines, oldest first, each in its colour: unread lines
-/// brighter than read ones.
-pub fn log_lines(game: &Game) -> impl DoubleEndedIterator<Item = (&str, Rgb)> + ExactSizeIterator {
-    game.log().lines().map(|m| {
-        let color = if m.read {
+use super::said::{SaidLine, said};
+
+/// The log's lines as shown, oldest first, each in its colour: a run of
+/// the same words is one line with its count ([`super::said`]), unread
+/// lines brighter than read ones.
+pub fn log_lines(game: &Game) -> impl DoubleEndedIterator<Item = (SaidLine, Rgb)> + Clone {
+    said(game.log()).map(|s| {
+        let color = if s.read {
             palette::READ_TEXT
         } else {
             palette::UNREAD_TEXT
         };
-        (m.text.as_str(), color)
+        (s.shown(), color)
     })
 }
 

@@ -171,10 +171,11 @@ pub fn draw(frame: &mut Frame, app: &App) {
     }
     let rows = usize::from(layout.log.height);
     let log = view::log_lines(game);
-    let newest = log.len().saturating_sub(rows);
-    let parts: Vec<(&str, _)> = log
-        .skip(newest)
-        .flat_map(|(text, c)| view::wrap(text, usize::from(layout.log.width)).map(move |p| (p, c)))
+    let newest = log.clone().count().saturating_sub(rows);
+    let lines: Vec<_> = log.skip(newest).collect();
+    let parts: Vec<(&str, _)> = lines
+        .iter()
+        .flat_map(|(text, c)| view::wrap(text, usize::from(layout.log.width)).map(move |p| (p, *c)))
         .collect();
     let first = parts.len().saturating_sub(rows);
     for (y, (part, c)) in (layout.log.y..).zip(&parts[first..]) {
