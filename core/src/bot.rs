@@ -617,6 +617,7 @@ mod tests {
                 item: Item::one(kinds::AMULET),
                 pos: Point::new(1, 1),
                 seen: true,
+                left: false,
             })
             .unwrap();
         game.refresh_view();

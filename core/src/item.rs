@@ -394,6 +394,9 @@ pub struct FloorItem {
     /// Set the first time the item comes into view; commands stop for an
     /// item the player has not seen before.
     pub seen: bool,
+    /// The player put it here (dropped or threw it) while explore picked
+    /// items up: explore leaves it be (docs/rules.md, "Automation").
+    pub left: bool,
 }
 
 /// The sum of the weights of the kinds placed at random.

@@ -26,6 +26,11 @@
 //! does not have it. Its hashes are [`rules_hash`]es, which leave out the
 //! log's words: a message's words can change, and a replay still plays.
 //!
+//! Version 4 adds `auto` inputs: `auto pickup=gold,potions
+//! stops=items,traps rest=100`, what the commands do on their own from
+//! there on (`Automation`), given by the session as the player's settings
+//! change. A run that never changed it is written as version 3.
+//!
 //! A replay of version 1 or 2 names no set: it is played under 0.1.0's set
 //! for its dice ([`Rules::of_0_1_0`]), the rules of the last release that
 //! wrote them. Its hashes are [`state_hash`]es, the log's words in them,
@@ -38,6 +43,7 @@
 //! error says so.
 
 use crate::game::Game;
+use crate::game::auto::Automation;
 use crate::geom::{Dir, Point};
 use crate::hash::Fnv1a;
 use crate::input::{Action, DebugKey};
@@ -46,9 +52,9 @@ use crate::rng::Dice;
 use crate::rules::{Rules, RulesName};
 use core::fmt::Write;
 
-/// The replay format's version. Versions 1 (no points) and 2 (no rule
-/// set named) still play.
-pub const REPLAY_VERSION: u32 = 3;
+/// The replay format's version. Versions 1 (no points), 2 (no rule set
+/// named) and 3 (no `auto` inputs) still play.
+pub const REPLAY_VERSION: u32 = 4;
 
 /// A replay records a point of its run every this many turns. Points add
 /// about a tenth to a bot's whole run recorded (docs/sessions.md,
@@ -129,6 +135,9 @@ pub enum Input {
     Act(Action),
     /// A running command's step.
     Step,
+    /// What the commands do on their own, from now on (version 4): the
+    /// player's settings, as the session gives them to the run.
+    Automate(Automation),
 }
 
 impl Input {
@@ -139,6 +148,7 @@ impl Input {
                 game.act(a);
             }
             Input::Step => game.step_command(),
+            Input::Automate(a) => game.automate(a),
         }
     }
 }
@@ -160,8 +170,13 @@ fn action_word(a: Action) -> &'static str {
 
 /// Writes an input as its line (without the newline).
 pub fn write_input(out: &mut impl Write, input: Input) -> core::fmt::Result {
-    let Input::Act(a) = input else {
-        return out.write_str("step");
+    let a = match input {
+        Input::Act(a) => a,
+        Input::Step => return out.write_str("step"),
+        Input::Automate(auto) => {
+            out.write_str("auto ")?;
+            return auto.write(out);
+        }
     };
     out.write_str(action_word(a))?;
     match a {
@@ -182,6 +197,7 @@ pub fn read_input(line: &str) -> Option<Input> {
     let mut num = || -> Option<i32> { words.next()?.parse().ok() };
     let input = match first {
         "step" => Input::Step,
+        "auto" => Input::Automate(Automation::read(line.strip_prefix("auto ")?)?),
         "move" | "cursor" => {
             let d = Dir::lettered(line.split(' ').nth(1)?)?;
             Input::Act(if first == "move" {
@@ -875,7 +891,11 @@ pub fn write(
     inputs: &[Input],
     end: &Game,
 ) -> core::fmt::Result {
-    writeln!(out, "amulets-replay {REPLAY_VERSION}")?;
+    // A run that never changed its automation is written as version 3,
+    // which 0.1.x's successors before version 4 read too.
+    let automated = inputs.iter().any(|i| matches!(i, Input::Automate(_)));
+    let version = if automated { REPLAY_VERSION } else { 3 };
+    writeln!(out, "amulets-replay {version}")?;
     writeln!(out, "seed {seed}")?;
     writeln!(out, "class {}", class.letter())?;
     if end.style() != crate::mapgen::floor::Style::Book {

@@ -65,6 +65,7 @@ fn a_run_about_to_end() -> Game {
             item: amulets_core::item::Item::one(amulets_core::item::kinds::AMULET),
             pos: Point::new(5, 4),
             seen: true,
+            left: false,
         })
         .unwrap();
     common::hunting(&mut game, "ogre", Point::new(3, 2));

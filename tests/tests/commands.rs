@@ -142,6 +142,7 @@ fn explore_stops_for_an_item_a_monster_and_a_trap() {
             },
             pos: Point::new(9, 1),
             seen: false,
+            left: false,
         })
         .unwrap();
     game.press(Key::Char('o'));

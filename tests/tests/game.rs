@@ -130,6 +130,7 @@ fn lay(game: &mut Game, item: Item, pos: Point) {
             item,
             pos,
             seen: true,
+            left: false,
         })
         .unwrap();
 }
@@ -185,6 +186,7 @@ fn the_stairs_ask_about_the_amulet_then_go_down() {
             item: Item::one(kinds::AMULET),
             pos: Point::new(9, 2),
             seen: true,
+            left: false,
         })
         .unwrap();
     keys(&mut game, ">");
@@ -231,6 +233,7 @@ fn the_ninth_amulet_wins() {
             item: Item::one(kinds::AMULET),
             pos: Point::new(3, 2),
             seen: true,
+            left: false,
         })
         .unwrap();
     keys(&mut game, "lg");
@@ -762,6 +765,7 @@ fn the_look_panel_names_what_is_there() {
             },
             pos: Point::new(4, 1),
             seen: true,
+            left: false,
         })
         .unwrap();
     game.refresh_view();

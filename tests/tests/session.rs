@@ -1434,6 +1434,7 @@ fn the_demo_plays_the_bots_run_through_the_session_saving_as_it_goes() {
             Input::Step => {
                 replayed.step_command();
             }
+            Input::Automate(a) => replayed.automate(a),
         }
     }
     assert_eq!(state_hash(&replayed), state_hash(&alone));

@@ -9,6 +9,7 @@
 //! `last_stop`, with the book's message as its text, so every shell can
 //! show why a command stopped.
 
+use super::auto::{Automation, Halt};
 use super::{Game, State};
 use crate::cellset::CellSet;
 use crate::geom::{Dir, Point};
@@ -104,6 +105,18 @@ pub enum StopReason {
 }
 
 impl StopReason {
+    /// Whether a command stops for it under `auto`: a new item (of a kind
+    /// not picked up), a trap or a secret door only as the player's
+    /// automation says; all else always.
+    pub fn stops(self, auto: &Automation) -> bool {
+        match self {
+            StopReason::ItemSeen(item) => !auto.picks_item(item) && auto.halts(Halt::Items),
+            StopReason::TrapFound => auto.halts(Halt::Traps),
+            StopReason::SecretDoorFound => auto.halts(Halt::Doors),
+            _ => true,
+        }
+    }
+
     /// Something new the player should see to (what `something_new`
     /// finds): a monster, a floor, a trap, a secret door, a hurt, an item;
     /// not a command's own end or a refusal.
@@ -192,6 +205,16 @@ pub struct Tally {
     in_view: usize,
 }
 const _: () = assert!(crate::level::MAX_FLOOR_ITEMS <= 64);
+
+impl Tally {
+    /// The floor's `i`th item was taken: the bits of the items after it
+    /// move down a place, as the items do.
+    fn took_item(&mut self, i: usize) {
+        let below = (1u64 << i) - 1;
+        let seen = self.items_seen;
+        self.items_seen = (seen & below) | ((seen >> 1) & !below);
+    }
+}
 
 impl Game {
     /// The command running, if one is.
@@ -371,7 +394,7 @@ impl Game {
         if let Some(k) = self.first_monster_in_view() {
             return Some(StopReason::MonsterInView(k));
         }
-        self.changed_since(before, &self.tally())
+        self.changed_since(before, &self.tally(), &self.automation)
     }
 
     /// What a turn played by a key brought, as a command's step would stop
@@ -385,29 +408,39 @@ impl Game {
         {
             return Some(StopReason::MonsterInView(k));
         }
-        self.changed_since(before, &now)
+        self.changed_since(before, &now, &Automation::BOOK)
     }
 
     /// `something_new` but for the monsters in view: what changed from
-    /// `before` to `now` (the watch of now, made once by the caller).
-    fn changed_since(&self, before: &Tally, now: &Tally) -> Option<StopReason> {
+    /// `before` to `now` (the watch of now, made once by the caller) that
+    /// `auto` stops for.
+    fn changed_since(&self, before: &Tally, now: &Tally, auto: &Automation) -> Option<StopReason> {
         if now.depth != before.depth {
             return Some(StopReason::NewFloor);
         }
         // A trap or a secret door found first: a trap's hurt is its doing.
-        if now.traps_known > before.traps_known {
-            return Some(StopReason::TrapFound);
-        }
-        if now.secret_doors < before.secret_doors {
-            return Some(StopReason::SecretDoorFound);
+        let found = [
+            (now.traps_known > before.traps_known, StopReason::TrapFound),
+            (
+                now.secret_doors < before.secret_doors,
+                StopReason::SecretDoorFound,
+            ),
+        ];
+        if let Some((_, reason)) = found.into_iter().find(|&(f, r)| f && r.stops(auto)) {
+            return Some(reason);
         }
         if now.hp < before.hp {
             return Some(StopReason::HurtBy(before.hp - now.hp));
         }
-        let new = now.items_seen & !before.items_seen;
-        if new != 0 {
+        // The first item seen for the first time that `auto` stops for.
+        let mut new = now.items_seen & !before.items_seen;
+        while new != 0 {
             let i = new.trailing_zeros() as usize;
-            return Some(StopReason::ItemSeen(self.level.items[i].item));
+            new &= new - 1;
+            let reason = StopReason::ItemSeen(self.level.items[i].item);
+            if reason.stops(auto) {
+                return Some(reason);
+            }
         }
         None
     }
@@ -422,11 +455,11 @@ impl Game {
         let Some(command) = self.command else {
             return;
         };
-        let before = self.tally();
+        let mut before = self.tally();
         let done = match command.kind {
             CommandKind::Rest => self.rest_step(),
             CommandKind::Travel => self.travel_step(command.goal),
-            CommandKind::Explore => self.explore_step(),
+            CommandKind::Explore => self.explore_step(&mut before),
             CommandKind::Search => self.search_step(),
         };
         if let Some(c) = &mut self.command {
@@ -455,9 +488,13 @@ impl Game {
     /// A turn of rest, as `.` plays it (which ends a streak of searches).
     fn rest_step(&mut self) -> Option<StopReason> {
         self.player.searches = 0;
+        let (hp, max) = (self.player.hp, self.player.max_hp);
         self.finish_turn();
         let turns = self.command.map_or(0, |c| c.turns + 1);
-        if !self.player.is_hurt() {
+        // Rested at full health, or on coming up to the share the player
+        // rests to (a rest begun above it goes on to full).
+        let share = |hp| self.automation.rested_share(hp, max);
+        if !self.player.is_hurt() || (!share(hp) && share(self.player.hp)) {
             Some(StopReason::Rested)
         } else if turns >= REST_TURNS {
             Some(StopReason::RestCapReached)
@@ -503,7 +540,20 @@ impl Game {
 
     /// A step of exploring: downhill on a Dijkstra map whose goals are the
     /// edge of what the player has seen, worked out again every step.
-    fn explore_step(&mut self) -> Option<StopReason> {
+    fn explore_step(&mut self, before: &mut Tally) -> Option<StopReason> {
+        if let Some(i) = self.to_pick_up(self.player.pos) {
+            // On an item explore picks up: picked up, a turn as `g`
+            // takes (the items after it move up a place, and so do their
+            // bits in `before`); one that will not go in the pack is left
+            // be.
+            if self.pick_up() {
+                before.took_item(i);
+            } else {
+                self.level.items[i].left = true;
+            }
+            self.finish_turn();
+            return None;
+        }
         match self.explore_direction() {
             Ok(dir) => {
                 self.key_step(dir);
@@ -518,7 +568,13 @@ impl Game {
     #[inline(never)]
     fn explore_direction(&self) -> Result<Dir, StopReason> {
         let known = self.known_map();
-        let edge = unexplored_edge(&known, &self.level.explored);
+        let mut edge = unexplored_edge(&known, &self.level.explored);
+        // And the items seen that explore picks up (none, by the book).
+        for item in &self.level.items {
+            if item.seen && !item.left && self.automation.picks_item(item.item) {
+                edge.insert(item.pos);
+            }
+        }
         let mut to_edge = DijkstraMap::new();
         to_edge.compute_from(&known, edge.iter(), book_cost);
         match to_edge.step_down(self.player.pos) {
@@ -526,6 +582,25 @@ impl Game {
             None if edge.is_empty() => Err(StopReason::Explored),
             None => Err(StopReason::ExploredAsFarAsSafe),
         }
+    }
+
+    /// The item at `at` that explore picks up, by its place in the
+    /// floor's items.
+    fn to_pick_up(&self, at: Point) -> Option<usize> {
+        let i = self.level.item_at(at)?;
+        let item = &self.level.items[i];
+        (!item.left && self.automation.picks_item(item.item)).then_some(i)
+    }
+
+    /// What the commands do on their own.
+    pub fn automation(&self) -> Automation {
+        self.automation
+    }
+
+    /// What the commands do on their own from now on: a replay's `auto`
+    /// input, which the session gives as the player's settings change.
+    pub fn automate(&mut self, automation: Automation) {
+        self.automation = automation;
     }
 
     /// `>` off the stairs: travel to them once seen.

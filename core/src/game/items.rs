@@ -126,6 +126,7 @@ impl Game {
             item: dropped,
             pos: self.player.pos,
             seen: true,
+            left: self.automation.picks_any(),
         };
         self.level
             .items
@@ -253,6 +254,7 @@ impl Game {
         if let Some(i) = self.level.item_at(at) {
             if self.level.items[i].item.kind == item.kind {
                 self.level.items[i].item.count += item.count;
+                self.level.items[i].left |= self.automation.picks_any();
                 return;
             }
         } else if self
@@ -262,6 +264,7 @@ impl Game {
                 item,
                 pos: at,
                 seen: true,
+                left: self.automation.picks_any(),
             })
             .is_ok()
         {

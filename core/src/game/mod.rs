@@ -12,6 +12,7 @@
 //! doing, `debug` the F-key aids, `invariants` what stays true.
 
 mod aim;
+pub mod auto;
 mod combat;
 pub mod command;
 mod debug;
@@ -73,6 +74,9 @@ pub struct Game {
     /// A run of a day's dungeon (the title's T): the day, and whether it
     /// counts. Said on the panel, kept in the save, not in its hash.
     daily: Option<crate::daily::Daily>,
+    /// What the commands do on their own (the book's unless the player
+    /// says otherwise).
+    automation: auto::Automation,
 }
 
 impl Game {
@@ -96,6 +100,7 @@ impl Game {
             last_stop: None,
             style: floor::Style::Book,
             daily: None,
+            automation: auto::Automation::BOOK,
         }
     }
 

@@ -201,6 +201,7 @@ impl Placer<'_> {
             item: Item::one(kinds::AMULET),
             pos: at,
             seen: false,
+            left: false,
         };
         self.level
             .items
@@ -338,6 +339,7 @@ impl Placer<'_> {
                         item: Item { kind, count },
                         pos: p,
                         seen: false,
+                        left: false,
                     };
                     self.level
                         .items
@@ -370,6 +372,7 @@ impl Placer<'_> {
                         },
                         pos: p,
                         seen: false,
+                        left: false,
                     };
                     self.level
                         .items

@@ -1,6 +1,7 @@
 //! Every line of a save but the grids: one row of `FIELDS` for each key,
 //! which writes its words and reads them back, side by side.
 
+use super::super::auto::{AUTO_LONGEST, Automation};
 use super::words::{I32, Out, U8, U16, U32, Words, slot_letter, trap_index};
 use super::{LoadError, MAX_SAVED_DRAWS};
 use crate::game::command::{COMMANDS, Command, STOPS, Stop, StopReason};
@@ -149,7 +150,7 @@ impl Field {
 }
 
 /// Every line of a save but the grids, in the order they are written.
-pub(super) const FIELDS: [Field; 32] = [
+pub(super) const FIELDS: [Field; 33] = [
     Field::once(
         "seed",
         U32,
@@ -282,6 +283,19 @@ pub(super) const FIELDS: [Field; 32] = [
         },
     )
     .record(),
+    Field::once(
+        "auto",
+        AUTO_LONGEST,
+        // The book's automation is no line: a save of 0.1.0 has none.
+        |g, o| match g.automation {
+            Automation::BOOK => Ok(()),
+            a => o.line(format_args!("{}", Auto(a))),
+        },
+        |g, w| {
+            g.automation = Automation::read(w.text()).ok_or(w.malformed())?;
+            Ok(())
+        },
+    ),
     Field::once(
         "class",
         1,
@@ -693,7 +707,8 @@ pub(super) const FIELDS: [Field; 32] = [
                     i.item.count,
                     i.pos.x,
                     i.pos.y,
-                    u8::from(i.seen)
+                    // 2: left by the player (and seen); 0.1.0 wrote 0 or 1.
+                    if i.left { 2 } else { u8::from(i.seen) }
                 ))?;
             }
             Ok(())
@@ -702,11 +717,12 @@ pub(super) const FIELDS: [Field; 32] = [
             let kind = w.item_kind()?;
             let count = w.within_of("count", 1, u16::MAX)?;
             let pos = w.cell("item")?;
-            let seen = w.flag("seen")?;
+            let seen = w.within("seen", 0, 2)?;
             let item = FloorItem {
                 item: Item { kind, count },
                 pos,
-                seen,
+                seen: seen > 0,
+                left: seen == 2,
             };
             g.level
                 .items
@@ -806,4 +822,13 @@ pub(super) fn read_state(w: &mut Words) -> Result<State, LoadError> {
         )?))),
         name => named(&STATES, name).ok_or(w.malformed())?,
     })
+}
+
+/// An automation's words, as `Display` (`Automation::write`).
+struct Auto(Automation);
+
+impl fmt::Display for Auto {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write(f)
+    }
 }

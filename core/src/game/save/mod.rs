@@ -477,6 +477,7 @@ mod tests {
                 },
                 pos: Point::new(7, 2),
                 seen: true,
+                left: true,
             })
             .unwrap();
         l.traps
@@ -494,6 +495,8 @@ mod tests {
             big: true,
         });
         g.cursor = Point::new(4, 1);
+        g.automation.set_pick(super::super::auto::Pick::Gold, true);
+        g.automation.set_rest_to(40);
         g.cause = Some(Cause::Trap(TrapKind::Alarm));
         g.debug.reveal = true;
         g.debug.distances = true;
@@ -560,6 +563,7 @@ mod tests {
             last_stop,
             style,
             daily,
+            automation,
         } = &written;
         kept!(seed, &read.seed, &fresh.seed, "seed");
         kept!(rng, &read.rng, &fresh.rng, "the dice");
@@ -578,6 +582,12 @@ mod tests {
         );
         kept!(style, &read.style, &fresh.style, "the style");
         kept!(daily, &read.daily, &fresh.daily, "the day's mark");
+        kept!(
+            automation,
+            &read.automation,
+            &fresh.automation,
+            "the automation"
+        );
         // Only animates: not saved.
         assert!(!events.is_empty() && read.events.is_empty());
 
@@ -743,6 +753,7 @@ mod tests {
             },
             pos: Point::new(i32::MIN, i32::MIN),
             seen: true,
+            left: false,
         };
         while l.items.push(wide_item).is_ok() {}
         l.traps.clear();
