@@ -150,6 +150,7 @@ impl RunArgs {
         }
         session.prefs.set_keymap(loaded.keymap);
         session.prefs.set_palette(loaded.settings.palette);
+        session.prefs.set_automation(loaded.settings.automation);
         loaded.settings
     }
 

@@ -5,6 +5,7 @@
 //! display's menu of commands, so no shell keeps a list of keys of its own
 //! or reads a key out of the words on a screen.
 
+use amulets_core::game::auto::{Halt, Pick};
 use amulets_core::geom::Point;
 use amulets_core::input::{Action, DebugKey, Key};
 use amulets_core::level::Level;
@@ -31,6 +32,23 @@ pub enum Verb {
     /// M while playing and on the menu: the messages, the run's log read
     /// back.
     Messages,
+    /// The menu's A: what the commands do on their own (the automation
+    /// screen), a setting of the player's the session gives the run.
+    Automation,
+    /// A letter on the automation screen: that setting changed.
+    Automate(Setting),
+}
+
+/// A setting of the automation screen (docs/rules.md, "Automation").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// Whether explore picks up this kind.
+    Pick(Pick),
+    /// Whether this stops explore and travel.
+    Halt(Halt),
+    /// The share of health a rest rests to: down by a tenth, from the
+    /// least back to full.
+    Rest,
 }
 
 impl From<Action> for Verb {
@@ -41,12 +59,34 @@ impl From<Action> for Verb {
 
 /// The session's verbs by their keymap's words (the game's are in
 /// [`amulets_core::input::NAMES`]).
-const SESSION_NAMES: [(Verb, &str); 5] = [
+const SESSION_NAMES: [(Verb, &str); 15] = [
     (Verb::Palette, "palette"),
     (Verb::Daily, "daily"),
     (Verb::Hall, "hall"),
     (Verb::Record, "record"),
     (Verb::Messages, "messages"),
+    (Verb::Automation, "automation"),
+    (Verb::Automate(Setting::Pick(Pick::Gold)), "pick-up-gold"),
+    (
+        Verb::Automate(Setting::Pick(Pick::Potions)),
+        "pick-up-potions",
+    ),
+    (
+        Verb::Automate(Setting::Pick(Pick::Scrolls)),
+        "pick-up-scrolls",
+    ),
+    (
+        Verb::Automate(Setting::Pick(Pick::Weapons)),
+        "pick-up-weapons",
+    ),
+    (
+        Verb::Automate(Setting::Pick(Pick::Armour)),
+        "pick-up-armour",
+    ),
+    (Verb::Automate(Setting::Halt(Halt::Items)), "stop-for-items"),
+    (Verb::Automate(Setting::Halt(Halt::Traps)), "stop-for-traps"),
+    (Verb::Automate(Setting::Halt(Halt::Doors)), "stop-for-doors"),
+    (Verb::Automate(Setting::Rest), "rest-share"),
 ];
 
 impl Verb {
@@ -564,7 +604,7 @@ pub const PACK_ITEM: [Binding; 3] = [
 ];
 
 /// The menu (Esc while playing).
-pub const MENU: [Binding; 6] = [
+pub const MENU: [Binding; 7] = [
     Binding::act(&[Char('c'), Escape], Action::Cancel, "c", "continue").named(Action::Continue),
     Binding::act(&[Char('s')], Action::SaveAndQuit, "s", "save and quit"),
     Binding::act(&[Char('q')], Action::Quit, "q", "quit without saving"),
@@ -572,6 +612,74 @@ pub const MENU: [Binding; 6] = [
     Binding::ask(&[Char('m')], Verb::Messages, "m", "the messages"),
     // The words name the palette too (`view::screen`).
     Binding::ask(&[Char('p')], Verb::Palette, "p", "colours"),
+    Binding::ask(
+        &[Char('a')],
+        Verb::Automation,
+        "a",
+        "automation: pick-up, stops, rest",
+    ),
+];
+
+/// The automation screen (the menu's A): a letter changes its setting,
+/// any other key closes it.
+pub const AUTOMATION: [Binding; 10] = [
+    Binding::ask(
+        &[Char('g')],
+        Verb::Automate(Setting::Pick(Pick::Gold)),
+        "g",
+        "pick up gold",
+    ),
+    Binding::ask(
+        &[Char('p')],
+        Verb::Automate(Setting::Pick(Pick::Potions)),
+        "p",
+        "pick up potions",
+    ),
+    Binding::ask(
+        &[Char('s')],
+        Verb::Automate(Setting::Pick(Pick::Scrolls)),
+        "s",
+        "pick up scrolls",
+    ),
+    Binding::ask(
+        &[Char('w')],
+        Verb::Automate(Setting::Pick(Pick::Weapons)),
+        "w",
+        "pick up weapons and ammunition",
+    ),
+    Binding::ask(
+        &[Char('a')],
+        Verb::Automate(Setting::Pick(Pick::Armour)),
+        "a",
+        "pick up armour",
+    ),
+    Binding::ask(
+        &[Char('i')],
+        Verb::Automate(Setting::Halt(Halt::Items)),
+        "i",
+        "stop for an item not picked up",
+    ),
+    Binding::ask(
+        &[Char('t')],
+        Verb::Automate(Setting::Halt(Halt::Traps)),
+        "t",
+        "stop for a trap found",
+    ),
+    Binding::ask(
+        &[Char('d')],
+        Verb::Automate(Setting::Halt(Halt::Doors)),
+        "d",
+        "stop for a secret door found",
+    ),
+    Binding::ask(&[Char('r')], Verb::Automate(Setting::Rest), "r", "rest to"),
+    Binding {
+        keys: Keys::Any,
+        does: Does::Act(Verb::Game(Action::Cancel)),
+        label: "any other key",
+        words: "close",
+        pad: &[],
+        name: None,
+    },
 ];
 
 /// A question: y or n (Esc is no).
@@ -732,6 +840,8 @@ pub enum Context {
     Record,
     /// The messages, over the map.
     Messages,
+    /// The automation screen, over the menu.
+    Automation,
 }
 
 /// The tables that hold a context's keys, looked at in order.
@@ -743,13 +853,14 @@ pub fn tables_in(context: Context) -> [&'static [Binding]; 3] {
         Context::Hall => [&HALL, NONE, NONE],
         Context::Record => [&RECORD, NONE, NONE],
         Context::Messages => [&MESSAGES, NONE, NONE],
+        Context::Automation => [&AUTOMATION, NONE, NONE],
     }
 }
 
 /// Every context: a state of each kind (`STATES`), then the session's
 /// screens.
-pub const CONTEXTS: [Context; STATES.len() + 4] = {
-    let mut out = [Context::Abandon; STATES.len() + 4];
+pub const CONTEXTS: [Context; STATES.len() + 5] = {
+    let mut out = [Context::Abandon; STATES.len() + 5];
     let mut i = 0;
     while i < STATES.len() {
         out[i] = Context::State(STATES[i]);
@@ -759,6 +870,7 @@ pub const CONTEXTS: [Context; STATES.len() + 4] = {
     out[i + 1] = Context::Hall;
     out[i + 2] = Context::Record;
     out[i + 3] = Context::Messages;
+    out[i + 4] = Context::Automation;
     out
 };
 
@@ -788,6 +900,15 @@ pub fn find(state: State, key: Key) -> Option<(&'static Binding, Verb)> {
         .into_iter()
         .flatten()
         .find_map(|b| b.action_for(key).map(|a| (b, a)))
+}
+
+/// What a key means in a context, or `None` for a key that means nothing
+/// there.
+pub fn action_in(context: Context, key: Key) -> Option<Verb> {
+    tables_in(context)
+        .into_iter()
+        .flatten()
+        .find_map(|b| b.action_for(key))
 }
 
 /// What a key means in a state, or `None` for a key that means nothing

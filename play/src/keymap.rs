@@ -11,7 +11,8 @@
 //! the keys in force (`label`, `first_key`). The map is bounded: at most
 //! `MAX_KEYS` lines, in a fixed array.
 
-use crate::bindings::{self, Binding, CONTEXTS, Context, Keys, Verb};
+use crate::bindings::{self, Binding, CONTEXTS, Context, Keys, Setting, Verb};
+use amulets_core::game::auto::{Halt, Pick};
 use amulets_core::geom::Dir;
 use amulets_core::input::script::{Written, one_key};
 use amulets_core::input::{Action, DebugKey, Key, MOVES};
@@ -71,7 +72,7 @@ const fn session(verb: Verb) -> Mapped {
 /// and `docs/keys.md` list them: the directions, then the bindings' names
 /// ([`Binding::name`]), each once (a test checks each has a word, and is
 /// somewhere to be done).
-pub const ACTIONS: [Mapped; 45] = [
+pub const ACTIONS: [Mapped; 55] = [
     Mapped::Direction(DIRECTIONS[0]),
     Mapped::Direction(DIRECTIONS[1]),
     Mapped::Direction(DIRECTIONS[2]),
@@ -109,6 +110,16 @@ pub const ACTIONS: [Mapped; 45] = [
     session(Verb::Hall),
     session(Verb::Record),
     session(Verb::Messages),
+    session(Verb::Automation),
+    session(Verb::Automate(Setting::Pick(Pick::Gold))),
+    session(Verb::Automate(Setting::Pick(Pick::Potions))),
+    session(Verb::Automate(Setting::Pick(Pick::Scrolls))),
+    session(Verb::Automate(Setting::Pick(Pick::Weapons))),
+    session(Verb::Automate(Setting::Pick(Pick::Armour))),
+    session(Verb::Automate(Setting::Halt(Halt::Items))),
+    session(Verb::Automate(Setting::Halt(Halt::Traps))),
+    session(Verb::Automate(Setting::Halt(Halt::Doors))),
+    session(Verb::Automate(Setting::Rest)),
     game(Action::Use),
     game(Action::SaveAndQuit),
     game(Action::Quit),
@@ -335,6 +346,7 @@ pub fn words(context: Context) -> &'static str {
         Context::Hall => "in the hall of fame",
         Context::Record => "in a run's record",
         Context::Messages => "reading the messages",
+        Context::Automation => "choosing what commands do on their own",
     }
 }
 

@@ -1,11 +1,16 @@
-//! The player's settings: the keymap, the palette, the view and the speech
-//! stream. They belong to the player, not to a run: no save, replay or
-//! hash holds them, and no rule reads them. Shells keep them as text
+//! The player's settings: the keymap, the palette, the view, the speech
+//! stream, the cells' size, and the automation (what explore picks up,
+//! what stops it and travel, the share a rest rests to). They belong to
+//! the player, not to a run: but for the automation, no save, replay or
+//! hash holds them and no rule reads them; the automation the session
+//! gives the run in play, as an input of the run's (docs/rules.md,
+//! "Automation"). Shells keep them as text
 //! (`settings.txt` beside the save, the page's localStorage), one
 //! `name = value` a line under a version line, read and written here so
 //! every shell reads the same file the same way.
 
 use crate::palettes::Palette;
+use amulets_core::game::auto::{Automation, Halt, LEAST_REST, Pick};
 use core::fmt::{self, Write};
 
 /// The first line of a settings file, naming its version.
@@ -32,6 +37,9 @@ pub struct Settings {
     pub speech: Value,
     /// A phone's page draws its map cells large (20 CSS pixels, not 16).
     pub large_cells: bool,
+    /// What explore picks up, what stops it and travel, the share a rest
+    /// rests to: `pickup`, `stops` and `rest`.
+    pub automation: Automation,
 }
 
 /// The keymap setting that means the file in the data directory.
@@ -82,7 +90,7 @@ impl fmt::Display for Problem<'_> {
             }
             Problem::NotASetting { line } => write!(
                 f,
-                "line {line}: not a setting (keymap, palette, view, speech or cells = a value)"
+                "line {line}: not a setting (keymap, palette, view, speech, cells, pickup, stops or rest = a value)"
             ),
             Problem::BadValue { line, name, value } => {
                 write!(f, "line {line}: {name} cannot be {value:?}")
@@ -110,6 +118,7 @@ impl Settings {
             tiles: false,
             speech: Value::new(),
             large_cells: false,
+            automation: Automation::BOOK,
         }
     }
 
@@ -138,7 +147,7 @@ impl Settings {
             };
             let (name, value) = (name.trim(), value.trim());
             if out.set(name, value).is_err() {
-                if ["keymap", "palette", "view", "speech", "cells"].contains(&name) {
+                if NAMES.contains(&name) {
                     problem(Problem::BadValue { line, name, value });
                 } else {
                     problem(Problem::NotASetting { line });
@@ -173,6 +182,35 @@ impl Settings {
                     _ => return Err(NotTaken),
                 };
             }
+            "pickup" => {
+                let mut a = self.automation;
+                for kind in Pick::ALL {
+                    a.set_pick(kind, false);
+                }
+                for name in listed(value) {
+                    let kind = Pick::ALL.into_iter().find(|k| k.name() == name);
+                    a.set_pick(kind.ok_or(NotTaken)?, true);
+                }
+                self.automation = a;
+            }
+            "stops" => {
+                let mut a = self.automation;
+                for halt in Halt::ALL {
+                    a.set_halt(halt, false);
+                }
+                for name in listed(value) {
+                    let halt = Halt::ALL.into_iter().find(|h| h.name() == name);
+                    a.set_halt(halt.ok_or(NotTaken)?, true);
+                }
+                self.automation = a;
+            }
+            "rest" => {
+                let share: u8 = value.trim_end_matches('%').parse().map_err(|_| NotTaken)?;
+                if !(LEAST_REST..=100).contains(&share) {
+                    return Err(NotTaken);
+                }
+                self.automation.set_rest_to(share);
+            }
             _ => return Err(NotTaken),
         }
         Ok(())
@@ -192,8 +230,49 @@ impl Settings {
         };
         writeln!(out, "speech = {speech}")?;
         let cells = if self.large_cells { "large" } else { "small" };
-        writeln!(out, "cells = {cells}")
+        writeln!(out, "cells = {cells}")?;
+        let a = &self.automation;
+        write!(out, "pickup = ")?;
+        list(
+            out,
+            Pick::ALL.iter().filter(|k| a.picks(**k)).map(|k| k.name()),
+        )?;
+        write!(out, "stops = ")?;
+        list(
+            out,
+            Halt::ALL.iter().filter(|h| a.halts(**h)).map(|h| h.name()),
+        )?;
+        writeln!(out, "rest = {}", a.rest_to())
     }
+}
+
+/// Every setting's name, as the file writes them.
+const NAMES: [&str; 8] = [
+    "keymap", "palette", "view", "speech", "cells", "pickup", "stops", "rest",
+];
+
+/// A list's names, `none` for none, then the line's end.
+fn list<'a>(out: &mut impl Write, names: impl Iterator<Item = &'a str>) -> fmt::Result {
+    let mut any = false;
+    for name in names {
+        if any {
+            out.write_str(", ")?;
+        }
+        out.write_str(name)?;
+        any = true;
+    }
+    if !any {
+        out.write_str("none")?;
+    }
+    writeln!(out)
+}
+
+/// The names of a list setting's value: commas between, `none` for none.
+fn listed(value: &str) -> impl Iterator<Item = &str> {
+    value
+        .split(',')
+        .map(str::trim)
+        .filter(|n| !n.is_empty() && *n != "none")
 }
 
 #[cfg(test)]
@@ -216,17 +295,27 @@ mod tests {
         s.set("speech", "/tmp/amulets speech").unwrap();
         s.set("cells", "large").unwrap();
         assert!(s.set("cells", "huge").is_err());
+        s.set("pickup", "gold, potions").unwrap();
+        s.set("stops", "traps").unwrap();
+        s.set("rest", "60%").unwrap();
+        for (name, bad) in [("pickup", "gems"), ("stops", "monsters"), ("rest", "5")] {
+            assert!(s.set(name, bad).is_err(), "{name} = {bad}");
+        }
         let written = text(&s);
         assert_eq!(
             written,
-            "amulets-settings 1\nkeymap = dvorak\npalette = high-contrast\nview = tiles\nspeech = /tmp/amulets speech\ncells = large\n"
+            "amulets-settings 1\nkeymap = dvorak\npalette = high-contrast\nview = tiles\nspeech = /tmp/amulets speech\ncells = large\npickup = gold, potions\nstops = traps\nrest = 60\n"
         );
+        use amulets_core::game::auto::{Halt, Pick};
+        assert!(s.automation.picks(Pick::Gold) && !s.automation.picks(Pick::Armour));
+        assert!(s.automation.halts(Halt::Traps) && !s.automation.halts(Halt::Items));
+        assert_eq!(s.automation.rest_to(), 60);
         assert_eq!(Settings::read(&written, |p| panic!("{p}")), Ok(s));
     }
 
     #[test]
     fn a_bad_line_keeps_its_default_and_a_file_without_its_version_is_not_read() {
-        let mut said: heapless::Vec<(bool, heapless::String<80>), 4> = heapless::Vec::new();
+        let mut said: heapless::Vec<(bool, heapless::String<128>), 4> = heapless::Vec::new();
         let s = Settings::read(
             "amulets-settings 1\npalette = purple\nview = tiles\nfoo\nvolume = 3\n",
             |p| {
@@ -243,8 +332,8 @@ mod tests {
             words.as_slice(),
             [
                 "line 2: palette cannot be \"purple\"",
-                "line 4: not a setting (keymap, palette, view, speech or cells = a value)",
-                "line 5: not a setting (keymap, palette, view, speech or cells = a value)",
+                "line 4: not a setting (keymap, palette, view, speech, cells, pickup, stops or rest = a value)",
+                "line 5: not a setting (keymap, palette, view, speech, cells, pickup, stops or rest = a value)",
             ]
         );
         assert!(said.iter().all(|(d, _)| !d));

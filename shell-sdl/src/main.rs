@@ -182,11 +182,12 @@ fn main() -> ExitCode {
             Err(format!("the game failed, which is a bug. {rescue}"))
         })
     };
-    // The view and the palette last shown are the player's settings for
-    // the next game.
+    // The view, the palette and the automation last chosen are the
+    // player's settings for the next game.
     let mut now = settings.clone();
     now.tiles = app.session.prefs.tiles();
     now.palette = app.session.prefs.palette();
+    now.automation = app.session.prefs.automation();
     amulets_desktop::settings::keep_chosen(settings_dir.as_deref(), &settings, &now, "amulets");
     let recorded = app
         .session

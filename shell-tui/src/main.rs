@@ -107,9 +107,11 @@ fn play_and_record(args: RunArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    // The palette chosen on the title or the menu is kept for the next game.
+    // The palette and the automation chosen on the title or the menu are
+    // kept for the next game.
     let mut now = settings.clone();
     now.palette = session.prefs.palette();
+    now.automation = session.prefs.automation();
     amulets_desktop::settings::keep_chosen(args.dir().as_deref(), &settings, &now, "amulets-tui");
     // The terminal may be gone by now (it was closed under the game): what
     // is said after the game is said only where it can be.

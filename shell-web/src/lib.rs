@@ -112,6 +112,10 @@ impl<B: Backend> WebApp<B> {
     pub fn use_settings(&mut self, loaded: settings::Loaded) -> String {
         self.app.session.prefs.set_keymap(loaded.keymap.clone());
         self.app.session.prefs.set_palette(loaded.settings.palette);
+        self.app
+            .session
+            .prefs
+            .set_automation(loaded.settings.automation);
         let said = loaded.said.join("; ");
         if let Some(first) = loaded.said.first() {
             self.app.session.notes.say(first);
@@ -121,11 +125,15 @@ impl<B: Backend> WebApp<B> {
         said
     }
 
-    /// Keeps the palette when the title's or the menu's P changed it.
+    /// Keeps the palette when the title's or the menu's P changed it, and
+    /// the automation when the menu's A did.
     pub fn keep_palette(&mut self, backend: &mut impl store::Backend) {
-        let now = self.app.session.prefs.palette();
-        if now != self.settings.settings.palette {
-            self.settings.settings.palette = now;
+        let prefs = &self.app.session.prefs;
+        let (palette, automation) = (prefs.palette(), prefs.automation());
+        let kept = &self.settings.settings;
+        if (palette, automation) != (kept.palette, kept.automation) {
+            self.settings.settings.palette = palette;
+            self.settings.settings.automation = automation;
             // Storage off or full: the palette holds for this page only.
             let _ = settings::save(backend, &self.settings.settings);
         }

@@ -1686,3 +1686,86 @@ fn no_line_the_game_says_is_too_long_for_its_count() {
     println!("the longest line: {} bytes: {longest}", longest.len());
     assert!(longest.len() <= room, "{longest}");
 }
+
+// ----- the automation the player chooses -----
+
+#[test]
+fn automation_chosen_on_the_menu_is_given_to_the_run_taped_and_replayed() {
+    use amulets_core::game::auto::{Automation, Pick};
+    let mut s = session(Memory::default(), run_of(42, Class::Rogue));
+    assert_eq!(s.game().automation(), Automation::BOOK);
+    s.press(Key::Escape);
+    s.press(Key::Char('a'));
+    let title = s.drawn().screen().unwrap().title;
+    assert!(title.starts_with("Automation"), "{title}");
+    let screen = screen_text(&s);
+    assert!(
+        screen.iter().any(|l| l == "g  pick up gold: no"),
+        "{screen:?}"
+    );
+    s.press(Key::Char('g'));
+    s.press(Key::Char('p'));
+    let screen = screen_text(&s);
+    assert!(
+        screen.iter().any(|l| l == "g  pick up gold: yes")
+            && screen.iter().any(|l| l == "p  pick up potions: yes"),
+        "{screen:?}"
+    );
+    // Given to the run at once, as an input of its own.
+    assert!(s.game().automation().picks(Pick::Gold));
+    // Any other key closes the screen; the menu's c goes back to play.
+    s.press(Key::Escape);
+    assert_eq!(s.game().state(), State::Menu);
+    assert!(
+        s.drawn()
+            .screen()
+            .is_some_and(|sc| !sc.title.starts_with("Automation"))
+    );
+    s.press(Key::Char('c'));
+    assert_eq!(s.game().state(), State::Playing);
+    // The bot plays on through the session, as a player's keys would.
+    let (mut bot, mut now) = (amulets_core::bot::Bot::new(), 0);
+    for _ in 0..1500 {
+        if s.game().command_running() {
+            now += 30;
+            s.tick(now);
+        } else if let Some(action) = bot.next_action(s.game()) {
+            s.act(action);
+        } else {
+            break;
+        }
+    }
+    assert!(s.game().turn() > 100);
+    let tape = s.run().replays();
+    let automated: Vec<&Input> = tape
+        .inputs
+        .iter()
+        .filter(|i| matches!(i, Input::Automate(_)))
+        .collect();
+    // Each change given as it was made: gold, then potions too.
+    assert_eq!(automated.len(), 2, "{automated:?}");
+    assert!(
+        matches!(automated[1], Input::Automate(a) if a.picks(Pick::Potions) && a.picks(Pick::Gold))
+    );
+    let mut text = String::new();
+    let (seed, class) = tape.run.unwrap();
+    replay::write(&mut text, seed, class, &tape.inputs, s.game()).unwrap();
+    assert!(text.starts_with("amulets-replay 4\n"));
+    let played = replay::play(&text).unwrap();
+    assert_eq!(state_hash(&played), state_hash(s.game()));
+}
+
+#[test]
+fn a_players_automation_is_given_to_a_continued_run_at_its_first_key() {
+    use amulets_core::game::auto::{Automation, Pick};
+    let mut s = session(Memory::holding(&quiet_room()), Start::default());
+    let mut auto = Automation::BOOK;
+    auto.set_pick(Pick::Armour, true);
+    s.prefs.set_automation(auto);
+    s.press(Key::Char('C'));
+    s.press(Key::Char('.'));
+    assert_eq!(s.game().automation(), auto);
+    s.save_now().unwrap();
+    let saved = Game::read_save(s.run().store().text.as_deref().unwrap()).unwrap();
+    assert_eq!(saved.automation(), auto, "and saved with it");
+}

@@ -20,6 +20,8 @@ pub enum Overlay {
     Record(u8),
     /// The messages: the run's log read back (M).
     Messages,
+    /// What the commands do on their own (the menu's A).
+    Automation,
 }
 
 /// What a session keeps of the records (see the module's comment).
@@ -63,8 +65,8 @@ impl Annals {
         let read = match screen {
             Overlay::Hall(_) => store.read_hall(),
             Overlay::Record(_) => store.read_record(),
-            // The game's own log: nothing to read.
-            Overlay::Messages => {
+            // The game's own log, the player's settings: nothing to read.
+            Overlay::Messages | Overlay::Automation => {
                 self.overlay = Some(screen);
                 return None;
             }
@@ -106,6 +108,16 @@ impl Annals {
             Some(Overlay::Messages) => {
                 self.overlay = None;
                 true
+            }
+            // A setting's letter is the session's to take (it changes the
+            // player's preferences); any other key closes it.
+            Some(Overlay::Automation) => {
+                let setting = bindings::AUTOMATION.iter().find_map(|b| b.action_for(key));
+                let ours = matches!(setting, Some(Verb::Automate(_)));
+                if !ours {
+                    self.overlay = None;
+                }
+                !ours
             }
             None => false,
         }

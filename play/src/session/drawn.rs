@@ -78,6 +78,9 @@ impl<'a, H: Host> Drawn<'a, H> {
                     prefs.keymap(),
                 ),
                 Some(Overlay::Messages) => view::messages_screen(self.game()),
+                Some(Overlay::Automation) => {
+                    view::automation_screen(prefs.automation(), prefs.keymap())
+                }
                 None => {
                     let offers = view::Offers {
                         saved_run: matches!(run.saving().saved(), Saved::Run(_)),

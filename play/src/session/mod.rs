@@ -138,16 +138,14 @@ impl<H: Host> Session<H> {
         self.run.close(&mut self.notes)
     }
 
-    /// The shell may be stopped from now on without a word (a browser tab
-    /// hidden, which a phone may kill): a run in play is saved, and play
-    /// goes on.
+    /// The shell may be stopped without a word from now on (a hidden tab a
+    /// phone may kill): a run in play is saved, and play goes on.
     pub fn save_now(&mut self) -> Result<(), StoreError> {
         self.run.save_now(&mut self.notes)
     }
 
     /// The shell caught a panic in its loop: the run in play is saved if it
-    /// still passes every check ([`Game::check_invariants`]), so a bug costs
-    /// no more than it must, and the session is finished.
+    /// passes every check ([`Game::check_invariants`]); the session ends.
     pub fn rescue(&mut self) -> saving::Rescue {
         self.run.rescue(&mut self.notes)
     }
@@ -320,7 +318,7 @@ impl<H: Host> Session<H> {
             }
         } else if self.run.annals_key(key) {
             // A key on a screen of the records is the screen's.
-        } else if let Some(action) = bindings::action_for(self.game().state(), key) {
+        } else if let Some(action) = bindings::action_in(self.context(), key) {
             self.act(action);
         } else if let (State::Playing, Key::Char(c)) = (self.game().state(), key)
             && self.keyboard.first_unknown()
@@ -331,8 +329,8 @@ impl<H: Host> Session<H> {
         }
     }
 
-    /// A verb taken: the player's preferences and the keyboard's scroll
-    /// here, everything else the run's.
+    /// A verb taken: the player's preferences (their automation given to
+    /// the run) and the keyboard's scroll here, the rest the run's.
     fn take(&mut self, verb: Verb) {
         if self.run.asking() {
             // While "a new run?" is asked, only its answers count.
@@ -346,8 +344,10 @@ impl<H: Host> Session<H> {
                 self.run.keep_palette(palette, &mut self.notes);
             }
             Verb::Game(Action::Debug(DebugKey::SwitchView)) => self.prefs.switch_view(),
+            Verb::Automate(setting) => self.prefs.change(setting),
             _ => {}
         }
+        self.run.automate(self.prefs.automation());
         let news = (self.run).take(before, verb, &mut self.notes, self.demo.playing());
         if verb == Verb::Messages && self.run.annals().overlay() == Some(Overlay::Messages) {
             // Newest last, and shown first: scrolled to the end.

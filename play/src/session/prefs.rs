@@ -1,13 +1,16 @@
 //! The player's preferences a session plays with: the keymap the keys
 //! are read through, the palette the shell paints with, the view (glyphs
-//! or tiles, F2), and what the shell can show, for its help. None of it is
-//! the run's: it is never saved with a run or taped in a replay.
+//! or tiles, F2), what the shell can show, for its help, and the
+//! automation the player chose (the menu's A). None of it but the
+//! automation is the run's; that the session gives the run in play as an
+//! input of its own (`Run::automate`), saved and taped with it.
 
-use crate::bindings::{self, Context};
+use crate::bindings::{self, Context, Setting};
 use crate::keymap::Keymap;
 use crate::palettes::Palette;
 use crate::view::Shows;
 use amulets_core::game::State;
+use amulets_core::game::auto::{Automation, LEAST_REST};
 use amulets_core::input::{Action, Key};
 use amulets_core::text::{Note, note};
 
@@ -22,6 +25,8 @@ pub struct Prefs {
     tiles: bool,
     /// What the shell can show, for its help.
     shows: Shows,
+    /// What the player lets the commands do on their own.
+    automation: Automation,
 }
 
 impl Prefs {
@@ -37,6 +42,7 @@ impl Prefs {
                 buttons: false,
                 hands: crate::view::Hands::Board,
             },
+            automation: Automation::BOOK,
         }
     }
 
@@ -93,6 +99,32 @@ impl Prefs {
         self.shows = shows;
     }
 
+    /// What the player lets the commands do on their own.
+    pub fn automation(&self) -> Automation {
+        self.automation
+    }
+
+    /// The player's automation from now on (the settings, as a shell
+    /// starts).
+    pub fn set_automation(&mut self, automation: Automation) {
+        self.automation = automation;
+    }
+
+    /// A letter of the automation screen: its setting changed (a kind
+    /// picked up or not, a stop on or off, the rest's share a tenth lower,
+    /// from the least back to full).
+    pub fn change(&mut self, setting: Setting) {
+        let a = &mut self.automation;
+        match setting {
+            Setting::Pick(kind) => a.set_pick(kind, !a.picks(kind)),
+            Setting::Halt(halt) => a.set_halt(halt, !a.halts(halt)),
+            Setting::Rest => match a.rest_to() {
+                share if share <= LEAST_REST => a.set_rest_to(100),
+                share => a.set_rest_to(share - 10),
+            },
+        }
+    }
+
     /// The first key of the player's keymap that takes `action` while
     /// playing (not its label: that sorts the keys, and a board with no
     /// keyboard links none of it).
@@ -145,5 +177,23 @@ mod tests {
         assert!(prefs.tiles());
         prefs.switch_view();
         assert!(!prefs.tiles());
+    }
+
+    #[test]
+    fn a_letter_of_the_automation_screen_changes_its_setting() {
+        use amulets_core::game::auto::{Halt, Pick};
+        let mut prefs = Prefs::new(Palette::default());
+        prefs.change(Setting::Pick(Pick::Gold));
+        assert!(prefs.automation().picks(Pick::Gold));
+        prefs.change(Setting::Pick(Pick::Gold));
+        assert_eq!(prefs.automation(), Automation::BOOK);
+        prefs.change(Setting::Halt(Halt::Traps));
+        assert!(!prefs.automation().halts(Halt::Traps));
+        let mut shares = heapless::Vec::<u8, 12>::new();
+        for _ in 0..11 {
+            prefs.change(Setting::Rest);
+            shares.push(prefs.automation().rest_to()).unwrap();
+        }
+        assert_eq!(shares, [90, 80, 70, 60, 50, 40, 30, 20, 10, 100, 90]);
     }
 }

@@ -21,6 +21,7 @@ use crate::palettes::Palette;
 use crate::replays::Replays;
 use crate::store::{Colours, Fame, Saves, StoreError, enter_end};
 use amulets_core::daily::{Daily, Day};
+use amulets_core::game::auto::Automation;
 use amulets_core::game::command::StopReason;
 use amulets_core::game::{Game, Request, State};
 use amulets_core::input::Action;
@@ -202,6 +203,7 @@ impl<H: Host> Run<H> {
             (None, Some(Overlay::Hall(_))) => Context::Hall,
             (None, Some(Overlay::Record(_))) => Context::Record,
             (None, Some(Overlay::Messages)) => Context::Messages,
+            (None, Some(Overlay::Automation)) => Context::Automation,
             (None, None) => Context::State(self.game.state()),
         }
     }
@@ -306,6 +308,24 @@ impl<H: Host> Run<H> {
         }
     }
 
+    /// The player's automation given to the run in play when it differs
+    /// from the run's: an input of the run's, taped with its others. A
+    /// replay watched keeps its own.
+    pub fn automate(&mut self, automation: Automation) {
+        let state = self.game.state();
+        let in_run = !matches!(
+            state,
+            State::Title | State::ChooseClass | State::Dead | State::Won
+        );
+        if in_run && !self.annals.watching() && self.game.automation() != automation {
+            let input = Input::Automate(automation);
+            input.apply(&mut self.game);
+            if self.taping {
+                self.replays.tape(input);
+            }
+        }
+    }
+
     /// The host's replays sees every verb taken, with the state it found.
     pub fn saw(&mut self, state: State, verb: Verb) {
         self.replays.saw(state, verb);
@@ -332,7 +352,16 @@ impl<H: Host> Run<H> {
             Verb::Messages if matches!(before, State::Playing | State::Menu) => {
                 self.show(Overlay::Messages, notes);
             }
-            Verb::Palette | Verb::Daily | Verb::Hall | Verb::Record | Verb::Messages => {}
+            Verb::Automation if before == State::Menu => {
+                self.show(Overlay::Automation, notes);
+            }
+            Verb::Palette
+            | Verb::Daily
+            | Verb::Hall
+            | Verb::Record
+            | Verb::Messages
+            | Verb::Automation
+            | Verb::Automate(_) => {}
         }
         None
     }

@@ -31,8 +31,8 @@ pub use scene::{
     FLASH_ALPHA, Label, Memo, Scene, Shown, TextCell, WAY_ALPHA, camera, chrome, tile_colour,
 };
 pub use screens::{
-    Entry, Offers, Paging, Screen, Scroll, end_words, entry_rows, entry_rows_hanging, legend,
-    messages_screen, question_screen, screen, screen_over_map,
+    Entry, Offers, Paging, Screen, Scroll, automation_screen, end_words, entry_rows,
+    entry_rows_hanging, legend, messages_screen, question_screen, screen, screen_over_map,
 };
 pub use wrap::{LineParts, Wrapped, line_parts, wrap};
 

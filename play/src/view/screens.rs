@@ -5,9 +5,10 @@
 //! by `fame` and `morgue` with the same [`Screen`].
 
 use super::{PANEL_LINES, Shows, button_help, wrap};
-use crate::bindings::{self, Binding, Context, Verb};
+use crate::bindings::{self, Binding, Context, Setting, Verb};
 use crate::keymap::Keymap;
 use amulets_core::color::{Rgb, palette};
+use amulets_core::game::auto::Automation;
 use amulets_core::game::{Cause, Game, InventoryMode, State};
 use amulets_core::input::{Action, Key};
 use amulets_core::rng::Dice;
@@ -551,6 +552,47 @@ pub fn messages_screen(game: &Game) -> Screen {
     if out.entries.is_empty() {
         out.say(line(format_args!("No messages yet.")), palette::DIM_TEXT);
     }
+    out
+}
+
+/// The automation screen (the menu's A): each setting on a line with its
+/// letter and its value, and how to close it.
+pub fn automation_screen(auto: Automation, map: &Keymap) -> Screen {
+    let here = (map, Context::Automation);
+    let mut out = Screen::new(line(format_args!(
+        "Automation: what explore, travel and rest do"
+    )));
+    for b in &bindings::AUTOMATION {
+        let Some(key) = map.first_key(here.1, b) else {
+            continue;
+        };
+        let label = map.label(here.1, b);
+        let yes = |on: bool| if on { "yes" } else { "no" };
+        let text = match b.action() {
+            Some(Verb::Automate(Setting::Pick(kind))) => line(format_args!(
+                "{label}  pick up {}: {}",
+                kind.words(),
+                yes(auto.picks(kind))
+            )),
+            Some(Verb::Automate(Setting::Halt(halt))) => line(format_args!(
+                "{label}  stop for {}: {}",
+                halt.words(),
+                yes(auto.halts(halt))
+            )),
+            Some(Verb::Automate(Setting::Rest)) => line(format_args!(
+                "{label}  rest to {}% of health",
+                auto.rest_to()
+            )),
+            _ => continue,
+        };
+        out.choice(key, text, true, palette::TEXT);
+    }
+    out.say(
+        line(format_args!(
+            "A monster in view and harm always stop them. Any other key closes."
+        )),
+        palette::DIM_TEXT,
+    );
     out
 }
 
