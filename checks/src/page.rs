@@ -20,6 +20,18 @@ pub const PAGE: (u32, u32) = (
     amulets_picture::layout::LOGICAL_H,
 );
 
+/// Every file of the page as built (`cargo xtask web`), which a static
+/// host serves and its service worker keeps (`shell-web/web/sw.js`).
+pub const SITE: [&str; 7] = [
+    "index.html",
+    "amulets.js",
+    "amulets.wasm",
+    "manifest.webmanifest",
+    "sw.js",
+    "icon-192.png",
+    "icon-512.png",
+];
+
 /// Waits (20 s at most) until the page says it has started: its module
 /// loaded, its first picture drawn.
 pub fn started(chrome: &mut Chrome, tab: &Tab) -> Result<()> {
@@ -36,7 +48,7 @@ pub fn started(chrome: &mut Chrome, tab: &Tab) -> Result<()> {
 pub fn serve_site(dir: &Path, work: &Path) -> Result<String> {
     let site = work.join("site");
     std::fs::create_dir_all(site.join("replays"))?;
-    for name in ["index.html", "amulets.js", "amulets.wasm"] {
+    for name in SITE {
         std::fs::copy(dir.join(name), site.join(name)).map_err(|e| anyhow!("{name}: {e}"))?;
     }
     let root = sh::root();
@@ -296,6 +308,7 @@ fn the_phone_page(work: &Path, base: &str, w: u32, h: u32, name: &str) -> Result
     phone_menu_and_cells(&mut chrome, &tab, (w, h), name, size, work)?;
     drop(chrome);
     phone_bot(work, base, w, h, name)?;
+    phone_gestures(work, base, (w, h), name)?;
     println!(
         "web: on a phone {name} ({w}x{h}) a cell is {size:.1} CSS px, every element is on the screen, A explores, taps travel and show the messages, the menu fits, large cells are kept ({})",
         shot.display()
@@ -323,7 +336,7 @@ fn phone_layout(chrome: &mut Chrome, tab: &Tab, w: u32, h: u32, name: &str) -> R
         &format!(
             "[...document.querySelectorAll('body *')].filter(e => {{ \
                const r = e.getBoundingClientRect(); \
-               return r.width > 0 && r.height > 0 && \
+               return !e.closest('.for-readers') && r.width > 0 && r.height > 0 && \
                  (r.left < -0.5 || r.top < -0.5 || r.right > {w} + 0.5 || r.bottom > {h} + 0.5); }}) \
              .map(e => (e.id || e.tagName) + ' ' + JSON.stringify(e.getBoundingClientRect()))"
         ),
@@ -738,6 +751,7 @@ pub fn check(dir: &Path) -> Result<()> {
         }
         println!("web: the page a player loads plays no keys from its link");
     }
+    installs_and_plays_offline(dir, &work)?;
     canvas_holds_the_picture(&work, &base)?;
     the_day_and_the_records(&work, &base)?;
     the_keymap_is_kept(&work, &base)?;
@@ -765,4 +779,390 @@ pub fn check(dir: &Path) -> Result<()> {
     println!("web: {}", timing.trim());
     println!("xtask web: the browser plays as the desktop does");
     Ok(())
+}
+
+/// Where a run stands: its seed, its turn and the player's cell.
+type Stood = (u32, u32, (i32, i32));
+
+/// Where a run stands, as a game says.
+fn stood(g: &amulets_core::game::Game) -> Stood {
+    (g.seed(), g.turn(), (g.player().pos.x, g.player().pos.y))
+}
+
+/// The run the page saved, where it stands, read from its `localStorage`
+/// (`None` before a run is saved).
+fn saved_run(chrome: &mut Chrome, tab: &Tab) -> Result<Option<Stood>> {
+    let text = chrome.eval(tab, "localStorage.getItem('amulets.save')")?;
+    Ok(text
+        .as_str()
+        .and_then(|t| amulets_core::game::Game::read_save(t).ok())
+        .map(|g| stood(&g)))
+}
+
+/// Keys typed into the page, each given a moment (a command's steps run
+/// on the page's clock).
+fn type_keys(chrome: &mut Chrome, tab: &Tab, keys: &str) -> Result<()> {
+    for k in keys.chars() {
+        chrome.key(tab, k)?;
+        std::thread::sleep(Duration::from_millis(150));
+    }
+    Ok(())
+}
+
+/// The title's C, then the menu's save and quit: the run continued is
+/// saved again as it stands, which says where C put it.
+fn continue_and_save(chrome: &mut Chrome, tab: &Tab) -> Result<Option<Stood>> {
+    type_keys(chrome, tab, "C\x1bs")?;
+    std::thread::sleep(Duration::from_millis(300));
+    saved_run(chrome, tab)
+}
+
+/// The page as a player installs it, from a copy of it served with a
+/// switch for the network ([`installs_and_plays_offline_at`]).
+fn installs_and_plays_offline(dir: &Path, work: &Path) -> Result<()> {
+    let site = work.join("offline-site");
+    std::fs::create_dir_all(&site)?;
+    for name in SITE {
+        std::fs::copy(dir.join(name), site.join(name)).map_err(|e| anyhow!("{name}: {e}"))?;
+    }
+    let (base, up) = server::serve_switched(site)?;
+    installs_and_plays_offline_at(work, &base, || {
+        up.store(false, std::sync::atomic::Ordering::SeqCst);
+        Ok(())
+    })
+}
+
+/// The page at `base` as a player installs it: installable (Chromium
+/// finds no installability error), its service worker in control. A run's
+/// save downloaded ("Download the save") and loaded into a fresh browser
+/// ("Load a save") continues there at the same turn and cell. Then, with
+/// the network gone (`network_off`, and Chromium told it is offline), a
+/// reload still plays, and C continues the saved run where it stood.
+pub fn installs_and_plays_offline_at(
+    work: &Path,
+    base: &str,
+    network_off: impl FnOnce() -> Result<()>,
+) -> Result<()> {
+    let mut chrome = Chrome::launch(&work.join("chrome-offline"), &[], PAGE)?;
+    let downloads = work.join("downloads");
+    chrome.downloads_to(&downloads)?;
+    let tab = chrome.open(base)?;
+    started(&mut chrome, &tab)?;
+    let errors = chrome.send(&tab, "Page.getInstallabilityErrors", serde_json::json!({}))?;
+    let errors = errors["installabilityErrors"]
+        .as_array()
+        .context("Page.getInstallabilityErrors gave no list")?;
+    if !errors.is_empty() {
+        return Err(anyhow!("the page is not installable: {errors:?}"));
+    }
+    chrome.wait_for(
+        &tab,
+        "navigator.serviceWorker.controller !== null",
+        Duration::from_secs(20),
+    )?;
+    println!("web: the page is installable, and its service worker keeps it");
+    // A new run (N, the Rogue), explored until it is saved past turn 0.
+    type_keys(&mut chrome, &tab, "Nb")?;
+    for _ in 0..4 {
+        type_keys(&mut chrome, &tab, "o")?;
+        std::thread::sleep(Duration::from_millis(1500));
+        if saved_run(&mut chrome, &tab)?.is_some_and(|(_, turn, _)| turn > 0) {
+            break;
+        }
+    }
+    let before = saved_run(&mut chrome, &tab)?
+        .filter(|r| r.1 > 0)
+        .context("the page saved no run past turn 0")?;
+    let (file, exported) = download_the_save(&mut chrome, &tab, &downloads)?;
+    let imported = load_in_a_fresh_browser(work, base, &file)?;
+    if imported != Some(exported) || exported != before {
+        return Err(anyhow!(
+            "the save downloaded at {before:?} ({exported:?} in its file) continued in a fresh browser at {imported:?}"
+        ));
+    }
+    println!(
+        "web: a save downloaded and loaded into a fresh browser continues at turn {} at {:?}",
+        exported.1, exported.2
+    );
+    // The network gone, the page reloaded.
+    network_off()?;
+    chrome.send(&tab, "Network.enable", serde_json::json!({}))?;
+    chrome.send(
+        &tab,
+        "Network.emulateNetworkConditions",
+        serde_json::json!({ "offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1 }),
+    )?;
+    chrome.reload(&tab)?;
+    started(&mut chrome, &tab)?;
+    let after = continue_and_save(&mut chrome, &tab)?;
+    if after != Some(before) {
+        return Err(anyhow!(
+            "offline, C and save and quit left the save at {after:?}, where the run stood at {before:?}"
+        ));
+    }
+    println!(
+        "web: with the network gone the page reloads and plays, and C continues the run (seed {}, turn {}, at {:?})",
+        before.0, before.1, before.2
+    );
+    Ok(())
+}
+
+/// The run's state in the page now: its save's text, read back.
+fn page_game(chrome: &mut Chrome, tab: &Tab) -> Result<amulets_core::game::Game> {
+    let text = chrome.eval(tab, "out(wasm.amulets_out_save())")?;
+    let text = text.as_str().context("the page gave no save")?;
+    amulets_core::game::Game::read_save(text).map_err(|e| anyhow!("the page's save: {e}"))
+}
+
+/// Where a map cell is on the screen, its middle in CSS pixels, when the
+/// map shown holds it.
+fn cell_on_screen(
+    chrome: &mut Chrome,
+    tab: &Tab,
+    p: amulets_core::geom::Point,
+) -> Result<Option<(f64, f64)>> {
+    let v = chrome.eval(tab, &format!("amuletsPlayer({}, {})", p.x, p.y))?;
+    Ok(v[1]
+        .as_array()
+        .map(|r| {
+            r.iter()
+                .map(|n| n.as_f64().unwrap_or(f64::NAN))
+                .collect::<Vec<f64>>()
+        })
+        .map(|r| ((r[0] + r[2]) / 2.0, (r[1] + r[3]) / 2.0)))
+}
+
+/// Where a player playing by taps alone taps next: a monster next to them
+/// (an attack); with another monster in view, which refuses travel, a
+/// step on the way on (a tap next to them); hurt and alone, themself (a
+/// rest); else a cell a few steps along the way to the stairs, or, unseen
+/// yet, to the nearest edge of what they have seen (travel). With no way
+/// on, themself (a search).
+fn next_tap(game: &amulets_core::game::Game) -> amulets_core::geom::Point {
+    use amulets_core::game::command::unexplored_edge;
+    let me = game.player().pos;
+    let level = game.level();
+    let in_view: Vec<_> = level
+        .monsters
+        .iter()
+        .map(|m| m.pos)
+        .filter(|&p| level.visible.contains(p))
+        .collect();
+    if let Some(&m) = in_view
+        .iter()
+        .find(|p| (p.x - me.x).abs().max((p.y - me.y).abs()) == 1)
+    {
+        return m;
+    }
+    let goal = game.known_stairs().or_else(|| {
+        let known = game.known_map();
+        let edge = unexplored_edge(&known, &level.explored);
+        let mut near: Vec<_> = edge.iter().collect();
+        near.sort_by_key(|p| (p.x - me.x).abs().max((p.y - me.y).abs()));
+        near.into_iter()
+            .take(40)
+            .filter_map(|p| {
+                let way = game.route_to(p);
+                (!way.is_empty()).then_some((way.len(), p))
+            })
+            .min_by_key(|&(len, p)| (len, p.y, p.x))
+            .map(|(_, p)| p)
+    });
+    let Some(goal) = goal else {
+        return me;
+    };
+    let way = game.route_to(goal);
+    if !in_view.is_empty() {
+        return way.first().copied().unwrap_or(me);
+    }
+    if game.player().hp * 2 < game.player().max_hp {
+        return me;
+    }
+    way.get(5).or(way.last()).copied().unwrap_or(me)
+}
+
+/// A floor played to its stairs by a finger alone, on the page a player
+/// loads (seed 42's Fighter): taps (a step, an attack, travel, a rest), a
+/// long press that looks (and a tap that stops looking), and pinches that
+/// make the cells larger and back. And the pad for the left hand: the
+/// layout flipped, nothing off the screen or overlapping; the bar's words
+/// whole.
+fn phone_gestures(work: &Path, base: &str, (w, h): (u32, u32), name: &str) -> Result<()> {
+    let (mut chrome, tab) = open_phone_page(
+        work,
+        &format!("chrome-gestures-{w}"),
+        &format!("{base}?seed=42&class=fighter"),
+        (w, h),
+    )?;
+    // The bar's words whole: nothing cut.
+    let whole = chrome.eval(
+        &tab,
+        "(() => { const s = document.getElementById('say'); \
+           return s.scrollWidth <= s.clientWidth + 1 && s.scrollHeight <= s.clientHeight + 1; })()",
+    )?;
+    if whole != serde_json::json!(true) {
+        let words = chrome.eval(&tab, "document.getElementById('say').textContent")?;
+        return Err(anyhow!("{name}: the bar's words are cut: {words}"));
+    }
+    let zoomed = pinch_and_look(&mut chrome, &tab, name)?;
+    let (taps, game) = to_the_stairs_by_taps(&mut chrome, &tab, name)?;
+    // The pad for the left hand: flipped, and still all on the screen.
+    chrome.eval(&tab, "document.getElementById('menu').click()")?;
+    chrome.eval(&tab, "document.getElementById('hand').click()")?;
+    std::thread::sleep(Duration::from_millis(200));
+    let switch = rect_of(&mut chrome, &tab, "#switch")?;
+    let abc = rect_of(&mut chrome, &tab, "#abc")?;
+    let map = rect_of(&mut chrome, &tab, "#screen")?;
+    let pad = rect_of(&mut chrome, &tab, "#pad")?;
+    let upright = h > w;
+    let flipped = if upright {
+        abc[2] <= switch[0] + 0.5
+    } else {
+        pad[2] <= map[0] + 0.5
+    };
+    if !flipped {
+        return Err(anyhow!(
+            "{name}: for the left hand the pad is not flipped: switch {switch:?}, buttons {abc:?}, pad {pad:?}, map {map:?}"
+        ));
+    }
+    phone_layout(
+        &mut chrome,
+        &tab,
+        w,
+        h,
+        &format!("{name}, for the left hand"),
+    )?;
+    let shot = work.join(format!("phone-left-{w}x{h}.png"));
+    chrome.screenshot(&tab, &shot)?;
+    chrome.eval(&tab, "document.getElementById('menu').click()")?;
+    chrome.eval(&tab, "document.getElementById('hand').click()")?;
+    println!(
+        "web: on a phone {name}, seed 42's Fighter reached the stairs of floor 1 by {taps} taps alone (turn {}), a long press looked, pinches zoomed {:.0} -> {:.0} -> {:.0} CSS px, the pad flips for the left hand ({})",
+        game.turn(),
+        zoomed.0,
+        zoomed.1,
+        zoomed.2,
+        shot.display()
+    );
+    Ok(())
+}
+
+/// The page's "Download the save", as a player clicks it: the file, and
+/// where its run stands.
+fn download_the_save(
+    chrome: &mut Chrome,
+    tab: &Tab,
+    downloads: &Path,
+) -> Result<(std::path::PathBuf, Stood)> {
+    chrome.eval(tab, "document.getElementById('save-file').click()")?;
+    let file = downloads.join("save.txt");
+    let start = std::time::Instant::now();
+    while !file.exists() && start.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let text = std::fs::read_to_string(&file).map_err(|e| anyhow!("save.txt: {e}"))?;
+    let game = amulets_core::game::Game::read_save(&text)
+        .map_err(|e| anyhow!("the downloaded save: {e}"))?;
+    Ok((file, stood(&game)))
+}
+
+/// A save file loaded into a browser that never saw the page ("Load a
+/// save"), then C and save and quit: where its run stands there.
+fn load_in_a_fresh_browser(work: &Path, base: &str, file: &Path) -> Result<Option<Stood>> {
+    let mut fresh = Chrome::launch(&work.join("chrome-import"), &[], PAGE)?;
+    let tab = fresh.open(base)?;
+    started(&mut fresh, &tab)?;
+    fresh.choose_file(&tab, "#load-file", file)?;
+    fresh.wait_for(
+        &tab,
+        "localStorage.getItem('amulets.save') !== null && document.body.dataset.started === 'yes'",
+        Duration::from_secs(20),
+    )?;
+    continue_and_save(&mut fresh, &tab)
+}
+
+/// Pinches apart and together (the cells larger, then back), and a long
+/// press that looks at the cell beside the player, a tap that stops; the
+/// cells' sizes, before, apart and together.
+fn pinch_and_look(chrome: &mut Chrome, tab: &Tab, name: &str) -> Result<(f64, f64, f64)> {
+    // Pinches: apart, the larger cells; together, back.
+    let small = cell_css(chrome, tab, name)?;
+    let mid = centre(rect_of(chrome, tab, "#screen")?);
+    chrome.pinch(tab, mid, 60.0, 220.0)?;
+    std::thread::sleep(Duration::from_millis(300));
+    let large = cell_css(chrome, tab, name)?;
+    chrome.pinch(tab, mid, 220.0, 60.0)?;
+    std::thread::sleep(Duration::from_millis(300));
+    let back = cell_css(chrome, tab, name)?;
+    if large < small + 2.0 || (back - small).abs() > 0.5 {
+        return Err(anyhow!(
+            "{name}: a pinch out and in made the cells {small:.1}, {large:.1}, {back:.1} CSS px"
+        ));
+    }
+    // A long press looks at a cell; a tap stops looking.
+    let me = page_game(chrome, tab)?.player().pos;
+    let look_at = amulets_core::geom::Point::new(me.x + 1, me.y);
+    let (lx, ly) = cell_on_screen(chrome, tab, look_at)?
+        .context("the cell beside the player is not on the screen")?;
+    let said = said_after(chrome, tab, |c| c.tap(tab, lx, ly, 800))?;
+    let looking = page_game(chrome, tab)?;
+    if looking.state() != amulets_core::game::State::Looking || looking.cursor() != look_at {
+        return Err(anyhow!(
+            "{name}: a long press left the game {:?} at {:?}, not looking at {look_at:?} (said {said:?})",
+            looking.state(),
+            looking.cursor()
+        ));
+    }
+    chrome.tap(tab, lx, ly, 60)?;
+    std::thread::sleep(Duration::from_millis(200));
+    if page_game(chrome, tab)?.state() != amulets_core::game::State::Playing {
+        return Err(anyhow!("{name}: a tap did not stop looking"));
+    }
+    Ok((small, large, back))
+}
+
+/// The floor played to its stairs by taps alone (`next_tap`): how many,
+/// and the game at the stairs.
+fn to_the_stairs_by_taps(
+    chrome: &mut Chrome,
+    tab: &Tab,
+    name: &str,
+) -> Result<(u32, amulets_core::game::Game)> {
+    // The floor, by taps.
+    let mut taps = 0;
+    let game = loop {
+        let game = page_game(chrome, tab)?;
+        if game.state() != amulets_core::game::State::Playing {
+            return Err(anyhow!(
+                "{name}: playing by taps, the game came to {:?} at turn {}",
+                game.state(),
+                game.turn()
+            ));
+        }
+        if Some(game.player().pos) == game.level().stairs {
+            break game;
+        }
+        if game.command_running() {
+            std::thread::sleep(Duration::from_millis(60));
+            continue;
+        }
+        if taps >= 1500 {
+            return Err(anyhow!(
+                "{name}: 1500 taps and the stairs not reached (turn {}, at {:?})",
+                game.turn(),
+                game.player().pos
+            ));
+        }
+        let target = next_tap(&game);
+        let Some((x, y)) = cell_on_screen(chrome, tab, target)? else {
+            return Err(anyhow!(
+                "{name}: the cell to tap, {target:?}, is off the screen (the player at {:?})",
+                game.player().pos
+            ));
+        };
+        chrome.tap(tab, x, y, 40)?;
+        taps += 1;
+        std::thread::sleep(Duration::from_millis(40));
+    };
+    Ok((taps, game))
 }

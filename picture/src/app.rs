@@ -12,6 +12,7 @@ use amulets_core::game::Game;
 use amulets_core::geom::Point;
 use amulets_core::input::Key;
 use amulets_core::input::script::Step;
+use amulets_play::bindings::Pointer;
 use amulets_play::session::Host;
 use amulets_play::session::Session;
 use amulets_play::store::StoreError;
@@ -122,7 +123,7 @@ impl<H: Host> App<H> {
     /// A left click on a map cell: it travels there (or fires while
     /// aiming).
     pub fn click(&mut self, cell: Point) {
-        self.session.click(cell);
+        self.session.point(cell, Pointer::Click);
         self.redraw = true;
     }
 
@@ -130,8 +131,25 @@ impl<H: Host> App<H> {
     /// nothing, but on the small picture's status, which shows the
     /// messages (true then).
     pub fn click_at(&mut self, x: f32, y: f32) -> bool {
+        self.pointer_at(x, y, Pointer::Click)
+    }
+
+    /// A finger at a point of the picture, a tap or a long press: on the
+    /// map, what the session makes of it (`Session::point`); elsewhere as
+    /// a click.
+    pub fn touch_at(&mut self, x: f32, y: f32, long: bool) -> bool {
+        let how = if long {
+            Pointer::LongPress
+        } else {
+            Pointer::Tap
+        };
+        self.pointer_at(x, y, how)
+    }
+
+    fn pointer_at(&mut self, x: f32, y: f32, how: Pointer) -> bool {
         if let Some(cell) = self.cell_at(x, y) {
-            self.click(cell);
+            self.session.point(cell, how);
+            self.redraw = true;
             return false;
         }
         let on_status = self

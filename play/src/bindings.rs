@@ -5,8 +5,9 @@
 //! display's menu of commands, so no shell keeps a list of keys of its own
 //! or reads a key out of the words on a screen.
 
+use amulets_core::game::Game;
 use amulets_core::game::auto::{Halt, Pick};
-use amulets_core::geom::Point;
+use amulets_core::geom::{Dir, Point};
 use amulets_core::input::{Action, DebugKey, Key};
 use amulets_core::level::Level;
 use amulets_core::map::Terrain;
@@ -924,6 +925,64 @@ pub fn click_actions(state: State, cell: Point) -> heapless::Vec<Action, 2> {
     let actions: &[Action] = match state {
         State::Aiming(_) => &[Action::CursorTo(cell), Action::Select],
         State::Playing => &[Action::TravelTo(cell)],
+        _ => &[],
+    };
+    let mut out = heapless::Vec::new();
+    out.extend_from_slice(actions)
+        .expect("at most two actions, the vector's room");
+    out
+}
+
+/// How a pointer came down on a map cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pointer {
+    /// A mouse's left button ([`click_actions`]).
+    Click,
+    /// A finger, lifted at once ([`tap_actions`]).
+    Tap,
+    /// A finger held ([`long_press_actions`]).
+    LongPress,
+}
+
+/// What a pointer on a map cell asks for, by how it came down.
+pub fn pointer_actions(game: &Game, cell: Point, how: Pointer) -> heapless::Vec<Action, 2> {
+    match how {
+        Pointer::Click => click_actions(game.state(), cell),
+        Pointer::Tap => tap_actions(game, cell),
+        Pointer::LongPress => long_press_actions(game.state(), cell),
+    }
+}
+
+/// What a tap on a map cell asks for on a touch screen (the page's
+/// gestures, docs/web.md): while playing, a tap on a cell next to the
+/// player is a step there, as its direction's key is (on a monster, an
+/// attack; on a closed door, opening it), so the player can close in on a
+/// monster in view, which refuses travel; a tap on the player rests (or,
+/// when nothing is hurt, searches until something turns up); a tap
+/// further off travels there, as a click does. While looking, a tap stops
+/// looking. Elsewhere, as a click.
+pub fn tap_actions(game: &Game, cell: Point) -> heapless::Vec<Action, 2> {
+    let me = game.player().pos;
+    // `Some` only for a cell next to the player.
+    let next_to = Dir::from_delta(cell.x - me.x, cell.y - me.y);
+    let action = match (game.state(), next_to) {
+        (State::Playing, _) if cell == me && game.player().is_hurt() => Action::Rest,
+        (State::Playing, _) if cell == me => Action::KeepSearching,
+        (State::Playing, Some(d)) => Action::Move(d),
+        (State::Looking, _) => Action::Cancel,
+        (state, _) => return click_actions(state, cell),
+    };
+    let mut out = heapless::Vec::new();
+    out.push(action).expect("one action, in room for two");
+    out
+}
+
+/// What a long press on a map cell asks for on a touch screen: a look at
+/// it (while looking, the cursor moved there); elsewhere nothing.
+pub fn long_press_actions(state: State, cell: Point) -> heapless::Vec<Action, 2> {
+    let actions: &[Action] = match state {
+        State::Playing => &[Action::Look, Action::CursorTo(cell)],
+        State::Looking => &[Action::CursorTo(cell)],
         _ => &[],
     };
     let mut out = heapless::Vec::new();

@@ -37,6 +37,9 @@ pub struct Settings {
     pub speech: Value,
     /// A phone's page draws its map cells large (20 CSS pixels, not 16).
     pub large_cells: bool,
+    /// A phone's pad laid out for the left hand: its buttons at the left,
+    /// and on its side the pad at the screen's left.
+    pub left_hand: bool,
     /// What explore picks up, what stops it and travel, the share a rest
     /// rests to: `pickup`, `stops` and `rest`.
     pub automation: Automation,
@@ -90,7 +93,7 @@ impl fmt::Display for Problem<'_> {
             }
             Problem::NotASetting { line } => write!(
                 f,
-                "line {line}: not a setting (keymap, palette, view, speech, cells, pickup, stops or rest = a value)"
+                "line {line}: not a setting (keymap, palette, view, speech, cells, hand, pickup, stops or rest = a value)"
             ),
             Problem::BadValue { line, name, value } => {
                 write!(f, "line {line}: {name} cannot be {value:?}")
@@ -118,6 +121,7 @@ impl Settings {
             tiles: false,
             speech: Value::new(),
             large_cells: false,
+            left_hand: false,
             automation: Automation::BOOK,
         }
     }
@@ -164,43 +168,40 @@ impl Settings {
             let mut out = Value::new();
             out.push_str(v).map(|()| out).map_err(|_| NotTaken)
         };
+        // A setting of two words: false for the first, true for the other.
+        let either = |no: &str, yes: &str| match value {
+            v if v == no => Ok(false),
+            v if v == yes => Ok(true),
+            _ => Err(NotTaken),
+        };
         match name {
             "keymap" if !value.is_empty() => self.keymap = text(value)?,
             "palette" => self.palette = Palette::named(value).ok_or(NotTaken)?,
-            "view" => {
-                self.tiles = match value {
-                    "glyphs" => false,
-                    "tiles" => true,
-                    _ => return Err(NotTaken),
-                };
-            }
+            "view" => self.tiles = either("glyphs", "tiles")?,
             "speech" => self.speech = text(if value == "off" { "" } else { value })?,
-            "cells" => {
-                self.large_cells = match value {
-                    "small" => false,
-                    "large" => true,
-                    _ => return Err(NotTaken),
-                };
-            }
+            "cells" => self.large_cells = either("small", "large")?,
+            "hand" => self.left_hand = either("right", "left")?,
             "pickup" => {
                 let mut a = self.automation;
                 for kind in Pick::ALL {
-                    a.set_pick(kind, false);
+                    let named = listed(value).any(|n| n == kind.name());
+                    a.set_pick(kind, named);
                 }
-                for name in listed(value) {
-                    let kind = Pick::ALL.into_iter().find(|k| k.name() == name);
-                    a.set_pick(kind.ok_or(NotTaken)?, true);
+                let known = |n: &str| Pick::ALL.iter().any(|k| k.name() == n);
+                if !listed(value).all(known) {
+                    return Err(NotTaken);
                 }
                 self.automation = a;
             }
             "stops" => {
                 let mut a = self.automation;
                 for halt in Halt::ALL {
-                    a.set_halt(halt, false);
+                    let named = listed(value).any(|n| n == halt.name());
+                    a.set_halt(halt, named);
                 }
-                for name in listed(value) {
-                    let halt = Halt::ALL.into_iter().find(|h| h.name() == name);
-                    a.set_halt(halt.ok_or(NotTaken)?, true);
+                let known = |n: &str| Halt::ALL.iter().any(|h| h.name() == n);
+                if !listed(value).all(known) {
+                    return Err(NotTaken);
                 }
                 self.automation = a;
             }
@@ -231,6 +232,8 @@ impl Settings {
         writeln!(out, "speech = {speech}")?;
         let cells = if self.large_cells { "large" } else { "small" };
         writeln!(out, "cells = {cells}")?;
+        let hand = if self.left_hand { "left" } else { "right" };
+        writeln!(out, "hand = {hand}")?;
         let a = &self.automation;
         write!(out, "pickup = ")?;
         list(
@@ -247,8 +250,8 @@ impl Settings {
 }
 
 /// Every setting's name, as the file writes them.
-const NAMES: [&str; 8] = [
-    "keymap", "palette", "view", "speech", "cells", "pickup", "stops", "rest",
+const NAMES: [&str; 9] = [
+    "keymap", "palette", "view", "speech", "cells", "hand", "pickup", "stops", "rest",
 ];
 
 /// A list's names, `none` for none, then the line's end.
@@ -295,6 +298,8 @@ mod tests {
         s.set("speech", "/tmp/amulets speech").unwrap();
         s.set("cells", "large").unwrap();
         assert!(s.set("cells", "huge").is_err());
+        s.set("hand", "left").unwrap();
+        assert!(s.set("hand", "third").is_err());
         s.set("pickup", "gold, potions").unwrap();
         s.set("stops", "traps").unwrap();
         s.set("rest", "60%").unwrap();
@@ -304,7 +309,7 @@ mod tests {
         let written = text(&s);
         assert_eq!(
             written,
-            "amulets-settings 1\nkeymap = dvorak\npalette = high-contrast\nview = tiles\nspeech = /tmp/amulets speech\ncells = large\npickup = gold, potions\nstops = traps\nrest = 60\n"
+            "amulets-settings 1\nkeymap = dvorak\npalette = high-contrast\nview = tiles\nspeech = /tmp/amulets speech\ncells = large\nhand = left\npickup = gold, potions\nstops = traps\nrest = 60\n"
         );
         use amulets_core::game::auto::{Halt, Pick};
         assert!(s.automation.picks(Pick::Gold) && !s.automation.picks(Pick::Armour));
@@ -332,8 +337,8 @@ mod tests {
             words.as_slice(),
             [
                 "line 2: palette cannot be \"purple\"",
-                "line 4: not a setting (keymap, palette, view, speech, cells, pickup, stops or rest = a value)",
-                "line 5: not a setting (keymap, palette, view, speech, cells, pickup, stops or rest = a value)",
+                "line 4: not a setting (keymap, palette, view, speech, cells, hand, pickup, stops or rest = a value)",
+                "line 5: not a setting (keymap, palette, view, speech, cells, hand, pickup, stops or rest = a value)",
             ]
         );
         assert!(said.iter().all(|(d, _)| !d));

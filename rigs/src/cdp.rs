@@ -189,6 +189,37 @@ impl Chrome {
         .map(|_| ())
     }
 
+    /// Two fingers put down `from` CSS pixels apart across `(x, y)`, moved
+    /// to `to` apart and lifted: a pinch, out when `to` is the more.
+    pub fn pinch(&mut self, tab: &Tab, (x, y): (f64, f64), from: f64, to: f64) -> Result<()> {
+        let points = |d: f64| {
+            json!([
+                { "x": x - d / 2.0, "y": y, "id": 0 },
+                { "x": x + d / 2.0, "y": y, "id": 1 }
+            ])
+        };
+        self.on(
+            tab,
+            "Input.dispatchTouchEvent",
+            json!({ "type": "touchStart", "touchPoints": points(from) }),
+        )?;
+        for step in 1..=6 {
+            let d = from + (to - from) * f64::from(step) / 6.0;
+            std::thread::sleep(Duration::from_millis(20));
+            self.on(
+                tab,
+                "Input.dispatchTouchEvent",
+                json!({ "type": "touchMove", "touchPoints": points(d) }),
+            )?;
+        }
+        self.on(
+            tab,
+            "Input.dispatchTouchEvent",
+            json!({ "type": "touchEnd", "touchPoints": [] }),
+        )
+        .map(|_| ())
+    }
+
     fn on(&mut self, tab: &Tab, method: &str, params: Value) -> Result<Value> {
         let session = tab.session.clone();
         self.call(Some(&session), method, params)
@@ -240,10 +271,28 @@ impl Chrome {
         }
     }
 
+    /// A method of the protocol's called on the tab (`Page.`, `Network.`
+    /// ...), its result.
+    pub fn send(&mut self, tab: &Tab, method: &str, params: Value) -> Result<Value> {
+        self.on(tab, method, params)
+    }
+
+    /// Files the pages download go into `dir`, as a player's browser puts
+    /// them in their downloads.
+    pub fn downloads_to(&mut self, dir: &Path) -> Result<()> {
+        std::fs::create_dir_all(dir)?;
+        self.call(
+            None,
+            "Browser.setDownloadBehavior",
+            json!({ "behavior": "allow", "downloadPath": dir.display().to_string() }),
+        )
+        .map(|_| ())
+    }
+
     /// A key pressed and let go, as the keyboard sends it (`\x1b` is Esc).
     pub fn key(&mut self, tab: &Tab, key: char) -> Result<()> {
         let (name, code) = match key {
-            'a'..='z' => (key.to_string(), format!("Key{}", key.to_ascii_uppercase())),
+            'a'..='z' | 'A'..='Z' => (key.to_string(), format!("Key{}", key.to_ascii_uppercase())),
             '.' => (key.to_string(), "Period".into()),
             '\x1b' => ("Escape".into(), "Escape".into()),
             _ => (key.to_string(), String::new()),

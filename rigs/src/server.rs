@@ -8,6 +8,8 @@ use anyhow::Result;
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The content type of a file the page loads.
 fn content_type(path: &Path) -> &'static str {
@@ -15,6 +17,8 @@ fn content_type(path: &Path) -> &'static str {
         Some("html") => "text/html; charset=utf-8",
         Some("js") => "text/javascript; charset=utf-8",
         Some("wasm") => "application/wasm",
+        Some("webmanifest") => "application/manifest+json",
+        Some("png") => "image/png",
         _ => "application/octet-stream",
     }
 }
@@ -50,12 +54,34 @@ fn answer(mut stream: TcpStream, dir: &Path) -> std::io::Result<()> {
 /// Serves `dir` on a listener, each request on a thread of its own, for
 /// as long as the program runs.
 pub fn serve_on(listener: TcpListener, dir: PathBuf) {
+    serve_while(listener, dir, &AtomicBool::new(true));
+}
+
+/// Serves `dir` on a listener while `up` holds; while it does not, each
+/// connection is closed unanswered, as when the network is gone.
+fn serve_while(listener: TcpListener, dir: PathBuf, up: &AtomicBool) {
     for stream in listener.incoming().flatten() {
+        if !up.load(Ordering::SeqCst) {
+            drop(stream);
+            continue;
+        }
         let dir = dir.clone();
         std::thread::spawn(move || {
             let _ = answer(stream, &dir);
         });
     }
+}
+
+/// Serves `dir` as [`serve`] does, with a switch: set it false and the
+/// server answers nothing, as a network that is gone (the page's offline
+/// check). The base address and the switch.
+pub fn serve_switched(dir: PathBuf) -> Result<(String, Arc<AtomicBool>)> {
+    let listener = TcpListener::bind(("127.0.0.1", 0))?;
+    let port = listener.local_addr()?.port();
+    let up = Arc::new(AtomicBool::new(true));
+    let switch = Arc::clone(&up);
+    std::thread::spawn(move || serve_while(listener, dir, &switch));
+    Ok((format!("http://127.0.0.1:{port}/"), up))
 }
 
 /// Serves `dir` on a port of 127.0.0.1 chosen by the system, on a thread,

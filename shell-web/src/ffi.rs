@@ -284,6 +284,13 @@ pub extern "C" fn amulets_click(x: f32, y: f32) {
     with_app((), |a| a.click(x, y));
 }
 
+/// A finger lifted at once (`long` 0) or held (1) at a point of the
+/// picture, in its pixels: a tap or a long press.
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_touch(x: f32, y: f32, long: u32) {
+    with_app((), |a| a.touch(x, y, long == 1));
+}
+
 /// The picture the page shows: the small one (a phone's), `w` x `h`
 /// pixels, or with `w` 0 the desktop's 1600 x 900. In the buffer, the
 /// small one's size as it is laid out (held to its least), "W H"; its
@@ -309,14 +316,28 @@ pub extern "C" fn amulets_set_large_cells(large: u32) {
     with_app((), |a| a.set_large_cells(&mut Page, large == 1));
 }
 
-/// For the page's checks: the turn, and where the player's cell is in
-/// the picture (x, y, width, height), or "off" when the map shown does
-/// not hold it; in the buffer.
+/// 1 when the player chose the pad laid out for the left hand.
 #[unsafe(no_mangle)]
-pub extern "C" fn amulets_out_player() -> usize {
+pub extern "C" fn amulets_left_hand() -> u32 {
+    with_app(0, |a| u32::from(a.settings.settings.left_hand))
+}
+
+/// The pad laid out for the left hand (1) or the right (0), and kept.
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_set_left_hand(left: u32) {
+    with_app((), |a| a.set_left_hand(&mut Page, left == 1));
+}
+
+/// For the page's checks: the turn, and where a map cell is in the
+/// picture (x, y, width, height), or "off" when the map shown does not
+/// hold it; in the buffer. The cell (`x`, `y`), or with `x` under 0 the
+/// player's.
+#[unsafe(no_mangle)]
+pub extern "C" fn amulets_out_cell(x: i32, y: i32) -> usize {
     let text = with_app(String::new(), |a| {
         let turn = a.app.game().turn();
-        match a.player_cell() {
+        let cell = (x >= 0).then(|| amulets_core::geom::Point::new(x, y));
+        match a.cell_rect(cell) {
             Some((x, y, w, h)) => format!("{turn} {x} {y} {w} {h}"),
             None => format!("{turn} off"),
         }

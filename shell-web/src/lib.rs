@@ -184,6 +184,13 @@ impl<B: Backend> WebApp<B> {
         }
     }
 
+    /// A finger at a point of the picture: a tap, or a long press.
+    pub fn touch(&mut self, x: f32, y: f32, long: bool) {
+        if self.app.touch_at(x, y, long) {
+            self.pad.show_the_end();
+        }
+    }
+
     /// The cells a phone's page draws large, kept with the settings.
     pub fn set_large_cells(&mut self, backend: &mut impl store::Backend, large: bool) {
         if self.settings.settings.large_cells != large {
@@ -193,14 +200,27 @@ impl<B: Backend> WebApp<B> {
         }
     }
 
-    /// Where the player's cell is in the picture now, `(x, y, width,
-    /// height)`, when the map shown holds it (for the page's checks).
-    pub fn player_cell(&self) -> Option<amulets_picture::draw::Rect> {
+    /// The pad laid out for the left hand or not, kept with the settings.
+    pub fn set_left_hand(&mut self, backend: &mut impl store::Backend, left: bool) {
+        if self.settings.settings.left_hand != left {
+            self.settings.settings.left_hand = left;
+            // Storage off or full: the layout holds for this page only.
+            let _ = settings::save(backend, &self.settings.settings);
+        }
+    }
+
+    /// Where a map cell (`None`: the player's) is in the picture now,
+    /// `(x, y, width, height)`, when the map shown holds it (for the
+    /// page's checks).
+    pub fn cell_rect(
+        &self,
+        cell: Option<amulets_core::geom::Point>,
+    ) -> Option<amulets_picture::draw::Rect> {
         let view = match self.app.compact() {
             Some(c) => c.map_view(&self.app.session),
             None => amulets_picture::draw::MapView::WHOLE,
         };
-        view.rect_of(self.app.game().player().pos)
+        view.rect_of(cell.unwrap_or(self.app.game().player().pos))
     }
 
     /// Paints the picture where it changed since the last time, and says

@@ -220,18 +220,26 @@ function fit() {
   document.body.classList.toggle('compact', small(innerWidth, innerHeight));
   const room = testing ? 0 : document.getElementById('bar').offsetHeight;
   let [w, h] = [innerWidth, innerHeight - room];
+  let x0 = 0;
   const pad = document.getElementById('pad');
   const upright = h >= w;
   if (touch && !testing) {
     // The pad's share of the screen: a third of its height upright, two
     // fifths of its width on its side.
+    // For the left hand (a setting: the Menu's "Pad for the left hand"),
+    // the buttons to the left of the switch, and on its side the pad at
+    // the left.
+    const left = wasm.amulets_left_hand() === 1;
     const [pw, ph] = upright ? [w, Math.round(h / 3)] : [Math.round(w * 2 / 5), h];
     pad.style.width = pw + 'px';
     pad.style.height = ph + 'px';
-    pad.style.flexDirection = upright ? 'row' : 'column';
-    pad.style.left = (upright ? 0 : w - pw) + 'px';
+    pad.style.flexDirection = (upright ? 'row' : 'column') + (left ? '-reverse' : '');
+    pad.style.left = (upright || left ? 0 : w - pw) + 'px';
     pad.style.top = (upright ? h - ph : 0) + 'px';
     if (upright) h -= ph; else w -= pw;
+    if (!upright && left) x0 = pw;
+    document.getElementById('hand').textContent =
+      left ? 'Pad for the right hand' : 'Pad for the left hand';
   }
   let [cw, ch] = [W, H];
   let scale = Math.min(w / W, h / H);
@@ -255,7 +263,7 @@ function fit() {
   canvas.style.imageRendering = scale >= 1 ? 'pixelated' : 'auto';
   canvas.style.width = cw * scale + 'px';
   canvas.style.height = ch * scale + 'px';
-  canvas.style.left = (w - cw * scale) / 2 + 'px';
+  canvas.style.left = x0 + (w - cw * scale) / 2 + 'px';
   canvas.style.top = (h - ch * scale) / 2 + 'px';
 }
 function logical(e) {
@@ -290,11 +298,11 @@ window.amuletsCanvasDiffers = () => {
   }
   return -1;
 };
-// For the checks: the run's turn, and the player's cell on the screen in
-// CSS pixels [left, top, right, bottom], or null when the map shown does
-// not hold it.
-window.amuletsPlayer = () => {
-  const [turn, ...cell] = out(wasm.amulets_out_player()).split(' ');
+// For the checks: the run's turn, and a map cell (the player's, with no
+// cell given) on the screen in CSS pixels [left, top, right, bottom], or
+// null when the map shown does not hold it.
+window.amuletsPlayer = (cx = -1, cy = -1) => {
+  const [turn, ...cell] = out(wasm.amulets_out_cell(cx, cy)).split(' ');
   if (cell[0] === 'off') return [Number(turn), null];
   const [x, y, w, h] = cell.map(Number);
   const r = canvas.getBoundingClientRect();
@@ -340,6 +348,54 @@ function frame() {
   requestAnimationFrame(frame);
 }
 
+// The fingers on the map, and what they are doing: 'tap' until one moves
+// or is held (a long press: 'long'), 'pinch' with two.
+const LONG_PRESS_MS = 500, SLOP_CSS = 12, PINCH = 1.2;
+const fingers = new Map();
+let gesture = null, pressing = 0, pinchFrom = 0;
+function spread() {
+  const [a, b] = [...fingers.values()];
+  return Math.hypot(a.x - b.x, a.y - b.y);
+}
+function fingerDown(e) {
+  canvas.setPointerCapture(e.pointerId);
+  fingers.set(e.pointerId, { x0: e.clientX, y0: e.clientY, x: e.clientX, y: e.clientY, at: logical(e) });
+  if (fingers.size === 1) {
+    gesture = 'tap';
+    const at = fingers.get(e.pointerId).at;
+    pressing = setTimeout(() => {
+      if (gesture !== 'tap') return;
+      gesture = 'long';
+      wasm.amulets_touch(at[0], at[1], 1);
+      speak();
+    }, LONG_PRESS_MS);
+  } else if (fingers.size === 2) {
+    gesture = 'pinch';
+    clearTimeout(pressing);
+    pinchFrom = spread();
+  }
+}
+function fingerUp(e) {
+  const f = fingers.get(e.pointerId);
+  if (!f) return;
+  if (gesture === 'pinch' && fingers.size === 2) {
+    // Apart: the larger cells; together: the smaller.
+    const ratio = spread() / Math.max(pinchFrom, 1);
+    const large = wasm.amulets_large_cells() === 1;
+    if ((ratio > PINCH && !large) || (ratio < 1 / PINCH && large)) {
+      wasm.amulets_set_large_cells(large ? 0 : 1);
+      fit();
+    }
+    gesture = 'done';
+  } else if (gesture === 'tap' && fingers.size === 1) {
+    clearTimeout(pressing);
+    wasm.amulets_touch(f.at[0], f.at[1], 0);
+    speak();
+  }
+  fingers.delete(e.pointerId);
+  if (fingers.size === 0) gesture = null;
+}
+
 function download(name, text) {
   const a = document.createElement('a');
   a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
@@ -364,6 +420,11 @@ function wire() {
   });
   canvas.addEventListener('pointerdown', () => openMenu(false));
   document.getElementById('pad').addEventListener('pointerdown', () => openMenu(false));
+  document.getElementById('hand').addEventListener('click', () => {
+    wasm.amulets_set_left_hand(wasm.amulets_left_hand() ? 0 : 1);
+    fit();
+    canvas.focus();
+  });
   document.getElementById('cells').addEventListener('click', () => {
     wasm.amulets_set_large_cells(wasm.amulets_large_cells() ? 0 : 1);
     fit();
@@ -379,12 +440,26 @@ function wire() {
     if (e.pointerType === 'mouse') wasm.amulets_mouse_move(...logical(e));
   });
   canvas.addEventListener('pointerleave', () => wasm.amulets_mouse_move(-1, -1));
-  // A click, or a tap: travel there (fire there, aiming).
+  // A click: travel there (fire there, aiming). A finger's gestures are
+  // the game's (the play layer's tap_actions, docs/web.md): a tap, a long
+  // press (a look), and a pinch between the two cell sizes.
   canvas.addEventListener('pointerdown', e => {
-    if (e.button === 0) wasm.amulets_click(...logical(e));
     e.preventDefault();
     canvas.focus();
+    if (e.pointerType === 'touch') fingerDown(e);
+    else if (e.button === 0) wasm.amulets_click(...logical(e));
   });
+  canvas.addEventListener('pointermove', e => {
+    const f = fingers.get(e.pointerId);
+    if (!f) return;
+    [f.x, f.y] = [e.clientX, e.clientY];
+    if (gesture === 'tap' && Math.hypot(f.x - f.x0, f.y - f.y0) > SLOP_CSS) {
+      gesture = 'moved';
+      clearTimeout(pressing);
+    }
+  });
+  canvas.addEventListener('pointerup', fingerUp);
+  canvas.addEventListener('pointercancel', e => { gesture = 'done'; fingerUp(e); });
   // The pad: each button held while a finger is on it.
   let held = 0;
   for (const b of document.querySelectorAll('#pad button')) {
@@ -472,7 +547,22 @@ function wire() {
   });
 }
 
+// The page works with no network once loaded: its service worker keeps its
+// files (sw.js). And its storage is asked to last: a browser may otherwise
+// evict it (Safari after seven days without a visit), saves and all.
+function keepForOffline() {
+  if ('serviceWorker' in navigator) {
+    navigator.serviceWorker.register('sw.js').catch(() => {});
+  }
+  if (navigator.storage && navigator.storage.persist) {
+    navigator.storage.persist().then(kept => {
+      document.body.dataset.persisted = kept ? 'yes' : 'no';
+    }).catch(() => {});
+  }
+}
+
 async function main() {
+  keepForOffline();
   const claimed = await holdLock();
   // For the checks (and harmless to a player): whether this tab saves.
   document.body.dataset.saving = claimed ? 'yes' : 'no';
@@ -490,7 +580,7 @@ async function main() {
   // choice marked, what its buttons do.
   if (touch && !testing) {
     wasm.amulets_pad(0, performance.now());
-    tell('The pad plays: C the menu, B back. A tap on the status shows the messages.');
+    tell('C: menu. B: back. Tap: go, fight. Hold: look. Pinch: zoom.');
   }
   if (bad) tell(out(bad));
   fit();

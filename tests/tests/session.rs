@@ -13,6 +13,7 @@ use amulets_core::player::Class;
 use amulets_core::replay::{self, Input, state_hash};
 use amulets_core::rng::Dice;
 use amulets_core::text::{Line, Note, line};
+use amulets_play::bindings::Pointer;
 use amulets_play::replays::Replays;
 use amulets_play::session::{AUTOSAVE_TURNS, REPEAT_DELAY_MS, REPEAT_MS, Saved, Session, Start};
 use amulets_play::store::{Colours, Fame, Records, SaveText, Saves, StoreError};
@@ -259,7 +260,7 @@ fn play(shape: Shape, script: &[Do]) -> u64 {
                 settle(&mut s, &mut now);
             }
             Do::Click(cell) => {
-                s.click(cell);
+                s.point(cell, Pointer::Click);
                 settle(&mut s, &mut now);
             }
         }
@@ -960,7 +961,7 @@ fn a_sealed_start_says_where_to_search_and_e_finds_the_way_on() {
         "not in the log"
     );
     // Where it says, e searches until the door turns up.
-    s.click(end);
+    s.point(end, Pointer::Click);
     wait(&mut s, 1000);
     assert_eq!(s.game().player().pos, end);
     let turn = s.game().turn();
@@ -1157,7 +1158,7 @@ fn a_recorded_run_plays_back_to_where_it_ended() {
         s.tick(now);
         s.press(key);
     }
-    s.click(Point::new(30, 20));
+    s.point(Point::new(30, 20), Pointer::Click);
     for _ in 0..10 {
         now += 30;
         s.tick(now);
@@ -1768,4 +1769,80 @@ fn a_players_automation_is_given_to_a_continued_run_at_its_first_key() {
     s.save_now().unwrap();
     let saved = Game::read_save(s.run().store().text.as_deref().unwrap()).unwrap();
     assert_eq!(saved.automation(), auto, "and saved with it");
+}
+
+// ----- a finger's gestures on the map -----
+
+#[test]
+fn a_tap_next_to_the_player_steps_or_attacks_and_on_the_player_rests() {
+    let mut game = jackal_in_view();
+    // A troll next to the player, south-east, in the jackal's place: it
+    // outlives a blow.
+    let troll = amulets_tests::stories::monster(
+        "troll",
+        Point::new(2, 2),
+        amulets_core::monster::Mind::Asleep,
+    );
+    game.level_mut().monsters[0] = troll;
+    game.refresh_view();
+    let mut s = session(Memory::holding(&game), Start::default());
+    s.press(Key::Char('C'));
+    let hp = s.game().level().monsters[0].hp;
+    let turn = s.game().turn();
+    s.point(Point::new(2, 2), Pointer::Tap);
+    assert_eq!(s.game().turn(), turn + 1, "the tap took a turn");
+    let log = amulets_tests::stories::log_text(s.game());
+    let fought = log
+        .iter()
+        .any(|l| l.starts_with("You hit the troll") || l.starts_with("You miss the troll"));
+    assert!(fought, "{log:?}");
+    assert!(s.game().level().monsters[0].hp <= hp);
+    assert_eq!(
+        s.game().player().pos,
+        Point::new(1, 1),
+        "it attacked, not moved"
+    );
+    // On the player, hurt (10 of its most): a rest, refused with the jackal
+    // in view, as R is.
+    s.point(Point::new(1, 1), Pointer::Tap);
+    assert_eq!(
+        s.game().last_stop().map(|st| st.reason),
+        Some(amulets_core::game::command::StopReason::MonsterInView(
+            s.game().level().monsters[0].kind
+        )),
+    );
+    // A long press looks at a cell; a tap stops looking.
+    s.point(Point::new(5, 1), Pointer::LongPress);
+    assert_eq!(s.game().state(), State::Looking);
+    assert_eq!(s.game().cursor(), Point::new(5, 1));
+    s.point(Point::new(5, 1), Pointer::Tap);
+    assert_eq!(s.game().state(), State::Playing);
+    // A tap next to the player, with the troll in view: a step, where
+    // travel would be refused.
+    s.point(Point::new(2, 1), Pointer::Tap);
+    assert_eq!(s.game().player().pos, Point::new(2, 1));
+}
+
+#[test]
+fn a_tap_on_the_player_searches_when_nothing_is_hurt_and_elsewhere_travels() {
+    let mut game = quiet_room();
+    game.player_mut().hp = game.player().max_hp;
+    let mut s = session(Memory::holding(&game), Start::default());
+    s.press(Key::Char('C'));
+    s.point(Point::new(2, 1), Pointer::Tap);
+    assert_eq!(
+        s.game().command().map(|c| c.kind),
+        Some(amulets_core::game::command::CommandKind::Search)
+    );
+    let mut now = 0;
+    while s.game().command_running() {
+        now += 30;
+        s.tick(now);
+    }
+    s.point(Point::new(6, 2), Pointer::Tap);
+    while s.game().command_running() {
+        now += 30;
+        s.tick(now);
+    }
+    assert_eq!(s.game().player().pos, Point::new(6, 2));
 }

@@ -10,6 +10,7 @@ mod dist;
 mod embedded;
 mod fuzz;
 mod golden;
+mod icons;
 mod licences;
 mod pictures;
 mod replays;

@@ -2,6 +2,7 @@
 //! page, its script and `amulets.wasm`), served on localhost with
 //! `--serve`, and checked with `--check` (`amulets_checks::page`).
 
+use amulets_checks::page::SITE;
 use amulets_rigs::tools::{self, Need};
 use amulets_rigs::{server, sh};
 use anyhow::{Result, anyhow};
@@ -42,12 +43,17 @@ pub fn build() -> Result<PathBuf> {
     let copy = |from: PathBuf, to: &str| {
         std::fs::copy(&from, dir.join(to)).map_err(|e| anyhow!("{}: {e}", from.display()))
     };
-    copy(root.join("shell-web/web/index.html"), "index.html")?;
-    copy(root.join("shell-web/web/amulets.js"), "amulets.js")?;
+    for file in ["index.html", "amulets.js", "manifest.webmanifest"] {
+        copy(root.join("shell-web/web").join(file), file)?;
+    }
     let built = sh::target_dir().join(TARGET).join("web/amulets_web.wasm");
     let before = std::fs::metadata(&built).map_err(|e| anyhow!("{}: {e}", built.display()))?;
     let wasm = dir.join("amulets.wasm");
     optimise(&built, &wasm)?;
+    for size in [192, 512] {
+        crate::icons::icon(size, &dir.join(format!("icon-{size}.png")))?;
+    }
+    service_worker(&root, &dir)?;
     let size = std::fs::metadata(&wasm)?.len();
     println!(
         "web: amulets.wasm is {size} bytes ({} KiB; {} from rustc, before wasm-opt), built in {:.1} s",
@@ -57,6 +63,25 @@ pub fn build() -> Result<PathBuf> {
     );
     size_table(&wasm)?;
     Ok(dir)
+}
+
+/// The service worker, its cache named by the build: the version and a
+/// hash of the page's other files, so a new build is a new worker, which
+/// replaces the old cache, and the same build the same worker.
+fn service_worker(root: &Path, dir: &Path) -> Result<()> {
+    let mut hash = amulets_core::hash::Fnv1a::new();
+    for file in SITE.iter().filter(|f| **f != "sw.js") {
+        let bytes = std::fs::read(dir.join(file)).map_err(|e| anyhow!("{file}: {e}"))?;
+        hash.bytes(&bytes);
+    }
+    let name = format!("{}-{:012x}", env!("CARGO_PKG_VERSION"), hash.finish() >> 16);
+    let text = std::fs::read_to_string(root.join("shell-web/web/sw.js"))?;
+    let marked = "const CACHE = 'amulets-BUILD';";
+    if !text.contains(marked) {
+        return Err(anyhow!("sw.js does not name its cache as {marked}"));
+    }
+    let text = text.replace(marked, &format!("const CACHE = 'amulets-{name}';"));
+    std::fs::write(dir.join("sw.js"), text).map_err(|e| anyhow!("sw.js: {e}"))
 }
 
 /// The module's targets: at most 400 KiB, and 150 KiB gzipped.

@@ -9,7 +9,7 @@ mod play;
 
 use amulets_rigs::sh;
 use amulets_rigs::tools::{self, Need};
-use anyhow::{Result, anyhow};
+use anyhow::{Context, Result, anyhow};
 use std::path::Path;
 
 /// The programs of the Linux tarball: (package, binary).
@@ -172,6 +172,37 @@ fn lintian_faults(report: &str) -> Vec<&str> {
         .collect()
 }
 
+/// Removes what cargo unpacked of our crates from an earlier dry run. To
+/// build a crate against the others being published with it, cargo puts
+/// their packages in a registry of its own under `target/package/`, and
+/// unpacks them into `$CARGO_HOME/registry/src/<that registry's hash>/`,
+/// where a folder of the same version is taken as unpacked already: the
+/// play layer would be built against the core of the first dry run made
+/// in this folder (seen: `amulets_core::game::auto` not found). Only our
+/// crates' folders outside crates.io's own index are removed.
+fn forget_packed_sources() -> Result<()> {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".cargo")))
+        .context("no CARGO_HOME or HOME")?;
+    let Ok(registries) = std::fs::read_dir(home.join("registry/src")) else {
+        return Ok(());
+    };
+    for registry in registries.flatten() {
+        if registry.file_name().to_string_lossy().starts_with("index.") {
+            continue;
+        }
+        for krate in PUBLISHED {
+            let unpacked = registry.path().join(format!("{krate}-{}", version()));
+            if unpacked.exists() {
+                std::fs::remove_dir_all(&unpacked)
+                    .map_err(|e| anyhow!("{}: {e}", unpacked.display()))?;
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The crates that would go to crates.io, in dependency order.
 const PUBLISHED: [&str; 2] = ["amulets-core", "amulets-play"];
 
@@ -180,11 +211,19 @@ const PUBLISHED: [&str; 2] = ["amulets-core", "amulets-play"];
 /// others'); then the packages, unpacked as crates.io would serve them,
 /// built for `thumbv6m-none-eabi` as another crate would depend on them.
 fn crates(dist: &Path) -> Result<()> {
+    forget_packed_sources()?;
     let mut args = vec!["publish", "--dry-run", "--allow-dirty"];
     for krate in PUBLISHED {
         args.extend(["-p", krate]);
     }
-    sh::run(sh::cmd(&sh::cargo(), &args))?;
+    // A target folder of its own, made afresh: cargo takes a crate from a
+    // registry, its own too, as built for good once built, and the core
+    // built by an earlier dry run would stand in for this one.
+    let built = dist.join("publish-target");
+    let _ = std::fs::remove_dir_all(&built);
+    let mut publish = sh::cmd(&sh::cargo(), &args);
+    publish.env("CARGO_TARGET_DIR", &built);
+    sh::run(publish)?;
     let work = dist.join("check-crates");
     let _ = std::fs::remove_dir_all(&work);
     std::fs::create_dir_all(&work)?;
@@ -192,7 +231,7 @@ fn crates(dist: &Path) -> Result<()> {
     for krate in PUBLISHED {
         let folder = format!("{krate}-{}", version());
         // As cargo unpacked it to verify it, from the `.crate` it made.
-        let packed = sh::root().join("target/package").join(&folder);
+        let packed = built.join("package").join(&folder);
         sh::run(sh::cmd(
             "cp",
             &[

@@ -139,10 +139,19 @@ pub(super) fn web(dist: &Path) -> Result<()> {
         }
         std::thread::sleep(Duration::from_millis(50));
     }
-    let outcome = play_the_page(&work, &format!("http://127.0.0.1:{port}/?seed=42"));
+    let base = format!("http://127.0.0.1:{port}/");
+    let outcome = play_the_page(&work, &format!("{base}?seed=42"));
+    // Installable, a save carried to a fresh browser, and offline: the
+    // network goes with the server.
+    let offline = crate::page::installs_and_plays_offline_at(&work, &base, || {
+        server
+            .kill()
+            .map_err(|e| anyhow!("stopping python3 -m http.server: {e}"))
+    });
     let _ = server.kill();
     let _ = server.wait();
     let (turn, cell) = outcome?;
+    offline?;
     println!(
         "dist: the web zip from python3 -m http.server: a key moved the player, a reload kept \
          the run, C continued it at turn {turn}, cell {cell} (amulets.wasm {} KiB)",

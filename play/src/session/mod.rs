@@ -1,6 +1,6 @@
 //! One run, one driver: the [`Session`] every shell plays through. A shell
-//! hands it keys, clicks, the mouse's place, the time (`press`, `repeat`,
-//! `release`, `click`, `hover`, `tick`, `close`) and a [`Host`] (a store,
+//! hands it keys, clicks and touches, the mouse's place, the time (`press`,
+//! `release`, `point`, `hover`, `tick`, `close`...) and a [`Host`] (a store,
 //! a replays, seeds), and draws what it shows; the session never makes
 //! entropy, touches a file or reads a clock. So the game behaves the same
 //! in a window, a terminal, a browser and on a board.
@@ -13,7 +13,7 @@
 //! or a part, and what happened goes to the parts that follow it; a shell
 //! draws what the parts show ([`Drawn`]).
 
-use crate::bindings::{self, Context, Verb};
+use crate::bindings::{self, Context, Pointer, Verb};
 use crate::replays::Replays;
 use crate::store::{Store, StoreError};
 use amulets_core::game::command::StopReason;
@@ -46,8 +46,7 @@ pub use starts::{Start, Starts, seed_from_text};
 pub use tempo::Tempo;
 
 /// One run, driven (see the module's comment). A copy is a session of its
-/// own (its store's and replays's copies too): a search over what a
-/// shell's inputs reach tries each from the same place.
+/// own, store and replays too: a search of a shell's inputs tries each.
 pub struct Session<H: Host> {
     run: Run<H>,
     keyboard: Keyboard,
@@ -204,8 +203,9 @@ impl<H: Host> Session<H> {
         }
     }
 
-    /// A left click on a map cell (`bindings::click_actions`).
-    pub fn click(&mut self, cell: Point) {
+    /// A pointer on a map cell, a mouse's click or a finger's tap or long
+    /// press: the actions its table gives (`bindings::pointer_actions`).
+    pub fn point(&mut self, cell: Point, how: Pointer) {
         if self.run.asking() {
             return;
         }
@@ -213,7 +213,7 @@ impl<H: Host> Session<H> {
         if self.take_over_from_the_bot() {
             return;
         }
-        for action in bindings::click_actions(self.game().state(), cell) {
+        for action in bindings::pointer_actions(self.game(), cell, how) {
             self.act(action);
         }
     }

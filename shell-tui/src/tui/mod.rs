@@ -99,7 +99,8 @@ impl App {
             MouseEventKind::Moved => self.session.hover(cell),
             MouseEventKind::Down(MouseButton::Left) => {
                 if let Some(cell) = cell {
-                    self.session.click(cell);
+                    self.session
+                        .point(cell, amulets_play::bindings::Pointer::Click);
                 }
             }
             _ => {}

@@ -122,15 +122,16 @@ fn musl(dist: &Path) -> Result<PathBuf> {
     Ok(tarball)
 }
 
-/// The page, `amulets-VERSION-web.zip`: `index.html`, `amulets.js` and
-/// `amulets.wasm` at its root (every path relative, for any static host),
+/// The page, `amulets-VERSION-web.zip`: the page's files at its root
+/// (`web::SITE`: the page, its script, its module, its manifest, its
+/// service worker and icons; every path relative, for any static host),
 /// and the licences.
 fn web(dist: &Path) -> Result<PathBuf> {
     let built = crate::web::build()?;
     let name = format!("amulets-{}-web", version());
     let root = dist.join(&name);
     mkdir(&root)?;
-    for file in ["index.html", "amulets.js", "amulets.wasm"] {
+    for file in amulets_checks::page::SITE {
         copy(&built.join(file), &root.join(file))?;
     }
     for doc in ["LICENSE-MIT", "LICENSE-APACHE"] {
@@ -241,40 +242,13 @@ fn share(share: &Path) -> Result<()> {
     for size in ICON_SIZES {
         let dir = share.join(format!("icons/hicolor/{size}x{size}/apps"));
         mkdir(&dir)?;
-        icon(size, &dir.join(format!("{APP_ID}.png")))?;
+        crate::icons::icon(size, &dir.join(format!("{APP_ID}.png")))?;
     }
     Ok(())
 }
 
 /// The icon's sizes, in pixels.
 const ICON_SIZES: [u32; 6] = [16, 32, 48, 64, 128, 256];
-
-/// The icon: the game's own Amulet tile on a floor tile, as large as the
-/// square holds at a whole number of pixels a tile pixel (a tile is 10 x
-/// 10), centred on the map's background.
-fn icon(size: u32, path: &Path) -> Result<()> {
-    use amulets_play::view::{Tile, chrome, tile_colour};
-    let art = amulets_picture::tiles::SIDE;
-    let side = size / art * art;
-    let at = ((size - side) / 2) as i32;
-    let mut frame = amulets_picture::Frame::new();
-    frame.fill((0, 0, size as i32, size as i32), chrome::BACKGROUND, 255);
-    let amulet = Tile::Item(amulets_core::item::kinds::AMULET);
-    for tile in [Tile::Floor, amulet] {
-        let index = amulets_picture::tiles::index(tile).context("no tile in the art")?;
-        let tint = amulets_core::color::palette::NO_TINT;
-        frame.tile(index, 0, (at, at), side as i32, tint);
-        frame.tile(index, 1, (at, at), side as i32, tile_colour(tile));
-    }
-    let mut rgb = Vec::with_capacity((size * size * 3) as usize);
-    for y in 0..size {
-        for x in 0..size {
-            let c = frame.pixel(x, y);
-            rgb.extend([c.r, c.g, c.b]);
-        }
-    }
-    amulets_desktop::image::write_png(path, size, size, &rgb).map_err(anyhow::Error::msg)
-}
 
 /// The licences of what the programs are built from: every crate they
 /// link (normal dependencies, for Linux), and SDL, which the SDL game
