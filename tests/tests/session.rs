@@ -859,17 +859,25 @@ fn esc_then_q_asks_before_quitting_without_saving() {
     s.press(Key::Char('q'));
     assert!(!s.run().finished(), "asked first");
     let screen = screen_text(&s);
-    assert!(screen[0].starts_with("Quit without saving?"), "{screen:?}");
-    // No is the default, and first: n, and Esc, keep playing.
+    // It says when the run was saved: on arrival, turn 0.
+    assert_eq!(
+        screen[0],
+        "Quit without saving? It was last saved on turn 0: the turn since is lost. (y or n)"
+    );
+    // No is the default, and first: n, and Esc, keep playing: back to
+    // the game, not the menu.
     assert_eq!(screen[1], "n  no, keep playing");
     assert_eq!(screen[2], "y  yes, quit without saving");
     s.press(Key::Escape);
     assert!(!s.run().finished());
     assert!(!s.run().asking());
-    assert_eq!(s.game().state(), State::Menu);
+    assert_eq!(s.game().state(), State::Playing);
+    s.press(Key::Escape);
     s.press(Key::Char('q'));
     s.press(Key::Char('n'));
     assert!(!s.run().finished());
+    assert_eq!(s.game().state(), State::Playing);
+    s.press(Key::Escape);
     s.press(Key::Char('q'));
     s.press(Key::Char('y'));
     assert!(s.run().finished(), "yes quits");

@@ -377,7 +377,15 @@ impl<H: Host> Run<H> {
     ) -> Option<StopReason> {
         if before == State::Menu && action == Action::Quit {
             // Every turn since the last save would be lost: asked first.
-            self.starts.ask_to_quit();
+            // Said with the turn the run was last saved on, if it is this
+            // run's save (of this seed and class, not past this turn).
+            let saved = match self.saving.saved() {
+                Saved::Run(r) if r.class == self.game.player().class && r.turn <= self.game.turn() => {
+                    Some(r.turn)
+                }
+                _ => None,
+            };
+            self.starts.ask_to_quit(saved, self.game.turn());
             return None;
         }
         if before == State::Title && !self.cave_shown() {
@@ -435,6 +443,9 @@ impl<H: Host> Run<H> {
         if yes {
             self.abandon(then, notes, bot);
             self.begin(then, notes, bot);
+        } else if then == Then::Quit && self.game.state() == State::Menu {
+            // "No, keep playing": back to the game, as the menu's c.
+            self.act(State::Menu, Action::Cancel, notes, bot);
         }
     }
 

@@ -197,13 +197,25 @@ impl<E> Starts<E> {
     }
 
     /// The menu's q: "Quit without saving?", asked first.
-    pub(crate) fn ask_to_quit(&mut self) {
-        self.asking = Some((
-            Then::Quit,
-            line(format_args!(
-                "Quit without saving? Every turn since the last save is lost. (y or n)"
+    /// It says when the run was last saved: `saved` is the turn of the
+    /// save kept, if it is this run's, and `now` the run's turn.
+    pub(crate) fn ask_to_quit(&mut self, saved: Option<u32>, now: u32) {
+        let question = match saved {
+            Some(turn) if turn == now => line(format_args!(
+                "Quit without saving? The run was saved this turn, {turn}. (y or n)"
             )),
-        ));
+            Some(turn) if now == turn + 1 => line(format_args!(
+                "Quit without saving? It was last saved on turn {turn}: the turn since is lost. (y or n)"
+            )),
+            Some(turn) => line(format_args!(
+                "Quit without saving? It was last saved on turn {turn}: the {} turns since are lost. (y or n)",
+                now.saturating_sub(turn)
+            )),
+            None => line(format_args!(
+                "Quit without saving? The run has not been saved: it is lost. (y or n)"
+            )),
+        };
+        self.asking = Some((Then::Quit, question));
     }
 
     /// What a yes to the question asked would do, while one is asked.
@@ -311,7 +323,11 @@ mod tests {
             "the run in play"
         );
         assert_eq!(starts.asked(), Some(Then::NewRun));
-        starts.ask_to_quit();
+        starts.ask_to_quit(Some(40), 52);
         assert_eq!(starts.question().unwrap().1.0, "Quit");
+        assert_eq!(
+            starts.question().unwrap().0.as_str(),
+            "Quit without saving? It was last saved on turn 40: the 12 turns since are lost. (y or n)"
+        );
     }
 }
