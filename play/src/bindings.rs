@@ -7,6 +7,7 @@
 
 use amulets_core::game::Game;
 use amulets_core::game::auto::{Halt, Pick};
+use amulets_core::game::command::CommandKind;
 use amulets_core::geom::{Dir, Point};
 use amulets_core::input::{Action, DebugKey, Key};
 use amulets_core::level::Level;
@@ -931,6 +932,16 @@ pub fn click_actions(state: State, cell: Point) -> heapless::Vec<Action, 2> {
     out.extend_from_slice(actions)
         .expect("at most two actions, the vector's room");
     out
+}
+
+/// Whether a key's verb asks for the command already running, which it
+/// then leaves to run rather than stop: `>` while travelling to the known
+/// stairs (a second `>` said "Stopped." and stood still).
+pub fn asks_again(game: &Game, verb: Option<Verb>) -> bool {
+    let to_stairs = game
+        .command()
+        .is_some_and(|c| c.kind == CommandKind::Travel && Some(c.goal) == game.known_stairs());
+    to_stairs && verb == Some(Verb::Game(Action::Descend))
 }
 
 /// How a pointer came down on a map cell.

@@ -1854,3 +1854,28 @@ fn a_tap_on_the_player_searches_when_nothing_is_hurt_and_elsewhere_travels() {
     }
     assert_eq!(s.game().player().pos, Point::new(6, 2));
 }
+
+#[test]
+fn a_second_descend_while_travelling_to_the_stairs_goes_on() {
+    let map = Map::from_rows(&["##########", "#.......>#", "#........#", "##########"]).unwrap();
+    let game = Game::with_floor(3, Class::Fighter, 1, map, Point::new(1, 1));
+    let stairs = game.known_stairs().expect("seen from the start");
+    let mut s = session(Memory::holding(&game), Start::default());
+    s.press(Key::Char('C'));
+    let mut now = 0;
+    s.press(Key::Char('>'));
+    assert!(s.game().command_running(), "{:?}", s.game().last_stop());
+    now += 30;
+    s.tick(now);
+    s.press(Key::Char('>'));
+    assert!(s.game().command_running(), "a second > goes on");
+    // Another key still stops it.
+    s.press(Key::Char('.'));
+    assert!(!s.game().command_running());
+    s.press(Key::Char('>'));
+    while s.game().command_running() {
+        now += 30;
+        s.tick(now);
+    }
+    assert_eq!(s.game().player().pos, stairs, "{:?}", s.game().last_stop());
+}

@@ -149,8 +149,7 @@ impl<H: Host> Session<H> {
         self.run.rescue(&mut self.notes)
     }
 
-    /// A key pressed. While a command runs it stops the command and does
-    /// nothing else; while the bot plays it takes the run over.
+    /// A key pressed: while a command runs it stops it, no more; while the bot plays it takes over.
     pub fn press(&mut self, key: Key) {
         self.notes.clear();
         if self.take_over_from_the_bot() {
@@ -164,7 +163,10 @@ impl<H: Host> Session<H> {
         }
         self.keyboard.press(key, self.game().state(), now);
         if self.game().command_running() {
-            self.act(Action::Interrupt);
+            // But the key that asked for it again (a second `>`).
+            if !bindings::asks_again(self.game(), self.prefs.playing_verb(key)) {
+                self.act(Action::Interrupt);
+            }
             return;
         }
         self.key(key);
@@ -192,8 +194,7 @@ impl<H: Host> Session<H> {
         self.keyboard.release(key);
     }
 
-    /// The mouse over a map cell, or off the map: while aiming or looking
-    /// the cursor follows it.
+    /// The mouse over a map cell, or off it: the cursor follows it.
     pub fn hover(&mut self, cell: Option<Point>) {
         if let (true, Some(p)) = (self.keyboard.hover(cell), cell)
             && !self.run.asking()
@@ -246,9 +247,8 @@ impl<H: Host> Session<H> {
         self.run.context()
     }
 
-    /// A verb from a shell's own way of asking for it (a board's travel
-    /// cursor, its menu's colours), as a key's would be taken: the game's
-    /// ([`Action`]) or the session's ([`Verb`]).
+    /// A verb, the game's ([`Action`]) or the session's, from a shell's own
+    /// way of asking (a board's travel cursor), taken as a key's would be.
     pub fn act(&mut self, verb: impl Into<Verb>) {
         self.take(verb.into());
     }

@@ -136,6 +136,12 @@ impl Prefs {
             .and_then(|b| self.keymap.first_key(playing, b))
     }
 
+    /// What a key asks for while playing, read through the player's keys.
+    pub fn playing_verb(&self, key: Key) -> Option<bindings::Verb> {
+        let playing = Context::State(State::Playing);
+        bindings::action_for(State::Playing, self.keymap.translate(playing, key))
+    }
+
     /// What the player is told of `c`, a key that does nothing while
     /// playing: which key shows the keys.
     pub fn does_nothing(&self, c: char) -> Note {

@@ -380,7 +380,9 @@ impl<H: Host> Run<H> {
             // Said with the turn the run was last saved on, if it is this
             // run's save (of this seed and class, not past this turn).
             let saved = match self.saving.saved() {
-                Saved::Run(r) if r.class == self.game.player().class && r.turn <= self.game.turn() => {
+                Saved::Run(r)
+                    if r.class == self.game.player().class && r.turn <= self.game.turn() =>
+                {
                     Some(r.turn)
                 }
                 _ => None,
