@@ -123,9 +123,7 @@ impl Notes {
                 let steps = (p.x - me.x).abs().max((p.y - me.y).abs());
                 let way = Dir::from_delta((p.x - me.x).signum(), (p.y - me.y).signum())
                     .map_or("here", Dir::word);
-                line(format_args!(
-                    "Search where a corridor ends, {steps} steps {way} ({key} searches until something turns up)."
-                ))
+                dead_end_words(steps, way, key)
             }
             SearchSpot::Side(side) => line(format_args!(
                 "Search the walls to the {side}, where the floor is unseen ({key} searches until something turns up)."
@@ -155,9 +153,33 @@ impl Notes {
     }
 }
 
+/// Where to search, a dead end `steps` away `way`: "here", "a step" or
+/// "3 steps".
+fn dead_end_words(steps: i32, way: &str, key: char) -> Line {
+    match steps {
+        0 => line(format_args!(
+            "Search here, where a corridor ends ({key} searches until something turns up)."
+        )),
+        1 => line(format_args!(
+            "Search where a corridor ends, a step {way} ({key} searches until something turns up)."
+        )),
+        _ => line(format_args!(
+            "Search where a corridor ends, {steps} steps {way} ({key} searches until something turns up)."
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_dead_end_is_here_a_step_or_steps_away() {
+        let words = |n| dead_end_words(n, "east", 'e');
+        assert!(words(0).starts_with("Search here, where a corridor ends ("));
+        assert!(words(1).starts_with("Search where a corridor ends, a step east ("));
+        assert!(words(4).starts_with("Search where a corridor ends, 4 steps east ("));
+    }
     use amulets_core::input::Action;
     use amulets_core::mapgen::floor::Style;
     use amulets_core::player::Class;
