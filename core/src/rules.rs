@@ -129,6 +129,10 @@ pub struct Edition {
     /// `(5, 1)`: 1 more on floor 5, 5 more on floor 9, past the "16 and one
     /// more for each floor of depth" that chapter 18 states for every floor.
     pub deep_monsters: (i32, i32),
+    /// A monster that comes into view on a turn a key played (a step, a
+    /// wait, a blow) is said, as a command's stop says it: "You see a
+    /// jackal.". The book says it only when a command stops for it.
+    pub says_monsters_seen: bool,
 }
 
 impl Edition {
@@ -145,6 +149,7 @@ impl Edition {
         gold_max: 18,
         stairs_on_any_cell: true,
         deep_monsters: (5, 1),
+        says_monsters_seen: false,
     };
 
     /// `book-2`'s: `book-1`'s, with the book's monster count on every
@@ -155,6 +160,13 @@ impl Edition {
         deep_monsters: (0, 0),
         first_floors: &[("jackal", 2), ("goblin archer", 5), ("ogre", 6)],
         ..Edition::BOOK_1
+    };
+
+    /// `book-3`'s: `book-2`'s, with a monster that comes into view said
+    /// whatever the player is doing (`says_monsters_seen`).
+    pub const BOOK_3: Edition = Edition {
+        says_monsters_seen: true,
+        ..Edition::BOOK_2
     };
 
     /// `xorshift-1`'s: the first rules, before the book's dice.
@@ -169,6 +181,7 @@ impl Edition {
         gold_max: 15,
         stairs_on_any_cell: false,
         deep_monsters: (0, 0),
+        says_monsters_seen: false,
     };
 }
 
@@ -187,11 +200,13 @@ pub enum Rules {
     /// The book's dice after 0.1.0: the book's monster count on every
     /// floor.
     Book2,
+    /// `book-2`, and a monster coming into view is said on every turn.
+    Book3,
 }
 
 impl Rules {
     /// Every rule set, oldest first.
-    pub const ALL: [Rules; 3] = [Rules::Xorshift1, Rules::Book1, Rules::Book2];
+    pub const ALL: [Rules; 4] = [Rules::Xorshift1, Rules::Book1, Rules::Book2, Rules::Book3];
 
     /// Its name in saves, replays and words.
     pub const fn name(self) -> &'static str {
@@ -199,6 +214,7 @@ impl Rules {
             Rules::Xorshift1 => "xorshift-1",
             Rules::Book1 => "book-1",
             Rules::Book2 => "book-2",
+            Rules::Book3 => "book-3",
         }
     }
 
@@ -211,7 +227,7 @@ impl Rules {
     pub const fn dice(self) -> Dice {
         match self {
             Rules::Xorshift1 => Dice::Xorshift,
-            Rules::Book1 | Rules::Book2 => Dice::Book,
+            Rules::Book1 | Rules::Book2 | Rules::Book3 => Dice::Book,
         }
     }
 
@@ -221,6 +237,7 @@ impl Rules {
             Rules::Xorshift1 => Edition::XORSHIFT_1,
             Rules::Book1 => Edition::BOOK_1,
             Rules::Book2 => Edition::BOOK_2,
+            Rules::Book3 => Edition::BOOK_3,
         }
     }
 
@@ -228,7 +245,7 @@ impl Rules {
     pub const fn newest(dice: Dice) -> Rules {
         match dice {
             Dice::Xorshift => Rules::Xorshift1,
-            Dice::Book => Rules::Book2,
+            Dice::Book => Rules::Book3,
         }
     }
 

@@ -530,3 +530,44 @@ fn a_commands_steps_leave_the_log_unread() {
         "a key marks it all read"
     );
 }
+
+/// Walks east from the first room's west side until the jackal asleep in
+/// the other room comes into view; the log's lines said on that step.
+fn walk_until_the_jackal_is_seen(rules: &str) -> Vec<String> {
+    let mut game = Game::with_floor(3, Class::Fighter, 1, two_rooms('\''), Point::new(1, 3));
+    game.level_mut()
+        .monsters
+        .push(monster("jackal", Point::new(10, 1), Mind::Asleep))
+        .unwrap();
+    game.refresh_view();
+    // Under the rules asked for: the run saved and read back naming them.
+    let mut text = String::new();
+    game.write_save(&mut text).unwrap();
+    let text = text.replacen("rules book-3\n", &format!("rules {rules}\n"), 1);
+    let mut game = Game::read_save(&text).unwrap();
+    assert_eq!(game.rules().name(), rules);
+    let jackal = Point::new(10, 1);
+    assert!(!game.level().visible.contains(jackal));
+    for _ in 0..10 {
+        let before = game.log().added();
+        game.act(Action::Move(Dir::E));
+        if game.level().visible.contains(jackal) {
+            let new = (game.log().added() - before) as usize;
+            return log_text(&game)[log_text(&game).len() - new..].to_vec();
+        }
+    }
+    panic!("the jackal never came into view");
+}
+
+#[test]
+fn under_book_3_a_monster_coming_into_view_on_a_step_is_said() {
+    assert_eq!(
+        walk_until_the_jackal_is_seen("book-3"),
+        ["You see a jackal."]
+    );
+    // The book's rules (book-2) say it only when a command stops for it.
+    assert_eq!(
+        walk_until_the_jackal_is_seen("book-2"),
+        Vec::<String>::new()
+    );
+}

@@ -297,6 +297,57 @@ impl Game {
             self.toggle_debug(d);
             return Outcome::default();
         }
+        let seen = self
+            .rules()
+            .edition()
+            .says_monsters_seen
+            .then(|| self.in_view());
+        let outcome = self.on_state(action);
+        if let Some(before) = seen
+            && outcome.turn_passed
+        {
+            self.say_newly_seen(before);
+        }
+        outcome
+    }
+
+    /// Which of the floor's monsters are in view, a bit each by their
+    /// place in its list.
+    fn in_view(&self) -> u64 {
+        const _: () = assert!(crate::level::MAX_MONSTERS <= 64, "a bit each");
+        let mut bits = 0;
+        for (i, m) in self.level.monsters.iter().enumerate() {
+            if self.level.visible.contains(m.pos) {
+                bits |= 1 << i;
+            }
+        }
+        bits
+    }
+
+    /// After a turn a key played (`says_monsters_seen`): the first monster
+    /// in view that was not before it, said as a command's stop says it.
+    /// Only when more are in view than before, so a monster that died or
+    /// left the list moves no other into its bit. Out of line: its words
+    /// would sit in `act`'s frame, under every turn (the Cortex-M3's
+    /// stack).
+    #[inline(never)]
+    fn say_newly_seen(&mut self, before: u64) {
+        let now = self.in_view();
+        if self.state != State::Playing || now.count_ones() <= before.count_ones() {
+            return;
+        }
+        let new = now & !before;
+        if new == 0 {
+            return;
+        }
+        let kind = self.level.monsters[new.trailing_zeros() as usize].kind;
+        let name = crate::text::with_article(crate::monster::kind(kind).name);
+        self.log.add(line(format_args!("You see {name}.")));
+    }
+
+    /// An action, by the state it finds. Inlined: `act` keeps one frame.
+    #[inline(always)]
+    fn on_state(&mut self, action: Action) -> Outcome {
         match self.state {
             State::Title => self.on_title(action),
             State::ChooseClass => {

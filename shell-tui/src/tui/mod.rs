@@ -766,7 +766,9 @@ mod tests {
         check_whole(&mut app, w, h, "the menu");
         app.on_key(&key('q'));
         check_whole(&mut app, w, h, "quit without saving?");
+        // No goes back to the game; the menu again, and its new run.
         app.on_key(&key('n'));
+        app.on_key(&plain(KeyCode::Esc));
         app.on_key(&key('n'));
         check_whole(&mut app, w, h, "a new run?");
         app.on_key(&key('n'));
