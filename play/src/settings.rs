@@ -236,16 +236,10 @@ impl Settings {
         writeln!(out, "hand = {hand}")?;
         let a = &self.automation;
         write!(out, "pickup = ")?;
-        list(
-            out,
-            Pick::ALL.iter().filter(|k| a.picks(**k)).map(|k| k.name()),
-        )?;
-        write!(out, "stops = ")?;
-        list(
-            out,
-            Halt::ALL.iter().filter(|h| a.halts(**h)).map(|h| h.name()),
-        )?;
-        writeln!(out, "rest = {}", a.rest_to())
+        a.write_picks(out, ", ", "none")?;
+        write!(out, "\nstops = ")?;
+        a.write_halts(out, ", ", "none")?;
+        writeln!(out, "\nrest = {}", a.rest_to())
     }
 }
 
@@ -253,22 +247,6 @@ impl Settings {
 const NAMES: [&str; 9] = [
     "keymap", "palette", "view", "speech", "cells", "hand", "pickup", "stops", "rest",
 ];
-
-/// A list's names, `none` for none, then the line's end.
-fn list<'a>(out: &mut impl Write, names: impl Iterator<Item = &'a str>) -> fmt::Result {
-    let mut any = false;
-    for name in names {
-        if any {
-            out.write_str(", ")?;
-        }
-        out.write_str(name)?;
-        any = true;
-    }
-    if !any {
-        out.write_str("none")?;
-    }
-    writeln!(out)
-}
 
 /// The names of a list setting's value: commas between, `none` for none.
 fn listed(value: &str) -> impl Iterator<Item = &str> {

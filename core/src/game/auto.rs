@@ -203,22 +203,21 @@ impl Automation {
     /// `pickup=gold,potions stops=traps,doors rest=50` (`-` for none).
     pub fn write(&self, out: &mut impl Write) -> fmt::Result {
         out.write_str("pickup=")?;
-        list(
-            out,
-            Pick::ALL
-                .iter()
-                .filter(|k| self.picks(**k))
-                .map(|k| k.name()),
-        )?;
+        self.write_picks(out, ",", "-")?;
         out.write_str(" stops=")?;
-        list(
-            out,
-            Halt::ALL
-                .iter()
-                .filter(|h| self.halts(**h))
-                .map(|h| h.name()),
-        )?;
+        self.write_halts(out, ",", "-")?;
         write!(out, " rest={}", self.rest_to)
+    }
+
+    /// The names of the kinds explore picks up, `sep` between, or `none`
+    /// for none.
+    pub fn write_picks(&self, out: &mut dyn Write, sep: &str, none: &str) -> fmt::Result {
+        list(out, self.pickup, &PICK_NAMES, (sep, none))
+    }
+
+    /// The names of what stops explore and travel, as `write_picks`.
+    pub fn write_halts(&self, out: &mut dyn Write, sep: &str, none: &str) -> fmt::Result {
+        list(out, self.halts, &HALT_NAMES, (sep, none))
     }
 
     /// Reads what [`Automation::write`] writes; `None` for anything else.
@@ -246,18 +245,42 @@ impl Automation {
     }
 }
 
-/// Names joined by commas, or `-` for none.
-fn list<'a>(out: &mut impl Write, names: impl Iterator<Item = &'a str>) -> fmt::Result {
+/// Every kind's name and every halt's, by bit.
+const PICK_NAMES: [&str; 5] = {
+    let mut out = [""; 5];
+    let mut i = 0;
+    while i < Pick::ALL.len() {
+        out[i] = Pick::ALL[i].name();
+        i += 1;
+    }
+    out
+};
+const HALT_NAMES: [&str; 3] = {
+    let mut out = [""; 3];
+    let mut i = 0;
+    while i < Halt::ALL.len() {
+        out[i] = Halt::ALL[i].name();
+        i += 1;
+    }
+    out
+};
+
+/// The names whose bits `bits` has, `sep` between, or `none` for none.
+/// One copy for every list (not generic: the page's module is small).
+fn list(out: &mut dyn Write, bits: u8, names: &[&str], (sep, none): (&str, &str)) -> fmt::Result {
     let mut any = false;
-    for name in names {
+    for (i, name) in names.iter().enumerate() {
+        if bits & (1 << i) == 0 {
+            continue;
+        }
         if any {
-            out.write_char(',')?;
+            out.write_str(sep)?;
         }
         out.write_str(name)?;
         any = true;
     }
     if !any {
-        out.write_char('-')?;
+        out.write_str(none)?;
     }
     Ok(())
 }

@@ -372,36 +372,44 @@ fn tall_messages<H: Host>(
     let standing = standing.as_ref().map(|(l, c)| (l.as_str(), *c));
     let note = session.notes.note().map(|n| (n, palette::UNREAD_TEXT));
     let mut free = rows.len();
-    // Puts the `i`th line from the bottom over those placed; false when it
-    // did not fit.
-    let mut place = |i: usize, text: &str, color: Rgb| {
-        let parts = wrap(text, cols).count().max(1);
-        // An older line that would not show whole is left out with those
-        // over it; the newest shows as much as there is room for.
-        if free == 0 || (parts > free && i > 0) {
-            return false;
-        }
-        let parts = parts.min(free);
-        let at = free - parts;
-        wrapped(&mut rows[at..free], text, cols);
-        colors[at..free].fill(color);
-        free = at;
-        true
-    };
     let notes = standing.into_iter().chain(note);
     let mut i = 0;
     for (text, color) in notes {
-        if !place(i, text, color) {
+        if !place((rows, colors), &mut free, (i, text, color), cols) {
             return;
         }
         i += 1;
     }
     for (text, color) in view::log_lines(game).rev() {
-        if !place(i, &text, color) {
+        if !place((rows, colors), &mut free, (i, &text, color), cols) {
             return;
         }
         i += 1;
     }
+}
+
+/// Puts the `i`th line from the bottom over the rows placed (those from
+/// `free` down); false when it did not fit. Out of line: one copy for
+/// the notes and the log.
+#[inline(never)]
+fn place(
+    (rows, colors): (&mut [StatusLine], &mut [Rgb]),
+    free: &mut usize,
+    (i, text, color): (usize, &str, Rgb),
+    cols: usize,
+) -> bool {
+    let parts = wrap(text, cols).count().max(1);
+    // An older line that would not show whole is left out with those
+    // over it; the newest shows as much as there is room for.
+    if *free == 0 || (parts > *free && i > 0) {
+        return false;
+    }
+    let parts = parts.min(*free);
+    let at = *free - parts;
+    wrapped(&mut rows[at..*free], text, cols);
+    colors[at..*free].fill(color);
+    *free = at;
+    true
 }
 
 /// On the map, the buttons of a few actions, as the core's table gives
