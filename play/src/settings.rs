@@ -10,7 +10,7 @@
 //! every shell reads the same file the same way.
 
 use crate::palettes::Palette;
-use amulets_core::game::auto::{Automation, Halt, LEAST_REST, Pick};
+use amulets_core::game::auto::{Automation, LEAST_REST};
 use core::fmt::{self, Write};
 
 /// The first line of a settings file, naming its version.
@@ -182,28 +182,12 @@ impl Settings {
             "cells" => self.large_cells = either("small", "large")?,
             "hand" => self.left_hand = either("right", "left")?,
             "pickup" => {
-                let mut a = self.automation;
-                for kind in Pick::ALL {
-                    let named = listed(value).any(|n| n == kind.name());
-                    a.set_pick(kind, named);
-                }
-                let known = |n: &str| Pick::ALL.iter().any(|k| k.name() == n);
-                if !listed(value).all(known) {
-                    return Err(NotTaken);
-                }
-                self.automation = a;
+                let picks = self.automation.set_picks_named(value, "none");
+                picks.ok_or(NotTaken)?;
             }
             "stops" => {
-                let mut a = self.automation;
-                for halt in Halt::ALL {
-                    let named = listed(value).any(|n| n == halt.name());
-                    a.set_halt(halt, named);
-                }
-                let known = |n: &str| Halt::ALL.iter().any(|h| h.name() == n);
-                if !listed(value).all(known) {
-                    return Err(NotTaken);
-                }
-                self.automation = a;
+                let halts = self.automation.set_halts_named(value, "none");
+                halts.ok_or(NotTaken)?;
             }
             "rest" => {
                 let share: u8 = value.trim_end_matches('%').parse().map_err(|_| NotTaken)?;
@@ -247,14 +231,6 @@ impl Settings {
 const NAMES: [&str; 9] = [
     "keymap", "palette", "view", "speech", "cells", "hand", "pickup", "stops", "rest",
 ];
-
-/// The names of a list setting's value: commas between, `none` for none.
-fn listed(value: &str) -> impl Iterator<Item = &str> {
-    value
-        .split(',')
-        .map(str::trim)
-        .filter(|n| !n.is_empty() && *n != "none")
-}
 
 #[cfg(test)]
 mod tests {

@@ -220,6 +220,21 @@ impl Automation {
         list(out, self.halts, &HALT_NAMES, (sep, none))
     }
 
+    /// The kinds explore picks up from their names, commas between (and
+    /// spaces, as a settings file has them), or `none` alone for none;
+    /// `None` for a name that is no kind's, and nothing changed.
+    pub fn set_picks_named(&mut self, text: &str, none: &str) -> Option<()> {
+        self.pickup = bits_named(text, &PICK_NAMES, none)?;
+        Some(())
+    }
+
+    /// What stops explore and travel from their names, as
+    /// `set_picks_named`.
+    pub fn set_halts_named(&mut self, text: &str, none: &str) -> Option<()> {
+        self.halts = bits_named(text, &HALT_NAMES, none)?;
+        Some(())
+    }
+
     /// Reads what [`Automation::write`] writes; `None` for anything else.
     pub fn read(text: &str) -> Option<Automation> {
         let mut words = text.split(' ');
@@ -228,14 +243,8 @@ impl Automation {
             halts: 0,
             rest_to: 100,
         };
-        for name in names(words.next()?.strip_prefix("pickup=")?) {
-            let kind = Pick::ALL.into_iter().find(|k| k.name() == name)?;
-            out.set_pick(kind, true);
-        }
-        for name in names(words.next()?.strip_prefix("stops=")?) {
-            let halt = Halt::ALL.into_iter().find(|h| h.name() == name)?;
-            out.set_halt(halt, true);
-        }
+        out.pickup = bits_named(words.next()?.strip_prefix("pickup=")?, &PICK_NAMES, "-")?;
+        out.halts = bits_named(words.next()?.strip_prefix("stops=")?, &HALT_NAMES, "-")?;
         let rest: u8 = words.next()?.strip_prefix("rest=")?.parse().ok()?;
         if !(LEAST_REST..=100).contains(&rest) || words.next().is_some() {
             return None;
@@ -285,9 +294,16 @@ fn list(out: &mut dyn Write, bits: u8, names: &[&str], (sep, none): (&str, &str)
     Ok(())
 }
 
-/// The names of a list `list` wrote.
-fn names(text: &str) -> impl Iterator<Item = &str> {
-    text.split(',').filter(|n| *n != "-")
+/// The bits of the names in `text` (what `list` wrote, or a settings
+/// file's, spaces about the commas), or `None` for a name not in `names`.
+fn bits_named(text: &str, names: &[&str], none: &str) -> Option<u8> {
+    let mut bits = 0;
+    let named = |n: &&str| !n.is_empty() && *n != none;
+    for name in text.split(',').map(str::trim).filter(named) {
+        let i = names.iter().position(|n| *n == name)?;
+        bits |= 1 << i;
+    }
+    Some(bits)
 }
 
 /// The longest words [`Automation::write`] writes: every kind and every

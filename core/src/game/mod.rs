@@ -340,9 +340,13 @@ impl Game {
         if new == 0 {
             return;
         }
+        // In a command's stop's own words.
         let kind = self.level.monsters[new.trailing_zeros() as usize].kind;
-        let name = crate::text::with_article(crate::monster::kind(kind).name);
-        self.log.add(line(format_args!("You see {name}.")));
+        let stop = command::Stop {
+            reason: command::StopReason::MonsterInView(kind),
+            refused: false,
+        };
+        self.log.add(stop.text());
     }
 
     /// An action, by the state it finds. Inlined: `act` keeps one frame.
