@@ -861,7 +861,10 @@ pub fn installs_and_plays_offline_at(
         Duration::from_secs(20),
     )?;
     println!("web: the page is installable, and its service worker keeps it");
-    // A new run (N, the Rogue), explored until it is saved past turn 0.
+    // A new run (N, the Rogue, on the page's own random seed), explored
+    // until it is saved past turn 0. A seed whose first room shows a
+    // monster refuses explore: a search (always a turn), the menu's save
+    // and quit, and C to go on save it past turn 0 all the same.
     type_keys(&mut chrome, &tab, "Nb")?;
     for _ in 0..4 {
         type_keys(&mut chrome, &tab, "o")?;
@@ -869,6 +872,10 @@ pub fn installs_and_plays_offline_at(
         if saved_run(&mut chrome, &tab)?.is_some_and(|(_, turn, _)| turn > 0) {
             break;
         }
+    }
+    if saved_run(&mut chrome, &tab)?.is_none_or(|(_, turn, _)| turn == 0) {
+        type_keys(&mut chrome, &tab, "s\x1bsC")?;
+        std::thread::sleep(Duration::from_millis(300));
     }
     let before = saved_run(&mut chrome, &tab)?
         .filter(|r| r.1 > 0)
