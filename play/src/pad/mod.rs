@@ -169,7 +169,8 @@ impl Controls {
         match self.mode {
             Mode::Travel(c) => Scene::new(session.game(), session.drawn().juice())
                 .with_way(session.game().route_to(c))
-                .with_cursor(Some(c)),
+                .with_cursor(Some(c))
+                .with_camera(session.keyboard().camera()),
             _ => session.drawn().scene(),
         }
     }

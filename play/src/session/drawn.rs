@@ -104,6 +104,7 @@ impl<'a, H: Host> Drawn<'a, H> {
         Scene::new(self.game(), self.juice())
             .with_way(self.route().into_iter().chain(self.aim_line()))
             .with_cursor(self.cursor())
+            .with_camera(self.keyboard.camera())
     }
 
     /// The side panel, top to bottom: the run's facts, the session's

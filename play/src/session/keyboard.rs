@@ -5,7 +5,7 @@
 //! which key shows the keys. It reads no key's meaning: that is the
 //! keymap's and the bindings'.
 
-use crate::view::Paging;
+use crate::view::{Camera, Paging};
 use amulets_core::game::State;
 use amulets_core::game::command::{Stop, StopReason};
 use amulets_core::geom::Point;
@@ -39,7 +39,7 @@ struct Held {
 }
 
 /// The keyboard's state (see the module's comment).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Keyboard {
     held: Option<Held>,
     /// The shell reports no repeats of its own: the session makes them.
@@ -53,6 +53,9 @@ pub struct Keyboard {
     /// Down), from 0 at each other key.
     scroll: usize,
     hover: Option<Point>,
+    /// Where the map's view last looked: what a click lands on is the
+    /// cell it showed.
+    camera: Camera,
 }
 
 impl Keyboard {
@@ -150,6 +153,11 @@ impl Keyboard {
     /// No key counts as held any more (another game, a key dropped).
     pub fn let_go(&mut self) {
         self.held = None;
+    }
+
+    /// Where the map's view last looked (a scene's camera remembers it).
+    pub fn camera(&self) -> &Camera {
+        &self.camera
     }
 
     /// The mouse over `cell`, or off the map. True when that is news.

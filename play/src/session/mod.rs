@@ -66,7 +66,7 @@ where
     fn clone(&self) -> Self {
         Session {
             run: self.run.clone(),
-            keyboard: self.keyboard,
+            keyboard: self.keyboard.clone(),
             prefs: self.prefs.clone(),
             notes: self.notes.clone(),
             demo: self.demo.clone(),

@@ -7,6 +7,7 @@
 //! display; a shell chooses no colour, overlay or camera of its own.
 //! Drawing never changes the run.
 
+mod camera;
 mod cell;
 mod help;
 mod look;
@@ -17,6 +18,7 @@ mod scene;
 mod screens;
 mod wrap;
 
+pub use camera::Camera;
 pub use cell::{CellLook, Tile, cell, terrain_glyph};
 pub(crate) use help::Named;
 pub use help::button_help;

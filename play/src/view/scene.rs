@@ -4,6 +4,7 @@
 //! with the one rule for how each is drawn, and the camera that picks the
 //! cells a screen smaller than the map shows.
 
+use super::camera::Camera;
 use super::cell::cell_among;
 use super::{CellLook, Tile, distance_label, distances, mind_label};
 use crate::juice::{Juice, Missile};
@@ -221,6 +222,8 @@ pub struct Scene<'a> {
     /// The cells with a trap, an item or a monster on them: only those
     /// need the floor's lists searched.
     held: CellSet,
+    /// Where a view smaller than the map last looked, when one is kept.
+    memory: Option<&'a Camera>,
 }
 
 impl<'a> Scene<'a> {
@@ -241,6 +244,7 @@ impl<'a> Scene<'a> {
             juice,
             missile: juice.and_then(Juice::missile),
             held,
+            memory: None,
         }
     }
 
@@ -261,6 +265,13 @@ impl<'a> Scene<'a> {
         self
     }
 
+    /// With a camera that remembers where it looked ([`Camera`]).
+    #[must_use]
+    pub fn with_camera(mut self, camera: &'a Camera) -> Scene<'a> {
+        self.memory = Some(camera);
+        self
+    }
+
     /// The game shown.
     pub fn game(&self) -> &'a Game {
         self.game
@@ -276,9 +287,14 @@ impl<'a> Scene<'a> {
         self.cursor.unwrap_or(self.game.player().pos)
     }
 
-    /// The top left cell of a view `size` cells across and down.
+    /// The top left cell of a view `size` cells across and down: with a
+    /// camera that remembers, as [`Camera`] says; else the focus as near
+    /// the middle as the map allows.
     pub fn camera(&self, size: (i32, i32)) -> Point {
-        camera(self.focus(), size)
+        match self.memory {
+            Some(memory) => memory.follow(self.game, self.focus(), size),
+            None => camera(self.focus(), size),
+        }
     }
 
     /// The top left cell of a view `size` cells across and down that
@@ -286,7 +302,7 @@ impl<'a> Scene<'a> {
     /// view smaller than sight (a 128 x 64 panel's 7 rows) moves from the
     /// middle toward it, as far as keeps the focus a cell inside.
     pub fn camera_in_sight(&self, size: (i32, i32)) -> Point {
-        let camera = self.camera(size);
+        let camera = camera(self.focus(), size);
         let focus = self.focus();
         let level = self.game.level();
         let Some(near) = (level.monsters.iter())

@@ -43,13 +43,12 @@ impl Regions {
         })
     }
 
-    /// The map cell at the top left of the map view: the core's camera
-    /// on what it follows, for the view's size.
-    pub fn camera(&self, focus: Point) -> Point {
-        view::camera(
-            focus,
-            (i32::from(self.map.width), i32::from(self.map.height)),
-        )
+    /// The map cell at the top left of the map view: the play layer's
+    /// camera on what the app shows, for the view's size (where it looked
+    /// last, so a click lands on the cell drawn).
+    pub fn camera(&self, app: &App) -> Point {
+        let size = (i32::from(self.map.width), i32::from(self.map.height));
+        app.session.drawn().scene().camera(size)
     }
 
     /// The map cell under a screen cell, if it is on the map view.
@@ -65,12 +64,6 @@ impl Regions {
             )
         })
     }
-}
-
-/// What the camera follows, as the core says (the cursor while aiming or
-/// looking, else the player).
-pub fn focus(app: &App) -> Point {
-    app.session.drawn().focus()
 }
 
 fn put(buf: &mut Buffer, x: u16, y: u16, text: &str, style: Style, max: u16) {

@@ -93,7 +93,7 @@ impl App {
         let Some(layout) = draw::Regions::for_size(self.size.0, self.size.1) else {
             return;
         };
-        let camera = layout.camera(draw::focus(self));
+        let camera = layout.camera(self);
         let cell: Option<Point> = layout.cell_at(camera, event.column, event.row);
         match event.kind {
             MouseEventKind::Moved => self.session.hover(cell),
@@ -548,7 +548,7 @@ mod tests {
         let (mut app, dir) = continued(&game, "camera");
         app.on_resize(60, 20);
         let layout = draw::Regions::for_size(60, 20).unwrap();
-        let camera = layout.camera(far);
+        let camera = layout.camera(&app);
         assert!(camera.x > 0 && camera.y > 0, "{camera:?}");
         let lines = screen(&app, 60, 20);
         assert_eq!(
