@@ -928,7 +928,7 @@ fn m_reads_back_every_message_the_run_keeps() {
 
 #[test]
 fn a_sealed_start_says_where_to_search_and_e_finds_the_way_on() {
-    use amulets_play::view::{SearchSpot, where_to_search};
+    use amulets_play::view::SpotKind;
     // Seed 19's first room: its one door opens on a corridor that ends in
     // a secret door, and explore sees all it can before a step.
     let mut s = session(Memory::default(), run_of(19, Class::Fighter));
@@ -949,15 +949,19 @@ fn a_sealed_start_says_where_to_search_and_e_finds_the_way_on() {
         .map(|(l, _)| l.to_string())
         .collect();
     assert!(
-        panel.contains(&"No way to the stairs is known: a secret door hides it.".to_string()),
+        panel.contains(&"A secret door hides the way to the stairs.".to_string()),
         "{panel:?}"
     );
-    let SearchSpot::DeadEnd(end) = where_to_search(s.game()) else {
-        panic!("a dead end was seen: {panel:?}");
-    };
+    let spot = s.notes.search_spot(s.game()).expect("a spot");
+    assert_eq!(
+        spot.kind,
+        SpotKind::DeadEnd,
+        "the corridor's end: {panel:?}"
+    );
+    let end = spot.at;
     let me = s.game().player().pos;
     let said = format!(
-        "Search where a corridor ends, {} steps south (e searches until something turns up).",
+        "Search where the corridor ends, {} steps south (e searches).",
         end.y - me.y
     );
     assert!(panel.contains(&said), "{said:?} in {panel:?}");

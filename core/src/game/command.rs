@@ -338,6 +338,16 @@ impl Game {
         known_map(&self.level.map, &self.level.explored, traps)
     }
 
+    /// The steps (in `STEP`s) from the player to every cell of the map
+    /// they know, by the book's costs, into `steps`: the search explore's
+    /// Dijkstra map makes, from the player's cell (one copy of it in a
+    /// board's flash serves both).
+    pub fn steps_from_player(&self, steps: &mut DijkstraMap) {
+        let mut start = CellSet::new();
+        start.insert(self.player.pos);
+        steps.compute_from(&self.known_map(), start.iter(), book_cost);
+    }
+
     /// Where the stairs down are, if the player has seen them.
     pub fn known_stairs(&self) -> Option<Point> {
         self.level

@@ -4,7 +4,8 @@
 //! explore has seen all it can with the way on still unfound.
 
 use super::prefs::Prefs;
-use crate::view::{SearchSpot, where_to_search};
+use crate::view::{SearchSpot, SpotKind, where_to_search};
+use amulets_core::cellset::CellSet;
 use amulets_core::game::command::{Stop, StopReason};
 use amulets_core::game::{Game, State};
 use amulets_core::geom::Dir;
@@ -14,6 +15,17 @@ use amulets_core::rules::LAST_FLOOR;
 use amulets_core::text::{Line, Note, line, note};
 use core::fmt;
 
+/// A floor found sealed: the spot the hint names, kept until it is
+/// searched to the end, and the spots that were.
+#[derive(Clone, Debug)]
+struct Sealed {
+    depth: i32,
+    spot: Option<SearchSpot>,
+    searched: CellSet,
+    /// How many cells the player had seen when the spot was chosen.
+    seen: usize,
+}
+
 /// What the panel says of the session's own (see the module's comment).
 #[derive(Clone, Debug, Default)]
 pub struct Notes {
@@ -22,9 +34,12 @@ pub struct Notes {
     /// shows it until a turn passes or the floor changes ([`Notes::stop`]).
     stop_at: Option<(u32, i32)>,
     /// The floor explore found all there is to see on with the way on
-    /// still unfound (no stairs known; on the last floor, no Amulet seen):
-    /// the panel says where to search ([`Notes::hint`]).
-    sealed: Option<i32>,
+    /// still unfound (no known way to the stairs; on the last floor, no
+    /// Amulet seen): the panel says where to search ([`Notes::hint`]).
+    sealed: Option<Sealed>,
+    /// The floor the last input ended on: a stop carried down the stairs
+    /// (explore's "Explored." from the floor above) seals nothing.
+    floor: i32,
     /// A line a test puts on the panel, to see it reach every shell.
     #[cfg(any(test, feature = "test-support"))]
     test_note: Option<Line>,
@@ -68,20 +83,64 @@ impl Notes {
 
     /// After the game took an input: a stop made by it (a new one, or a
     /// command asked for and refused again) is current from now; explore's
-    /// end seals the floor until the way on is found.
+    /// end seals the floor until the way on is found. On a sealed floor,
+    /// a search run to its end marks its spot searched, and the hint's
+    /// spot is chosen again only once its own is.
     pub fn follow_stop(&mut self, game: &Game, before: Option<Stop>, asked: bool) {
         let now = game.last_stop();
-        if now.is_some() && (now != before || asked) {
+        let new = now.is_some() && (now != before || asked);
+        if new {
             self.stop_at = Some((game.turn(), game.depth()));
-            if now.is_some_and(|s| {
-                matches!(
-                    s.reason,
-                    StopReason::Explored | StopReason::ExploredAsFarAsSafe
-                )
-            }) {
-                self.sealed = Some(game.depth());
+        }
+        let reason = now.filter(|_| new).map(|s| s.reason);
+        let arrived = core::mem::replace(&mut self.floor, game.depth()) != game.depth();
+        if !arrived
+            && matches!(
+                reason,
+                Some(StopReason::Explored | StopReason::ExploredAsFarAsSafe)
+            )
+            && self.sealed.as_ref().is_none_or(|s| s.depth != game.depth())
+        {
+            self.sealed = Some(Sealed {
+                depth: game.depth(),
+                spot: None,
+                searched: CellSet::new(),
+                seen: 0,
+            });
+        }
+        let Some(sealed) = self.sealed.as_mut().filter(|s| s.depth == game.depth()) else {
+            self.sealed = None;
+            return;
+        };
+        if wanted(game).is_none() {
+            self.sealed = None;
+            return;
+        }
+        if reason == Some(StopReason::Searched) {
+            sealed.searched.insert(game.player().pos);
+        }
+        let seen = game.level().explored.len();
+        if sealed.spot.is_none_or(|s| sealed.searched.contains(s.at)) {
+            sealed.spot = where_to_search(game, &sealed.searched);
+            sealed.seen = seen;
+        } else if seen != sealed.seen {
+            // More seen (a scroll of magic mapping, a dark room): a spot
+            // of a likelier kind takes over; one as likely does not.
+            sealed.seen = seen;
+            let now = where_to_search(game, &sealed.searched);
+            if now.zip(sealed.spot).is_some_and(|(n, s)| n.kind > s.kind) {
+                sealed.spot = now;
             }
         }
+    }
+
+    /// The spot the hint sends the player to search from, while the floor
+    /// is sealed (a bot following the hint goes there).
+    pub fn search_spot(&self, game: &Game) -> Option<SearchSpot> {
+        let sealed = self.sealed.as_ref()?;
+        (sealed.depth == game.depth())
+            .then_some(sealed.spot)
+            .flatten()
     }
 
     /// Why the last command stopped or was refused, while it holds: from
@@ -100,40 +159,23 @@ impl Notes {
     /// or the floor changes.
     pub fn hint(&self, game: &Game, prefs: &Prefs) -> Option<[Line; 2]> {
         // Cheap first: a panel is drawn every frame.
-        if self.sealed != Some(game.depth()) || game.state() != State::Playing {
+        let spot = self.search_spot(game)?;
+        if game.state() != State::Playing {
             return None;
         }
-        let wanted = if game.depth() < LAST_FLOOR {
-            game.known_stairs().is_none().then_some("the stairs")
-        } else {
-            let unseen = |i: &FloorItem| i.item.kind == kinds::AMULET && !i.seen;
-            game.level()
-                .items
-                .iter()
-                .any(unseen)
-                .then_some("the Amulet")
-        }?;
+        let wanted = wanted(game)?;
         let key = match prefs.playing_key(Action::KeepSearching) {
             Some(Key::Char(c)) => c,
             _ => 'e',
         };
-        let second = match where_to_search(game) {
-            SearchSpot::DeadEnd(p) => {
-                let me = game.player().pos;
-                let steps = (p.x - me.x).abs().max((p.y - me.y).abs());
-                let way = Dir::from_delta((p.x - me.x).signum(), (p.y - me.y).signum())
-                    .map_or("here", Dir::word);
-                dead_end_words(steps, way, key)
-            }
-            SearchSpot::Side(side) => line(format_args!(
-                "Search the walls to the {side}, where the floor is unseen ({key} searches until something turns up)."
-            )),
-        };
+        let me = game.player().pos;
+        let p = spot.at;
+        let steps = (p.x - me.x).abs().max((p.y - me.y).abs());
+        let way =
+            Dir::from_delta((p.x - me.x).signum(), (p.y - me.y).signum()).map_or("here", Dir::word);
         Some([
-            line(format_args!(
-                "No way to {wanted} is known: a secret door hides it."
-            )),
-            second,
+            line(format_args!("A secret door hides the way to {wanted}.")),
+            spot_words(spot.kind, steps, way, key),
         ])
     }
 
@@ -153,18 +195,40 @@ impl Notes {
     }
 }
 
-/// Where to search, a dead end `steps` away `way`: "here", "a step" or
-/// "3 steps".
-fn dead_end_words(steps: i32, way: &str, key: char) -> Line {
+/// What is still to be found on a sealed floor, as the hint names it: the
+/// stairs while no known way leads to them; on the last floor, the Amulet
+/// while it is unseen. `None` once the way on is known.
+fn wanted(game: &Game) -> Option<&'static str> {
+    if game.depth() < LAST_FLOOR {
+        let known_way = game
+            .known_stairs()
+            .is_some_and(|s| s == game.player().pos || !game.route_to(s).is_empty());
+        (!known_way).then_some("the stairs")
+    } else {
+        let unseen = |i: &FloorItem| i.item.kind == kinds::AMULET && !i.seen;
+        game.level()
+            .items
+            .iter()
+            .any(unseen)
+            .then_some("the Amulet")
+    }
+}
+
+/// Where to search, a spot `steps` away `way` ("here" when none): short
+/// enough for a 60 x 20 terminal's panel.
+fn spot_words(kind: SpotKind, steps: i32, way: &str, key: char) -> Line {
+    let whose = match kind {
+        SpotKind::DeadEnd => "where the corridor ends",
+        SpotKind::Wall => "by the wall",
+        SpotKind::Mapped => "where the map shows floor beyond the wall",
+    };
     match steps {
-        0 => line(format_args!(
-            "Search here, where a corridor ends ({key} searches until something turns up)."
-        )),
+        0 => line(format_args!("Search here, {whose} ({key} searches).")),
         1 => line(format_args!(
-            "Search where a corridor ends, a step {way} ({key} searches until something turns up)."
+            "Search {whose}, a step {way} ({key} searches)."
         )),
         _ => line(format_args!(
-            "Search where a corridor ends, {steps} steps {way} ({key} searches until something turns up)."
+            "Search {whose}, {steps} steps {way} ({key} searches)."
         )),
     }
 }
@@ -174,11 +238,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_dead_end_is_here_a_step_or_steps_away() {
-        let words = |n| dead_end_words(n, "east", 'e');
-        assert!(words(0).starts_with("Search here, where a corridor ends ("));
-        assert!(words(1).starts_with("Search where a corridor ends, a step east ("));
-        assert!(words(4).starts_with("Search where a corridor ends, 4 steps east ("));
+    fn a_spot_is_here_a_step_or_steps_away() {
+        let words = |n| spot_words(SpotKind::DeadEnd, n, "east", 'e');
+        assert_eq!(
+            words(0),
+            "Search here, where the corridor ends (e searches)."
+        );
+        assert_eq!(
+            words(1),
+            "Search where the corridor ends, a step east (e searches)."
+        );
+        assert_eq!(
+            words(4),
+            "Search where the corridor ends, 4 steps east (e searches)."
+        );
     }
     use amulets_core::input::Action;
     use amulets_core::mapgen::floor::Style;

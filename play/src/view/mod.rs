@@ -16,6 +16,7 @@ mod panel;
 mod said;
 mod scene;
 mod screens;
+mod search;
 mod wrap;
 
 pub use camera::Camera;
@@ -24,10 +25,7 @@ pub(crate) use help::Named;
 pub use help::button_help;
 pub use look::describe;
 pub use overlays::{distance_label, distances, mind_label};
-pub use panel::{
-    Lines, PANEL_LINES, SearchSpot, Styled, cave_step_words, log_lines, panel, unseen_side,
-    where_to_search,
-};
+pub use panel::{Lines, PANEL_LINES, Styled, cave_step_words, log_lines, panel};
 pub use said::{Condensed, SAID, Said, SaidLine, newest, said};
 pub use scene::{
     FLASH_ALPHA, Label, Memo, Scene, Shown, TextCell, WAY_ALPHA, camera, chrome, tile_colour,
@@ -36,6 +34,7 @@ pub use screens::{
     Entry, Offers, Paging, Screen, Scroll, automation_screen, end_words, entry_rows,
     entry_rows_hanging, legend, messages_screen, question_screen, screen, screen_over_map,
 };
+pub use search::{Kind as SpotKind, SearchSpot, where_to_search};
 pub use wrap::{LineParts, Wrapped, line_parts, wrap};
 
 /// What a shell can show, which says what its help lists.

@@ -3,7 +3,6 @@
 
 use amulets_core::color::{Rgb, palette};
 use amulets_core::game::{Game, State};
-use amulets_core::geom::Point;
 use amulets_core::mapgen::caves;
 use amulets_core::rng::Dice;
 use amulets_core::rules::{FloorKind, LAST_FLOOR, kind_of};
@@ -223,67 +222,4 @@ mod tests {
         game.player_mut().lightning_wait = 12;
         says(&game, "Lightning: 12 turns");
     }
-}
-
-/// Where the hint says to search when explore has seen all it can
-/// (`Session::hint`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SearchSpot {
-    /// A corridor's dead end the player has seen, the nearest: the likeliest
-    /// place for a secret door.
-    DeadEnd(Point),
-    /// No dead end: the side of the map most of the unseen floor lies on.
-    Side(&'static str),
-}
-
-/// Where to search for the way on: the nearest dead end of a corridor the
-/// player knows (a cell of known floor with one known floor next to it,
-/// up, down or across), else `unseen_side`.
-pub fn where_to_search(game: &Game) -> SearchSpot {
-    use amulets_core::geom::Dir;
-    use amulets_core::map::{MAP_CELLS, Map};
-    let known = game.known_map();
-    let level = game.level();
-    let me = game.player().pos;
-    let straight = [Dir::N, Dir::S, Dir::W, Dir::E];
-    (0..MAP_CELLS)
-        .map(Map::point_of)
-        .filter(|&p| level.explored.contains(p) && known.at(p).is_walkable())
-        .filter(|&p| {
-            let open = straight
-                .iter()
-                .filter(|&&d| known.at(p.step(d)).is_walkable());
-            open.count() == 1
-        })
-        .min_by_key(|p| (p.x - me.x).abs().max((p.y - me.y).abs()))
-        .map_or_else(|| SearchSpot::Side(unseen_side(game)), SearchSpot::DeadEnd)
-}
-
-/// The side of the map most of what the player has not seen lies on, by
-/// the margins left round what they have explored: where a secret door
-/// is likeliest to lead ("west", "east", "north" or "south").
-pub fn unseen_side(game: &Game) -> &'static str {
-    use amulets_core::geom::Dir;
-    use amulets_core::map::{MAP_CELLS, MAP_H, MAP_W, Map};
-    let level = game.level();
-    let (mut x0, mut y0, mut x1, mut y1) = (MAP_W, MAP_H, -1, -1);
-    for i in 0..MAP_CELLS {
-        let p = Map::point_of(i);
-        if level.explored.contains(p) && level.map.at(p).is_walkable() {
-            (x0, y0, x1, y1) = (x0.min(p.x), y0.min(p.y), x1.max(p.x), y1.max(p.y));
-        }
-    }
-    // Columns are narrower than rows are tall: a margin across counts half.
-    let sides = [
-        (Dir::W, x0 / 2),
-        (Dir::E, (MAP_W - 1 - x1) / 2),
-        (Dir::N, y0),
-        (Dir::S, MAP_H - 1 - y1),
-    ];
-    let (dir, _) = sides
-        .iter()
-        .copied()
-        .max_by_key(|&(_, margin)| margin)
-        .unwrap_or((Dir::W, 0));
-    dir.word()
 }
