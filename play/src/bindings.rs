@@ -39,6 +39,13 @@ pub enum Verb {
     Automation,
     /// A letter on the automation screen: that setting changed.
     Automate(Setting),
+    /// Q while playing: drink a potion (the pack's, then `u`, as the game
+    /// has it; the pack to choose from when there are several kinds).
+    Drink,
+    /// V while playing: read a scroll, as `Drink` drinks.
+    Read,
+    /// Tab while looking: the cursor to the next monster in view.
+    LookNext,
 }
 
 /// A setting of the automation screen (docs/rules.md, "Automation").
@@ -61,7 +68,10 @@ impl From<Action> for Verb {
 
 /// The session's verbs by their keymap's words (the game's are in
 /// [`amulets_core::input::NAMES`]).
-const SESSION_NAMES: [(Verb, &str); 15] = [
+const SESSION_NAMES: [(Verb, &str); 18] = [
+    (Verb::LookNext, "next-monster"),
+    (Verb::Drink, "drink"),
+    (Verb::Read, "read"),
     (Verb::Palette, "palette"),
     (Verb::Daily, "daily"),
     (Verb::Hall, "hall"),
@@ -343,7 +353,7 @@ impl Binding {
 use Key::{Char, Enter, Escape, F, Numpad, Tab};
 
 /// While playing: the book's keys, those that pass turns first.
-pub const PLAYING: [Binding; 19] = [
+pub const PLAYING: [Binding; 21] = [
     Binding {
         keys: Keys::Moves,
         does: Does::Move,
@@ -433,6 +443,8 @@ pub const PLAYING: [Binding; 19] = [
         "the menu, or back out of anything",
     )
     .pad(&[Pad::Menu("Menu")]),
+    Binding::ask(&[Char('q')], Verb::Drink, "q", "drink a potion").pad(&[Pad::Menu("Drink")]),
+    Binding::ask(&[Char('v')], Verb::Read, "v", "read a scroll").pad(&[Pad::Menu("Read")]),
     Binding::ask(
         &[Char('m')],
         Verb::Messages,
@@ -522,7 +534,7 @@ const AIM_AGAIN: [Binding; 3] = [
 ];
 
 /// While looking around with the cursor.
-pub const LOOKING: [Binding; 2] = [
+pub const LOOKING: [Binding; 3] = [
     Binding {
         keys: Keys::Moves,
         does: Does::Cursor,
@@ -539,6 +551,13 @@ pub const LOOKING: [Binding; 2] = [
     )
     .named(Action::Look)
     .pad(&[Pad::Press, Pad::B, Pad::C]),
+    Binding::ask(
+        &[Tab],
+        Verb::LookNext,
+        "Tab",
+        "while looking: the next monster",
+    )
+    .pad(&[Pad::A]),
 ];
 
 /// The title screen.
@@ -1143,7 +1162,8 @@ mod tests {
         assert_eq!(action_for(p, Char('r')), Some(Verb::Game(Action::Rest)));
         assert_eq!(action_for(p, Char('R')), Some(Verb::Game(Action::Rest)));
         assert_eq!(action_for(p, Char('>')), Some(Verb::Game(Action::Descend)));
-        assert_eq!(action_for(p, Char('q')), None);
+        assert_eq!(action_for(p, Char('q')), Some(Verb::Drink));
+        assert_eq!(action_for(p, Char('v')), Some(Verb::Read));
         assert_eq!(
             action_for(p, Key::Other),
             None,

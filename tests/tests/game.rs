@@ -771,7 +771,7 @@ fn the_look_panel_names_what_is_there() {
     game.refresh_view();
     assert_eq!(
         view::describe(&game, Point::new(3, 3)).as_str(),
-        "A jackal (asleep)"
+        "A jackal (asleep, unhurt)"
     );
     assert_eq!(
         view::describe(&game, Point::new(4, 1)).as_str(),

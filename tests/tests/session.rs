@@ -8,6 +8,7 @@
 use amulets_core::game::{Game, State};
 use amulets_core::geom::Point;
 use amulets_core::input::{Action, Key};
+use amulets_core::item::{Item, kinds};
 use amulets_core::map::Map;
 use amulets_core::player::Class;
 use amulets_core::replay::{self, Input, state_hash};
@@ -1014,9 +1015,9 @@ fn a_sealed_start_says_where_to_search_and_e_finds_the_way_on() {
 #[test]
 fn a_key_that_does_nothing_says_once_which_key_shows_the_keys() {
     let mut s = session(Memory::default(), run_of(42, Class::Fighter));
-    s.press(Key::Char('q'));
-    assert_eq!(s.notes.note(), Some("q does nothing: ? shows the keys."));
-    s.press(Key::Char('v'));
+    s.press(Key::Char('w'));
+    assert_eq!(s.notes.note(), Some("w does nothing: ? shows the keys."));
+    s.press(Key::Char('p'));
     assert_eq!(s.notes.note(), None, "once");
 }
 
@@ -1882,4 +1883,104 @@ fn a_second_descend_while_travelling_to_the_stairs_goes_on() {
         s.tick(now);
     }
     assert_eq!(s.game().player().pos, stairs, "{:?}", s.game().last_stop());
+}
+
+// ----- drinking and reading at a key -----
+
+#[test]
+fn q_drinks_and_v_reads_at_once_and_the_tape_replays() {
+    // The Wizard starts with one potion of healing and one scroll of
+    // magic mapping: one kind of each.
+    let mut s = session(Memory::default(), run_of(42, Class::Wizard));
+    let count = |s: &Session<(Memory, Tape, _)>, kind| -> u32 {
+        s.game()
+            .player()
+            .pack
+            .iter()
+            .flatten()
+            .filter(|i| i.kind == kind)
+            .map(|i| u32::from(i.count))
+            .sum()
+    };
+    let said = |s: &Session<(Memory, Tape, _)>, words: &str| {
+        s.game().log().lines().any(|m| m.text.as_str() == words)
+    };
+    assert_eq!(count(&s, kinds::MAGIC_MAPPING), 1);
+    let turn = s.game().turn();
+    s.press(Key::Char('v'));
+    assert_eq!(s.game().state(), State::Playing, "read, and back to play");
+    assert_eq!(count(&s, kinds::MAGIC_MAPPING), 0);
+    assert!(said(&s, "A map of the floor forms in your mind."));
+    assert_eq!(s.game().turn(), turn + 1, "a turn, as the pack's u takes");
+    s.press(Key::Char('v'));
+    assert_eq!(s.notes.note(), Some("You have no scroll to read."));
+    assert_eq!(s.game().turn(), turn + 1);
+    let healing = count(&s, kinds::HEALING);
+    assert_eq!(healing, 1);
+    s.press(Key::Char('q'));
+    assert_eq!(count(&s, kinds::HEALING), 0);
+    assert_eq!(s.game().state(), State::Playing);
+    // The keys' inputs are the pack's, so the tape replays the run.
+    let tape = s.run().replays();
+    let mut text = String::new();
+    let (seed, class) = tape.run.unwrap();
+    replay::write(&mut text, seed, class, &tape.inputs, s.game()).unwrap();
+    let played = replay::play(&text).unwrap();
+    assert_eq!(state_hash(&played), state_hash(s.game()));
+    // Two kinds of potion: the pack opens to choose from.
+    for kind in [kinds::HEALING, kinds::STRENGTH] {
+        let potion = Item { kind, count: 1 };
+        s.game_mut().player_mut().add_to_pack(potion).unwrap();
+    }
+    s.press(Key::Char('q'));
+    assert!(matches!(s.game().state(), State::Inventory(_)));
+    assert_eq!(
+        s.notes.note(),
+        Some("Which potion? Its letter, then u drinks it.")
+    );
+}
+
+#[test]
+fn look_tab_goes_from_monster_to_monster_and_says_health_and_mind() {
+    use amulets_core::monster::{Mind, Monster};
+    let mut s = session(Memory::default(), run_of(42, Class::Fighter));
+    // Two rats in the first room, one hurt and hunting.
+    let me = s.game().player().pos;
+    let rat = s.game().level().monsters[0].kind;
+    let whole = rat.kind().hp;
+    let places = [Point::new(me.x + 2, me.y), Point::new(me.x - 3, me.y)];
+    for (i, pos) in places.into_iter().enumerate() {
+        let m = Monster {
+            kind: rat,
+            pos,
+            hp: if i == 0 { whole } else { 1 },
+            mind: if i == 0 { Mind::Asleep } else { Mind::Hunting },
+            band: 0,
+            heading: 0,
+        };
+        s.game_mut().level_mut().monsters.push(m).unwrap();
+    }
+    s.game_mut().refresh_view();
+    s.press(Key::Char('x'));
+    assert_eq!(s.game().state(), State::Looking);
+    let name = amulets_core::text::with_article(rat.kind().name);
+    let look = |s: &Session<(Memory, Tape, _)>| {
+        amulets_play::view::describe(s.game(), s.game().cursor()).to_string()
+    };
+    s.press(Key::Tab);
+    assert_eq!(s.game().cursor(), places[0], "the nearest first");
+    let said = look(&s);
+    assert!(
+        said.ends_with(" (asleep, unhurt)") && said.to_lowercase().starts_with(name.as_str()),
+        "{said}"
+    );
+    s.press(Key::Tab);
+    assert_eq!(s.game().cursor(), places[1]);
+    assert!(
+        look(&s).ends_with(" (hunting you, badly hurt)"),
+        "{}",
+        look(&s)
+    );
+    s.press(Key::Tab);
+    assert_eq!(s.game().cursor(), places[0], "round again");
 }

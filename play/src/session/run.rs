@@ -23,8 +23,9 @@ use crate::store::{Colours, Fame, Saves, StoreError, enter_end};
 use amulets_core::daily::{Daily, Day};
 use amulets_core::game::auto::Automation;
 use amulets_core::game::command::StopReason;
-use amulets_core::game::{Game, Request, State};
+use amulets_core::game::{Game, InventoryMode, Request, State};
 use amulets_core::input::Action;
+use amulets_core::item::Use;
 use amulets_core::mapgen::floor::Style;
 use amulets_core::replay::Input;
 use amulets_core::rng::Dice;
@@ -355,13 +356,26 @@ impl<H: Host> Run<H> {
             Verb::Automation if before == State::Menu => {
                 self.show(Overlay::Automation, notes);
             }
+            Verb::Drink if before == State::Playing => {
+                return self.use_kind(Use::Potion, notes, bot);
+            }
+            Verb::Read if before == State::Playing => {
+                return self.use_kind(Use::Scroll, notes, bot);
+            }
+            Verb::LookNext if before == State::Looking => {
+                let next = crate::view::next_in_view(&self.game)?;
+                return self.act(before, Action::CursorTo(next), notes, bot);
+            }
             Verb::Palette
             | Verb::Daily
             | Verb::Hall
             | Verb::Record
             | Verb::Messages
             | Verb::Automation
-            | Verb::Automate(_) => {}
+            | Verb::Automate(_)
+            | Verb::Drink
+            | Verb::Read
+            | Verb::LookNext => {}
         }
         None
     }
@@ -433,6 +447,36 @@ impl<H: Host> Run<H> {
         }
         self.keep(notes, bot);
         news
+    }
+
+    /// `q` and `v`: a potion drunk or a scroll read as the pack does it
+    /// (`i`, its letter, `u`: each an input of the replay, so the run and
+    /// its replay are the book's), when the pack holds one kind of it; the
+    /// pack, to choose from, when it holds more; a note when none.
+    fn use_kind(&mut self, uses: Use, notes: &mut Notes, bot: bool) -> Option<StopReason> {
+        let mut slots = (self.game.player().pack.iter().enumerate())
+            .filter(|(_, s)| s.is_some_and(|i| i.kind().uses == uses))
+            .map(|(slot, _)| slot);
+        let (first, more) = (slots.next(), slots.next().is_some());
+        let Some(slot) = first.and_then(|s| u8::try_from(s).ok()) else {
+            notes.say(match uses {
+                Use::Potion => "You have no potion to drink.",
+                _ => "You have no scroll to read.",
+            });
+            return None;
+        };
+        self.act(State::Playing, Action::Inventory, notes, bot);
+        if more {
+            notes.say(match uses {
+                Use::Potion => "Which potion? Its letter, then u drinks it.",
+                _ => "Which scroll? Its letter, then u reads it.",
+            });
+            return None;
+        }
+        let browse = State::Inventory(InventoryMode::Browse);
+        self.act(browse, Action::Letter(char::from(b'a' + slot)), notes, bot);
+        let chosen = State::Inventory(InventoryMode::Item(slot));
+        self.act(chosen, Action::Use, notes, bot)
     }
 
     /// The answer to "a new run?": a yes gives up the run it would lose

@@ -6,6 +6,28 @@ use amulets_core::map::Terrain;
 use amulets_core::monster::Mind;
 use amulets_core::text::{Line, capitalized, line, with_article};
 
+/// Where Tab takes the look cursor: the next monster in view after the
+/// one under it, nearest the player first (the first when it is on none),
+/// round again after the last; `None` with none in view.
+pub fn next_in_view(game: &Game) -> Option<Point> {
+    let level = game.level();
+    let me = game.player().pos;
+    let order = |p: Point| ((p.x - me.x).abs().max((p.y - me.y).abs()), p.y, p.x);
+    let seen = || {
+        level
+            .monsters
+            .iter()
+            .map(|m| m.pos)
+            .filter(|&p| level.visible.contains(p))
+    };
+    let here = order(game.cursor());
+    let on_one = seen().any(|p| p == game.cursor());
+    let after = seen()
+        .filter(|&p| on_one && order(p) > here)
+        .min_by_key(|&p| order(p));
+    after.or_else(|| seen().min_by_key(|&p| order(p)))
+}
+
 /// The words of the look panel for a cell: what the player knows is there.
 pub fn describe(game: &Game, p: Point) -> Line {
     let level = game.level();
@@ -20,11 +42,19 @@ pub fn describe(game: &Game, p: Point) -> Line {
     {
         let m = level.monsters[m];
         let mind = match m.mind {
-            Mind::Asleep => " (asleep)",
-            Mind::Wandering => " (wandering)",
-            Mind::Hunting => "",
+            Mind::Asleep => "asleep",
+            Mind::Wandering => "wandering",
+            Mind::Hunting => "hunting you",
         };
-        return capitalized(line(format_args!("{}{mind}", with_article(m.kind().name))));
+        let whole = m.kind().hp.max(1);
+        let health = match m.hp {
+            hp if hp >= whole => "unhurt",
+            hp if hp * 3 > whole * 2 => "lightly hurt",
+            hp if hp * 3 > whole => "hurt",
+            _ => "badly hurt",
+        };
+        let name = with_article(m.kind().name);
+        return capitalized(line(format_args!("{name} ({mind}, {health})")));
     }
     let item = level
         .item_at(p)

@@ -23,7 +23,7 @@ pub use camera::Camera;
 pub use cell::{CellLook, Tile, cell, terrain_glyph};
 pub(crate) use help::Named;
 pub use help::button_help;
-pub use look::describe;
+pub use look::{describe, next_in_view};
 pub use overlays::{distance_label, distances, mind_label};
 pub use panel::{Lines, PANEL_LINES, Styled, cave_step_words, log_lines, panel};
 pub use said::{Condensed, SAID, Said, SaidLine, newest, said};
