@@ -25,7 +25,9 @@ pub(crate) use help::Named;
 pub use help::button_help;
 pub use look::{describe, next_in_view};
 pub use overlays::{distance_label, distances, mind_label};
-pub use panel::{Lines, PANEL_LINES, Styled, cave_step_words, log_lines, panel};
+pub use panel::{
+    Lines, PANEL_LINES, Styled, cave_step_words, log_lines, log_lines_fitting, panel,
+};
 pub use said::{Condensed, SAID, Said, SaidLine, newest, said};
 pub use scene::{
     FLASH_ALPHA, Label, Memo, Scene, Shown, TextCell, WAY_ALPHA, camera, chrome, tile_colour,

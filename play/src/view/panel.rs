@@ -24,6 +24,24 @@ pub fn log_lines(game: &Game) -> impl DoubleEndedIterator<Item = (SaidLine, Rgb)
     })
 }
 
+/// How many of the log's newest lines a space `cols` wide and `rows`
+/// high shows whole, each broken at spaces ([`super::wrap`]): an older
+/// line that would show only its tail is left out, so no message's end
+/// sits alone at the top ("9)."). At least one: the newest shows its
+/// first rows when it alone is taller than the space.
+pub fn log_lines_fitting(game: &Game, cols: usize, rows: usize) -> usize {
+    let mut used = 0;
+    let mut fit = 0;
+    for (text, _) in log_lines(game).rev() {
+        used += super::wrap(&text, cols).count().max(1);
+        if used > rows {
+            break;
+        }
+        fit += 1;
+    }
+    fit.max(1)
+}
+
 /// A line of a panel and its colour.
 pub type Styled = (Line, Rgb);
 

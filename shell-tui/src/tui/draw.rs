@@ -162,16 +162,22 @@ pub fn draw(frame: &mut Frame, app: &App) {
     if app.session.drawn().screen().is_some() {
         return;
     }
-    let rows = usize::from(layout.log.height);
+    // Whole lines only: a message's tail never sits alone at the top.
+    let (cols, rows) = (
+        usize::from(layout.log.width),
+        usize::from(layout.log.height),
+    );
     let log = view::log_lines(game);
-    let newest = log.clone().count().saturating_sub(rows);
+    let newest = log
+        .clone()
+        .count()
+        .saturating_sub(view::log_lines_fitting(game, cols, rows));
     let lines: Vec<_> = log.skip(newest).collect();
     let parts: Vec<(&str, _)> = lines
         .iter()
-        .flat_map(|(text, c)| view::wrap(text, usize::from(layout.log.width)).map(move |p| (p, *c)))
+        .flat_map(|(text, c)| view::wrap(text, cols).map(move |p| (p, *c)))
         .collect();
-    let first = parts.len().saturating_sub(rows);
-    for (y, (part, c)) in (layout.log.y..).zip(&parts[first..]) {
+    for (y, (part, c)) in (layout.log.y..).zip(parts.iter().take(rows)) {
         put(buf, 0, y, part, fg(*c), layout.log.width);
     }
 

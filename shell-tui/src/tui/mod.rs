@@ -561,6 +561,25 @@ mod tests {
     }
 
     #[test]
+    fn a_small_terminal_shows_the_log_s_lines_whole() {
+        let mut game = Game::new_run(7, Class::Rogue);
+        // Three lines that each wrap to two rows of a 60 x 20 terminal's
+        // 36 columns: its 3 rows hold the newest whole, and no tail of
+        // the one before it.
+        for n in 1..=3 {
+            let text = format!("Line {n} of the log, long enough to wrap in two ({n}9).");
+            game.log_mut_for_tests().say(&text);
+        }
+        let (mut app, dir) = continued(&game, "log-whole");
+        app.on_resize(60, 20);
+        let lines = screen(&app, 60, 20);
+        let log: Vec<&str> = lines[16..19].iter().map(|l| l[..36].trim_end()).collect();
+        assert!(log[0].starts_with("Line 3 of the log"), "{log:#?}");
+        assert!(!lines.iter().any(|l| l.starts_with("(29).")), "{lines:#?}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn too_small_a_terminal_says_so() {
         let app = app_of(Start::default(), 59, 30);
         let lines = screen(&app, 59, 30);
