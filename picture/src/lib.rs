@@ -27,4 +27,5 @@ pub const SHOWS: amulets_play::view::Shows = amulets_play::view::Shows {
     tiles: true,
     buttons: false,
     hands: amulets_play::view::Hands::Board,
+    quits: true,
 };

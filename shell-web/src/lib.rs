@@ -45,10 +45,19 @@ pub struct WebApp<B: Backend> {
     touching: bool,
 }
 
+/// What the page shows played with keys: the desktop's picture, but a
+/// page cannot close itself, so its title offers no quit.
+const PAGE_SHOWS: amulets_play::view::Shows = amulets_play::view::Shows {
+    quits: false,
+    ..amulets_picture::SHOWS
+};
+
 impl<B: Backend> WebApp<B> {
     pub fn new(store: LocalStore<B>, seeds: fn() -> u32, start: Start) -> WebApp<B> {
+        let mut app = App::new(Session::new(store, ReplayTape::default(), seeds, start));
+        app.session.prefs.set_shows(PAGE_SHOWS);
         WebApp {
-            app: App::new(Session::new(store, ReplayTape::default(), seeds, start)),
+            app,
             dirty: Vec::new(),
             settings: settings::Loaded {
                 settings: amulets_play::settings::Settings::new(),
@@ -92,7 +101,7 @@ impl<B: Backend> WebApp<B> {
             self.app.redraw = true;
         }
         self.app.session.keyboard_mut().make_repeats(false);
-        self.app.session.prefs.set_shows(amulets_picture::SHOWS);
+        self.app.session.prefs.set_shows(PAGE_SHOWS);
     }
 
     /// What a screen reader should say that is new since the last call,
@@ -286,6 +295,28 @@ mod tests {
             seed: Some(42),
             class: Some(Class::Rogue),
             ..Start::default()
+        }
+    }
+
+    /// A page cannot close itself: its title, by keys or by the pad,
+    /// offers no quit, and Esc there ends nothing.
+    #[test]
+    fn the_page_s_title_offers_no_quit() {
+        let mut a = app(Memory::default(), Start::default());
+        for touch in [false, true] {
+            if touch {
+                a.pad(0, 10);
+            } else {
+                a.keyboard();
+            }
+            let screen = a.app.session.drawn().screen().expect("the title");
+            assert!(screen.title.contains("Amulets"));
+            let lines: Vec<String> = screen.lines().map(str::to_string).collect();
+            assert!(lines.iter().any(|l| l.contains("a new run")), "{lines:?}");
+            assert!(!lines.iter().any(|l| l.contains("quit")), "{lines:?}");
+            a.app.press(Key::Escape, false);
+            a.app.press(Key::Char('q'), false);
+            assert!(!a.app.session.run().finished());
         }
     }
 

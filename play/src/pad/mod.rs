@@ -32,6 +32,7 @@ pub const SHOWS: Shows = Shows {
     tiles: false,
     buttons: true,
     hands: view::Hands::Board,
+    quits: true,
 };
 
 /// What the buttons are doing besides playing.
@@ -97,19 +98,21 @@ impl Controls {
             tiles: true,
             buttons: true,
             hands: view::Hands::Gamepad,
+            quits: true,
         };
         c
     }
 
     /// A touch screen's pad (the page's on a phone): as a board's, in a
     /// shell with tiles, its help naming the board's buttons, which the
-    /// on-screen pad copies.
+    /// on-screen pad copies; a page, so no quit.
     pub const fn touch() -> Controls {
         let mut c = Controls::new();
         c.shows = Shows {
             tiles: true,
             buttons: true,
             hands: view::Hands::Board,
+            quits: false,
         };
         c
     }

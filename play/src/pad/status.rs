@@ -91,7 +91,7 @@ impl Controls {
         let mut out: [StatusLine; STATUS_LINES] = core::array::from_fn(|_| StatusLine::new());
         let mut colors = first_colors(rows);
         self.facts(session, wide, &mut out);
-        out[rows - 1] = self.hint(session, cols, wide);
+        out[rows - 1] = self.hint(session, cols);
         if rows > board {
             let below = first..rows;
             let hint_rows = tall(session, cols, &mut out[below.clone()], &mut colors[below]);
@@ -199,21 +199,25 @@ impl Controls {
     }
 
     /// What the buttons do now, on the last row.
-    fn hint<H: Host>(&self, session: &Session<H>, cols: usize, wide: bool) -> StatusLine {
+    fn hint<H: Host>(&self, session: &Session<H>, cols: usize) -> StatusLine {
         let game = session.game();
         let mut hint = StatusLine::new();
         match self.mode {
             Mode::Menu(i) => {
                 // The names from the first that still lets the chosen one
                 // show in the row (the menu is longer than 80 columns).
+                // A narrow row (a phone's) shows as many as fit too: the
+                // menu is a list to move along, not one word alone.
                 let width = |k: usize| COMMANDS[k].name().len() + 2;
                 let mut first = 0;
                 while first < i && (first..=i).map(width).sum::<usize>() > cols {
                     first += 1;
                 }
+                let mut used = 0;
                 for (k, c) in COMMANDS.iter().enumerate().skip(first) {
-                    if !wide && k != i {
-                        continue;
+                    used += width(k);
+                    if used > cols && k > i {
+                        break;
                     }
                     let (l, r) = if k == i { ("[", "]") } else { (" ", " ") };
                     put(&mut hint, format_args!("{l}{}{r}", c.name()));
@@ -499,6 +503,27 @@ mod tests {
         assert!(messages[..2].iter().all(|r| r.is_empty()), "{messages:?}");
         let shown = joined(messages[2..].iter().map(|r| r.as_str()));
         assert_eq!(shown, joined(log().skip(1)));
+    }
+
+    /// A phone's narrow status shows C's menu as a list to move along:
+    /// the chosen command and the ones after it that fit.
+    #[test]
+    fn a_narrow_status_shows_c_s_menu_as_a_list() {
+        let mut s = fighter_at_the_rat();
+        let mut c = Controls::touch();
+        let only_c = Buttons {
+            c: true,
+            ..Buttons::NONE
+        };
+        c.update(&mut s, Buttons::NONE, 100_000);
+        c.update(&mut s, only_c, 100_010);
+        c.update(&mut s, Buttons::NONE, 100_011);
+        let status = c.status(&s, 40, 8);
+        let row = status.rows.iter().find(|r| r.contains("[Travel]"));
+        let row = row.expect("the menu's row").as_str();
+        assert!(row.starts_with("[Travel]"), "{row}");
+        assert!(row.contains(COMMANDS[1].name()), "the next too: {row}");
+        assert!(row.len() <= 40, "{row}");
     }
 
     #[test]

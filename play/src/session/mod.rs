@@ -332,11 +332,12 @@ impl<H: Host> Session<H> {
     /// A verb taken: the player's preferences (their automation given to
     /// the run) and the keyboard's scroll here, the rest the run's.
     fn take(&mut self, verb: Verb) {
-        if self.run.asking() {
-            // While "a new run?" is asked, only its answers count.
+        let before = self.game().state();
+        // Only a question's answers while one is asked; no page's title quit.
+        let quit = verb == Verb::Game(Action::Quit) && before == State::Title;
+        if self.run.asking() || (quit && !self.prefs.shows().quits) {
             return;
         }
-        let before = self.game().state();
         self.run.saw(before, verb);
         match verb {
             Verb::Palette => {

@@ -41,6 +41,7 @@ impl Prefs {
                 tiles: false,
                 buttons: false,
                 hands: crate::view::Hands::Board,
+                quits: true,
             },
             automation: Automation::BOOK,
         }

@@ -25,9 +25,7 @@ pub(crate) use help::Named;
 pub use help::button_help;
 pub use look::{describe, next_in_view};
 pub use overlays::{distance_label, distances, mind_label};
-pub use panel::{
-    Lines, PANEL_LINES, Styled, cave_step_words, log_lines, log_lines_fitting, panel,
-};
+pub use panel::{Lines, PANEL_LINES, Styled, cave_step_words, log_lines, log_lines_fitting, panel};
 pub use said::{Condensed, SAID, Said, SaidLine, newest, said};
 pub use scene::{
     FLASH_ALPHA, Label, Memo, Scene, Shown, TextCell, WAY_ALPHA, camera, chrome, tile_colour,
@@ -49,6 +47,9 @@ pub struct Shows {
     /// Which pad it is played with, when `buttons`: its help names that
     /// pad's buttons.
     pub hands: Hands,
+    /// The title offers to quit (a page cannot close itself: there the
+    /// title offers no quit, and its key does nothing).
+    pub quits: bool,
 }
 
 /// The pad in the player's hands, which the help names.

@@ -346,6 +346,9 @@ pub fn screen(game: &Game, offers: Offers, shows: Shows, map: &Keymap) -> Option
                 if b.action() == Some(Verb::Game(Action::Continue)) && !offers.saved_run {
                     continue;
                 }
+                if b.action() == Some(Verb::Game(Action::Quit)) && !shows.quits {
+                    continue;
+                }
                 let label = map.label(here, b);
                 let text = match b.action() {
                     Some(Verb::Game(Action::NextStyle)) => match game.dice() {
