@@ -429,11 +429,25 @@ fn phone_play(chrome: &mut Chrome, tab: &Tab, name: &str) -> Result<()> {
         "document.getElementById('speech').textContent.includes('You see a giant white rat.')",
         Duration::from_secs(20),
     )?;
+    // A tap well away from the player (the camera keeps them where it
+    // last looked, not in the middle): the corner point of the map's part
+    // farthest from them.
     let map = rect_of(chrome, tab, "#screen")?;
-    let (x, y) = (
-        map[0] + (map[2] - map[0]) * 0.3,
-        map[1] + (map[3] - map[1]) * 0.2,
-    );
+    let me = page_game(chrome, tab)?.player().pos;
+    let at = cell_on_screen(chrome, tab, me)?.unwrap_or(centre(map));
+    let (x, y) = [(0.2, 0.2), (0.8, 0.2), (0.2, 0.6), (0.8, 0.6)]
+        .into_iter()
+        .map(|(fx, fy)| {
+            (
+                map[0] + (map[2] - map[0]) * fx,
+                map[1] + (map[3] - map[1]) * fy,
+            )
+        })
+        .max_by(|a, b| {
+            let d = |p: &(f64, f64)| (p.0 - at.0).hypot(p.1 - at.1);
+            d(a).total_cmp(&d(b))
+        })
+        .unwrap_or(centre(map));
     let new = said_after(chrome, tab, |c| c.tap(tab, x, y, 60))?;
     if !(new.contains("in view") || new.contains("Arrived") || new.contains("way there")) {
         return Err(anyhow!("{name}: a tap on the map did not travel: {new:?}"));
@@ -1161,7 +1175,16 @@ fn to_the_stairs_by_taps(
             ));
         }
         let target = next_tap(&game);
-        let Some((x, y)) = cell_on_screen(chrome, tab, target)? else {
+        let mut tap = cell_on_screen(chrome, tab, target)?;
+        // The camera keeps what the player sees on the screen, not every
+        // cell of the way on: a player taps the farthest one shown.
+        for &p in game.route_to(target).iter().rev() {
+            if tap.is_some() {
+                break;
+            }
+            tap = cell_on_screen(chrome, tab, p)?;
+        }
+        let Some((x, y)) = tap else {
             return Err(anyhow!(
                 "{name}: the cell to tap, {target:?}, is off the screen (the player at {:?})",
                 game.player().pos
