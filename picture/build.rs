@@ -74,8 +74,10 @@ fn main() {
         tile.push(line.to_string());
     }
     let width = tiles.len() * SIDE;
-    let mut atlas = vec![0u8; width * SIDE * 2];
-    let mut palette: Vec<[u8; 4]> = vec![[0; 4]];
+    // A nibble a pixel, two to a byte (the even column low): each layer
+    // has its own 16 colours, 0 clear in both.
+    let mut atlas = vec![0u8; width * SIDE * 2 / 2];
+    let mut palettes: [Vec<[u8; 4]>; 2] = [vec![[0; 4]], vec![[0; 4]]];
     for (i, tile) in tiles.iter().enumerate() {
         assert_eq!(tile.len(), SIDE, "tile {i} has {} rows", tile.len());
         for (y, row) in tile.iter().enumerate() {
@@ -85,33 +87,47 @@ fn main() {
                     Some(Ok(rgb)) => (0, [rgb[0], rgb[1], rgb[2], 255]),
                     Some(Err(v)) => (1, [v, v, v, 255]),
                 };
+                let palette = &mut palettes[layer];
                 let place = palette.iter().position(|&c| c == px).unwrap_or_else(|| {
                     palette.push(px);
                     palette.len() - 1
                 });
-                atlas[(layer * SIDE + y) * width + i * SIDE + x] =
-                    u8::try_from(place).expect("under 256 colours");
+                let nibble = u8::try_from(place)
+                    .ok()
+                    .filter(|&n| n < 16)
+                    .expect("at most 16 colours a layer, clear among them");
+                let at = (layer * SIDE + y) * width + i * SIDE + x;
+                atlas[at / 2] |= nibble << (4 * (at % 2));
             }
         }
     }
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
     std::fs::write(out.join("tiles.idx"), &atlas).expect("write tiles.idx");
+    let rs = tiles_rs(tiles.len(), &names, &palettes);
+    std::fs::write(out.join("tiles.rs"), rs).expect("write tiles.rs");
+}
+
+/// The Rust the atlas comes with: how many tiles, every name's tile, and
+/// each layer's palette.
+fn tiles_rs(count: usize, names: &[(String, usize)], palettes: &[Vec<[u8; 4]>; 2]) -> String {
     let mut rs = String::new();
     writeln!(rs, "/// Tiles in the atlas.").unwrap();
-    writeln!(rs, "pub const COUNT: usize = {};", tiles.len()).unwrap();
+    writeln!(rs, "pub const COUNT: usize = {};", count).unwrap();
     writeln!(rs, "/// Every name and its tile's place in the atlas.").unwrap();
     writeln!(rs, "pub const NAMES: [(&str, usize); {}] = [", names.len()).unwrap();
-    for (name, i) in &names {
+    for (name, i) in names {
         writeln!(rs, "    ({name:?}, {i}),").unwrap();
     }
     writeln!(rs, "];").unwrap();
-    writeln!(rs, "/// The atlas's colours, RGBA; 0 is clear.").unwrap();
-    writeln!(
-        rs,
-        "const PALETTE: [[u8; 4]; {}] = {:?};",
-        palette.len(),
-        palette
-    )
-    .unwrap();
-    std::fs::write(out.join("tiles.rs"), rs).expect("write tiles.rs");
+    writeln!(rs, "/// Each layer's colours, RGBA; 0 is clear.").unwrap();
+    for (name, palette) in ["PALETTE", "SHADES"].iter().zip(palettes) {
+        writeln!(
+            rs,
+            "const {name}: [[u8; 4]; {}] = {:?};",
+            palette.len(),
+            palette
+        )
+        .unwrap();
+    }
+    rs
 }

@@ -11,7 +11,8 @@ include!(concat!(env!("OUT_DIR"), "/tiles.rs"));
 /// A tile's side in the atlas; drawn at twice this, a 20-pixel cell.
 pub const SIDE: u32 = 10;
 /// The atlas: `COUNT` tiles side by side, the fixed layer above the
-/// kind-coloured one, a byte a pixel: its colour's place in `PALETTE`.
+/// kind-coloured one, a nibble a pixel (two to a byte, the even column's
+/// low): its colour's place in its layer's palette, `PALETTE` or `SHADES`.
 static ATLAS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/tiles.idx"));
 pub const ATLAS_W: u32 = COUNT as u32 * SIDE;
 pub const ATLAS_H: u32 = 2 * SIDE;
@@ -20,7 +21,13 @@ pub const ATLAS_H: u32 = 2 * SIDE;
 /// atlas.
 #[inline]
 pub fn pixel(x: usize, y: usize) -> [u8; 4] {
-    PALETTE[usize::from(ATLAS[y * ATLAS_W as usize + x])]
+    let at = y * ATLAS_W as usize + x;
+    let nibble = usize::from(ATLAS[at / 2] >> (4 * (at % 2)) & 15);
+    if y < SIDE as usize {
+        PALETTE[nibble]
+    } else {
+        SHADES[nibble]
+    }
 }
 
 /// The name a tile has in the art file.
@@ -89,8 +96,19 @@ mod tests {
 
     #[test]
     fn every_tile_the_game_draws_is_in_the_atlas() {
-        assert_eq!(ATLAS.len(), (ATLAS_W * ATLAS_H) as usize);
-        assert!(ATLAS.iter().all(|&c| usize::from(c) < PALETTE.len()));
+        assert_eq!(ATLAS.len(), (ATLAS_W * ATLAS_H / 2) as usize);
+        for y in 0..ATLAS_H as usize {
+            for x in 0..ATLAS_W as usize {
+                let at = y * ATLAS_W as usize + x;
+                let nibble = usize::from(ATLAS[at / 2] >> (4 * (at % 2)) & 15);
+                let colours = if y < SIDE as usize {
+                    PALETTE.len()
+                } else {
+                    SHADES.len()
+                };
+                assert!(nibble < colours, "({x}, {y})");
+            }
+        }
         for t in all_tiles() {
             assert!(index(t).is_some(), "no tile for {:?} ({})", t, name(t));
         }

@@ -4,8 +4,8 @@
 //!
 //! What it must keep on the view, in this order, each as long as it still
 //! fits with what came before: the focus (the player, or the cursor); the
-//! monsters in view, nearest first; every cell in view; a margin of a
-//! quarter of the view around the focus. When the last place holds all of
+//! nearest monster in view; all the monsters in view; every cell in view;
+//! a margin of a quarter of the view around the focus. When the last place holds all of
 //! that, the view stays put, so a click planned on the last frame lands
 //! on the cell it was planned on. When it does not, the view centres on
 //! what it must keep: a player walking on moves a quarter of the view
@@ -13,7 +13,7 @@
 
 use amulets_core::game::Game;
 use amulets_core::geom::Point;
-use amulets_core::map::{MAP_H, MAP_W};
+use amulets_core::map::{MAP_CELLS, MAP_H, MAP_W, Map};
 use core::cell::Cell;
 
 /// Where a view looked last (see the module's comment). It is the one
@@ -38,28 +38,23 @@ impl Camera {
     }
 }
 
-/// Along one axis: the first cells of what must be kept, in order, each
-/// `(lo, hi)` inclusive.
-fn first_cell(
-    last: Option<i32>,
-    view: i32,
-    size: i32,
-    keep: impl Iterator<Item = (i32, i32)>,
-) -> i32 {
+/// A span of cells along one axis, inclusive.
+type Span = (i32, i32);
+
+/// Along one axis: the first cell of a view `view` cells long on a map
+/// `size` long, that last began at `last`, keeping `keep` in order, each
+/// while it still fits with those before it.
+fn first_cell(last: Option<i32>, view: i32, size: i32, keep: [Span; 5]) -> i32 {
     if view >= size {
         return 0;
     }
-    let mut kept: Option<(i32, i32)> = None;
-    for (lo, hi) in keep {
-        let (lo, hi) = (lo.max(0), hi.min(size - 1));
-        let both = kept.map_or((lo, hi), |(a, b)| (a.min(lo), b.max(hi)));
-        if both.1 - both.0 < view {
-            kept = Some(both);
+    let (mut lo, mut hi) = keep[0];
+    for (a, b) in &keep[1..] {
+        let (a, b) = ((*a).min(lo).max(0), (*b).max(hi).min(size - 1));
+        if b - a < view {
+            (lo, hi) = (a, b);
         }
     }
-    let Some((lo, hi)) = kept else {
-        return last.unwrap_or(0).clamp(0, size - view);
-    };
     match last.map(|l| l.clamp(0, size - view)) {
         Some(l) if lo >= l && hi < l + view => l,
         // Centred on what must be kept: `hi - lo < view`, so it holds it.
@@ -67,41 +62,49 @@ fn first_cell(
     }
 }
 
-/// Where the view goes this frame (see the module's comment).
+/// Where the view goes this frame (see the module's comment): the
+/// nearest monster in view, then all of them, then every cell in view,
+/// then the margin.
 fn place(game: &Game, focus: Point, size: (i32, i32), last: Option<Point>) -> Point {
     let level = game.level();
-    let seen = |p: &Point| level.visible.contains(*p);
-    let far = |p: &Point| (p.x - focus.x).abs().max((p.y - focus.y).abs());
-    // The monsters in view, nearest first (a pass per distance: sight is
-    // at most the map's width).
-    let monsters = || {
-        (0..=MAP_W).flat_map(move |d| {
-            level
-                .monsters
-                .iter()
-                .map(|m| m.pos)
-                .filter(move |p| seen(p) && far(p) == d)
-        })
-    };
-    // Every cell in view: its bounds, the focus's when none is.
-    let mut bounds = (focus, focus);
-    for p in level.visible.iter() {
-        bounds.0 = Point::new(bounds.0.x.min(p.x), bounds.0.y.min(p.y));
-        bounds.1 = Point::new(bounds.1.x.max(p.x), bounds.1.y.max(p.y));
+    let far = |p: Point| (p.x - focus.x).abs().max((p.y - focus.y).abs());
+    let mut nearest: Option<Point> = None;
+    let mut monsters = (focus, focus);
+    for p in level.monsters.iter().map(|m| m.pos) {
+        if level.visible.contains(p) {
+            if nearest.is_none_or(|n| far(p) < far(n)) {
+                nearest = Some(p);
+            }
+            monsters = (
+                Point::new(monsters.0.x.min(p.x), monsters.0.y.min(p.y)),
+                Point::new(monsters.1.x.max(p.x), monsters.1.y.max(p.y)),
+            );
+        }
     }
-    let axis = |pick: fn(Point) -> i32, view: i32, size: i32, last: Option<Point>| {
-        let margin = view / 4;
-        let f = pick(focus);
-        let keep = core::iter::once((f, f))
-            .chain(monsters().map(|p| (pick(p), pick(p))))
-            .chain(core::iter::once((pick(bounds.0), pick(bounds.1))))
-            .chain(core::iter::once((f - margin, f + margin)));
+    let nearest = nearest.unwrap_or(focus);
+    // Every cell in view: its bounds (the focus's when none is).
+    let mut seen = (focus, focus);
+    for i in 0..MAP_CELLS {
+        if level.visible.contains_index(i) {
+            let p = Map::point_of(i);
+            seen = (
+                Point::new(seen.0.x.min(p.x), seen.0.y.min(p.y)),
+                Point::new(seen.1.x.max(p.x), seen.1.y.max(p.y)),
+            );
+        }
+    }
+    let axis = |pick: fn(Point) -> i32, view: i32, size: i32| {
+        let (f, margin) = (pick(focus), view / 4);
+        let keep = [
+            (f, f),
+            (pick(nearest), pick(nearest)),
+            (pick(monsters.0), pick(monsters.1)),
+            (pick(seen.0), pick(seen.1)),
+            (f - margin, f + margin),
+        ];
         first_cell(last.map(pick), view, size, keep)
     };
-    Point::new(
-        axis(|p| p.x, size.0, MAP_W, last),
-        axis(|p| p.y, size.1, MAP_H, last),
-    )
+    Point::new(axis(|p| p.x, size.0, MAP_W), axis(|p| p.y, size.1, MAP_H))
 }
 
 #[cfg(test)]

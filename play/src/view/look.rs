@@ -13,19 +13,24 @@ pub fn next_in_view(game: &Game) -> Option<Point> {
     let level = game.level();
     let me = game.player().pos;
     let order = |p: Point| ((p.x - me.x).abs().max((p.y - me.y).abs()), p.y, p.x);
-    let seen = || {
-        level
-            .monsters
-            .iter()
-            .map(|m| m.pos)
-            .filter(|&p| level.visible.contains(p))
-    };
     let here = order(game.cursor());
-    let on_one = seen().any(|p| p == game.cursor());
-    let after = seen()
-        .filter(|&p| on_one && order(p) > here)
-        .min_by_key(|&p| order(p));
-    after.or_else(|| seen().min_by_key(|&p| order(p)))
+    // The first in order, and the first after the cursor's (when the
+    // cursor is on one).
+    let (mut first, mut after, mut on_one) = (None, None, false);
+    for m in &level.monsters {
+        if !level.visible.contains(m.pos) {
+            continue;
+        }
+        let o = order(m.pos);
+        on_one |= m.pos == game.cursor();
+        if first.is_none_or(|(f, _)| o < f) {
+            first = Some((o, m.pos));
+        }
+        if o > here && after.is_none_or(|(a, _)| o < a) {
+            after = Some((o, m.pos));
+        }
+    }
+    after.filter(|_| on_one).or(first).map(|(_, p)| p)
 }
 
 /// The words of the look panel for a cell: what the player knows is there.

@@ -213,7 +213,8 @@ pub fn entry_rows_hanging(text: &str, cols: usize) -> impl Iterator<Item = (usiz
 /// two spaces or more that follows it (the help's lines, `{:<26} words`).
 /// `None` for a line of words alone.
 fn column_of(text: &str) -> Option<usize> {
-    let gap = text.find("  ")?;
+    // Bytes, not `str::find`: a page's module carries no string searcher.
+    let gap = text.as_bytes().windows(2).position(|w| w == b"  ")?;
     let words = gap + text[gap..].len() - text[gap..].trim_start_matches(' ').len();
     (gap > 0 && words < text.len()).then_some(words)
 }
