@@ -87,13 +87,16 @@ impl Notes {
     /// a search run to its end marks its spot searched, and the hint's
     /// spot is chosen again only once its own is.
     pub fn follow_stop(&mut self, game: &Game, before: Option<Stop>, asked: bool) {
+        // A new floor this input (`>` down the stairs): the stop before it
+        // ("Arrived.") is the floor above's, never current again here.
+        let was = core::mem::replace(&mut self.floor, game.depth());
+        let arrived = was != 0 && was != game.depth();
         let now = game.last_stop();
-        let new = now.is_some() && (now != before || asked);
+        let new = now.is_some() && (now != before || (asked && !arrived));
         if new {
             self.stop_at = Some((game.turn(), game.depth()));
         }
         let reason = now.filter(|_| new).map(|s| s.reason);
-        let arrived = core::mem::replace(&mut self.floor, game.depth()) != game.depth();
         if !arrived
             && matches!(
                 reason,
@@ -267,6 +270,50 @@ mod tests {
         assert_eq!(notes.note(), Some("The run could not be saved: no room."));
         notes.clear();
         assert_eq!(notes.note(), None);
+    }
+
+    #[test]
+    fn arrived_at_the_stairs_is_not_said_again_on_the_floor_below() {
+        let mut game = Game::at_title(42, Style::Book, Dice::Book);
+        game.start_as(Class::Fighter);
+        let mut notes = Notes::default();
+        // Beside the stairs, travel there: "Arrived.".
+        let stairs = game.level().stairs.expect("floor 1 has stairs");
+        let beside = Dir::ALL
+            .iter()
+            .map(|&d| stairs.step(d))
+            .find(|&p| game.level().map.is_walkable(p))
+            .expect("ground beside the stairs");
+        game.player_mut().pos = beside;
+        // The Amulet as good as taken (`>` goes down with no question), and
+        // no monster to refuse travel.
+        game.level_mut()
+            .items
+            .retain(|i| i.item.kind != kinds::AMULET);
+        game.level_mut().monsters.clear();
+        game.refresh_view();
+        let play = |game: &mut Game, notes: &mut Notes, action: Option<Action>| {
+            let before = game.last_stop();
+            match action {
+                Some(a) => {
+                    game.act(a);
+                }
+                None => game.step_command(),
+            }
+            let asked = matches!(action, Some(Action::Descend | Action::TravelTo(_)));
+            notes.follow_stop(game, before, asked);
+        };
+        play(&mut game, &mut notes, Some(Action::TravelTo(stairs)));
+        while game.command_running() {
+            play(&mut game, &mut notes, None);
+        }
+        assert_eq!(game.player().pos, stairs, "{:?}", game.last_stop());
+        let arrived = notes.stop(&game).map(|s| s.reason);
+        assert_eq!(arrived, Some(StopReason::Arrived));
+        // Down: the floor below shows no stop.
+        play(&mut game, &mut notes, Some(Action::Descend));
+        assert_eq!(game.depth(), 2);
+        assert_eq!(notes.stop(&game), None, "Arrived. is the floor above's");
     }
 
     #[test]
