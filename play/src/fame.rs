@@ -415,15 +415,17 @@ impl fmt::Display for Hall {
 /// The heading over `entry_line`'s columns.
 fn header_line() -> Line {
     line(format_args!(
-        "{:>5}{:<8}{:<10}{:<6}{:>7} {:>7} {:<16}day",
-        "", "class", "ending", "A  F", "gold", "turns", "seed"
+        "{:>6}{:<8}{:<10}{:<6}{:>7} {:>7} seed",
+        "", "class", "ending", "A  F", "gold", "turns"
     ))
 }
 
 /// A line of the hall's screen for an entry at `place` (from 1): its
 /// facts, the day (a daily run's day in the daily table, else the day it
 /// ended), `practice` after a practice run, and `>` before the player's
-/// last run. At most 80 characters, a board's screen.
+/// last run. At most 80 characters, a board's screen; two spaces after
+/// the place, so a narrower screen (a 60 x 20 terminal's) breaks every
+/// entry under its class, alike.
 pub fn entry_line(place: usize, e: &HallEntry, last: Option<u32>) -> Line {
     let you = if last == Some(e.number) { '>' } else { ' ' };
     let day = match (e.daily, e.date) {
@@ -435,7 +437,7 @@ pub fn entry_line(place: usize, e: &HallEntry, last: Option<u32>) -> Line {
         _ => "",
     };
     line(format_args!(
-        "{you}{place:>2}. {:<7} {:<9} A{} F{} {:>6}g {:>6}t seed {:<10} {}{practice}",
+        "{you}{place:>2}.  {:<7} {:<9} A{} F{} {:>6}g {:>6}t {:<10} {}{practice}",
         e.class.name(),
         e.ending.word(),
         e.amulets,
@@ -540,6 +542,25 @@ mod tests {
         let head = header_line();
         let at = |text: &str, what: &str| text.find(what).expect(what);
         assert_eq!(at(&head, "A  F"), at(&l, "A3 F8"), "{head}\n{l}");
+        assert_eq!(at(&head, "class"), at(&l, "Rogue"), "{head}\n{l}");
+        // Seed 28 (entry 4's), after the turns.
+        assert_eq!(at(&head, "seed"), at(&l, " 28 ") + 1, "{head}\n{l}");
+    }
+
+    #[test]
+    fn a_narrow_screen_breaks_every_entry_under_its_class() {
+        // A 60 x 20 terminal's screen: 58 columns. The day goes to a
+        // second row, under the class, for the player's last run too.
+        for last in [None, Some(1)] {
+            let mut e = entry(4, 3, 8, 120, 900);
+            e.number = 1;
+            let l = entry_line(1, &e, last);
+            let rows: heapless::Vec<(usize, &str), 4> = crate::view::entry_rows(&l, 58).collect();
+            assert!(rows.len() == 2, "{rows:?}");
+            assert_eq!(rows[1].0, l.find("Rogue").unwrap(), "{rows:?}");
+        }
+        // The header fits whole.
+        assert!(header_line().trim_end().len() <= 58);
     }
 
     #[test]

@@ -402,7 +402,7 @@ fn the_hall_opens_from_the_title_and_turns_to_the_daily_table() {
     let screen = s.drawn().screen().unwrap();
     assert_eq!(screen.title.as_str(), "Hall of fame: the best runs");
     let lines: Vec<&str> = screen.lines().collect();
-    assert!(lines[1].starts_with("> 1. Fighter"), "{lines:?}");
+    assert!(lines[1].starts_with("> 1.  Fighter"), "{lines:?}");
     press(&mut s, "\t");
     assert_eq!(s.drawn().hall_shown(), Some(Table::Daily));
     let lines: Vec<String> = s

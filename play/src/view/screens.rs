@@ -210,13 +210,18 @@ pub fn entry_rows_hanging(text: &str, cols: usize) -> impl Iterator<Item = (usiz
 }
 
 /// Where a line's second column starts: after its label and the run of
-/// two spaces or more that follows it (the help's lines, `{:<26} words`).
-/// `None` for a line of words alone.
+/// two spaces or more that follows it (the help's lines, `{:<26} words`;
+/// the hall's, `  1.  Rogue ...`, whose label is indented). `None` for a
+/// line of words alone.
 fn column_of(text: &str) -> Option<usize> {
+    let lead = text.len() - text.trim_start_matches(' ').len();
     // Bytes, not `str::find`: a page's module carries no string searcher.
-    let gap = text.as_bytes().windows(2).position(|w| w == b"  ")?;
+    let gap = lead
+        + text.as_bytes()[lead..]
+            .windows(2)
+            .position(|w| w == b"  ")?;
     let words = gap + text[gap..].len() - text[gap..].trim_start_matches(' ').len();
-    (gap > 0 && words < text.len()).then_some(words)
+    (gap > lead && words < text.len()).then_some(words)
 }
 
 /// How a screen taller than its room is scrolled: by Up and Down (a

@@ -42,8 +42,12 @@ impl<'a> Iterator for Wrapped<'a> {
         } else {
             match fits.rfind(' ') {
                 Some(space) if !fits[..space].trim_end().is_empty() => (&fits[..space], space),
-                // One word longer than the line: cut it.
-                _ => (fits, over),
+                // One word longer than the line: broken after its last
+                // slash that fits (a path), else cut.
+                _ => match fits.rfind('/') {
+                    Some(slash) if slash > 0 => (&fits[..=slash], slash + 1),
+                    _ => (fits, over),
+                },
             }
         };
         self.rest = self.rest[next..].trim_start_matches(' ');
@@ -151,5 +155,25 @@ mod tests {
             }
             assert_eq!(words.next(), None);
         }
+    }
+
+    /// A path longer than the line (where a record was written) breaks
+    /// after a slash, each piece whole, and comes back whole.
+    #[test]
+    fn a_path_longer_than_the_line_breaks_after_its_slashes() {
+        let text =
+            "The record is in /root/.local/share/amulets/morgue/fighter-931400679-2026-12-07.txt.";
+        let rows: heapless::Vec<&str, 8> = wrap(text, 36).collect();
+        assert_eq!(rows[0], "The record is in");
+        assert!(
+            rows[1..rows.len() - 1].iter().all(|r| r.ends_with('/')),
+            "{rows:?}"
+        );
+        let mut whole: heapless::String<128> = heapless::String::new();
+        for r in &rows[1..] {
+            whole.push_str(r).unwrap();
+        }
+        assert_eq!(whole.as_str(), &text[17..]);
+        assert!(rows.iter().all(|r| r.chars().count() <= 36), "{rows:?}");
     }
 }
