@@ -133,6 +133,14 @@ pub struct Edition {
     /// wait, a blow) is said, as a command's stop says it: "You see a
     /// jackal.". The book says it only when a command stops for it.
     pub says_monsters_seen: bool,
+    /// A search with `s` that finds nothing says so ("You find nothing."),
+    /// as the book says it only on the fifth of a streak; and a needle
+    /// says that it poisons ("You are poisoned."). The words a newcomer
+    /// missed: a turn passed with no word of why.
+    pub says_fruitless_turns: bool,
+    /// Ammunition the player cannot shoot (arrows with no bow) stops no
+    /// command when it is seen; the book stops for every item.
+    pub passes_useless_ammunition: bool,
 }
 
 impl Edition {
@@ -150,6 +158,8 @@ impl Edition {
         stairs_on_any_cell: true,
         deep_monsters: (5, 1),
         says_monsters_seen: false,
+        says_fruitless_turns: false,
+        passes_useless_ammunition: false,
     };
 
     /// `book-2`'s: `book-1`'s, with the book's monster count on every
@@ -169,6 +179,15 @@ impl Edition {
         ..Edition::BOOK_2
     };
 
+    /// `book-4`'s: `book-3`'s, with a fruitless search and a needle's
+    /// poison said (`says_fruitless_turns`), and arrows with no bow
+    /// passed by explore and travel (`passes_useless_ammunition`).
+    pub const BOOK_4: Edition = Edition {
+        says_fruitless_turns: true,
+        passes_useless_ammunition: true,
+        ..Edition::BOOK_3
+    };
+
     /// `xorshift-1`'s: the first rules, before the book's dice.
     pub const XORSHIFT_1: Edition = Edition {
         doors_room_by_room: true,
@@ -182,6 +201,8 @@ impl Edition {
         stairs_on_any_cell: false,
         deep_monsters: (0, 0),
         says_monsters_seen: false,
+        says_fruitless_turns: false,
+        passes_useless_ammunition: false,
     };
 }
 
@@ -202,11 +223,20 @@ pub enum Rules {
     Book2,
     /// `book-2`, and a monster coming into view is said on every turn.
     Book3,
+    /// `book-3`, and a fruitless search, a needle's poison said; arrows
+    /// with no bow stop no command.
+    Book4,
 }
 
 impl Rules {
     /// Every rule set, oldest first.
-    pub const ALL: [Rules; 4] = [Rules::Xorshift1, Rules::Book1, Rules::Book2, Rules::Book3];
+    pub const ALL: [Rules; 5] = [
+        Rules::Xorshift1,
+        Rules::Book1,
+        Rules::Book2,
+        Rules::Book3,
+        Rules::Book4,
+    ];
 
     /// Its name in saves, replays and words.
     pub const fn name(self) -> &'static str {
@@ -215,6 +245,7 @@ impl Rules {
             Rules::Book1 => "book-1",
             Rules::Book2 => "book-2",
             Rules::Book3 => "book-3",
+            Rules::Book4 => "book-4",
         }
     }
 
@@ -227,7 +258,7 @@ impl Rules {
     pub const fn dice(self) -> Dice {
         match self {
             Rules::Xorshift1 => Dice::Xorshift,
-            Rules::Book1 | Rules::Book2 | Rules::Book3 => Dice::Book,
+            Rules::Book1 | Rules::Book2 | Rules::Book3 | Rules::Book4 => Dice::Book,
         }
     }
 
@@ -238,6 +269,7 @@ impl Rules {
             Rules::Book1 => Edition::BOOK_1,
             Rules::Book2 => Edition::BOOK_2,
             Rules::Book3 => Edition::BOOK_3,
+            Rules::Book4 => Edition::BOOK_4,
         }
     }
 
@@ -245,7 +277,7 @@ impl Rules {
     pub const fn newest(dice: Dice) -> Rules {
         match dice {
             Dice::Xorshift => Rules::Xorshift1,
-            Dice::Book => Rules::Book3,
+            Dice::Book => Rules::Book4,
         }
     }
 

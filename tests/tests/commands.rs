@@ -540,12 +540,7 @@ fn walk_until_the_jackal_is_seen(rules: &str) -> Vec<String> {
         .push(monster("jackal", Point::new(10, 1), Mind::Asleep))
         .unwrap();
     game.refresh_view();
-    // Under the rules asked for: the run saved and read back naming them.
-    let mut text = String::new();
-    game.write_save(&mut text).unwrap();
-    let text = text.replacen("rules book-3\n", &format!("rules {rules}\n"), 1);
-    let mut game = Game::read_save(&text).unwrap();
-    assert_eq!(game.rules().name(), rules);
+    let mut game = under(&game, rules);
     let jackal = Point::new(10, 1);
     assert!(!game.level().visible.contains(jackal));
     for _ in 0..10 {
@@ -569,5 +564,103 @@ fn under_book_3_a_monster_coming_into_view_on_a_step_is_said() {
     assert_eq!(
         walk_until_the_jackal_is_seen("book-2"),
         Vec::<String>::new()
+    );
+}
+
+/// The run as it stands under the rules named: saved and read back
+/// naming them.
+fn under(game: &Game, rules: &str) -> Game {
+    let mut text = String::new();
+    game.write_save(&mut text).unwrap();
+    let named = game.rules().name();
+    let text = text.replacen(&format!("rules {named}\n"), &format!("rules {rules}\n"), 1);
+    let game = Game::read_save(&text).unwrap();
+    assert_eq!(game.rules().name(), rules);
+    game
+}
+
+/// The lines a run added to its log since `before` lines were added.
+fn said_since(game: &Game, before: u32) -> Vec<String> {
+    let new = (game.log().added() - before) as usize;
+    let all = log_text(game);
+    all[all.len() - new..].to_vec()
+}
+
+#[test]
+fn under_book_4_a_fruitless_search_and_a_needle_s_poison_are_said() {
+    let start = Game::with_floor(3, Class::Fighter, 1, two_rooms('+'), Point::new(2, 2));
+    assert_eq!(
+        start.rules().name(),
+        "book-4",
+        "the newest for the book's dice"
+    );
+    for (rules, words) in [("book-4", vec!["You find nothing."]), ("book-3", vec![])] {
+        let mut game = under(&start, rules);
+        let before = game.log().added();
+        game.act(Action::Search);
+        assert_eq!(said_since(&game, before), words, "{rules}: s");
+    }
+    // A needle east of the player.
+    let mut start = start;
+    let trap = Trap {
+        pos: Point::new(3, 2),
+        kind: TrapKind::PoisonNeedle,
+        known: false,
+    };
+    start.level_mut().traps.push(trap).unwrap();
+    for (rules, words) in [
+        ("book-4", vec!["A needle pricks you.", "You are poisoned."]),
+        ("book-3", vec!["A needle pricks you."]),
+    ] {
+        let mut game = under(&start, rules);
+        let before = game.log().added();
+        game.act(Action::Move(Dir::E));
+        assert!(game.player().poisoned > 0);
+        assert_eq!(said_since(&game, before), words, "{rules}: the needle");
+    }
+}
+
+#[test]
+fn under_book_4_explore_passes_arrows_a_fighter_cannot_shoot() {
+    let mut start = Game::with_floor(3, Class::Fighter, 1, two_rooms('\''), Point::new(1, 3));
+    assert_eq!(
+        start.player().slot_of(kinds::BOW),
+        None,
+        "a Fighter has no bow"
+    );
+    let arrows = FloorItem {
+        item: Item {
+            kind: kinds::ARROW,
+            count: 5,
+        },
+        pos: Point::new(9, 2),
+        seen: false,
+        left: false,
+    };
+    start.level_mut().items.push(arrows).unwrap();
+    start.refresh_view();
+    let stop = |start: &Game, rules: &str| {
+        let mut game = under(start, rules);
+        game.act(Action::Explore);
+        run_command(&mut game);
+        game.last_stop().map(|s| s.reason)
+    };
+    assert_eq!(
+        stop(&start, "book-3"),
+        Some(StopReason::ItemSeen(arrows.item)),
+        "the book stops for every item"
+    );
+    assert_eq!(stop(&start, "book-4"), Some(StopReason::Explored));
+    // With a bow in the pack, arrows stop explore again.
+    start
+        .player_mut()
+        .add_to_pack(Item {
+            kind: kinds::BOW,
+            count: 1,
+        })
+        .unwrap();
+    assert_eq!(
+        stop(&start, "book-4"),
+        Some(StopReason::ItemSeen(arrows.item))
     );
 }

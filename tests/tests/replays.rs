@@ -338,7 +338,7 @@ fn a_replay_records_where_the_run_stood_every_fifty_turns() {
     let mut text = String::new();
     replay::write(&mut text, 42, Class::Rogue, &inputs, &end).unwrap();
     assert!(
-        text.starts_with("amulets-replay 3\nseed 42\nclass b\nrules book-3\n"),
+        text.starts_with("amulets-replay 3\nseed 42\nclass b\nrules book-4\n"),
         "{text}"
     );
     // The points, found by playing the inputs here: after the first input
@@ -467,7 +467,7 @@ fn a_replay_naming_rules_this_game_lacks_is_refused_by_their_name() {
     assert_eq!(
         err.to_string(),
         "it was played under the rules book-9, which this game does not have (it has \
-         xorshift-1, book-1, book-2 and book-3): a later version of Amulets plays it"
+         xorshift-1, book-1, book-2, book-3 and book-4): a later version of Amulets plays it"
     );
     // A name no longer than a save's line; what is not printable ASCII is
     // shown as `?`.

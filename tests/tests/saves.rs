@@ -223,7 +223,7 @@ fn a_save_of_0_1_0_continues_under_0_1_0s_rules() {
     assert!(text.starts_with("amulets-save 2\n"), "as 0.1.0 saved it");
     assert!(!text.contains("\nrules "), "{text}");
     // A new run on the book's dice takes the newest rules.
-    assert_eq!(Game::new_run(7, Class::Fighter).rules(), Rules::Book3);
+    assert_eq!(Game::new_run(7, Class::Fighter).rules(), Rules::Book4);
 }
 
 #[test]
@@ -260,7 +260,7 @@ fn a_run_on_the_books_dice_saves_its_draws_and_loads_by_drawing_forward() {
         text.starts_with("amulets-save 3\nseed 42\ndice book "),
         "{text}"
     );
-    assert!(text.lines().any(|l| l == "rules book-3"), "{text}");
+    assert!(text.lines().any(|l| l == "rules book-4"), "{text}");
     let draws = game.rng().draws();
     assert!(draws > 0);
     assert!(text.lines().any(|l| l == format!("dice book {draws}")));
@@ -286,7 +286,7 @@ fn a_run_on_the_books_dice_saves_its_draws_and_loads_by_drawing_forward() {
             Err(LoadError::Inconsistent(_))
         ));
     }
-    let unnamed = text.replacen("rules book-3\n", "", 1);
+    let unnamed = text.replacen("rules book-4\n", "", 1);
     assert_eq!(
         Game::read_save(&unnamed).unwrap_err(),
         LoadError::Missing("rules")
@@ -296,22 +296,22 @@ fn a_run_on_the_books_dice_saves_its_draws_and_loads_by_drawing_forward() {
 #[test]
 fn a_save_under_rules_this_game_lacks_is_refused_by_their_name() {
     let text = save_text(&Game::new_run(42, Class::Rogue));
-    let later = text.replacen("rules book-3\n", "rules book-9\n", 1);
+    let later = text.replacen("rules book-4\n", "rules book-9\n", 1);
     let err = Game::read_save(&later).unwrap_err();
     assert_eq!(
         err.to_string(),
         "it was made under the rules book-9, which this game does not have (it has \
-         xorshift-1, book-1, book-2 and book-3): a later version of Amulets plays it"
+         xorshift-1, book-1, book-2, book-3 and book-4): a later version of Amulets plays it"
     );
     // The rules come after the dice they are rules of.
     let before =
-        text.replacen("rules book-3\n", "", 1)
-            .replacen("seed 42\n", "seed 42\nrules book-3\n", 1);
+        text.replacen("rules book-4\n", "", 1)
+            .replacen("seed 42\n", "seed 42\nrules book-4\n", 1);
     assert_eq!(
         Game::read_save(&before).unwrap_err(),
         LoadError::Missing("dice")
     );
-    let other_dice = text.replacen("rules book-3\n", "rules xorshift-1\n", 1);
+    let other_dice = text.replacen("rules book-4\n", "rules xorshift-1\n", 1);
     assert!(matches!(
         Game::read_save(&other_dice),
         Err(LoadError::Inconsistent(_))

@@ -13,7 +13,7 @@ use super::auto::{Automation, Halt};
 use super::{Game, State};
 use crate::cellset::CellSet;
 use crate::geom::{Dir, Point};
-use crate::item::Item;
+use crate::item::{Item, kinds};
 use crate::map::{MAP_CELLS, Map, Terrain};
 use crate::monster::KindId;
 use crate::path::astar::AStar;
@@ -442,17 +442,27 @@ impl Game {
         if now.hp < before.hp {
             return Some(StopReason::HurtBy(before.hp - now.hp));
         }
-        // The first item seen for the first time that `auto` stops for.
+        // The first item seen for the first time that `auto` stops for
+        // (under `passes_useless_ammunition`, not arrows with no bow).
         let mut new = now.items_seen & !before.items_seen;
         while new != 0 {
             let i = new.trailing_zeros() as usize;
             new &= new - 1;
-            let reason = StopReason::ItemSeen(self.level.items[i].item);
-            if reason.stops(auto) {
+            let item = self.level.items[i].item;
+            let reason = StopReason::ItemSeen(item);
+            if reason.stops(auto) && !self.passes_by(item) {
                 return Some(reason);
             }
         }
         None
+    }
+
+    /// Whether a command passes an item by under this run's rules: arrows
+    /// while the player has no bow, worn or carried
+    /// (`passes_useless_ammunition`).
+    fn passes_by(&self, item: Item) -> bool {
+        let no_bow = self.player.bow.is_none() && self.player.slot_of(kinds::BOW).is_none();
+        self.rules().edition().passes_useless_ammunition && item.kind == kinds::ARROW && no_bow
     }
 
     /// One step of the running command, which takes a turn (unless it finds
@@ -517,7 +527,7 @@ impl Game {
     /// last search (which finds all there is) found nothing; a find stops
     /// the command as something new (`something_new`).
     fn search_step(&mut self) -> Option<StopReason> {
-        self.search();
+        self.search(false);
         self.finish_turn();
         (self.player.searches == 0).then_some(StopReason::Searched)
     }

@@ -488,7 +488,7 @@ impl Game {
                 false
             }
             Action::Close => self.close_door(),
-            Action::Search => self.search(),
+            Action::Search => self.search(true),
             Action::Fire => self.start_aim(Aim::Fire),
             Action::Throw => self.start_throw(),
             Action::Cast => self.start_aim(Aim::Cast),

@@ -109,6 +109,9 @@ impl Game {
             TrapKind::PoisonNeedle => {
                 self.log.say("A needle pricks you.");
                 self.player.poisoned += self.rng.roll(NEEDLE_POISON.0, NEEDLE_POISON.1);
+                if self.rules().edition().says_fruitless_turns {
+                    self.log.say("You are poisoned.");
+                }
             }
             TrapKind::Alarm => {
                 self.log.say("An alarm rings out across the floor!");
@@ -174,11 +177,14 @@ impl Game {
         found
     }
 
-    /// `s`: a turn of searching; the fifth search in a row finds all.
-    pub(super) fn search(&mut self) -> bool {
+    /// `s` (`by_key`) or a step of `e`: a turn of searching; the fifth
+    /// search in a row finds all. The fifth that finds nothing says so;
+    /// under `says_fruitless_turns` so does each `s` that finds nothing.
+    pub(super) fn search(&mut self, by_key: bool) -> bool {
         self.player.searches = self.player.searches.saturating_add(1);
         let all = self.player.searches >= SEARCHES_TO_FIND_ALL;
-        if !self.look_around(FIND_ONE_IN, all) && all {
+        let say = all || (by_key && self.rules().edition().says_fruitless_turns);
+        if !self.look_around(FIND_ONE_IN, all) && say {
             self.log.say("You find nothing.");
         }
         if all {

@@ -207,7 +207,7 @@ impl Game {
         match self.rng.rules() {
             Rules::Xorshift1 => OLDEST_SAVE_VERSION,
             Rules::Book1 => 2,
-            Rules::Book2 | Rules::Book3 => SAVE_VERSION,
+            Rules::Book2 | Rules::Book3 | Rules::Book4 => SAVE_VERSION,
         }
     }
 
