@@ -458,10 +458,10 @@ impl Game {
     }
 
     /// Whether a command passes an item by under this run's rules: arrows
-    /// while the player has no bow, worn or carried
+    /// while the player has no bow in the pack, worn or not
     /// (`passes_useless_ammunition`).
     fn passes_by(&self, item: Item) -> bool {
-        let no_bow = self.player.bow.is_none() && self.player.slot_of(kinds::BOW).is_none();
+        let no_bow = self.player.slot_of(kinds::BOW).is_none();
         self.rules().edition().passes_useless_ammunition && item.kind == kinds::ARROW && no_bow
     }
 

@@ -24,6 +24,9 @@ struct Sealed {
     searched: CellSet,
     /// How many cells the player had seen when the spot was chosen.
     seen: usize,
+    /// What is still to be found ([`wanted`]), as of the last input: the
+    /// panel, drawn every frame, reads it rather than searching again.
+    wanted: &'static str,
 }
 
 /// What the panel says of the session's own (see the module's comment).
@@ -109,16 +112,18 @@ impl Notes {
                 spot: None,
                 searched: CellSet::new(),
                 seen: 0,
+                wanted: "",
             });
         }
         let Some(sealed) = self.sealed.as_mut().filter(|s| s.depth == game.depth()) else {
             self.sealed = None;
             return;
         };
-        if wanted(game).is_none() {
+        let Some(wanted) = wanted(game) else {
             self.sealed = None;
             return;
-        }
+        };
+        sealed.wanted = wanted;
         if reason == Some(StopReason::Searched) {
             sealed.searched.insert(game.player().pos);
         }
@@ -166,7 +171,7 @@ impl Notes {
         if game.state() != State::Playing {
             return None;
         }
-        let wanted = wanted(game)?;
+        let wanted = self.sealed.as_ref()?.wanted;
         let key = match prefs.playing_key(Action::KeepSearching) {
             Some(Key::Char(c)) => c,
             _ => 'e',
